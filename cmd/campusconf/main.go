@@ -1,0 +1,75 @@
+// Command campusconf is the conformance kit for the Campus Learning Platform
+// interface: it runs the conformance suite against an implementation
+// (`run`), serves the spec-driven simulator (`serve`), and prints the
+// artefacts both share (`fixtures`, `openapi`, `defects`).
+package main
+
+import (
+	"fmt"
+	"io"
+	"os"
+	"sort"
+)
+
+// Exit codes, documented in README.md.
+const (
+	exitOK          = 0 // conformant / success
+	exitFailed      = 1 // not conformant
+	exitUsage       = 2 // usage or configuration error
+	exitUnreachable = 3 // target unreachable
+)
+
+// command is one subcommand. Each lives in its own file and registers
+// itself in init.
+type command struct {
+	name    string
+	summary string
+	run     func(args []string, stdout, stderr io.Writer) int
+}
+
+var commands = map[string]command{}
+
+func register(c command) { commands[c.name] = c }
+
+// version is set at build time with -ldflags "-X main.version=...".
+var version = "dev"
+
+func main() {
+	os.Exit(dispatch(os.Args[1:], os.Stdout, os.Stderr))
+}
+
+func dispatch(args []string, stdout, stderr io.Writer) int {
+	if len(args) == 0 || args[0] == "-h" || args[0] == "--help" || args[0] == "help" {
+		usage(stdout)
+		if len(args) == 0 {
+			return exitUsage
+		}
+		return exitOK
+	}
+	if args[0] == "version" || args[0] == "--version" {
+		fmt.Fprintln(stdout, "campusconf", version)
+		return exitOK
+	}
+	c, ok := commands[args[0]]
+	if !ok {
+		fmt.Fprintf(stderr, "campusconf: unknown command %q\n\n", args[0])
+		usage(stderr)
+		return exitUsage
+	}
+	return c.run(args[1:], stdout, stderr)
+}
+
+func usage(w io.Writer) {
+	fmt.Fprintln(w, "campusconf: conformance kit for the Campus Learning Platform interface")
+	fmt.Fprintln(w, "\nUsage: campusconf <command> [flags]   (campusconf <command> -h for its flags)")
+	fmt.Fprintln(w, "\nCommands:")
+	names := make([]string, 0, len(commands))
+	for n := range commands {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	for _, n := range names {
+		fmt.Fprintf(w, "  %-10s %s\n", n, commands[n].summary)
+	}
+	fmt.Fprintf(w, "  %-10s %s\n", "version", "print the version")
+}

@@ -1,0 +1,196 @@
+// Package reports holds the result model of a conformance run and the
+// writers that turn it into report.json, junit.xml, report.html and
+// summary.md. One model feeds every format; the package knows nothing of
+// HTTP serving or of how the suite runs.
+package reports
+
+import (
+	"fmt"
+	"strconv"
+	"time"
+)
+
+// SchemaVersion is the version of the Report JSON form. It changes when a
+// field is removed or changes meaning; added fields keep it.
+const SchemaVersion = "campusconf.report/v1"
+
+// Outcome is the result of one scenario. The set is closed.
+type Outcome string
+
+// Outcomes, from best to worst for verdict purposes.
+const (
+	Passed Outcome = "passed"
+	// Skipped: the scenario could not run (a fixture key is missing, or
+	// --read-only excluded it). SkipReason says why.
+	Skipped Outcome = "skipped"
+	// NotConfigured: the scenario needs an operation the specification does
+	// not place and the fixture does not place either.
+	NotConfigured Outcome = "not configured"
+	Failed        Outcome = "failed"
+)
+
+// Strictness of a requirement: MUST is stated by the specification and
+// decides the verdict; SHOULD is implied by it and only warns.
+type Strictness string
+
+// Strictness levels.
+const (
+	Must   Strictness = "MUST"
+	Should Strictness = "SHOULD"
+)
+
+// Report is one conformance run.
+type Report struct {
+	Schema   string    `json:"schema"`
+	Tool     Tool      `json:"tool"`
+	Target   Target    `json:"target"`
+	Started  time.Time `json:"started"`
+	Duration Duration  `json:"durationMs"`
+	// Options are the effective run options, redacted.
+	Options map[string]string `json:"options,omitempty"`
+	// Verdict is "conformant" when no MUST requirement failed,
+	// "not conformant" otherwise.
+	Verdict      string        `json:"verdict"`
+	Counts       Counts        `json:"counts"`
+	Scenarios    []Scenario    `json:"scenarios"`
+	Requirements []Requirement `json:"requirements"`
+	OpenPoints   []OpenPoint   `json:"openPoints,omitempty"`
+}
+
+// Tool identifies the program that produced the report.
+type Tool struct {
+	Name    string `json:"name"`
+	Version string `json:"version"`
+}
+
+// Target says what was tested. Credentials never appear here.
+type Target struct {
+	// URL is the base URL, or "embedded simulator".
+	URL string `json:"url"`
+	// Seed is the simulator seed when the target is the embedded simulator.
+	Seed *int64 `json:"seed,omitempty"`
+	// Fixtures is the fixture file name, or "embedded".
+	Fixtures string `json:"fixtures,omitempty"`
+	// Image is the container image, when the run started one.
+	Image string `json:"image,omitempty"`
+	// Defects lists simulator defects switched on (kill-matrix runs).
+	Defects []string `json:"defects,omitempty"`
+}
+
+// Counts summarise scenario outcomes and requirement results.
+type Counts struct {
+	Scenarios     int `json:"scenarios"`
+	Passed        int `json:"passed"`
+	Failed        int `json:"failed"`
+	Skipped       int `json:"skipped"`
+	NotConfigured int `json:"notConfigured"`
+	// FailedMust and FailedShould count failed scenarios by the strictness
+	// of the requirements they failed.
+	FailedMust   int `json:"failedMust"`
+	FailedShould int `json:"failedShould"`
+	// Requirements: catalogue size, covered by at least one scenario that
+	// ran, and of those, passing.
+	Requirements        int `json:"requirements"`
+	RequirementsCovered int `json:"requirementsCovered"`
+	RequirementsPassing int `json:"requirementsPassing"`
+}
+
+// Scenario is the result of one scenario (one example row of an outline).
+type Scenario struct {
+	// ID is stable across runs: feature file, line and example row.
+	ID        string `json:"id"`
+	Feature   string `json:"feature"`
+	Name      string `json:"name"`
+	Operation string `json:"operation"`
+	// Kind is the rule kind: status, shape, enum-range, transition,
+	// permission, default, auth, error-form, query.
+	Kind         string     `json:"kind"`
+	Requirements []string   `json:"requirements"`
+	Strictness   Strictness `json:"strictness"`
+	Tags         []string   `json:"tags,omitempty"`
+	Outcome      Outcome    `json:"outcome"`
+	// SkipReason names the missing fixture key or the option that excluded
+	// the scenario.
+	SkipReason string `json:"skipReason,omitempty"`
+	// Failure is set when Outcome is Failed.
+	Failure  *Failure `json:"failure,omitempty"`
+	Duration Duration `json:"durationMs"`
+	// Exchanges are the HTTP exchanges of the scenario, in order.
+	Exchanges []Exchange `json:"exchanges,omitempty"`
+}
+
+// Failure explains a failed scenario in one read.
+type Failure struct {
+	// Requirements are the ids the failing check belongs to (a scenario's
+	// own requirement, or a cross-cutting one such as the error body form).
+	Requirements []string `json:"requirements"`
+	Step         string   `json:"step"`
+	Message      string   `json:"message"`
+	Expected     string   `json:"expected,omitempty"`
+	Got          string   `json:"got,omitempty"`
+	// Exchange is the index in Exchanges of the request the check is
+	// about, or -1.
+	Exchange int `json:"exchange"`
+	// Curl reproduces that request, credentials replaced by placeholders.
+	Curl string `json:"curl,omitempty"`
+}
+
+// Exchange is one HTTP request and its response, secrets redacted and
+// bodies cut at MaxBody bytes.
+type Exchange struct {
+	Method          string            `json:"method"`
+	URL             string            `json:"url"`
+	RequestHeaders  map[string]string `json:"requestHeaders,omitempty"`
+	RequestBody     string            `json:"requestBody,omitempty"`
+	Status          int               `json:"status"`
+	ResponseHeaders map[string]string `json:"responseHeaders,omitempty"`
+	ResponseBody    string            `json:"responseBody,omitempty"`
+	// Truncated is true when a body was cut.
+	Truncated bool `json:"truncated,omitempty"`
+	// Error is the transport error when no response came back.
+	Error    string   `json:"error,omitempty"`
+	Duration Duration `json:"durationMs"`
+}
+
+// MaxBody is the number of body bytes kept per exchange.
+const MaxBody = 16 << 10
+
+// Requirement is one catalogue entry with its result in this run.
+type Requirement struct {
+	ID         string     `json:"id"`
+	Operation  string     `json:"operation"`
+	Kind       string     `json:"kind"`
+	Strictness Strictness `json:"strictness"`
+	Section    string     `json:"section"`
+	Text       string     `json:"text"`
+	// Result: "passed", "failed", "not run" (no scenario ran it).
+	Result    string   `json:"result"`
+	Scenarios []string `json:"scenarios,omitempty"`
+}
+
+// OpenPoint is a matter the specification leaves open, with how the suite
+// treats it.
+type OpenPoint struct {
+	ID        string `json:"id"`
+	Section   string `json:"section"`
+	Topic     string `json:"topic"`
+	Treatment string `json:"treatment"`
+}
+
+// Duration is a time.Duration written as milliseconds in JSON.
+type Duration time.Duration
+
+// MarshalJSON writes d as a number of milliseconds.
+func (d Duration) MarshalJSON() ([]byte, error) {
+	return []byte(strconv.FormatFloat(float64(time.Duration(d))/float64(time.Millisecond), 'f', 3, 64)), nil
+}
+
+// UnmarshalJSON reads a number of milliseconds.
+func (d *Duration) UnmarshalJSON(b []byte) error {
+	ms, err := strconv.ParseFloat(string(b), 64)
+	if err != nil {
+		return fmt.Errorf("duration: want milliseconds, got %s", b)
+	}
+	*d = Duration(ms * float64(time.Millisecond))
+	return nil
+}
