@@ -1,0 +1,123 @@
+package features
+
+import (
+	"io/fs"
+	"sort"
+	"strings"
+	"testing"
+
+	gherkin "github.com/cucumber/gherkin/go/v26"
+	messages "github.com/cucumber/messages/go/v21"
+)
+
+// otherTags are the tags that are neither requirement nor operation ids.
+var otherTags = map[string]bool{"@destructive": true}
+
+// pickles compiles every embedded feature into its scenarios.
+func pickles(t *testing.T) []*messages.Pickle {
+	t.Helper()
+	var out []*messages.Pickle
+	ids := (&messages.Incrementing{}).NewId
+	err := fs.WalkDir(FS, ".", func(path string, d fs.DirEntry, err error) error {
+		if err != nil || !strings.HasSuffix(path, ".feature") {
+			return err
+		}
+		f, err := FS.Open(path)
+		if err != nil {
+			return err
+		}
+		defer f.Close()
+		doc, err := gherkin.ParseGherkinDocument(f, ids)
+		if err != nil {
+			t.Errorf("%s: %v", path, err)
+			return nil
+		}
+		out = append(out, gherkin.Pickles(*doc, path, ids)...)
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return out
+}
+
+func TestCatalogueLoads(t *testing.T) {
+	c, err := Load()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, op := range c.Operations {
+		if _, ok := c.Requirement(op.Success); !ok {
+			t.Errorf("operation %s: success requirement %q is not in the catalogue", op.ID, op.Success)
+		}
+		if (op.Path == "") == (op.FixtureKey == "") {
+			t.Errorf("operation %s: want either a path or a fixture key", op.ID)
+		}
+	}
+}
+
+// TestEveryTagIsKnown: a scenario may only name requirements and
+// operations the catalogue has, and must name at least one requirement.
+func TestEveryTagIsKnown(t *testing.T) {
+	c, err := Load()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, p := range pickles(t) {
+		reqs := 0
+		for _, tag := range p.Tags {
+			id := strings.TrimPrefix(tag.Name, "@")
+			_, isReq := c.Requirement(id)
+			_, isOp := c.Operation(id)
+			switch {
+			case isReq:
+				reqs++
+			case isOp, otherTags[tag.Name]:
+			default:
+				t.Errorf("%s: %q: tag %s is neither a requirement, an operation nor one of %v", p.Uri, p.Name, tag.Name, otherTags)
+			}
+		}
+		if reqs == 0 {
+			t.Errorf("%s: %q names no requirement", p.Uri, p.Name)
+		}
+	}
+}
+
+// TestEveryRequirementIsCovered: each catalogue requirement is checked by
+// at least one scenario, except the record-level ones, which the response
+// validation of every scenario checks.
+func TestEveryRequirementIsCovered(t *testing.T) {
+	c, err := Load()
+	if err != nil {
+		t.Fatal(err)
+	}
+	used := map[string]bool{}
+	for _, p := range pickles(t) {
+		for _, tag := range p.Tags {
+			used[strings.TrimPrefix(tag.Name, "@")] = true
+		}
+	}
+	var missing []string
+	for _, r := range c.Requirements {
+		if !used[r.ID] && r.Operation != "REC" && r.ID != "ALL.error-body" {
+			missing = append(missing, r.ID)
+		}
+	}
+	sort.Strings(missing)
+	if len(missing) > 0 {
+		t.Errorf("%d requirements have no scenario: %s", len(missing), strings.Join(missing, ", "))
+	}
+}
+
+// TestScenarioNamesAreUnique: a scenario's id in reports is its feature and
+// name, so names (outline rows included) must be unique per feature.
+func TestScenarioNamesAreUnique(t *testing.T) {
+	seen := map[string]bool{}
+	for _, p := range pickles(t) {
+		key := p.Uri + ": " + p.Name
+		if seen[key] {
+			t.Errorf("scenario name %q appears twice", key)
+		}
+		seen[key] = true
+	}
+}

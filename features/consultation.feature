@@ -1,0 +1,49 @@
+Feature: Consultation slots
+  Staff holding Access_Delete on a module delete its consultation slots.
+
+  @E5 @E5.403 @destructive
+  Scenario: A user without Access_Delete may not delete slots, and they stay
+    Given I am "staff"
+    When I call E5 with body:
+      """
+      {"iDs": ["{records.deletableSlots.0}"]}
+      """
+    Then the status is 403
+    Given I am "owner"
+    When I call E5 with body:
+      """
+      {"iDs": ["{records.deletableSlots.0}"]}
+      """
+    Then the earlier refusal changed nothing: the status is 204 or 200
+
+  @E5 @E5.success @destructive
+  Scenario: Deleting slots answers 204, or 200 with the deleted ids
+    When I call E5 with body:
+      """
+      {"iDs": ["{records.deletableSlots.1}"]}
+      """
+    Then the status is 204 or 200
+
+  @E5 @E5.404 @destructive
+  Scenario: Deleting slots that do not exist is refused as not found
+    When I call E5 with body:
+      """
+      {"iDs": ["{absent}"]}
+      """
+    Then the status is 404
+
+  @E5 @E5.400.uuid
+  Scenario: Deleting slots named by a malformed id is refused
+    When I call E5 with body:
+      """
+      {"iDs": ["not-a-uuid"]}
+      """
+    Then the status is 400
+
+  @E5 @E5.400.json
+  Scenario: Deleting slots with a broken body is refused
+    When I call E5 with body:
+      """
+      {"iDs": [
+      """
+    Then the status is 400

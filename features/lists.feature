@@ -1,0 +1,156 @@
+Feature: Paging and ordering of lists
+  Every list operation takes offset and limit; their syntax and defaults
+  are left open, so the suite checks only what their names promise: limit
+  is an upper bound, offset skips entries of the same order. sortby is
+  checked only where the implementation declares its syntax.
+
+  Scenario Outline: <op> returns at most limit entries
+    When I call <op> for "<record>" with:
+      | limit | 2 |
+    Then the status is 200
+    And the list has at most 2 entries
+    And the list is not empty
+
+    @E10 @E10.limit
+    Examples: download log of a folder
+      | op | record |
+      | E10 | {records.folder} |
+
+    @E15 @E15.limit
+    Examples: user statistics of a channel
+      | op | record |
+      | E15 | {records.channel} |
+
+    @E17 @E17.limit
+    Examples: responses to a survey question
+      | op | record |
+      | E17 | {records.surveyQuestion} |
+
+    @E18 @E18.limit
+    Examples: responses to a poll question
+      | op | record |
+      | E18 | {records.pollQuestion} |
+
+    @E20 @E20.limit
+    Examples: students of a resource
+      | op | record |
+      | E20 | {records.resource} |
+
+  Scenario Outline: <op> skips offset entries of the same order
+    When I call <op> for "<record>" with:
+      | offset | 0 |
+      | limit  | 3 |
+    Then the status is 200
+    When I save the field "@this" as "page"
+    And I call <op> for "<record>" with:
+      | offset | 1 |
+      | limit  | 2 |
+    Then the status is 200
+    And the list equals entries 2 to 3 of the list saved as "page"
+
+    @E10 @E10.offset
+    Examples: download log of a folder
+      | op | record |
+      | E10 | {records.folder} |
+
+    @E15 @E15.offset
+    Examples: user statistics of a channel
+      | op | record |
+      | E15 | {records.channel} |
+
+    @E17 @E17.offset
+    Examples: responses to a survey question
+      | op | record |
+      | E17 | {records.surveyQuestion} |
+
+    @E18 @E18.offset
+    Examples: responses to a poll question
+      | op | record |
+      | E18 | {records.pollQuestion} |
+
+    @E20 @E20.offset
+    Examples: students of a resource
+      | op | record |
+      | E20 | {records.resource} |
+
+  Scenario Outline: <op> refuses a <param> of <value>
+    When I call <op> for "<record>" with:
+      | <param> | <value> |
+    Then the status is 400
+
+    @E10 @E10.400.paging
+    Examples: download log of a folder
+      | op | record | param | value |
+      | E10 | {records.folder} | offset | -1 |
+      | E10 | {records.folder} | limit | -1 |
+      | E10 | {records.folder} | offset | ten |
+      | E10 | {records.folder} | limit | 2.5 |
+
+    @E15 @E15.400.paging
+    Examples: user statistics of a channel
+      | op | record | param | value |
+      | E15 | {records.channel} | offset | -1 |
+      | E15 | {records.channel} | limit | -1 |
+      | E15 | {records.channel} | offset | ten |
+      | E15 | {records.channel} | limit | 2.5 |
+
+    @E17 @E17.400.paging
+    Examples: responses to a survey question
+      | op | record | param | value |
+      | E17 | {records.surveyQuestion} | offset | -1 |
+      | E17 | {records.surveyQuestion} | limit | -1 |
+      | E17 | {records.surveyQuestion} | offset | ten |
+      | E17 | {records.surveyQuestion} | limit | 2.5 |
+
+    @E18 @E18.400.paging
+    Examples: responses to a poll question
+      | op | record | param | value |
+      | E18 | {records.pollQuestion} | offset | -1 |
+      | E18 | {records.pollQuestion} | limit | -1 |
+      | E18 | {records.pollQuestion} | offset | ten |
+      | E18 | {records.pollQuestion} | limit | 2.5 |
+
+    @E20 @E20.400.paging
+    Examples: students of a resource
+      | op | record | param | value |
+      | E20 | {records.resource} | offset | -1 |
+      | E20 | {records.resource} | limit | -1 |
+      | E20 | {records.resource} | offset | ten |
+      | E20 | {records.resource} | limit | 2.5 |
+
+  Scenario Outline: <op> sorts by <field> <dir> when asked
+    Given the fixture declares the sortby convention "field-asc-desc"
+    When I call <op> for "<record>" with:
+      | sortby | <field> <short> |
+    Then the status is 200
+    And the entries are sorted by "<field>" <dir>
+
+    @E10 @E10.sortby
+    Examples: download log of a folder
+      | op | record | field | short | dir |
+      | E10 | {records.folder} | logDate | asc | ascending |
+      | E10 | {records.folder} | logDate | desc | descending |
+
+    @E15 @E15.sortby
+    Examples: user statistics of a channel
+      | op | record | field | short | dir |
+      | E15 | {records.channel} | name | asc | ascending |
+      | E15 | {records.channel} | name | desc | descending |
+
+    @E17 @E17.sortby
+    Examples: responses to a survey question
+      | op | record | field | short | dir |
+      | E17 | {records.surveyQuestion} | createdDate | asc | ascending |
+      | E17 | {records.surveyQuestion} | createdDate | desc | descending |
+
+    @E18 @E18.sortby
+    Examples: responses to a poll question
+      | op | record | field | short | dir |
+      | E18 | {records.pollQuestion} | createdDate | asc | ascending |
+      | E18 | {records.pollQuestion} | createdDate | desc | descending |
+
+    @E20 @E20.sortby
+    Examples: students of a resource
+      | op | record | field | short | dir |
+      | E20 | {records.resource} | userName | asc | ascending |
+      | E20 | {records.resource} | userName | desc | descending |

@@ -1,0 +1,115 @@
+Feature: Notifications
+  A user reads a notification by its group and marks it read (11) or
+  unread (10).
+
+  @NG @NG.200
+  Scenario: Reading a notification by its group
+    When I call NG for "{records.notification.groupId}"
+    Then the status is 200
+    And the body is an object
+
+  @NG @NG.group
+  Scenario: The notification read by group belongs to that group
+    When I call NG for "{records.notification.groupId}"
+    Then the status is 200
+    And the field "notifyGroupId" is "{records.notification.groupId}"
+
+  @NG @NG.ancestor
+  Scenario: populate=ancestor fills the ancestors of the notification's target
+    When I call NG for "{records.notification.groupId}" with:
+      | populate | ancestor |
+    Then the status is 200
+    And the field "ancestor" is an array
+
+  @NG @NG.populate-unknown
+  Scenario: Reading a notification refuses an unknown populate entity
+    When I call NG for "{records.notification.groupId}" with:
+      | populate | Nonsense |
+    Then the status is 400
+
+  @NG @NG.400.uuid
+  Scenario: Reading a notification by a malformed group id is refused
+    When I call NG for "not-a-uuid"
+    Then the status is 400
+
+  @NR @NR.read @destructive
+  Scenario: Marking a notification read returns it read
+    When I call NR with body:
+      """
+      {"id": {records.notification.id}, "read": 11}
+      """
+    Then the status is 200
+    And the field "id" is {records.notification.id}
+    And the field "notifyStatus" is 11
+
+  @NR @NR.unread @destructive
+  Scenario: Marking a read notification unread returns it unread
+    When I call NR with body:
+      """
+      {"id": {records.notification.id}, "read": 11}
+      """
+    And I call NR with body:
+      """
+      {"id": {records.notification.id}, "read": 10}
+      """
+    Then the status is 200
+    And the field "id" is {records.notification.id}
+    And the field "notifyStatus" is 10
+
+  @NR @NR.range
+  Scenario Outline: A read value of <read> is refused
+    When I call NR with body:
+      """
+      {"id": {records.notification.id}, "read": <read>}
+      """
+    Then the status is 400
+
+    Examples:
+      | read |
+      | 9    |
+      | 12   |
+      | 0    |
+      | -10  |
+
+  @NR @NR.range @destructive
+  Scenario: A refused read value leaves the notification as it was
+    When I call NR with body:
+      """
+      {"id": {records.notification.id}, "read": 10}
+      """
+    And I call NR with body:
+      """
+      {"id": {records.notification.id}, "read": 12}
+      """
+    Then the status is 400
+    When I call NG for "{records.notification.groupId}"
+    Then the field "notifyStatus" is 10
+
+  @NR @NR.400.required
+  Scenario Outline: Marking a notification without <field> is refused
+    When I call NR with body:
+      """
+      <body>
+      """
+    Then the status is 400
+
+    Examples:
+      | field | body                                 |
+      | id    | {"read": 11}                         |
+      | read  | {"id": {records.notification.id}}    |
+
+  @NR @NR.400.json
+  Scenario: Marking a notification with a broken body is refused
+    When I call NR with body:
+      """
+      {"id": {records.notification.id}, "read":
+      """
+    Then the status is 400
+
+  @NR @NR.400.type
+  Scenario: Marking a notification with read as a string is refused
+    When I call NR with body:
+      """
+      {"id": {records.notification.id}, "read": "11"}
+      """
+    Then the status is 400

@@ -1,0 +1,392 @@
+package steps
+
+import (
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/google/go-cmp/cmp"
+	"github.com/tidwall/gjson"
+)
+
+// statusIs checks the status against one or more accepted statuses. A
+// wrong status where a success was expected breaks the operation's success
+// requirement; where an error was expected, the scenario's own. An error
+// status that matches must carry a JSON string body (ALL.error-body), and a
+// 204 must carry no body.
+func (s *state) statusIs(want ...int) error {
+	if len(s.exchanges) == 0 {
+		return fmt.Errorf("no request was made before checking the status")
+	}
+	if !slices.Contains(want, s.status) {
+		var reqs []string
+		switch {
+		case s.status == 415 && s.lastReq != nil && s.lastReq.Header.Get("Content-Type") == jsonPatch:
+			reqs = []string{"ALL.media-type"}
+		case want[0] < 300:
+			reqs = []string{s.successReq(s.lastOp)}
+		}
+		return s.fail(reqs, "status "+joinInts(want), s.gotStatus())
+	}
+	if s.status == 204 && len(strings.TrimSpace(string(s.body))) > 0 {
+		return s.fail([]string{s.successReq(s.lastOp)}, "204 with no body", "204 with body "+clip(string(s.body)))
+	}
+	if s.status >= 400 {
+		return s.errorBodyIsString()
+	}
+	return nil
+}
+
+func (s *state) errorBodyIsString() error {
+	s.exercise("ALL.error-body")
+	v := gjson.ParseBytes(s.body)
+	if !gjson.ValidBytes(s.body) || v.Type != gjson.String {
+		return s.fail([]string{"ALL.error-body"}, "an error body that is a JSON string, e.g. \"not found\"", fmt.Sprintf("%d with body %s", s.status, clip(string(s.body))))
+	}
+	return nil
+}
+
+func (s *state) gotStatus() string {
+	if s.status == 0 {
+		return "no response"
+	}
+	return fmt.Sprintf("%d with body %s", s.status, clip(string(s.body)))
+}
+
+// refusedForKey accepts the statuses an implementation may plausibly give
+// for a missing subscription key; the specification names none.
+func (s *state) refusedForKey() error {
+	if s.status == 400 || s.status == 401 || s.status == 403 {
+		return nil
+	}
+	return s.fail(nil, "a refusal (400, 401 or 403) for a call without Ocp-Apim-Subscription-Key", s.gotStatus())
+}
+
+// notRefusedForMediaType accepts any answer but a refusal of the body's
+// media type (415, 400) or a server error.
+func (s *state) notRefusedForMediaType() error {
+	if s.status == 415 || s.status == 400 || s.status >= 500 || s.status == 0 {
+		return s.fail(nil, "the body accepted with Content-Type "+s.lastReq.Header.Get("Content-Type"), s.gotStatus())
+	}
+	return nil
+}
+
+// literal interpolates and parses an expected JSON value.
+func (s *state) literal(text string) (gjson.Result, error) {
+	text, err := s.interpolate(text)
+	if err != nil {
+		return gjson.Result{}, err
+	}
+	if !gjson.Valid(text) {
+		return gjson.Result{}, fmt.Errorf("expected value %s is not a JSON value (quote strings)", text)
+	}
+	return gjson.Parse(text), nil
+}
+
+func (s *state) field(path string) gjson.Result {
+	if path == "" || path == "@this" {
+		return s.json()
+	}
+	return s.json().Get(path)
+}
+
+func (s *state) fieldIs(path, want string, negate bool) error {
+	exp, err := s.literal(want)
+	if err != nil {
+		return err
+	}
+	got := s.field(path)
+	same := got.Exists() && sameJSON(got, exp)
+	if same == negate {
+		verb := ""
+		if negate {
+			verb = "not "
+		}
+		return s.fail(nil, fmt.Sprintf("%s %s%s", describePath(path), verb, exp.Raw), describeValue(got))
+	}
+	return nil
+}
+
+func (s *state) fieldHasType(path, kind string) error {
+	got := s.field(path)
+	ok := false
+	switch kind {
+	case "array":
+		ok = got.IsArray()
+	case "object":
+		ok = got.IsObject()
+	case "string":
+		ok = got.Type == gjson.String
+	case "boolean":
+		ok = got.IsBool()
+	case "number":
+		ok = got.Type == gjson.Number
+	case "integer":
+		ok = got.Type == gjson.Number && isInteger(got.Raw)
+	case "non-empty string":
+		ok = got.Type == gjson.String && got.Str != ""
+	}
+	if !ok {
+		return s.fail(nil, fmt.Sprintf("%s to be a %s", describePath(path), kind), describeValue(got))
+	}
+	return nil
+}
+
+func isInteger(raw string) bool {
+	_, err := strconv.ParseInt(raw, 10, 64)
+	return err == nil
+}
+
+func describePath(path string) string {
+	if path == "" || path == "@this" {
+		return "the body"
+	}
+	return "field " + strconv.Quote(path)
+}
+
+func describeValue(v gjson.Result) string {
+	if !v.Exists() {
+		return "no such field"
+	}
+	return clip(v.Raw)
+}
+
+// sameJSON compares two JSON values: numbers numerically, uuids without
+// regard to case, arrays and objects deeply.
+func sameJSON(a, b gjson.Result) bool {
+	switch {
+	case a.Type == gjson.Number && b.Type == gjson.Number:
+		return a.Float() == b.Float()
+	case a.Type == gjson.String && b.Type == gjson.String:
+		if isUUID(a.Str) && isUUID(b.Str) {
+			return strings.EqualFold(a.Str, b.Str)
+		}
+		return a.Str == b.Str
+	}
+	return cmp.Equal(a.Value(), b.Value())
+}
+
+func isUUID(s string) bool {
+	if len(s) != 36 {
+		return false
+	}
+	for i, c := range s {
+		switch i {
+		case 8, 13, 18, 23:
+			if c != '-' {
+				return false
+			}
+		default:
+			if !strings.ContainsRune("0123456789abcdefABCDEF", c) {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// list returns the body as a list, or a failure.
+func (s *state) list() ([]gjson.Result, error) {
+	v := s.json()
+	if !v.IsArray() {
+		return nil, s.fail([]string{s.successReq(s.lastOp)}, "a JSON array", describeValue(v))
+	}
+	return v.Array(), nil
+}
+
+func (s *state) listAtMost(n int) error {
+	items, err := s.list()
+	if err != nil {
+		return err
+	}
+	if len(items) > n {
+		return s.fail(nil, fmt.Sprintf("at most %d entries", n), fmt.Sprintf("%d entries", len(items)))
+	}
+	return nil
+}
+
+func (s *state) listNotEmpty() error {
+	items, err := s.list()
+	if err != nil {
+		return err
+	}
+	if len(items) == 0 {
+		return s.fail(nil, "at least one entry", "an empty list")
+	}
+	return nil
+}
+
+// listEqualsSlice checks that the list equals entries from..to (1-based,
+// inclusive) of a saved list.
+func (s *state) listEqualsSlice(from, to int, name string) error {
+	items, err := s.list()
+	if err != nil {
+		return err
+	}
+	saved, ok := s.saved[name]
+	if !ok || !saved.IsArray() {
+		return fmt.Errorf("no list was saved as %q", name)
+	}
+	all := saved.Array()
+	if len(all) < to {
+		return &skip{reason: fmt.Sprintf("the saved list %q has %d entries, fewer than the %d this check needs: the fixture's record has too few", name, len(all), to)}
+	}
+	want := make([]any, 0, to-from+1)
+	for _, v := range all[from-1 : to] {
+		want = append(want, v.Value())
+	}
+	got := make([]any, 0, len(items))
+	for _, v := range items {
+		got = append(got, v.Value())
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		return s.fail(nil, fmt.Sprintf("entries %d to %d of the list saved as %q", from, to, name), fmt.Sprintf("%d other entries", len(items)), "(-want +got):\n"+diff)
+	}
+	return nil
+}
+
+func (s *state) listShorterThan(name string) error {
+	items, err := s.list()
+	if err != nil {
+		return err
+	}
+	saved := s.saved[name]
+	if n := len(saved.Array()); len(items) >= n {
+		return s.fail(nil, fmt.Sprintf("fewer entries than the %d of the list saved as %q", n, name), fmt.Sprintf("%d entries", len(items)))
+	}
+	return nil
+}
+
+// every checks a condition on each entry of the list.
+func (s *state) every(check func(gjson.Result) (bool, string)) error {
+	items, err := s.list()
+	if err != nil {
+		return err
+	}
+	for i, it := range items {
+		if ok, want := check(it); !ok {
+			return s.fail(nil, "every entry "+want, fmt.Sprintf("entry %d: %s", i, clip(it.Raw)))
+		}
+	}
+	return nil
+}
+
+func (s *state) everyEquals(path, want string) error {
+	exp, err := s.literal(want)
+	if err != nil {
+		return err
+	}
+	return s.every(func(it gjson.Result) (bool, string) {
+		return sameJSON(it.Get(path), exp), fmt.Sprintf("with %q equal to %s", path, exp.Raw)
+	})
+}
+
+func (s *state) everyContains(a, b, text string) error {
+	text, err := s.interpolate(text)
+	if err != nil {
+		return err
+	}
+	needle := strings.ToLower(text)
+	return s.every(func(it gjson.Result) (bool, string) {
+		ok := strings.Contains(strings.ToLower(it.Get(a).String()), needle) || strings.Contains(strings.ToLower(it.Get(b).String()), needle)
+		return ok, fmt.Sprintf("with %q or %q containing %q", a, b, text)
+	})
+}
+
+func (s *state) everyTime(path, rel, bound string) error {
+	bound, err := s.interpolate(bound)
+	if err != nil {
+		return err
+	}
+	limit, err := time.Parse(time.RFC3339Nano, bound)
+	if err != nil {
+		return fmt.Errorf("bound %q is not an RFC 3339 date-time", bound)
+	}
+	return s.every(func(it gjson.Result) (bool, string) {
+		t, err := time.Parse(time.RFC3339Nano, it.Get(path).String())
+		if err != nil {
+			return false, fmt.Sprintf("with an RFC 3339 %q", path)
+		}
+		if rel == "after" {
+			return !t.Before(limit), fmt.Sprintf("with %q at or after %s", path, bound)
+		}
+		return !t.After(limit), fmt.Sprintf("with %q at or before %s", path, bound)
+	})
+}
+
+func (s *state) everyNonEmpty(path string) error {
+	return s.every(func(it gjson.Result) (bool, string) {
+		v := it.Get(path)
+		return v.Exists() && v.String() != "", fmt.Sprintf("with a non-empty %q", path)
+	})
+}
+
+// sortedBy checks the list's order by a field: numbers numerically,
+// date-times chronologically, other strings case-insensitively.
+func (s *state) sortedBy(path, dir string) error {
+	items, err := s.list()
+	if err != nil {
+		return err
+	}
+	for i := 1; i < len(items); i++ {
+		c := compareValues(items[i-1].Get(path), items[i].Get(path))
+		if (dir == "ascending" && c > 0) || (dir == "descending" && c < 0) {
+			return s.fail(nil, fmt.Sprintf("entries in %s order of %q", dir, path), fmt.Sprintf("entry %d (%s) before entry %d (%s)", i-1, items[i-1].Get(path).Raw, i, items[i].Get(path).Raw))
+		}
+	}
+	return nil
+}
+
+func compareValues(a, b gjson.Result) int {
+	if a.Type == gjson.Number && b.Type == gjson.Number {
+		return cmpFloat(a.Float(), b.Float())
+	}
+	ta, ea := time.Parse(time.RFC3339Nano, a.String())
+	tb, eb := time.Parse(time.RFC3339Nano, b.String())
+	if ea == nil && eb == nil {
+		return ta.Compare(tb)
+	}
+	return strings.Compare(strings.ToLower(a.String()), strings.ToLower(b.String()))
+}
+
+func cmpFloat(a, b float64) int {
+	switch {
+	case a < b:
+		return -1
+	case a > b:
+		return 1
+	}
+	return 0
+}
+
+// saveExtreme saves the earliest or latest date-time (or smallest/largest
+// number) of a field across the list.
+func (s *state) saveExtreme(which, path, name string) error {
+	items, err := s.list()
+	if err != nil {
+		return err
+	}
+	if len(items) == 0 {
+		return &skip{reason: "the list is empty: the fixture's record needs entries for this check"}
+	}
+	best := items[0].Get(path)
+	for _, it := range items[1:] {
+		v := it.Get(path)
+		c := compareValues(v, best)
+		if (which == "earliest" && c < 0) || (which == "latest" && c > 0) {
+			best = v
+		}
+	}
+	s.saved[name] = best
+	return nil
+}
+
+func joinInts(v []int) string {
+	parts := make([]string, len(v))
+	for i, n := range v {
+		parts[i] = strconv.Itoa(n)
+	}
+	return strings.Join(parts, " or ")
+}

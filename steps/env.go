@@ -1,0 +1,81 @@
+package steps
+
+import (
+	"net/http"
+	"sync"
+	"time"
+
+	"github.com/campusconf/campusconf/features"
+	"github.com/campusconf/campusconf/fixtures"
+	"github.com/campusconf/campusconf/internal/openapi"
+	"github.com/campusconf/campusconf/reports"
+	"github.com/tidwall/gjson"
+)
+
+// env is what every scenario of one run shares, read-only after setup.
+type env struct {
+	cfg       Config
+	cat       *features.Catalogue
+	fixture   gjson.Result
+	validator *openapi.Validator
+	redactor  *reports.Redactor
+	client    *http.Client
+	maxBody   int64
+
+	mu      sync.Mutex
+	results []reports.Scenario
+	// progress
+	done int
+}
+
+// Config configures one run of the suite.
+type Config struct {
+	// BaseURL of the implementation under test, without a trailing slash.
+	BaseURL string
+	// Client sends the requests; nil means a default client. Its Timeout
+	// is ignored in favour of RequestTimeout.
+	Client *http.Client
+	// Fixture describes the implementation.
+	Fixture *fixtures.File
+	// Tags is a tag expression in Cucumber form (`@a and not @b`,
+	// `@a or @b`, parentheses) or godog's own (`@a && ~@b`, `@a,@b`).
+	Tags string
+	// ReadOnly skips scenarios tagged @destructive.
+	ReadOnly bool
+	// Concurrency is the number of scenarios run at once (default 1).
+	Concurrency int
+	// RequestTimeout bounds each HTTP exchange (default 10 s).
+	RequestTimeout time.Duration
+	// MaxResponseBody caps the bytes read of one response (default 4 MiB).
+	MaxResponseBody int64
+	// PollAttempts and PollInterval bound the polling of a pending push.
+	PollAttempts int
+	PollInterval time.Duration
+	// Progress receives one character per scenario (., F, s, n) and
+	// nothing else; nil means silent.
+	Progress interface{ Write([]byte) (int, error) }
+}
+
+func (c *Config) defaults() {
+	if c.Concurrency < 1 {
+		c.Concurrency = 1
+	}
+	if c.RequestTimeout <= 0 {
+		c.RequestTimeout = 10 * time.Second
+	}
+	if c.MaxResponseBody <= 0 {
+		c.MaxResponseBody = 4 << 20
+	}
+	if c.PollAttempts <= 0 {
+		c.PollAttempts = 10
+	}
+	if c.PollInterval <= 0 {
+		c.PollInterval = 200 * time.Millisecond
+	}
+	if c.Client == nil {
+		c.Client = &http.Client{}
+	}
+	if c.Fixture == nil {
+		c.Fixture = &fixtures.File{Version: fixtures.Version}
+	}
+}

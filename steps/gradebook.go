@@ -1,0 +1,119 @@
+package steps
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"math"
+	"strconv"
+)
+
+// gradingSchema is a valid grading schema sent with every weightage update.
+var gradingSchema = []map[string]any{
+	{"letterGrade": "A", "maxMark": 100},
+	{"letterGrade": "B", "maxMark": 79},
+	{"letterGrade": "C", "maxMark": 64},
+	{"letterGrade": "F", "maxMark": 49},
+}
+
+// setWeightsTotal gives every grade item of the fixture's module a weight,
+// the first taking what makes the total exactly the given value: with n
+// items, each other item gets floor(100/n) and the first the rest, so 100
+// sums exactly in binary floating point.
+func setWeightsTotal(ctx context.Context, total string) error {
+	s := stateFrom(ctx)
+	want, err := strconv.ParseFloat(total, 64)
+	if err != nil {
+		return fmt.Errorf("total %q is not a number", total)
+	}
+	items, err := s.gradeItems()
+	if err != nil {
+		return err
+	}
+	each := math.Floor(100 / float64(len(items)))
+	s.weights = map[string]float64{}
+	var entries []map[string]any
+	for i, id := range items {
+		w := each
+		if i == 0 {
+			w = math.Round((want-each*float64(len(items)-1))*100) / 100
+		}
+		s.weights[id] = w
+		entries = append(entries, map[string]any{"key": id, "value": w})
+	}
+	return s.sendWeights(ctx, entries)
+}
+
+// raiseWeight sends an update naming one grade item only (1-based), at its
+// last accepted weight plus delta.
+func raiseWeight(ctx context.Context, n, delta string) error {
+	s := stateFrom(ctx)
+	i, _ := strconv.Atoi(n)
+	d, err := strconv.ParseFloat(delta, 64)
+	if err != nil {
+		return fmt.Errorf("delta %q is not a number", delta)
+	}
+	items, err := s.gradeItems()
+	if err != nil {
+		return err
+	}
+	if i < 1 || i > len(items) {
+		return &skip{reason: fmt.Sprintf("the fixture's module has %d grade items, this check needs item %d", len(items), i)}
+	}
+	if s.weights == nil {
+		return fmt.Errorf("set the weightages of every grade item before raising one")
+	}
+	id := items[i-1]
+	return s.sendWeights(ctx, []map[string]any{{"key": id, "value": s.weights[id] + d}})
+}
+
+func (s *state) gradeItems() ([]string, error) {
+	gm := s.env.cfg.Fixture.Records.GradebookModule
+	if gm == nil || gm.ID == "" {
+		return nil, missing("records.gradebookModule")
+	}
+	if len(gm.GradeItems) < 2 {
+		return nil, missing("records.gradebookModule.gradeItems (at least 2)")
+	}
+	return gm.GradeItems, nil
+}
+
+func (s *state) sendWeights(ctx context.Context, entries []map[string]any) error {
+	body, err := json.Marshal(map[string]any{"iD_Weightage": entries, "gradingSchema": gradingSchema})
+	if err != nil {
+		return err
+	}
+	c := newCall("GB", s.env.cfg.Fixture.Records.GradebookModule.ID)
+	c.body, c.hasBody, c.rawBody = string(body), true, true
+	return s.do(ctx, c)
+}
+
+// unchangedStatus checks a status that shows an earlier refusal changed
+// nothing; a wrong status breaks the scenario's own requirement.
+func unchangedStatus(ctx context.Context, code, alt string) error {
+	s := stateFrom(ctx)
+	want := []int{atoi(code)}
+	if alt != "" {
+		want = append(want, atoi(alt))
+	}
+	for _, n := range want {
+		if s.status == n {
+			return nil
+		}
+	}
+	return s.fail(nil, fmt.Sprintf("status %s, as the earlier refusal should have changed nothing", joinInts(want)), s.gotStatus())
+}
+
+func atoi(s string) int {
+	n, _ := strconv.Atoi(s)
+	return n
+}
+
+func fieldFalseOrAbsent(ctx context.Context, path string) error {
+	s := stateFrom(ctx)
+	v := s.field(path)
+	if v.Exists() && !(v.IsBool() && !v.Bool()) {
+		return s.fail(nil, fmt.Sprintf("%s false or absent", describePath(path)), describeValue(v))
+	}
+	return nil
+}

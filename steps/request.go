@@ -1,0 +1,295 @@
+package steps
+
+import (
+	"bytes"
+	"context"
+	"crypto/rand"
+	"fmt"
+	"io"
+	"net/http"
+	"net/url"
+	"regexp"
+	"strings"
+	"time"
+
+	"github.com/campusconf/campusconf/internal/totp"
+	"github.com/campusconf/campusconf/reports"
+	"github.com/tidwall/gjson"
+)
+
+// call is one request a step wants to make, before interpolation.
+type call struct {
+	op          string
+	params      map[string]string // path parameters, else query parameters
+	order       []string          // params in the order given, for a stable URL
+	body        string
+	hasBody     bool
+	contentType string
+	// rawBody is sent as is, without interpolation (malformed JSON).
+	rawBody bool
+}
+
+const jsonPatch = "application/json-patch+json"
+
+var placeholder = regexp.MustCompile(`\{(records|saved|secondFactor|users|operations|conventions|absent|otp)(\.[^{}\s"]*)?\}`)
+
+// interpolate replaces placeholders: {records.x} and the other fixture
+// roots (looked up in the fixture), {saved.name[.path]} (saved earlier),
+// {absent} (a uuid no implementation has), {otp} (a valid one-time password
+// now). A string value is inserted without quotes, anything else as raw JSON.
+func (s *state) interpolate(text string) (string, error) {
+	var firstErr error
+	out := placeholder.ReplaceAllStringFunc(text, func(m string) string {
+		if firstErr != nil {
+			return m
+		}
+		v, err := s.lookup(strings.Trim(m, "{}"))
+		if err != nil {
+			firstErr = err
+			return m
+		}
+		return v
+	})
+	return out, firstErr
+}
+
+func (s *state) lookup(key string) (string, error) {
+	root, rest, _ := strings.Cut(key, ".")
+	switch root {
+	case "absent":
+		return s.absentID(), nil
+	case "otp":
+		return s.otp()
+	case "saved":
+		name, path, _ := strings.Cut(rest, ".")
+		v, ok := s.saved[name]
+		if !ok {
+			return "", fmt.Errorf("nothing was saved as %q before this step", name)
+		}
+		if path != "" {
+			v = gjson.Parse(v.Raw).Get(path)
+			if !v.Exists() {
+				return "", fmt.Errorf("saved value %q has no %q: %s", name, path, clip(v.Raw))
+			}
+		}
+		return value(v), nil
+	}
+	v := s.env.fixture.Get(key)
+	if !v.Exists() || (v.Type == gjson.String && v.Str == "") || (v.IsArray() && len(v.Array()) == 0) {
+		return "", missing(key)
+	}
+	return value(v), nil
+}
+
+func value(v gjson.Result) string {
+	if v.Type == gjson.String {
+		return v.Str
+	}
+	return v.Raw
+}
+
+// absentID is a random version-4 uuid, the same for the whole scenario.
+func (s *state) absentID() string {
+	if v, ok := s.saved["\x00absent"]; ok {
+		return v.Str
+	}
+	var b [16]byte
+	_, _ = rand.Read(b[:])
+	b[6] = b[6]&0x0f | 0x40
+	b[8] = b[8]&0x3f | 0x80
+	id := fmt.Sprintf("%x-%x-%x-%x-%x", b[0:4], b[4:6], b[6:8], b[8:10], b[10:16])
+	s.saved["\x00absent"] = gjson.Result{Type: gjson.String, Str: id}
+	return id
+}
+
+func (s *state) otp() (string, error) {
+	sf := s.env.cfg.Fixture.SecondFactor
+	if sf.OTP != "" {
+		return sf.OTP, nil
+	}
+	if sf.TOTPSecret == "" {
+		return "", missing("secondFactor.totpSecret (or secondFactor.otp)")
+	}
+	code, err := totp.Generate(sf.TOTPSecret, time.Now())
+	if err != nil {
+		return "", fmt.Errorf("fixture secondFactor.totpSecret: %w", err)
+	}
+	return code, nil
+}
+
+var pathParam = regexp.MustCompile(`\{([^{}]+)\}`)
+
+// resolve finds the method and path template of an operation: from the
+// catalogue for the placed operations, from the fixture for the others.
+func (s *state) resolve(opID string) (method, path string, fixtureBody map[string]any, err error) {
+	op, ok := s.env.cat.Operation(opID)
+	if !ok {
+		return "", "", nil, fmt.Errorf("unknown operation %q (known: %s)", opID, strings.Join(s.env.cat.OperationIDs(), ", "))
+	}
+	if op.Path != "" {
+		return op.Method, op.Path, nil, nil
+	}
+	placed, ok := s.env.cfg.Fixture.Operations[op.FixtureKey]
+	if !ok {
+		return "", "", nil, notPlaced(opID, op.FixtureKey)
+	}
+	return strings.ToUpper(placed.Method), placed.Path, placed.Body, nil
+}
+
+// do sends c and records the exchange as the scenario's last response.
+func (s *state) do(ctx context.Context, c call) error {
+	if s.skipped != nil {
+		return s.skipped
+	}
+	method, tmpl, _, err := s.resolve(c.op)
+	if err != nil {
+		return err
+	}
+	if s.op == "" {
+		s.op = c.op
+	}
+	params := map[string]string{}
+	for k, v := range c.params {
+		if params[k], err = s.interpolate(v); err != nil {
+			return err
+		}
+	}
+	var missingParam error
+	used := map[string]bool{}
+	path := pathParam.ReplaceAllStringFunc(tmpl, func(m string) string {
+		name := strings.Trim(m, "{}")
+		v, ok := params[name]
+		if !ok {
+			// a path's last parameter also takes the value given as "id"
+			name = "id"
+			v, ok = params[name]
+		}
+		if !ok {
+			missingParam = fmt.Errorf("%s needs path parameter %s", c.op, m)
+			return m
+		}
+		used[name] = true
+		return url.PathEscape(v)
+	})
+	if missingParam != nil {
+		return missingParam
+	}
+	for name := range used {
+		delete(params, name)
+	}
+	q := url.Values{}
+	for _, k := range c.order {
+		if v, ok := params[k]; ok {
+			q.Add(k, v)
+		}
+	}
+	u := s.env.cfg.BaseURL + path
+	if len(q) > 0 {
+		u += "?" + q.Encode()
+	}
+	var body []byte
+	if c.hasBody {
+		text := c.body
+		if !c.rawBody {
+			if text, err = s.interpolate(text); err != nil {
+				return err
+			}
+		}
+		body = []byte(text)
+	}
+	return s.send(ctx, c.op, method, u, body, c.hasBody, c.contentType)
+}
+
+func (s *state) send(ctx context.Context, op, method, u string, body []byte, hasBody bool, contentType string) error {
+	ctx, cancel := context.WithTimeout(ctx, s.env.cfg.RequestTimeout)
+	defer cancel()
+	var rd io.Reader
+	if hasBody {
+		rd = bytes.NewReader(body)
+	}
+	req, err := http.NewRequestWithContext(ctx, method, u, rd)
+	if err != nil {
+		return fmt.Errorf("building %s %s: %w", method, u, err)
+	}
+	if err := s.authenticate(req); err != nil {
+		return err
+	}
+	req.Header.Set("Accept", "application/json")
+	if hasBody {
+		if contentType == "" {
+			contentType = jsonPatch
+		}
+		req.Header.Set("Content-Type", contentType)
+	}
+	s.lastOp, s.lastReq = op, req
+	s.status, s.header, s.body = 0, nil, nil
+	ex := reports.Exchange{Method: method, URL: s.env.redactor.String(u), RequestHeaders: s.env.redactor.Headers(req.Header)}
+	ex.RequestBody, ex.Truncated = reports.TruncateBody(body)
+	ex.RequestBody = s.env.redactor.String(ex.RequestBody)
+	start := time.Now()
+	resp, err := s.env.client.Do(req)
+	if err != nil {
+		ex.Error = s.env.redactor.String(err.Error())
+		ex.Duration = reports.Duration(time.Since(start))
+		s.record(ex)
+		return s.fail([]string{}, "a response", "no response: "+ex.Error)
+	}
+	defer resp.Body.Close()
+	data, err := io.ReadAll(io.LimitReader(resp.Body, s.env.cfg.MaxResponseBody+1))
+	ex.Duration = reports.Duration(time.Since(start))
+	ex.Status = resp.StatusCode
+	ex.ResponseHeaders = s.env.redactor.Headers(resp.Header)
+	var cut bool
+	ex.ResponseBody, cut = reports.TruncateBody(data)
+	ex.ResponseBody = s.env.redactor.String(ex.ResponseBody)
+	ex.Truncated = ex.Truncated || cut
+	s.record(ex)
+	if err != nil {
+		return s.fail([]string{}, "a complete response body", "a body cut off: "+err.Error())
+	}
+	if int64(len(data)) > s.env.cfg.MaxResponseBody {
+		return s.fail([]string{}, fmt.Sprintf("a response body of at most %d bytes", s.env.cfg.MaxResponseBody), "a longer one")
+	}
+	s.status, s.header, s.body = resp.StatusCode, resp.Header, data
+	return s.checkShape()
+}
+
+func (s *state) record(ex reports.Exchange) {
+	s.exchanges = append(s.exchanges, ex)
+}
+
+// authenticate adds the subscription key and the user's headers.
+func (s *state) authenticate(req *http.Request) error {
+	f := s.env.cfg.Fixture
+	key := f.SubscriptionKey
+	name := s.user
+	if name == "" {
+		name = defaultUser
+	}
+	u, ok := f.Users[name]
+	if !ok && s.user != "" {
+		return missing("users." + s.user)
+	}
+	if u.SubscriptionKey != "" {
+		key = u.SubscriptionKey
+	}
+	for k, v := range u.Headers {
+		req.Header.Set(k, v)
+	}
+	if !s.noKey && key != "" {
+		req.Header.Set("Ocp-Apim-Subscription-Key", key)
+	}
+	return nil
+}
+
+// defaultUser is the fixture user every scenario calls as unless it says
+// otherwise.
+const defaultUser = "owner"
+
+func clip(s string) string {
+	const max = 300
+	if len(s) > max {
+		return s[:max] + "…"
+	}
+	return s
+}

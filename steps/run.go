@@ -1,0 +1,298 @@
+// Package steps holds the conformance suite's step definitions and runs the
+// suite against one implementation. Steps talk to the target only through a
+// base URL and an *http.Client; each scenario's state travels in its
+// context, so scenarios may run concurrently.
+package steps
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"net/http"
+	"sort"
+	"strings"
+	"time"
+
+	"github.com/campusconf/campusconf/features"
+	"github.com/campusconf/campusconf/internal/openapi"
+	"github.com/campusconf/campusconf/reports"
+	"github.com/cucumber/godog"
+	"github.com/tidwall/gjson"
+)
+
+var errSkip = godog.ErrSkip
+
+// ErrNoScenarios is returned when the tag expression and options leave no
+// scenario to run: a run of nothing must never look like a success.
+var ErrNoScenarios = errors.New("no scenario matches the tag expression and options")
+
+// Run runs the suite and returns its report, finalized. An error means the
+// run could not happen (bad options, no scenario selected), not that the
+// implementation failed.
+func Run(ctx context.Context, cfg Config) (*reports.Report, error) {
+	cfg.defaults()
+	if err := cfg.Fixture.Check(); err != nil {
+		return nil, fmt.Errorf("fixture: %w", err)
+	}
+	cat, err := features.Load()
+	if err != nil {
+		return nil, err
+	}
+	tags, err := godogTags(cfg.Tags)
+	if err != nil {
+		return nil, err
+	}
+	if cfg.ReadOnly {
+		if tags != "" {
+			tags += " && "
+		}
+		tags += "~@destructive"
+	}
+	v, err := openapi.NewValidator()
+	if err != nil {
+		return nil, fmt.Errorf("openapi document: %w", err)
+	}
+	client := *cfg.Client
+	client.Timeout = 0 // each exchange has its own deadline
+	if client.CheckRedirect == nil {
+		client.CheckRedirect = func(req *http.Request, via []*http.Request) error {
+			if len(via) >= 5 {
+				return fmt.Errorf("stopped after %d redirects", len(via))
+			}
+			return nil
+		}
+	}
+	e := &env{
+		cfg:       cfg,
+		cat:       cat,
+		fixture:   gjson.ParseBytes(cfg.Fixture.JSON()),
+		validator: v,
+		redactor:  reports.NewRedactor(secretNames(cfg)),
+		client:    &client,
+	}
+	started := time.Now()
+	suite := godog.TestSuite{
+		Name:                "campusconf",
+		ScenarioInitializer: e.initializeScenario,
+		Options: &godog.Options{
+			Format:         "progress",
+			Output:         io.Discard,
+			FS:             features.FS,
+			Paths:          []string{"."},
+			Tags:           tags,
+			Concurrency:    cfg.Concurrency,
+			Strict:         true,
+			NoColors:       true,
+			DefaultContext: ctx,
+		},
+	}
+	if status := suite.Run(); status == 2 {
+		return nil, fmt.Errorf("the suite could not start (godog option error)")
+	}
+	if len(e.results) == 0 {
+		return nil, ErrNoScenarios
+	}
+	r := &reports.Report{
+		Schema:    reports.SchemaVersion,
+		Started:   started,
+		Duration:  reports.Duration(time.Since(started)),
+		Scenarios: e.results,
+	}
+	for _, q := range cat.Requirements {
+		r.Requirements = append(r.Requirements, reports.Requirement{ID: q.ID, Operation: q.Operation, Kind: q.Kind,
+			Strictness: reports.Strictness(q.Strictness), Section: q.Section, Text: q.Text})
+	}
+	for _, p := range cat.OpenPoints {
+		r.OpenPoints = append(r.OpenPoints, reports.OpenPoint(p))
+	}
+	reports.Finalize(r)
+	return r, nil
+}
+
+// secretNames maps every credential in the fixture to the placeholder that
+// replaces it in reports.
+func secretNames(cfg Config) map[string]string {
+	f := cfg.Fixture
+	out := map[string]string{}
+	put := func(v, name string) {
+		if v != "" {
+			out[v] = name
+		}
+	}
+	put(f.SubscriptionKey, "<SUBSCRIPTION_KEY>")
+	for name, u := range f.Users {
+		put(u.SubscriptionKey, "<SUBSCRIPTION_KEY_"+name+">")
+		for h, v := range u.Headers {
+			placeholder := "<" + strings.ToUpper(h) + "_" + name + ">"
+			put(v, placeholder)
+			if tok, ok := strings.CutPrefix(v, "Bearer "); ok {
+				put(tok, "<TOKEN_"+name+">")
+			}
+		}
+	}
+	put(f.SecondFactor.TOTPSecret, "<TOTP_SECRET>")
+	put(f.SecondFactor.OTP, "<OTP>")
+	return out
+}
+
+// before starts a scenario's state.
+func (e *env) before(ctx context.Context, sc *godog.Scenario) (context.Context, error) {
+	s := &state{env: e, name: sc.Name, saved: map[string]gjson.Result{}, started: time.Now()}
+	for _, t := range sc.Tags {
+		id := strings.TrimPrefix(t.Name, "@")
+		if _, ok := e.cat.Requirement(id); ok {
+			s.reqs = append(s.reqs, id)
+		} else if _, ok := e.cat.Operation(id); ok {
+			s.op = id
+		}
+	}
+	ctx = context.WithValue(ctx, stateKey{}, s)
+	ctx = context.WithValue(ctx, stepFailureKey{}, &stepFailure{})
+	return ctx, nil
+}
+
+type stepFailureKey struct{}
+
+// stepFailure remembers the first failing step of a scenario.
+type stepFailure struct {
+	step string
+	err  error
+}
+
+// afterStep remembers the first failing step and any skip.
+func (e *env) afterStep(ctx context.Context, st *godog.Step, status godog.StepResultStatus, err error) (context.Context, error) {
+	s := stateFrom(ctx)
+	if sk, ok := asSkip(err); ok && s.skipped == nil {
+		s.skipped = sk
+		return ctx, err
+	}
+	if err != nil {
+		if f := ctx.Value(stepFailureKey{}).(*stepFailure); f.err == nil {
+			f.step, f.err = st.Text, err
+		}
+	}
+	return ctx, err
+}
+
+// after turns the scenario's state into its result.
+func (e *env) after(ctx context.Context, sc *godog.Scenario, err error) (context.Context, error) {
+	s := stateFrom(ctx)
+	f := ctx.Value(stepFailureKey{}).(*stepFailure)
+	if s.op == "" {
+		// outlines over operations name the operation first
+		if first, _, _ := strings.Cut(sc.Name, " "); e.isOp(first) {
+			s.op = first
+		}
+	}
+	res := reports.Scenario{
+		ID:           featureName(sc.Uri) + ": " + sc.Name,
+		Feature:      featureName(sc.Uri),
+		Name:         sc.Name,
+		Operation:    s.op,
+		Requirements: s.allRequirements(),
+		Strictness:   e.strictness(s.reqs),
+		Kind:         e.kind(s.reqs),
+		Duration:     reports.Duration(time.Since(s.started)),
+		Exchanges:    s.exchanges,
+	}
+	for _, t := range sc.Tags {
+		res.Tags = append(res.Tags, t.Name)
+	}
+	switch {
+	case s.skipped != nil && f.err == nil:
+		res.Outcome = reports.Skipped
+		if s.skipped.notConfigured {
+			res.Outcome = reports.NotConfigured
+		}
+		res.SkipReason = s.skipped.reason
+	case f.err != nil || (err != nil && !errors.Is(err, errSkip)):
+		if f.err == nil {
+			f.err = err
+		}
+		res.Outcome = reports.Failed
+		res.Failure = e.failure(s, f)
+	default:
+		res.Outcome = reports.Passed
+	}
+	e.mu.Lock()
+	e.results = append(e.results, res)
+	e.done++
+	if p := e.cfg.Progress; p != nil {
+		mark := map[reports.Outcome]string{reports.Passed: ".", reports.Failed: "F", reports.Skipped: "s", reports.NotConfigured: "n"}[res.Outcome]
+		if e.done%80 == 0 {
+			mark += "\n"
+		}
+		_, _ = io.WriteString(p, mark)
+	}
+	e.mu.Unlock()
+	return ctx, nil
+}
+
+func (e *env) failure(s *state, f *stepFailure) *reports.Failure {
+	out := &reports.Failure{Step: f.step, Message: f.err.Error(), Exchange: len(s.exchanges) - 1}
+	var fl *Failure
+	if errors.As(f.err, &fl) {
+		out.Expected, out.Got, out.Exchange = fl.Expected, fl.Got, fl.Exchange
+		for _, id := range fl.Requirements {
+			if id != "" {
+				out.Requirements = append(out.Requirements, id)
+			}
+		}
+	}
+	if len(out.Requirements) == 0 {
+		out.Requirements = append(out.Requirements, s.reqs...)
+	}
+	sort.Strings(out.Requirements)
+	if out.Exchange >= 0 && out.Exchange < len(s.exchanges) {
+		out.Curl = reports.Curl(s.exchanges[out.Exchange])
+	}
+	return out
+}
+
+func (e *env) strictness(reqs []string) reports.Strictness {
+	st := reports.Should
+	for _, id := range reqs {
+		if r, ok := e.cat.Requirement(id); ok && r.Strictness == "MUST" {
+			st = reports.Must
+		}
+	}
+	return st
+}
+
+func (e *env) kind(reqs []string) string {
+	for _, id := range reqs {
+		if r, ok := e.cat.Requirement(id); ok {
+			return r.Kind
+		}
+	}
+	return ""
+}
+
+func featureName(uri string) string {
+	uri = strings.TrimPrefix(uri, "./")
+	return strings.TrimSuffix(uri, ".feature")
+}
+
+func (e *env) isOp(id string) bool {
+	_, ok := e.cat.Operation(id)
+	return ok
+}
+
+// allRequirements are the scenario's own requirements and those it
+// exercised, sorted and unique.
+func (s *state) allRequirements() []string {
+	set := map[string]bool{}
+	for _, id := range s.reqs {
+		set[id] = true
+	}
+	for id := range s.exercised {
+		set[id] = true
+	}
+	out := make([]string, 0, len(set))
+	for id := range set {
+		out = append(out, id)
+	}
+	sort.Strings(out)
+	return out
+}

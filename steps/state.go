@@ -1,0 +1,52 @@
+package steps
+
+import (
+	"context"
+	"net/http"
+	"time"
+
+	"github.com/campusconf/campusconf/reports"
+	"github.com/tidwall/gjson"
+)
+
+// state is one scenario's state. It travels in the context under stateKey;
+// nothing of it is shared between scenarios.
+type state struct {
+	env  *env
+	name string
+	// reqs are the scenario's own requirement ids (from its tags).
+	reqs []string
+	// op is the scenario's operation: its operation tag, else the first
+	// operation it calls.
+	op string
+
+	user    string // fixture user name of the caller
+	noKey   bool   // leave out the subscription key
+	saved   map[string]gjson.Result
+	started time.Time
+
+	// last response
+	status  int
+	header  http.Header
+	body    []byte
+	lastOp  string
+	lastReq *http.Request
+
+	exchanges []reports.Exchange
+	curls     []string
+	skipped   *skip
+	// weights are the last weightages set per grade item
+	weights map[string]float64
+	// exercised are requirements checked beyond the scenario's tags
+	// (record shapes, the error body form).
+	exercised map[string]bool
+}
+
+type stateKey struct{}
+
+func stateFrom(ctx context.Context) *state {
+	return ctx.Value(stateKey{}).(*state)
+}
+
+// json returns the last response body as a gjson result.
+func (s *state) json() gjson.Result { return gjson.ParseBytes(s.body) }
