@@ -1,0 +1,234 @@
+package main
+
+import (
+	"context"
+	"crypto/tls"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"net/http"
+	"os"
+	"os/signal"
+	"path/filepath"
+	"sort"
+	"strings"
+	"syscall"
+	"time"
+
+	"github.com/campusconf/campusconf/fixtures"
+	"github.com/campusconf/campusconf/internal/inproc"
+	"github.com/campusconf/campusconf/reports"
+	"github.com/campusconf/campusconf/simulator"
+	"github.com/campusconf/campusconf/steps"
+)
+
+func init() {
+	register(command{name: "run", summary: "run the conformance suite (against the embedded simulator unless --target is given)", run: runCmd})
+}
+
+// runOptions are the flags of `campusconf run`.
+type runOptions struct {
+	target      string
+	fixtureFile string
+	tags        string
+	concurrency int
+	timeout     time.Duration
+	readOnly    bool
+	reportDir   string
+	baseline    string
+	seed        int64
+	defects     multiFlag
+	insecure    bool
+	quiet       bool
+}
+
+type multiFlag []string
+
+func (m *multiFlag) String() string     { return strings.Join(*m, ",") }
+func (m *multiFlag) Set(v string) error { *m = append(*m, v); return nil }
+
+func runCmd(args []string, stdout, stderr io.Writer) int {
+	var o runOptions
+	fs := flag.NewFlagSet("run", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	fs.StringVar(&o.target, "target", "", "base URL of the implementation under test (default: the embedded simulator)")
+	fs.StringVar(&o.fixtureFile, "fixtures", "", "fixture file describing the target (required with --target; see fixtures/schema.json)")
+	fs.StringVar(&o.tags, "tags", "", "run only scenarios matching a tag expression, e.g. '@E7 and not @destructive'")
+	fs.IntVar(&o.concurrency, "concurrency", 1, "scenarios run at once")
+	fs.DurationVar(&o.timeout, "timeout", 10*time.Second, "timeout of each HTTP exchange")
+	fs.BoolVar(&o.readOnly, "read-only", false, "skip scenarios that change or delete data (@destructive)")
+	fs.StringVar(&o.reportDir, "report-dir", "conformance-report", "directory the reports are written to")
+	fs.StringVar(&o.baseline, "baseline", "", "file of known failing requirement ids; exit 0 when every failure is in it")
+	fs.Int64Var(&o.seed, "seed", 1, "seed of the embedded simulator's world")
+	fs.Var(&o.defects, "defect", "switch on a simulator defect in the embedded simulator (repeatable; see `campusconf defects`)")
+	fs.BoolVar(&o.insecure, "insecure", false, "accept a self-signed TLS certificate from the target")
+	fs.BoolVar(&o.quiet, "quiet", false, "print only the verdict line")
+	fs.Usage = func() {
+		fmt.Fprintln(stderr, "Usage: campusconf run [flags]\n\nRuns the conformance suite and writes report.json, junit.xml, report.html and summary.md.\nExit codes: 0 conformant, 1 not conformant, 2 usage or configuration error, 3 target unreachable.\n\nFlags:")
+		fs.PrintDefaults()
+	}
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return exitOK
+		}
+		return exitUsage
+	}
+	if fs.NArg() > 0 {
+		fmt.Fprintf(stderr, "campusconf run: unexpected argument %q\n", fs.Arg(0))
+		return exitUsage
+	}
+	if o.concurrency < 1 {
+		fmt.Fprintln(stderr, "campusconf run: --concurrency must be at least 1")
+		return exitUsage
+	}
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	return runSuite(ctx, o, stdout, stderr)
+}
+
+func runSuite(ctx context.Context, o runOptions, stdout, stderr io.Writer) int {
+	cfg := steps.Config{
+		Tags:           o.tags,
+		ReadOnly:       o.readOnly,
+		Concurrency:    o.concurrency,
+		RequestTimeout: o.timeout,
+	}
+	target := reports.Target{}
+	if o.target == "" {
+		if o.fixtureFile != "" {
+			fmt.Fprintln(stderr, "campusconf run: --fixtures needs --target (the embedded simulator makes its own)")
+			return exitUsage
+		}
+		sim, err := simulator.New(simulator.Options{Seed: o.seed, Defects: o.defects})
+		if err != nil {
+			fmt.Fprintf(stderr, "campusconf run: %v\n", err)
+			return exitUsage
+		}
+		cfg.BaseURL = "http://simulator.invalid"
+		cfg.Client = inproc.Client(sim)
+		cfg.Fixture = sim.Fixtures()
+		seed := o.seed
+		target = reports.Target{URL: "embedded simulator", Seed: &seed, Fixtures: "embedded", Defects: o.defects}
+	} else {
+		if len(o.defects) > 0 {
+			fmt.Fprintln(stderr, "campusconf run: --defect applies to the embedded simulator only")
+			return exitUsage
+		}
+		if !strings.HasPrefix(o.target, "http://") && !strings.HasPrefix(o.target, "https://") {
+			fmt.Fprintf(stderr, "campusconf run: --target %q: want an http:// or https:// URL\n", o.target)
+			return exitUsage
+		}
+		if o.fixtureFile == "" {
+			fmt.Fprintln(stderr, "campusconf run: --target needs --fixtures FILE (credentials and record ids of the target; `campusconf fixtures` prints the simulator's)")
+			return exitUsage
+		}
+		f, err := fixtures.Load(o.fixtureFile)
+		if err != nil {
+			fmt.Fprintf(stderr, "campusconf run: %v\n", err)
+			return exitUsage
+		}
+		cfg.BaseURL = strings.TrimRight(o.target, "/")
+		cfg.Fixture = f
+		tr := http.DefaultTransport.(*http.Transport).Clone()
+		if o.insecure {
+			tr.TLSClientConfig = &tls.Config{InsecureSkipVerify: true} //nolint:gosec // asked for with --insecure
+		}
+		cfg.Client = &http.Client{Transport: tr}
+		if err := probe(ctx, cfg.Client, cfg.BaseURL, o.timeout); err != nil {
+			fmt.Fprintf(stderr, "campusconf run: target %s is unreachable: %v\n", cfg.BaseURL, err)
+			return exitUnreachable
+		}
+		target = reports.Target{URL: cfg.BaseURL, Fixtures: filepath.Base(o.fixtureFile)}
+	}
+	if !o.quiet {
+		fmt.Fprintf(stdout, "campusconf %s: running the conformance suite against %s\n", version, target.URL)
+		cfg.Progress = stdout
+	}
+	r, err := steps.Run(ctx, cfg)
+	if err != nil {
+		fmt.Fprintf(stderr, "\ncampusconf run: %v\n", err)
+		return exitUsage
+	}
+	r.Tool = reports.Tool{Name: "campusconf", Version: version}
+	r.Target = target
+	r.Options = map[string]string{
+		"tags": o.tags, "concurrency": fmt.Sprint(o.concurrency), "timeout": o.timeout.String(),
+		"readOnly": fmt.Sprint(o.readOnly), "reportDir": o.reportDir, "baseline": o.baseline,
+	}
+	html, err := reports.WriteAll(o.reportDir, r)
+	if err != nil {
+		fmt.Fprintf(stderr, "campusconf run: writing the report: %v\n", err)
+		return exitUsage
+	}
+	code := exitOK
+	if r.Verdict != "conformant" {
+		code = exitFailed
+	}
+	var gate string
+	if o.baseline != "" {
+		b, err := reports.ReadBaseline(o.baseline)
+		if err != nil {
+			fmt.Fprintf(stderr, "campusconf run: %v\n", err)
+			return exitUsage
+		}
+		g := b.Gate(r)
+		gate = g.String()
+		if g.Pass {
+			code = exitOK
+		} else {
+			code = exitFailed
+		}
+	}
+	printSummary(stdout, r, o.quiet)
+	if gate != "" {
+		fmt.Fprintln(stdout, gate)
+	}
+	if !o.quiet {
+		fmt.Fprintf(stdout, "report: %s\n", html)
+	}
+	return code
+}
+
+// probe checks that something answers HTTP at base.
+func probe(ctx context.Context, c *http.Client, base string, timeout time.Duration) error {
+	ctx, cancel := context.WithTimeout(ctx, timeout)
+	defer cancel()
+	req, err := http.NewRequestWithContext(ctx, http.MethodGet, base+"/", nil)
+	if err != nil {
+		return err
+	}
+	resp, err := c.Do(req)
+	if err != nil {
+		return err
+	}
+	_, _ = io.Copy(io.Discard, io.LimitReader(resp.Body, 1<<16))
+	return resp.Body.Close()
+}
+
+func printSummary(w io.Writer, r *reports.Report, quiet bool) {
+	c := r.Counts
+	if !quiet {
+		fmt.Fprintln(w)
+	}
+	fmt.Fprintf(w, "%s: %d scenarios, %d passed, %d failed (%d MUST, %d SHOULD), %d skipped, %d not configured in %s\n",
+		strings.ToUpper(r.Verdict), c.Scenarios, c.Passed, c.Failed, c.FailedMust, c.FailedShould, c.Skipped, c.NotConfigured,
+		time.Duration(r.Duration).Round(time.Millisecond))
+	if quiet {
+		return
+	}
+	fmt.Fprintf(w, "requirements: %d of %d covered, %d passing\n", c.RequirementsCovered, c.Requirements, c.RequirementsPassing)
+	var failed []string
+	for _, q := range r.Requirements {
+		if q.Result == "failed" {
+			failed = append(failed, fmt.Sprintf("  %-7s %-28s %s", q.Strictness, q.ID, q.Text))
+		}
+	}
+	sort.Strings(failed)
+	if len(failed) > 0 {
+		fmt.Fprintln(w, "failed requirements:")
+		for _, l := range failed {
+			fmt.Fprintln(w, l)
+		}
+	}
+}
