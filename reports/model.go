@@ -48,8 +48,9 @@ type Report struct {
 	Duration Duration  `json:"durationMs"`
 	// Options are the effective run options, redacted.
 	Options map[string]string `json:"options,omitempty"`
-	// Verdict is "conformant" when no MUST requirement failed,
-	// "not conformant" otherwise.
+	// Verdict is VerdictConformant when no failed scenario names a MUST
+	// requirement, VerdictNotConformant otherwise, and VerdictNoScenarios
+	// when no scenario ran at all. Finalize sets it.
 	Verdict      string        `json:"verdict"`
 	Counts       Counts        `json:"counts"`
 	Scenarios    []Scenario    `json:"scenarios"`
@@ -155,6 +156,25 @@ type Exchange struct {
 // MaxBody is the number of body bytes kept per exchange.
 const MaxBody = 16 << 10
 
+// Verdicts of a report.
+const (
+	VerdictConformant    = "conformant"
+	VerdictNotConformant = "not conformant"
+	VerdictNoScenarios   = "no scenarios"
+)
+
+// Results of a requirement.
+const (
+	ResultPassed = "passed"
+	ResultFailed = "failed"
+	ResultNotRun = "not run"
+)
+
+// RuleKinds are the rule kinds of scenarios and requirements, in the order
+// the HTML matrix shows them. A kind outside this list still shows, after
+// these.
+var RuleKinds = []string{"status", "shape", "enum-range", "transition", "permission", "default", "auth", "error-form", "query"}
+
 // Requirement is one catalogue entry with its result in this run.
 type Requirement struct {
 	ID         string     `json:"id"`
@@ -163,8 +183,11 @@ type Requirement struct {
 	Strictness Strictness `json:"strictness"`
 	Section    string     `json:"section"`
 	Text       string     `json:"text"`
-	// Result: "passed", "failed", "not run" (no scenario ran it).
-	Result    string   `json:"result"`
+	// Result: ResultPassed, ResultFailed or ResultNotRun (no scenario
+	// reached a conclusion on it). Finalize sets it.
+	Result string `json:"result"`
+	// Scenarios are the ids of the scenarios that list the requirement or
+	// whose failure names it, in report order. Finalize sets it.
 	Scenarios []string `json:"scenarios,omitempty"`
 }
 

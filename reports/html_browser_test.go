@@ -1,0 +1,240 @@
+package reports
+
+import (
+	"context"
+	"fmt"
+	"net/url"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"slices"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/chromedp/cdproto/network"
+	"github.com/chromedp/chromedp"
+)
+
+// findChromium returns the browser to drive: CHROME_PATH, else the first
+// of the usual names on PATH.
+func findChromium() (string, bool) {
+	if p := os.Getenv("CHROME_PATH"); p != "" {
+		if _, err := os.Stat(p); err == nil {
+			return p, true
+		}
+	}
+	for _, name := range []string{"chromium", "chromium-browser", "google-chrome", "google-chrome-stable"} {
+		if p, err := exec.LookPath(name); err == nil {
+			return p, true
+		}
+	}
+	return "", false
+}
+
+// TestHTMLInBrowser opens the sample report.html from file:// in headless
+// Chromium, reads the counts it shows, uses the filters and saves a
+// full-page screenshot. Set REPORTS_SCREENSHOT_DIR to keep the screenshots
+// after the test.
+func TestHTMLInBrowser(t *testing.T) {
+	chrome, ok := findChromium()
+	if !ok {
+		msg := "no Chromium found (looked at CHROME_PATH and for chromium, chromium-browser, google-chrome on PATH); install it with: apt-get install -y --no-install-recommends chromium"
+		if os.Getenv("CI") == "true" {
+			t.Fatal(msg + " (CI=true: the browser test must run on CI)")
+		}
+		t.Skip(msg)
+	}
+
+	r := sampleReport()
+	dir := t.TempDir()
+	page := filepath.Join(dir, HTMLFile)
+	f, err := os.Create(page)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := WriteHTML(f, r); err != nil {
+		t.Fatal(err)
+	}
+	if err := f.Close(); err != nil {
+		t.Fatal(err)
+	}
+
+	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+	defer cancel()
+	opts := append(slices.Clone(chromedp.DefaultExecAllocatorOptions[:]),
+		chromedp.ExecPath(chrome),
+		chromedp.Headless,
+		chromedp.NoSandbox,
+		chromedp.DisableGPU,
+		chromedp.NoFirstRun,
+		chromedp.Flag("disable-background-networking", true),
+		chromedp.Flag("disable-component-update", true),
+		chromedp.Flag("disable-sync", true),
+		chromedp.UserDataDir(filepath.Join(t.TempDir(), "chromium-profile")),
+		chromedp.WindowSize(1280, 900),
+	)
+	actx, acancel := chromedp.NewExecAllocator(ctx, opts...)
+	defer acancel()
+
+	// Every request the page makes, to prove it fetches nothing.
+	var mu sync.Mutex
+	var requests []string
+	bctx, bcancel := chromedp.NewContext(actx, chromedp.WithListener(func(ev any) {
+		if e, ok := ev.(*network.EventRequestWillBeSent); ok {
+			mu.Lock()
+			requests = append(requests, e.Request.URL)
+			mu.Unlock()
+		}
+	}), chromedp.WithLogf(t.Logf))
+	defer bcancel()
+
+	fileURL := (&url.URL{Scheme: "file", Path: filepath.ToSlash(page)}).String()
+	if err := chromedp.Do(bctx, chromedp.Navigate(fileURL), chromedp.WaitVisible(chromedp.CSS("#verdict"))); err != nil {
+		t.Fatalf("open %s: %v", fileURL, err)
+	}
+
+	t.Run("counts", func(t *testing.T) {
+		got, err := chromedp.Run(bctx, chromedp.Evaluate[map[string]string](`(() => {
+			const out = {};
+			document.querySelectorAll('[id^="count-"]').forEach(e => { out[e.id] = e.textContent.trim(); });
+			out.verdict = document.getElementById('verdict').dataset.verdict;
+			return out;
+		})()`))
+		if err != nil {
+			t.Fatal(err)
+		}
+		c := r.Counts
+		want := map[string]string{
+			"count-scenarios":            fmt.Sprint(c.Scenarios),
+			"count-passed":               fmt.Sprint(c.Passed),
+			"count-failed":               fmt.Sprint(c.Failed),
+			"count-failed-must":          fmt.Sprint(c.FailedMust),
+			"count-failed-should":        fmt.Sprint(c.FailedShould),
+			"count-skipped":              fmt.Sprint(c.Skipped),
+			"count-not-configured":       fmt.Sprint(c.NotConfigured),
+			"count-requirements":         fmt.Sprint(c.Requirements),
+			"count-requirements-covered": fmt.Sprint(c.RequirementsCovered),
+			"count-requirements-passing": fmt.Sprint(c.RequirementsPassing),
+			"verdict":                    r.Verdict,
+		}
+		for k, w := range want {
+			if got[k] != w {
+				t.Errorf("%s: got %q, want %q", k, got[k], w)
+			}
+		}
+	})
+
+	// visible returns the outcome and operation of each scenario row shown.
+	visible := func(t *testing.T) [][2]string {
+		t.Helper()
+		rows, err := chromedp.Run(bctx, chromedp.Evaluate[[][2]string](`Array.from(document.querySelectorAll('#scenarios tr[data-scenario]'))
+			.filter(e => e.offsetParent !== null)
+			.map(e => [e.dataset.outcome, e.dataset.operation])`))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return rows
+	}
+	count := func(pred func(Scenario) bool) int {
+		n := 0
+		for _, s := range r.Scenarios {
+			if pred(s) {
+				n++
+			}
+		}
+		return n
+	}
+
+	t.Run("all shown at first", func(t *testing.T) {
+		if got, want := len(visible(t)), len(r.Scenarios); got != want {
+			t.Errorf("visible scenarios: got %d, want %d", got, want)
+		}
+	})
+
+	shot := func(t *testing.T, name string) {
+		t.Helper()
+		png, err := chromedp.Run(bctx, chromedp.FullScreenshot(100))
+		if err != nil {
+			t.Fatal(err)
+		}
+		path := filepath.Join(dir, name)
+		if err := os.WriteFile(path, png, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		t.Logf("screenshot: %s (%d bytes)", path, len(png))
+		if keep := os.Getenv("REPORTS_SCREENSHOT_DIR"); keep != "" {
+			if err := os.MkdirAll(keep, 0o755); err == nil {
+				kept := filepath.Join(keep, name)
+				if err := os.WriteFile(kept, png, 0o644); err == nil {
+					t.Logf("screenshot kept: %s", kept)
+				}
+			}
+		}
+	}
+	t.Run("screenshot", func(t *testing.T) { shot(t, "report-full.png") })
+
+	t.Run("outcome filter failed", func(t *testing.T) {
+		if err := chromedp.Do(bctx, chromedp.Click(chromedp.CSS(`button[data-filter-outcome="failed"]`))); err != nil {
+			t.Fatal(err)
+		}
+		rows := visible(t)
+		if got, want := len(rows), r.Counts.Failed; got != want {
+			t.Errorf("visible scenarios after the failed filter: got %d, want %d", got, want)
+		}
+		for _, row := range rows {
+			if row[0] != string(Failed) {
+				t.Errorf("visible scenario with outcome %q under the failed filter", row[0])
+			}
+		}
+	})
+
+	t.Run("operation filter", func(t *testing.T) {
+		const op = "E9"
+		err := chromedp.Do(bctx, chromedp.Evaluate[chromedp.Void](`(() => {
+			const s = document.getElementById('filter-operation');
+			s.value = '`+op+`';
+			s.dispatchEvent(new Event('change', {bubbles: true}));
+		})()`))
+		if err != nil {
+			t.Fatal(err)
+		}
+		rows := visible(t)
+		want := count(func(s Scenario) bool { return s.Operation == op && s.Outcome == Failed })
+		if len(rows) != want {
+			t.Errorf("visible scenarios, failed in %s: got %d, want %d", op, len(rows), want)
+		}
+		if err := chromedp.Do(bctx, chromedp.Click(chromedp.CSS(`button[data-filter-outcome="all"]`))); err != nil {
+			t.Fatal(err)
+		}
+		rows = visible(t)
+		want = count(func(s Scenario) bool { return s.Operation == op })
+		if len(rows) != want {
+			t.Errorf("visible scenarios in %s: got %d, want %d", op, len(rows), want)
+		}
+		for _, row := range rows {
+			if row[1] != op {
+				t.Errorf("visible scenario of operation %q under the %s filter", row[1], op)
+			}
+		}
+		shown, err := chromedp.Run(bctx, chromedp.Text(chromedp.CSS("#shown")))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if wantText := fmt.Sprintf("Showing %d of %d scenarios", want, len(r.Scenarios)); shown != wantText {
+			t.Errorf("#shown: got %q, want %q", shown, wantText)
+		}
+		shot(t, "report-filtered.png")
+	})
+
+	t.Run("no network", func(t *testing.T) {
+		mu.Lock()
+		defer mu.Unlock()
+		for _, u := range requests {
+			if !strings.HasPrefix(u, "file://") && !strings.HasPrefix(u, "data:") {
+				t.Errorf("the page fetched %s; it must be self-contained", u)
+			}
+		}
+	})
+}

@@ -1,0 +1,279 @@
+package reports
+
+import (
+	"encoding/xml"
+	"fmt"
+	"io"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+	"unicode/utf8"
+)
+
+// junitBodyLimit caps the response body quoted in a JUnit failure: CI
+// systems show the text inline, and the full body is in report.json.
+const junitBodyLimit = 4 << 10
+
+type junitSuites struct {
+	XMLName   xml.Name     `xml:"testsuites"`
+	Name      string       `xml:"name,attr"`
+	Tests     int          `xml:"tests,attr"`
+	Failures  int          `xml:"failures,attr"`
+	Errors    int          `xml:"errors,attr"`
+	Skipped   int          `xml:"skipped,attr"`
+	Time      string       `xml:"time,attr"`
+	Timestamp string       `xml:"timestamp,attr,omitempty"`
+	Suites    []junitSuite `xml:"testsuite"`
+}
+
+type junitSuite struct {
+	Name       string          `xml:"name,attr"`
+	Tests      int             `xml:"tests,attr"`
+	Failures   int             `xml:"failures,attr"`
+	Errors     int             `xml:"errors,attr"`
+	Skipped    int             `xml:"skipped,attr"`
+	Time       string          `xml:"time,attr"`
+	Timestamp  string          `xml:"timestamp,attr,omitempty"`
+	Properties []junitProperty `xml:"properties>property,omitempty"`
+	Cases      []junitCase     `xml:"testcase"`
+}
+
+type junitProperty struct {
+	Name  string `xml:"name,attr"`
+	Value string `xml:"value,attr"`
+}
+
+type junitCase struct {
+	Name      string        `xml:"name,attr"`
+	Classname string        `xml:"classname,attr"`
+	Time      string        `xml:"time,attr"`
+	Failure   *junitFailure `xml:"failure,omitempty"`
+	Skipped   *junitSkipped `xml:"skipped,omitempty"`
+}
+
+type junitFailure struct {
+	Message string `xml:"message,attr"`
+	Type    string `xml:"type,attr"`
+	Body    string `xml:",cdata"`
+}
+
+type junitSkipped struct {
+	Message string `xml:"message,attr"`
+}
+
+// WriteJUnit writes r as JUnit XML (junit.xml): one <testsuite> per
+// operation in natural order, one <testcase> per scenario named by the
+// scenario name, classname the operation. A failed scenario carries a
+// <failure> whose type is the strictness of what it failed (MUST or
+// SHOULD) and whose text gives expected, got and the curl line; skipped
+// and not configured scenarios carry <skipped> with the reason. Names that
+// repeat within a suite (rows of one outline) get the scenario id appended,
+// so CI systems show each row. r should be finalized.
+func WriteJUnit(w io.Writer, r *Report) error {
+	strict := map[string]Strictness{}
+	for _, q := range r.Requirements {
+		strict[q.ID] = q.Strictness
+	}
+	ts := ""
+	if !r.Started.IsZero() {
+		ts = r.Started.UTC().Format("2006-01-02T15:04:05")
+	}
+	props := []junitProperty{
+		{"verdict", r.Verdict},
+		{"target", r.Target.URL},
+		{"tool", strings.TrimSpace(r.Tool.Name + " " + r.Tool.Version)},
+		{"schema", r.Schema},
+	}
+	out := junitSuites{Name: "campusconf", Timestamp: ts, Time: seconds(r.Duration)}
+	for _, g := range groupByOperation(r.Scenarios) {
+		suite := junitSuite{Name: operationLabel(g.Operation), Timestamp: ts, Properties: props}
+		names := map[string]int{}
+		for _, s := range g.Scenarios {
+			names[s.Name]++
+		}
+		var total Duration
+		for _, s := range g.Scenarios {
+			total += max(s.Duration, 0)
+			c := junitCase{Name: s.Name, Classname: operationLabel(s.Operation), Time: seconds(s.Duration)}
+			if names[s.Name] > 1 || s.Name == "" {
+				c.Name = strings.TrimSpace(s.Name + " [" + s.ID + "]")
+			}
+			switch s.Outcome {
+			case Failed:
+				suite.Failures++
+				c.Failure = junitFailureOf(s, strict)
+			case Skipped, NotConfigured:
+				suite.Skipped++
+				msg := string(s.Outcome)
+				if s.SkipReason != "" {
+					msg += ": " + s.SkipReason
+				}
+				c.Skipped = &junitSkipped{Message: msg}
+			}
+			suite.Tests++
+			suite.Cases = append(suite.Cases, c)
+		}
+		suite.Time = seconds(total)
+		out.Tests += suite.Tests
+		out.Failures += suite.Failures
+		out.Skipped += suite.Skipped
+		out.Suites = append(out.Suites, suite)
+	}
+	if _, err := io.WriteString(w, xml.Header); err != nil {
+		return fmt.Errorf("write junit.xml: %w", err)
+	}
+	enc := xml.NewEncoder(w)
+	enc.Indent("", "  ")
+	if err := enc.Encode(out); err != nil {
+		return fmt.Errorf("write junit.xml: %w", err)
+	}
+	if _, err := io.WriteString(w, "\n"); err != nil {
+		return fmt.Errorf("write junit.xml: %w", err)
+	}
+	return nil
+}
+
+func junitFailureOf(s Scenario, strict map[string]Strictness) *junitFailure {
+	failed := FailedRequirements(s)
+	kind := Should
+	if failedMust(s, failed, strict) {
+		kind = Must
+	}
+	f := s.Failure
+	if f == nil {
+		f = &Failure{Exchange: -1}
+	}
+	msg := oneLine(f.Message)
+	if msg == "" {
+		msg = "failed"
+	}
+	var b strings.Builder
+	line := func(k, v string) {
+		if v != "" {
+			fmt.Fprintf(&b, "%s: %s\n", k, v)
+		}
+	}
+	line("requirements", strings.Join(failed, ", "))
+	line("step", f.Step)
+	line("message", f.Message)
+	line("expected", f.Expected)
+	line("got", f.Got)
+	if ex, ok := failureExchange(s); ok {
+		line("request", ex.Method+" "+ex.URL)
+		if ex.Error != "" {
+			line("error", ex.Error)
+		} else {
+			line("status", strconv.Itoa(ex.Status))
+		}
+		if ex.ResponseBody != "" {
+			body, cut := ex.ResponseBody, ex.Truncated
+			if len(body) > junitBodyLimit {
+				body, cut = truncateString(body, junitBodyLimit), true
+			}
+			if cut {
+				body += "\n[body cut; the full recorded body is in report.json]"
+			}
+			b.WriteString("response body:\n" + body + "\n")
+		}
+	}
+	line("curl", curlOf(s))
+	return &junitFailure{Message: msg, Type: string(kind), Body: xmlText(b.String())}
+}
+
+// failureExchange returns the exchange a failure is about: the one it
+// points at, else the scenario's last.
+func failureExchange(s Scenario) (Exchange, bool) {
+	i := failureExchangeIndex(s)
+	if i < 0 {
+		return Exchange{}, false
+	}
+	return s.Exchanges[i], true
+}
+
+// failureExchangeIndex is the index of the exchange failureExchange
+// returns, or -1 when the scenario has none.
+func failureExchangeIndex(s Scenario) int {
+	if s.Failure != nil && s.Failure.Exchange >= 0 && s.Failure.Exchange < len(s.Exchanges) {
+		return s.Failure.Exchange
+	}
+	return len(s.Exchanges) - 1
+}
+
+// curlOf returns the curl line of a failure: the one recorded, else one
+// built from the exchange the failure is about.
+func curlOf(s Scenario) string {
+	if s.Failure != nil && s.Failure.Curl != "" {
+		return s.Failure.Curl
+	}
+	if ex, ok := failureExchange(s); ok {
+		return Curl(ex)
+	}
+	return ""
+}
+
+// truncateString cuts s to at most n bytes on a UTF-8 boundary.
+func truncateString(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	for n > 0 && !utf8.RuneStart(s[n]) {
+		n--
+	}
+	return s[:n]
+}
+
+// xmlText replaces what XML 1.0 cannot carry (most control characters,
+// invalid UTF-8) with U+FFFD. encoding/xml does so for attributes and
+// character data but writes CDATA as given.
+func xmlText(s string) string {
+	return strings.Map(func(r rune) rune {
+		switch {
+		case r == '\t' || r == '\n' || r == '\r':
+			return r
+		case r < 0x20, r == utf8.RuneError, r >= 0xFFFE && r <= 0xFFFF, r >= 0xD800 && r <= 0xDFFF:
+			return '\uFFFD'
+		}
+		return r
+	}, strings.ToValidUTF8(s, "\uFFFD"))
+}
+
+// seconds writes d in seconds with millisecond precision, never negative.
+func seconds(d Duration) string {
+	return strconv.FormatFloat(max(time.Duration(d), 0).Seconds(), 'f', 3, 64)
+}
+
+// oneLine collapses runs of white space, newlines included, to one space.
+func oneLine(s string) string { return strings.Join(strings.Fields(s), " ") }
+
+// operationGroup is the scenarios of one operation, in report order.
+type operationGroup struct {
+	Operation string
+	Scenarios []Scenario
+}
+
+// groupByOperation groups scenarios by operation in natural operation order.
+func groupByOperation(scenarios []Scenario) []operationGroup {
+	var groups []operationGroup
+	index := map[string]int{}
+	for _, s := range scenarios {
+		i, ok := index[s.Operation]
+		if !ok {
+			i = len(groups)
+			index[s.Operation] = i
+			groups = append(groups, operationGroup{Operation: s.Operation})
+		}
+		groups[i].Scenarios = append(groups[i].Scenarios, s)
+	}
+	slices.SortStableFunc(groups, func(a, b operationGroup) int { return CompareOperations(a.Operation, b.Operation) })
+	return groups
+}
+
+// operationLabel names the operation of a cross-cutting scenario or
+// requirement, which has none.
+func operationLabel(op string) string {
+	if op == "" {
+		return "general"
+	}
+	return op
+}

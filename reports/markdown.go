@@ -1,0 +1,188 @@
+package reports
+
+import (
+	"bytes"
+	"fmt"
+	"io"
+	"strings"
+	"text/template"
+	"unicode/utf8"
+)
+
+// Caps that keep summary.md short enough for a pull-request comment or a
+// CI step summary.
+const (
+	markdownMaxItems  = 10
+	markdownMaxReason = 160
+)
+
+var markdownTemplate = template.Must(template.New("summary.md.tmpl").Funcs(template.FuncMap{
+	"md":  markdownText,
+	"ms":  formatMillis,
+	"pct": percent,
+	"code": func(s string) string {
+		return "`" + strings.ReplaceAll(oneLine(s), "`", "'") + "`"
+	},
+}).ParseFS(templateFS, "templates/summary.md.tmpl"))
+
+// markdownView is what summary.md.tmpl reads.
+type markdownView struct {
+	R           *Report
+	Icon        string
+	Headline    string
+	Must        []failedRequirement
+	MustMore    int
+	Should      []failedRequirement
+	ShouldMore  int
+	MustTotal   int
+	ShouldTotal int
+}
+
+// failedRequirement is a failed requirement with the one-line reason of the
+// first scenario that failed it.
+type failedRequirement struct {
+	ID         string
+	Operation  string
+	Kind       string
+	Strictness Strictness
+	Reason     string
+	Scenario   string
+}
+
+// WriteMarkdown writes a short summary of r (summary.md) for a pull-request
+// comment or $GITHUB_STEP_SUMMARY: the verdict, a counts table, and the
+// failed MUST requirements with a one-line reason each, capped with "and N
+// more" (SHOULD warnings likewise, shorter). r should be finalized.
+func WriteMarkdown(w io.Writer, r *Report) error {
+	v := markdownView{R: r}
+	switch r.Verdict {
+	case VerdictConformant:
+		v.Icon, v.Headline = "✅", "Conformant"
+	case VerdictNotConformant:
+		v.Icon, v.Headline = "❌", "Not conformant"
+	default:
+		v.Icon, v.Headline = "⚪", "No scenarios ran"
+	}
+	must, should := failedRequirements(r)
+	v.MustTotal, v.ShouldTotal = len(must), len(should)
+	v.Must, v.MustMore = capList(must, markdownMaxItems)
+	v.Should, v.ShouldMore = capList(should, markdownMaxItems/2)
+	var buf bytes.Buffer
+	if err := markdownTemplate.Execute(&buf, v); err != nil {
+		return fmt.Errorf("write summary.md: %w", err)
+	}
+	if _, err := buf.WriteTo(w); err != nil {
+		return fmt.Errorf("write summary.md: %w", err)
+	}
+	return nil
+}
+
+func capList[T any](list []T, n int) ([]T, int) {
+	if len(list) <= n {
+		return list, 0
+	}
+	return list[:n], len(list) - n
+}
+
+// failedRequirements lists the failed requirements of r, MUST and SHOULD
+// apart, in catalogue order; ids a failure names that the catalogue lacks
+// come after, with the failing scenario's strictness.
+func failedRequirements(r *Report) (must, should []failedRequirement) {
+	reason := map[string]failedRequirement{}
+	var order []string
+	for _, s := range r.Scenarios {
+		for _, id := range FailedRequirements(s) {
+			if _, ok := reason[id]; ok {
+				continue
+			}
+			order = append(order, id)
+			reason[id] = failedRequirement{
+				ID: id, Operation: s.Operation, Kind: s.Kind, Strictness: s.Strictness,
+				Reason: failureReason(s), Scenario: s.Name,
+			}
+		}
+	}
+	seen := map[string]bool{}
+	add := func(f failedRequirement) {
+		if f.Strictness == Should {
+			should = append(should, f)
+		} else {
+			must = append(must, f)
+		}
+	}
+	for _, q := range r.Requirements {
+		f, ok := reason[q.ID]
+		if !ok || seen[q.ID] {
+			continue
+		}
+		seen[q.ID] = true
+		// A cross-cutting requirement has no operation: keep the one of the
+		// scenario that failed it, which is where to look.
+		if q.Operation != "" {
+			f.Operation = q.Operation
+		}
+		f.Kind, f.Strictness = q.Kind, q.Strictness
+		add(f)
+	}
+	for _, id := range order {
+		if !seen[id] {
+			seen[id] = true
+			add(reason[id])
+		}
+	}
+	return must, should
+}
+
+// failureReason says in one line why a scenario failed: "expected X, got
+// Y" when the failure says both, its message otherwise.
+func failureReason(s Scenario) string {
+	f := s.Failure
+	if f == nil {
+		return "failed"
+	}
+	var r string
+	switch {
+	case f.Expected != "" || f.Got != "":
+		r = "expected " + oneLine(f.Expected) + ", got " + oneLine(f.Got)
+	case f.Message != "":
+		r = oneLine(f.Message)
+	default:
+		r = "failed at step " + oneLine(f.Step)
+	}
+	return shorten(r, markdownMaxReason)
+}
+
+// shorten cuts s to at most n characters, marking the cut with "…".
+func shorten(s string, n int) string {
+	if utf8.RuneCountInString(s) <= n {
+		return s
+	}
+	runes := []rune(s)
+	return strings.TrimSpace(string(runes[:n-1])) + "…"
+}
+
+// markdownText makes s safe as inline Markdown text in a table cell or a
+// list item: one line, no markup, HTML-special characters as entities
+// (GitHub renders raw HTML in comments).
+func markdownText(s string) string {
+	s = oneLine(s)
+	var b strings.Builder
+	for _, r := range s {
+		switch r {
+		case '&':
+			b.WriteString("&amp;")
+		case '<':
+			b.WriteString("&lt;")
+		case '>':
+			b.WriteString("&gt;")
+		case '|':
+			b.WriteString(`\|`)
+		case '\\', '`', '*', '_', '[', ']', '#', '~':
+			b.WriteByte('\\')
+			b.WriteRune(r)
+		default:
+			b.WriteRune(r)
+		}
+	}
+	return b.String()
+}
