@@ -35,10 +35,24 @@ func WriteJSON(w io.Writer, r *Report) error {
 	return nil
 }
 
-// ReadJSON reads a report written by WriteJSON. It refuses a report whose
+// ReadJSON reads the report.json at path; see DecodeJSON.
+func ReadJSON(path string) (*Report, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	r, err := DecodeJSON(f)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	return r, nil
+}
+
+// DecodeJSON reads a report written by WriteJSON. It refuses a report whose
 // schema is not SchemaVersion with an error wrapping ErrVersion, and accepts
 // unknown fields, which later versions of the same schema may add.
-func ReadJSON(rd io.Reader) (*Report, error) {
+func DecodeJSON(rd io.Reader) (*Report, error) {
 	var r Report
 	if err := json.NewDecoder(rd).Decode(&r); err != nil {
 		return nil, fmt.Errorf("read report: %w", err)
@@ -47,18 +61,4 @@ func ReadJSON(rd io.Reader) (*Report, error) {
 		return nil, fmt.Errorf("read report: schema: expected %q, got %q: %w", SchemaVersion, r.Schema, ErrVersion)
 	}
 	return &r, nil
-}
-
-// ReadJSONFile reads the report.json at path; see ReadJSON.
-func ReadJSONFile(path string) (*Report, error) {
-	f, err := os.Open(path)
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	r, err := ReadJSON(f)
-	if err != nil {
-		return nil, fmt.Errorf("%s: %w", path, err)
-	}
-	return r, nil
 }

@@ -1,0 +1,199 @@
+package reports
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"os"
+	"path/filepath"
+	"reflect"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+	"github.com/santhosh-tekuri/jsonschema/v6"
+)
+
+func compileSchema(t *testing.T) *jsonschema.Schema {
+	t.Helper()
+	doc, err := jsonschema.UnmarshalJSON(bytes.NewReader(JSONSchema()))
+	if err != nil {
+		t.Fatalf("report.schema.json: %v", err)
+	}
+	c := jsonschema.NewCompiler()
+	c.AssertFormat()
+	const url = "https://github.com/campusconf/campusconf/reports/report.schema.json"
+	if err := c.AddResource(url, doc); err != nil {
+		t.Fatal(err)
+	}
+	sch, err := c.Compile(url)
+	if err != nil {
+		t.Fatalf("compile report.schema.json: %v", err)
+	}
+	return sch
+}
+
+func TestGoldenReportMatchesSchema(t *testing.T) {
+	sch := compileSchema(t)
+	data, err := os.ReadFile(filepath.Join("testdata", "report.json.golden"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	inst, err := jsonschema.UnmarshalJSON(bytes.NewReader(data))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := sch.Validate(inst); err != nil {
+		t.Errorf("testdata/report.json.golden does not match report.schema.json:\n%v", err)
+	}
+}
+
+// TestSchemaRejects checks that the schema is not vacuous: each broken
+// report must be refused.
+func TestSchemaRejects(t *testing.T) {
+	sch := compileSchema(t)
+	tests := []struct {
+		name  string
+		breakIt func(m map[string]any)
+	}{
+		{"other schema version", func(m map[string]any) { m["schema"] = "campusconf.report/v2" }},
+		{"unknown verdict", func(m map[string]any) { m["verdict"] = "mostly fine" }},
+		{"no counts", func(m map[string]any) { delete(m, "counts") }},
+		{"negative count", func(m map[string]any) { m["counts"].(map[string]any)["passed"] = -1 }},
+		{"unknown outcome", func(m map[string]any) { scenario(m, 0)["outcome"] = "flaky" }},
+		{"failed without failure", func(m map[string]any) {
+			for i := range m["scenarios"].([]any) {
+				if s := scenario(m, i); s["outcome"] == "failed" {
+					delete(s, "failure")
+					return
+				}
+			}
+		}},
+		{"negative duration", func(m map[string]any) { scenario(m, 0)["durationMs"] = -3.5 }},
+		{"bad start time", func(m map[string]any) { m["started"] = "yesterday" }},
+		{"unknown result", func(m map[string]any) { m["requirements"].([]any)[0].(map[string]any)["result"] = "maybe" }},
+		{"bad strictness", func(m map[string]any) { scenario(m, 0)["strictness"] = "MAY" }},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var buf bytes.Buffer
+			if err := WriteJSON(&buf, sampleReport()); err != nil {
+				t.Fatal(err)
+			}
+			var m map[string]any
+			if err := json.Unmarshal(buf.Bytes(), &m); err != nil {
+				t.Fatal(err)
+			}
+			tt.breakIt(m)
+			data, _ := json.Marshal(m)
+			inst, err := jsonschema.UnmarshalJSON(bytes.NewReader(data))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := sch.Validate(inst); err == nil {
+				t.Errorf("schema accepted a report with %s", tt.name)
+			}
+		})
+	}
+}
+
+func scenario(m map[string]any, i int) map[string]any {
+	return m["scenarios"].([]any)[i].(map[string]any)
+}
+
+// TestSchemaCoversModel walks the model's JSON field names and checks the
+// schema names each one, so a field added to model.go cannot be forgotten
+// in report.schema.json.
+func TestSchemaCoversModel(t *testing.T) {
+	var schema map[string]any
+	if err := json.Unmarshal(JSONSchema(), &schema); err != nil {
+		t.Fatal(err)
+	}
+	defs := schema["$defs"].(map[string]any)
+	props := func(obj map[string]any) map[string]any {
+		p, _ := obj["properties"].(map[string]any)
+		return p
+	}
+	tests := []struct {
+		typ  reflect.Type
+		obj  map[string]any
+		name string
+	}{
+		{reflect.TypeFor[Report](), schema, "report"},
+		{reflect.TypeFor[Tool](), props(schema)["tool"].(map[string]any), "tool"},
+		{reflect.TypeFor[Target](), props(schema)["target"].(map[string]any), "target"},
+		{reflect.TypeFor[Counts](), defs["counts"].(map[string]any), "counts"},
+		{reflect.TypeFor[Scenario](), defs["scenario"].(map[string]any), "scenario"},
+		{reflect.TypeFor[Failure](), defs["failure"].(map[string]any), "failure"},
+		{reflect.TypeFor[Exchange](), defs["exchange"].(map[string]any), "exchange"},
+		{reflect.TypeFor[Requirement](), defs["requirement"].(map[string]any), "requirement"},
+		{reflect.TypeFor[OpenPoint](), defs["openPoint"].(map[string]any), "openPoint"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			p := props(tt.obj)
+			for i := range tt.typ.NumField() {
+				name, _, _ := strings.Cut(tt.typ.Field(i).Tag.Get("json"), ",")
+				if name == "" || name == "-" {
+					continue
+				}
+				if _, ok := p[name]; !ok {
+					t.Errorf("%s.%s (json %q) is missing from report.schema.json", tt.typ.Name(), tt.typ.Field(i).Name, name)
+				}
+			}
+			if len(p) != tt.typ.NumField() {
+				t.Errorf("schema %s has %d properties, model %s has %d fields", tt.name, len(p), tt.typ.Name(), tt.typ.NumField())
+			}
+		})
+	}
+}
+
+func TestReadJSONRoundTrip(t *testing.T) {
+	want := sampleReport()
+	path := filepath.Join(t.TempDir(), JSONFile)
+	var buf bytes.Buffer
+	if err := WriteJSON(&buf, want); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(path, buf.Bytes(), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	got, err := ReadJSON(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("report after WriteJSON and ReadJSON (-want +got):\n%s", diff)
+	}
+	Finalize(got)
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("finalizing a read report changed it (-want +got):\n%s", diff)
+	}
+}
+
+func TestDecodeJSONVersion(t *testing.T) {
+	tests := []struct {
+		name    string
+		in      string
+		wantErr error
+	}{
+		{"current", `{"schema":"campusconf.report/v1","scenarios":[]}`, nil},
+		{"unknown fields are fine", `{"schema":"campusconf.report/v1","later":{"x":1}}`, nil},
+		{"newer", `{"schema":"campusconf.report/v2"}`, ErrVersion},
+		{"none", `{"verdict":"conformant"}`, ErrVersion},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			_, err := DecodeJSON(strings.NewReader(tt.in))
+			if !errors.Is(err, tt.wantErr) {
+				t.Errorf("DecodeJSON(%s): got error %v, want %v", tt.in, err, tt.wantErr)
+			}
+		})
+	}
+	if _, err := DecodeJSON(strings.NewReader(`{"schema":`)); err == nil {
+		t.Error("DecodeJSON of broken JSON: got no error")
+	}
+	if _, err := ReadJSON(filepath.Join(t.TempDir(), "absent.json")); !errors.Is(err, os.ErrNotExist) {
+		t.Errorf("ReadJSON of a missing file: got %v, want os.ErrNotExist", err)
+	}
+}
