@@ -1,0 +1,25 @@
+package main
+
+import (
+	"fmt"
+	"io"
+
+	"github.com/campusconf/campusconf/internal/openapi"
+)
+
+func init() {
+	register(command{name: "openapi", summary: "print the OpenAPI document of the interface", run: openapiCmd})
+}
+
+func openapiCmd(args []string, stdout, stderr io.Writer) int {
+	if len(args) > 0 {
+		if args[0] == "-h" || args[0] == "--help" {
+			fmt.Fprintln(stdout, "Usage: campusconf openapi\n\nPrints the OpenAPI 3.0 document of the interface (also served at /openapi.json).")
+			return exitOK
+		}
+		fmt.Fprintf(stderr, "campusconf openapi: unexpected argument %q\n", args[0])
+		return exitUsage
+	}
+	stdout.Write(openapi.JSON())
+	return exitOK
+}

@@ -1,0 +1,153 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"log/slog"
+	"net"
+	"net/http"
+	"os"
+	"os/signal"
+	"strings"
+	"syscall"
+	"time"
+
+	"github.com/campusconf/campusconf/simulator"
+)
+
+func init() {
+	register(command{name: "serve", summary: "serve the simulator of the interface on a port", run: serveCmd})
+}
+
+// stringList is a repeatable string flag.
+type stringList []string
+
+func (l *stringList) String() string     { return strings.Join(*l, ",") }
+func (l *stringList) Set(v string) error { *l = append(*l, v); return nil }
+
+// serveConfig is the parsed serve command line.
+type serveConfig struct {
+	addr string
+	log  string
+	opts simulator.Options
+}
+
+// parseServe reads the serve flags; a usage error is reported on stderr.
+func parseServe(args []string, stderr io.Writer) (serveConfig, error) {
+	var c serveConfig
+	var latency, faultOp string
+	var fault2FA, faultRate float64
+	var defects stringList
+	fs := flag.NewFlagSet("serve", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	fs.StringVar(&c.addr, "addr", "127.0.0.1:8080", "address to listen on")
+	fs.Int64Var(&c.opts.Seed, "seed", 1, "seed of the world (same seed, same records)")
+	fs.IntVar(&c.opts.Scale, "scale", 1, "multiply the volume of every list")
+	fs.BoolVar(&c.opts.Control, "control", false, "serve the control API under /_sim/")
+	fs.StringVar(&latency, "latency", "", "delay every operation: a duration (50ms) or a range (20ms..200ms)")
+	fs.Float64Var(&fault2FA, "fault-2fa-rate", 0, "rate (0..1) of 503 answers on the second-factor operations E1-E3")
+	fs.StringVar(&faultOp, "fault-op", "", "operation (E1..E21 or an unplaced operation's fixture key) answering 500 at --fault-rate")
+	fs.Float64Var(&faultRate, "fault-rate", 0, "rate (0..1) of 500 answers on --fault-op")
+	fs.Var(&defects, "defect", "make a deliberate mistake (repeatable; see `campusconf defects`)")
+	fs.StringVar(&c.log, "log", "text", "request log: text, json or off")
+	fs.Usage = func() {
+		fmt.Fprintln(stderr, "Usage: campusconf serve [flags]\n\nServes the simulator of the Campus Learning Platform interface. Credentials\nand record ids of the world: campusconf fixtures --seed N.\n\nFlags:")
+		fs.PrintDefaults()
+	}
+	if err := fs.Parse(args); err != nil {
+		return c, err
+	}
+	if fs.NArg() > 0 {
+		return c, fmt.Errorf("unexpected argument %q", fs.Arg(0))
+	}
+	if c.opts.Scale < 1 {
+		return c, fmt.Errorf("--scale: expected a positive integer, got %d", c.opts.Scale)
+	}
+	if latency != "" {
+		l, err := simulator.ParseLatency(latency)
+		if err != nil {
+			return c, fmt.Errorf("--%w", err)
+		}
+		c.opts.Latency = l
+	}
+	if (faultOp == "") != (faultRate == 0) {
+		return c, errors.New("--fault-op and --fault-rate go together")
+	}
+	c.opts.Faults = simulator.Faults{TwoFactorRate: fault2FA, Operation: faultOp, OperationRate: faultRate}
+	if err := c.opts.Faults.Check(); err != nil {
+		return c, err
+	}
+	c.opts.Defects = defects
+	switch c.log {
+	case "text", "json", "off":
+	default:
+		return c, fmt.Errorf("--log: expected text, json or off, got %q", c.log)
+	}
+	return c, nil
+}
+
+func serveCmd(args []string, stdout, stderr io.Writer) int {
+	c, err := parseServe(args, stderr)
+	if errors.Is(err, flag.ErrHelp) {
+		return exitOK
+	}
+	if err != nil {
+		fmt.Fprintln(stderr, "campusconf serve:", err)
+		return exitUsage
+	}
+	switch c.log {
+	case "text":
+		c.opts.Logger = slog.New(slog.NewTextHandler(stdout, nil))
+	case "json":
+		c.opts.Logger = slog.New(slog.NewJSONHandler(stdout, nil))
+	}
+	sim, err := simulator.New(c.opts)
+	if err != nil {
+		fmt.Fprintln(stderr, "campusconf serve:", err)
+		return exitUsage
+	}
+	ln, err := net.Listen("tcp", c.addr)
+	if err != nil {
+		fmt.Fprintln(stderr, "campusconf serve:", err)
+		return exitFailed
+	}
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	return serve(ctx, ln, sim, c, stdout, stderr)
+}
+
+// serve serves sim on ln until ctx ends, then shuts down gracefully.
+func serve(ctx context.Context, ln net.Listener, sim *simulator.Simulator, c serveConfig, stdout, stderr io.Writer) int {
+	srv := &http.Server{
+		Handler:           sim,
+		ReadHeaderTimeout: 10 * time.Second,
+		IdleTimeout:       120 * time.Second,
+	}
+	fmt.Fprintf(stdout, "campusconf simulator listening on http://%s (seed %d, scale %d", ln.Addr(), c.opts.Seed, c.opts.Scale)
+	if c.opts.Control {
+		fmt.Fprint(stdout, ", control API at /_sim")
+	}
+	if len(c.opts.Defects) > 0 {
+		fmt.Fprintf(stdout, ", defects %s", strings.Join(c.opts.Defects, ","))
+	}
+	fmt.Fprintln(stdout, ")")
+	errc := make(chan error, 1)
+	go func() { errc <- srv.Serve(ln) }()
+	select {
+	case err := <-errc:
+		fmt.Fprintln(stderr, "campusconf serve:", err)
+		return exitFailed
+	case <-ctx.Done():
+	}
+	shutdown, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	if err := srv.Shutdown(shutdown); err != nil {
+		fmt.Fprintln(stderr, "campusconf serve: shutdown:", err)
+		return exitFailed
+	}
+	fmt.Fprintln(stdout, "campusconf simulator stopped")
+	return exitOK
+}

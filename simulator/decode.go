@@ -1,0 +1,319 @@
+package simulator
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"mime"
+	"net/http"
+	"strings"
+	"time"
+)
+
+// MaxBodyBytes is the largest request body accepted; larger bodies get 413.
+const MaxBodyBytes = 1 << 20
+
+// body is a decoded JSON object request body. Fields are looked up by their
+// exact (case-sensitive) names; unknown fields are ignored. The field
+// readers record the first problem in err and return the zero value.
+type body struct {
+	fields map[string]json.RawMessage
+	err    error
+	// prefix names the body inside an outer one, e.g. "iD_Weightage[2].".
+	prefix string
+}
+
+// readBody reads a JSON object body, answering 415, 413 or 400 itself when
+// it cannot (then it returns nil).
+func (s *Simulator) readBody(w http.ResponseWriter, r *http.Request) *body {
+	if ct := r.Header.Get("Content-Type"); ct != "" {
+		mt, _, err := mime.ParseMediaType(ct)
+		if err != nil || (mt != "application/json" && mt != "application/json-patch+json") {
+			s.fail(w, http.StatusUnsupportedMediaType, fmt.Sprintf("Content-Type: expected application/json-patch+json or application/json, got %q", ct))
+			return nil
+		}
+	}
+	data, err := io.ReadAll(http.MaxBytesReader(w, r.Body, MaxBodyBytes))
+	if err != nil {
+		var tooBig *http.MaxBytesError
+		if errors.As(err, &tooBig) {
+			s.fail(w, http.StatusRequestEntityTooLarge, fmt.Sprintf("request body: expected at most %d bytes", MaxBodyBytes))
+			return nil
+		}
+		s.fail(w, http.StatusBadRequest, "request body: "+err.Error())
+		return nil
+	}
+	b, err := parseBody(data)
+	if err != nil {
+		s.fail(w, http.StatusBadRequest, err.Error())
+		return nil
+	}
+	return b
+}
+
+func parseBody(data []byte) (*body, error) {
+	if len(bytes.TrimSpace(data)) == 0 {
+		return nil, errors.New("request body: expected a JSON object, got an empty body")
+	}
+	dec := json.NewDecoder(bytes.NewReader(data))
+	var raw json.RawMessage
+	if err := dec.Decode(&raw); err != nil {
+		return nil, fmt.Errorf("request body: expected JSON, got malformed JSON: %v", err)
+	}
+	if _, err := dec.Token(); !errors.Is(err, io.EOF) {
+		return nil, errors.New("request body: expected one JSON value, got data after it")
+	}
+	var fields map[string]json.RawMessage
+	if err := json.Unmarshal(raw, &fields); err != nil || fields == nil {
+		return nil, fmt.Errorf("request body: expected a JSON object, got %s", kind(raw))
+	}
+	return &body{fields: fields}, nil
+}
+
+// kind names the JSON type of a value, for messages.
+func kind(raw json.RawMessage) string {
+	t := bytes.TrimSpace(raw)
+	if len(t) == 0 {
+		return "nothing"
+	}
+	switch t[0] {
+	case '{':
+		return "an object"
+	case '[':
+		return "an array"
+	case '"':
+		return "a string " + clip(string(t))
+	case 't', 'f':
+		return "a boolean"
+	case 'n':
+		return "null"
+	}
+	return "the number " + clip(string(t))
+}
+
+func clip(s string) string {
+	if len(s) > 60 {
+		return s[:57] + "..."
+	}
+	return s
+}
+
+// get returns the raw value of a field, or nil when it is absent or null.
+// A required field that is missing is recorded as an error.
+func (b *body) get(name string, required bool) json.RawMessage {
+	if b.err != nil {
+		return nil
+	}
+	raw, ok := b.fields[name]
+	if !ok || string(bytes.TrimSpace(raw)) == "null" {
+		if required {
+			b.err = fmt.Errorf("%s%s: expected a value, the field is required", b.prefix, name)
+		}
+		return nil
+	}
+	return raw
+}
+
+// decode decodes a field into dst, recording a typed message on failure.
+func (b *body) decode(name string, raw json.RawMessage, dst any, want string) bool {
+	if err := json.Unmarshal(raw, dst); err != nil {
+		b.err = fmt.Errorf("%s%s: expected %s, got %s", b.prefix, name, want, kind(raw))
+		return false
+	}
+	return true
+}
+
+func (b *body) str(name string, required bool) *string {
+	raw := b.get(name, required)
+	var v string
+	if raw == nil || !b.decode(name, raw, &v, "a string") {
+		return nil
+	}
+	return &v
+}
+
+func (b *body) boolean(name string, required bool) *bool {
+	raw := b.get(name, required)
+	var v bool
+	if raw == nil || !b.decode(name, raw, &v, "a boolean") {
+		return nil
+	}
+	return &v
+}
+
+func (b *body) int32(name string, required bool) *int32 {
+	raw := b.get(name, required)
+	var v int32
+	if raw == nil || !b.decode(name, raw, &v, "an int32 integer") {
+		return nil
+	}
+	return &v
+}
+
+func (b *body) int64(name string, required bool) *int64 {
+	raw := b.get(name, required)
+	var v int64
+	if raw == nil || !b.decode(name, raw, &v, "an int64 integer") {
+		return nil
+	}
+	return &v
+}
+
+func (b *body) number(name string, required bool) *float64 {
+	raw := b.get(name, required)
+	var v float64
+	if raw == nil || !b.decode(name, raw, &v, "a number") {
+		return nil
+	}
+	return &v
+}
+
+func (b *body) uuid(name string, required bool) *string {
+	p := b.str(name, required)
+	if p == nil {
+		return nil
+	}
+	id, err := parseUUID(b.prefix+name, *p)
+	if err != nil {
+		b.err = err
+		return nil
+	}
+	return &id
+}
+
+func (b *body) uuids(name string, required bool) []string {
+	raw := b.get(name, required)
+	var v []string
+	if raw == nil || !b.decode(name, raw, &v, "an array of uuid strings") {
+		return nil
+	}
+	for i, s := range v {
+		id, err := parseUUID(fmt.Sprintf("%s%s[%d]", b.prefix, name, i), s)
+		if err != nil {
+			b.err = err
+			return nil
+		}
+		v[i] = id
+	}
+	return v
+}
+
+func (b *body) dateTime(name string, required bool) *time.Time {
+	p := b.str(name, required)
+	if p == nil {
+		return nil
+	}
+	t, err := parseDateTime(b.prefix+name, *p)
+	if err != nil {
+		b.err = err
+		return nil
+	}
+	return &t
+}
+
+// objects reads an array of JSON objects, each as a body of its own whose
+// messages name its place. Problems of the elements are the caller's to
+// collect with b.take.
+func (b *body) objects(name string, required bool) []*body {
+	raw := b.get(name, required)
+	var elems []json.RawMessage
+	if raw == nil || !b.decode(name, raw, &elems, "an array of objects") {
+		return nil
+	}
+	out := make([]*body, len(elems))
+	for i, e := range elems {
+		var fields map[string]json.RawMessage
+		if err := json.Unmarshal(e, &fields); err != nil || fields == nil {
+			b.err = fmt.Errorf("%s%s[%d]: expected an object, got %s", b.prefix, name, i, kind(e))
+			return nil
+		}
+		out[i] = &body{fields: fields, prefix: fmt.Sprintf("%s%s[%d].", b.prefix, name, i)}
+	}
+	return out
+}
+
+// take records the first problem of an element body.
+func (b *body) take(elem *body) {
+	if b.err == nil && elem.err != nil {
+		b.err = elem.err
+	}
+}
+
+// check records a rule violation when bad.
+func (b *body) check(bad bool, format string, args ...any) {
+	if b.err == nil && bad {
+		b.err = fmt.Errorf(b.prefix+format, args...)
+	}
+}
+
+// parseUUID checks the canonical 8-4-4-4-12 hex form and returns it in
+// lower case.
+func parseUUID(name, s string) (string, error) {
+	bad := fmt.Errorf("%s: expected a uuid (8-4-4-4-12 hexadecimal digits), got %q", name, clip(s))
+	if len(s) != 36 {
+		return "", bad
+	}
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		switch i {
+		case 8, 13, 18, 23:
+			if c != '-' {
+				return "", bad
+			}
+		default:
+			if !('0' <= c && c <= '9' || 'a' <= c && c <= 'f' || 'A' <= c && c <= 'F') {
+				return "", bad
+			}
+		}
+	}
+	return strings.ToLower(s), nil
+}
+
+// parseDateTime reads an RFC 3339 date-time.
+func parseDateTime(name, s string) (time.Time, error) {
+	t, err := time.Parse(time.RFC3339Nano, s)
+	if err != nil {
+		return time.Time{}, fmt.Errorf("%s: expected an RFC 3339 date-time such as 2025-01-06T08:00:00Z, got %q", name, clip(s))
+	}
+	return t.UTC(), nil
+}
+
+// pathID reads a uuid path parameter.
+func pathID(r *http.Request, name string) (string, error) {
+	return parseUUID(name, r.PathValue(name))
+}
+
+// populate reads the populate query parameter: comma-separated entities,
+// each one of accepted (case-insensitive). It returns the set named.
+func populate(r *http.Request, accepted ...string) (map[string]bool, error) {
+	out := map[string]bool{}
+	v := r.URL.Query().Get("populate")
+	if strings.TrimSpace(v) == "" {
+		return out, nil
+	}
+	for _, e := range strings.Split(v, ",") {
+		e = strings.TrimSpace(e)
+		found := false
+		for _, a := range accepted {
+			if strings.EqualFold(e, a) {
+				out[a] = true
+				found = true
+			}
+		}
+		if !found {
+			return nil, fmt.Errorf("populate: expected one or more of %s, got %q", strings.Join(accepted, ", "), e)
+		}
+	}
+	return out, nil
+}
+
+// queryDateTime reads an optional RFC 3339 query parameter.
+func queryDateTime(r *http.Request, name string) (time.Time, error) {
+	v := r.URL.Query().Get(name)
+	if v == "" {
+		return time.Time{}, nil
+	}
+	return parseDateTime(name, v)
+}

@@ -1,0 +1,146 @@
+package listing
+
+import (
+	"reflect"
+	"slices"
+	"strings"
+	"sync"
+)
+
+// List is an immutable list of records with a cache of sort orders.
+type List[T any] struct {
+	items []T
+
+	mu     sync.Mutex
+	orders map[string][]int32 // "field asc" / "field desc" -> item indexes
+}
+
+// New returns a list holding items, which the caller must not change
+// afterwards.
+func New[T any](items []T) *List[T] {
+	return &List[T]{items: items}
+}
+
+// Len returns the number of items.
+func (l *List[T]) Len() int { return len(l.items) }
+
+// Page returns copies of the items selected by q among those keep accepts
+// (nil keeps all). It touches only offset+limit accepted items unless a
+// sort order has to be computed for the first time.
+func (l *List[T]) Page(q Query, keep func(*T) bool) ([]T, error) {
+	fs := fieldsOf(reflect.TypeFor[T]())
+	var order []int32
+	if q.Sort != "" {
+		f, err := fs.lookup("sortby", q.Sort)
+		if err != nil {
+			return nil, err
+		}
+		order = l.order(f, q.Desc)
+	}
+	return page(l.items, order, fs, q, keep)
+}
+
+func (l *List[T]) order(f field, desc bool) []int32 {
+	name := f.name + " asc"
+	if desc {
+		name = f.name + " desc"
+	}
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if o, ok := l.orders[name]; ok {
+		return o
+	}
+	o := sortOrder(l.items, f, desc)
+	if l.orders == nil {
+		l.orders = map[string][]int32{}
+	}
+	l.orders[name] = o
+	return o
+}
+
+// Page applies q to items without caching, for lists computed per request.
+func Page[T any](items []T, q Query, keep func(*T) bool) ([]T, error) {
+	fs := fieldsOf(reflect.TypeFor[T]())
+	var order []int32
+	if q.Sort != "" {
+		f, err := fs.lookup("sortby", q.Sort)
+		if err != nil {
+			return nil, err
+		}
+		order = sortOrder(items, f, q.Desc)
+	}
+	return page(items, order, fs, q, keep)
+}
+
+// sortOrder returns item indexes sorted stably by f, so that equal keys
+// keep the stored order in both directions.
+func sortOrder[T any](items []T, f field, desc bool) []int32 {
+	keys := make([]key, len(items))
+	for i := range items {
+		keys[i] = f.key(reflect.ValueOf(&items[i]).Elem())
+	}
+	o := make([]int32, len(items))
+	for i := range o {
+		o[i] = int32(i)
+	}
+	slices.SortStableFunc(o, func(a, b int32) int {
+		c := compareKeys(keys[a], keys[b])
+		if desc {
+			c = -c
+		}
+		return c
+	})
+	return o
+}
+
+func page[T any](items []T, order []int32, fs fieldSet, q Query, keep func(*T) bool) ([]T, error) {
+	var where *field
+	if q.WhereField != "" {
+		f, err := fs.lookup("where", q.WhereField)
+		if err != nil {
+			return nil, err
+		}
+		where = &f
+	}
+	n := len(items)
+	at := func(i int) *T {
+		if order != nil {
+			return &items[order[i]]
+		}
+		return &items[i]
+	}
+	out := []T{}
+	if q.Limit == 0 {
+		return out, nil
+	}
+	if keep == nil && where == nil {
+		// The hot path: no filter, so the page is a slice of the order.
+		end := n
+		if q.Limit > 0 && q.Offset+q.Limit < n {
+			end = q.Offset + q.Limit
+		}
+		for i := q.Offset; i < end; i++ {
+			out = append(out, *at(i))
+		}
+		return out, nil
+	}
+	skipped := 0
+	for i := 0; i < n; i++ {
+		it := at(i)
+		if keep != nil && !keep(it) {
+			continue
+		}
+		if where != nil && !strings.EqualFold(where.text(reflect.ValueOf(it).Elem()), q.WhereValue) {
+			continue
+		}
+		if skipped < q.Offset {
+			skipped++
+			continue
+		}
+		out = append(out, *it)
+		if q.Limit > 0 && len(out) == q.Limit {
+			break
+		}
+	}
+	return out, nil
+}

@@ -1,0 +1,90 @@
+// Package listing applies the list conventions of the simulator (offset,
+// limit, sortby, where; see docs/decisions.md) to read-only lists, keeping a
+// page cheap on very long lists: the default order is the stored order, and
+// the order for each sort field is computed once per list and cached.
+package listing
+
+import (
+	"fmt"
+	"net/url"
+	"strconv"
+	"strings"
+)
+
+// DefaultLimit and MaxLimit bound limit.
+const (
+	DefaultLimit = 100
+	MaxLimit     = 1000
+)
+
+// Query is a parsed list query.
+type Query struct {
+	Offset int
+	// Limit is the most items returned; negative means no limit.
+	Limit int
+	// Sort is the field to sort by ("" keeps the stored order).
+	Sort string
+	Desc bool
+	// WhereField and WhereValue keep only items whose field equals the
+	// value, ignoring case ("" keeps everything).
+	WhereField string
+	WhereValue string
+}
+
+// Parse reads offset, limit, sortby and where from v. defaultLimit applies
+// when limit is absent (negative: no limit).
+func Parse(v url.Values, defaultLimit int) (Query, error) {
+	q := Query{Limit: defaultLimit}
+	var err error
+	if s, ok := one(v, "offset"); ok {
+		if q.Offset, err = nonNegative("offset", s, 1<<31-1); err != nil {
+			return Query{}, err
+		}
+	}
+	if s, ok := one(v, "limit"); ok {
+		if q.Limit, err = nonNegative("limit", s, MaxLimit); err != nil {
+			return Query{}, err
+		}
+	}
+	if s, ok := one(v, "sortby"); ok && strings.TrimSpace(s) != "" {
+		parts := strings.Fields(s)
+		switch {
+		case len(parts) == 1:
+		case len(parts) == 2 && strings.EqualFold(parts[1], "asc"):
+		case len(parts) == 2 && strings.EqualFold(parts[1], "desc"):
+			q.Desc = true
+		default:
+			return Query{}, fmt.Errorf("sortby: expected \"field\", \"field asc\" or \"field desc\", got %q", s)
+		}
+		q.Sort = parts[0]
+	}
+	if s, ok := one(v, "where"); ok && s != "" {
+		field, value, found := strings.Cut(s, ":")
+		field = strings.TrimSpace(field)
+		if !found || field == "" {
+			return Query{}, fmt.Errorf("where: expected \"field:value\", got %q", s)
+		}
+		q.WhereField, q.WhereValue = field, value
+	}
+	return q, nil
+}
+
+// one returns the value of a query parameter, matching its name exactly.
+func one(v url.Values, name string) (string, bool) {
+	vals, ok := v[name]
+	if !ok || len(vals) == 0 {
+		return "", false
+	}
+	return vals[0], true
+}
+
+func nonNegative(name, s string, max int) (int, error) {
+	n, err := strconv.ParseInt(strings.TrimSpace(s), 10, 32)
+	if err != nil || n < 0 {
+		return 0, fmt.Errorf("%s: expected a non-negative int32, got %q", name, s)
+	}
+	if int(n) > max {
+		return 0, fmt.Errorf("%s: expected at most %d, got %d", name, max, n)
+	}
+	return int(n), nil
+}

@@ -1,0 +1,241 @@
+package simulator
+
+import (
+	"net/http"
+	"strings"
+
+	"github.com/campusconf/campusconf/simulator/listing"
+	"github.com/campusconf/campusconf/simulator/store"
+)
+
+// listQuery reads offset, limit, sortby and where. Operations that declare
+// paging default to listing.DefaultLimit; the others (E11, E12, E16) return
+// the whole list unless the caller pages.
+func listQuery(r *http.Request, paged bool) (listing.Query, error) {
+	def := -1
+	if paged {
+		def = listing.DefaultLimit
+	}
+	return listing.Parse(r.URL.Query(), def)
+}
+
+// answerPage answers a page of l (an empty list when l is nil).
+func answerPage[T any](s *Simulator, w http.ResponseWriter, l *listing.List[T], q listing.Query, keep func(*T) bool, fill func(*T)) {
+	if l == nil {
+		l = listing.New[T](nil)
+	}
+	items, err := l.Page(q, keep)
+	if err != nil {
+		s.fail(w, http.StatusBadRequest, err.Error())
+		return
+	}
+	if fill != nil {
+		for i := range items {
+			fill(&items[i])
+		}
+	}
+	writeJSON(w, http.StatusOK, items)
+}
+
+// fileDownloadLogs is E10.
+func (s *Simulator) fileDownloadLogs(w http.ResponseWriter, r *http.Request, _ store.User) {
+	id, err := pathID(r, "id")
+	if err != nil {
+		s.fail(w, http.StatusBadRequest, err.Error())
+		return
+	}
+	q, err := listQuery(r, true)
+	if err != nil {
+		s.fail(w, http.StatusBadRequest, err.Error())
+		return
+	}
+	start, err := queryDateTime(r, "StartDate")
+	if err != nil {
+		s.fail(w, http.StatusBadRequest, err.Error())
+		return
+	}
+	end, err := queryDateTime(r, "EndDate")
+	if err != nil {
+		s.fail(w, http.StatusBadRequest, err.Error())
+		return
+	}
+	search := strings.ToLower(r.URL.Query().Get("SearchText"))
+	var keep func(*store.FileLog) bool
+	if search != "" || !start.IsZero() || !end.IsZero() {
+		keep = func(e *store.FileLog) bool {
+			if !start.IsZero() && e.LogDate.Before(start) || !end.IsZero() && e.LogDate.After(end) {
+				return false
+			}
+			return search == "" || strings.Contains(strings.ToLower(e.Name), search) || strings.Contains(strings.ToLower(e.FileName), search)
+		}
+	}
+	l, _ := s.store.FileLogs(id)
+	answerPage(s, w, l, q, keep, nil)
+}
+
+// fileAnnotations is E11.
+func (s *Simulator) fileAnnotations(w http.ResponseWriter, r *http.Request, _ store.User) {
+	id, err := pathID(r, "id")
+	if err != nil {
+		s.fail(w, http.StatusBadRequest, err.Error())
+		return
+	}
+	q, err := listQuery(r, false)
+	if err != nil {
+		s.fail(w, http.StatusBadRequest, err.Error())
+		return
+	}
+	l, _ := s.store.Annotations(id)
+	answerPage(s, w, l, q, nil, nil)
+}
+
+// weblinkLogs is E12; an unknown weblink is 404.
+func (s *Simulator) weblinkLogs(w http.ResponseWriter, r *http.Request, _ store.User) {
+	id, err := pathID(r, "ID")
+	if err != nil {
+		s.fail(w, http.StatusBadRequest, err.Error())
+		return
+	}
+	q, err := listQuery(r, false)
+	if err != nil {
+		s.fail(w, http.StatusBadRequest, err.Error())
+		return
+	}
+	l, ok := s.store.WeblinkLogs(id)
+	if !ok {
+		s.fail(w, http.StatusNotFound, "weblink "+id+" does not exist")
+		return
+	}
+	answerPage(s, w, l, q, nil, nil)
+}
+
+// channelUsers is E15: all-time totals, or sums over startDate..endDate.
+func (s *Simulator) channelUsers(w http.ResponseWriter, r *http.Request, _ store.User) {
+	id, err := pathID(r, "id")
+	if err != nil {
+		s.fail(w, http.StatusBadRequest, err.Error())
+		return
+	}
+	q, err := listQuery(r, true)
+	if err != nil {
+		s.fail(w, http.StatusBadRequest, err.Error())
+		return
+	}
+	start, err := queryDateTime(r, "startDate")
+	if err != nil {
+		s.fail(w, http.StatusBadRequest, err.Error())
+		return
+	}
+	end, err := queryDateTime(r, "endDate")
+	if err != nil {
+		s.fail(w, http.StatusBadRequest, err.Error())
+		return
+	}
+	if start.IsZero() && end.IsZero() {
+		l, _ := s.store.ChannelTotals(id)
+		answerPage(s, w, l, q, nil, nil)
+		return
+	}
+	users, _ := s.store.ChannelRange(id, start, end)
+	items, err := listing.Page(users, q, nil)
+	if err != nil {
+		s.fail(w, http.StatusBadRequest, err.Error())
+		return
+	}
+	writeJSON(w, http.StatusOK, items)
+}
+
+// captureSessions is E16.
+func (s *Simulator) captureSessions(w http.ResponseWriter, r *http.Request, _ store.User) {
+	id, err := pathID(r, "id")
+	if err != nil {
+		s.fail(w, http.StatusBadRequest, err.Error())
+		return
+	}
+	q, err := listQuery(r, false)
+	if err != nil {
+		s.fail(w, http.StatusBadRequest, err.Error())
+		return
+	}
+	l, _ := s.store.Captures(id)
+	answerPage(s, w, l, q, nil, nil)
+}
+
+// surveyResponses is E17; an unknown question is 404.
+func (s *Simulator) surveyResponses(w http.ResponseWriter, r *http.Request, _ store.User) {
+	id, err := pathID(r, "id")
+	if err != nil {
+		s.fail(w, http.StatusBadRequest, err.Error())
+		return
+	}
+	pop, err := populate(r, "Creator")
+	if err != nil {
+		s.fail(w, http.StatusBadRequest, err.Error())
+		return
+	}
+	q, err := listQuery(r, true)
+	if err != nil {
+		s.fail(w, http.StatusBadRequest, err.Error())
+		return
+	}
+	l, ok := s.store.SurveyResponses(id)
+	if !ok {
+		s.fail(w, http.StatusNotFound, "survey question "+id+" does not exist")
+		return
+	}
+	var fill func(*store.SurveyResponse)
+	if !pop["Creator"] {
+		fill = func(r *store.SurveyResponse) { r.UserID, r.UserName, r.UserMatrixNo = "", "", "" }
+	}
+	answerPage(s, w, l, q, nil, fill)
+}
+
+// pollResponses is E18.
+func (s *Simulator) pollResponses(w http.ResponseWriter, r *http.Request, _ store.User) {
+	id, err := pathID(r, "id")
+	if err != nil {
+		s.fail(w, http.StatusBadRequest, err.Error())
+		return
+	}
+	pop, err := populate(r, "photo")
+	if err != nil {
+		s.fail(w, http.StatusBadRequest, err.Error())
+		return
+	}
+	q, err := listQuery(r, true)
+	if err != nil {
+		s.fail(w, http.StatusBadRequest, err.Error())
+		return
+	}
+	l, _ := s.store.PollResponses(id)
+	var fill func(*store.PollResponse)
+	if !pop["photo"] {
+		fill = func(r *store.PollResponse) { r.Photo = "" }
+	}
+	answerPage(s, w, l, q, nil, fill)
+}
+
+// resourceStudents is E20.
+func (s *Simulator) resourceStudents(w http.ResponseWriter, r *http.Request, _ store.User) {
+	id, err := pathID(r, "id")
+	if err != nil {
+		s.fail(w, http.StatusBadRequest, err.Error())
+		return
+	}
+	pop, err := populate(r, "photo")
+	if err != nil {
+		s.fail(w, http.StatusBadRequest, err.Error())
+		return
+	}
+	q, err := listQuery(r, true)
+	if err != nil {
+		s.fail(w, http.StatusBadRequest, err.Error())
+		return
+	}
+	l, _ := s.store.Students(id)
+	var fill func(*store.Student)
+	if !pop["photo"] {
+		fill = func(st *store.Student) { st.Photo = "" }
+	}
+	answerPage(s, w, l, q, nil, fill)
+}

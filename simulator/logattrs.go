@@ -1,0 +1,27 @@
+package simulator
+
+import (
+	"log/slog"
+	"time"
+)
+
+func levelOf(status int) slog.Level {
+	if status >= 500 {
+		return slog.LevelError
+	}
+	if status >= 400 {
+		return slog.LevelWarn
+	}
+	return slog.LevelInfo
+}
+
+func slogAttrs(status int, d time.Duration, info *requestInfo, bytes int) []slog.Attr {
+	attrs := []slog.Attr{slog.Int("status", status), slog.Duration("duration", d)}
+	if info.op != "" {
+		attrs = append(attrs, slog.String("op", info.op))
+	}
+	if info.user != "" {
+		attrs = append(attrs, slog.String("user", info.user))
+	}
+	return append(attrs, slog.Int("bytes", bytes))
+}

@@ -1,0 +1,200 @@
+package simulator
+
+import (
+	"context"
+	"net/http"
+	"strings"
+	"time"
+
+	"github.com/campusconf/campusconf/simulator/defects"
+	"github.com/campusconf/campusconf/simulator/store"
+)
+
+// cors answers preflight requests on any path and lets browsers read every
+// answer.
+func cors(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		h := w.Header()
+		h.Set("Access-Control-Allow-Origin", "*")
+		if r.Method == http.MethodOptions {
+			h.Set("Access-Control-Allow-Methods", "GET, POST, PUT, PATCH, DELETE, OPTIONS")
+			h.Set("Access-Control-Allow-Headers", "Ocp-Apim-Subscription-Key, Authorization, Content-Type")
+			h.Set("Access-Control-Max-Age", "600")
+			w.WriteHeader(http.StatusNoContent)
+			return
+		}
+		next.ServeHTTP(w, r)
+	})
+}
+
+// requestInfo is what the log line says about a request beyond method,
+// path and status; the operation wrapper fills it.
+type requestInfo struct {
+	op   string
+	user string
+}
+
+type infoKey struct{}
+
+// recorder remembers the status and size of an answer.
+type recorder struct {
+	http.ResponseWriter
+	status int
+	bytes  int
+}
+
+func (r *recorder) WriteHeader(status int) {
+	if r.status == 0 {
+		r.status = status
+	}
+	r.ResponseWriter.WriteHeader(status)
+}
+
+func (r *recorder) Write(b []byte) (int, error) {
+	if r.status == 0 {
+		r.status = http.StatusOK
+	}
+	n, err := r.ResponseWriter.Write(b)
+	r.bytes += n
+	return n, err
+}
+
+// logged writes one line per request: method, path and query, status,
+// duration, operation and the caller's fixture role. It never logs header
+// values, so neither the subscription key nor a token appears.
+func (s *Simulator) logged(next http.Handler) http.Handler {
+	if s.log == nil {
+		return next
+	}
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		start := time.Now()
+		info := &requestInfo{}
+		rec := &recorder{ResponseWriter: w}
+		next.ServeHTTP(rec, r.WithContext(context.WithValue(r.Context(), infoKey{}, info)))
+		if rec.status == 0 {
+			rec.status = http.StatusOK
+		}
+		path := r.URL.Path
+		if r.URL.RawQuery != "" {
+			path += "?" + r.URL.RawQuery
+		}
+		s.log.LogAttrs(r.Context(), levelOf(rec.status), r.Method+" "+path,
+			slogAttrs(rec.status, time.Since(start), info, rec.bytes)...)
+	})
+}
+
+// operation wraps a handler with what every operation shares: latency,
+// credentials (401), the role model (403) and injected faults.
+func (s *Simulator) operation(op operation) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		info, _ := r.Context().Value(infoKey{}).(*requestInfo)
+		if info != nil {
+			info.op = op.id
+		}
+		if !s.delay(r.Context()) {
+			return
+		}
+		u, ok := s.authenticate(w, r)
+		if !ok {
+			return
+		}
+		if info != nil {
+			info.user = u.Fixture
+		}
+		if !s.authorize(w, op, u) {
+			return
+		}
+		if status, msg := s.fault(op.id); status != 0 {
+			s.fail(w, status, msg)
+			return
+		}
+		op.handle(s, w, r, u)
+	})
+}
+
+// authenticate checks the subscription key and the bearer token and
+// returns the calling user.
+func (s *Simulator) authenticate(w http.ResponseWriter, r *http.Request) (store.User, bool) {
+	key := r.Header.Get("Ocp-Apim-Subscription-Key")
+	switch {
+	case key == "" && s.defects.Has(defects.MissingKeyAccepted):
+	case key == "":
+		s.fail(w, http.StatusUnauthorized, "Ocp-Apim-Subscription-Key: expected a subscription key, the header is missing")
+		return store.User{}, false
+	case key != s.store.SubscriptionKey():
+		s.fail(w, http.StatusUnauthorized, "Ocp-Apim-Subscription-Key: the subscription key is not valid")
+		return store.User{}, false
+	}
+	scheme, token, found := strings.Cut(r.Header.Get("Authorization"), " ")
+	if !found || !strings.EqualFold(scheme, "Bearer") || strings.TrimSpace(token) == "" {
+		s.fail(w, http.StatusUnauthorized, "Authorization: expected \"Bearer <token>\" identifying the login user")
+		return store.User{}, false
+	}
+	u, ok := s.store.UserByToken(strings.TrimSpace(token))
+	if !ok {
+		s.fail(w, http.StatusUnauthorized, "Authorization: the bearer token does not identify a user")
+		return store.User{}, false
+	}
+	return u, true
+}
+
+// notAuthorized is the 403 message.
+const notAuthorized = "the login user is not authorized to perform this action"
+
+// authorize applies the role model; E5's per-module check is in the store.
+func (s *Simulator) authorize(w http.ResponseWriter, op operation, u store.User) bool {
+	if op.refuses(u.Role) {
+		s.fail(w, http.StatusForbidden, notAuthorized+" ("+op.id+" is refused to the "+string(u.Role)+" role)")
+		return false
+	}
+	return true
+}
+
+// refuses reports whether the role model refuses op to role.
+func (op operation) refuses(role store.Role) bool {
+	switch op.access {
+	case notStudent:
+		return role == store.RoleStudent
+	case superAdmin:
+		return role != store.RoleSuperAdmin
+	case accessDelete:
+		return role != store.RoleSuperAdmin && role != store.RoleOwner
+	}
+	return false
+}
+
+// delay sleeps for the configured latency; false when the client left.
+func (s *Simulator) delay(ctx context.Context) bool {
+	l := s.opts.Latency
+	if l.Max <= 0 && l.Min <= 0 {
+		return true
+	}
+	d := l.Min
+	if l.Max > l.Min {
+		s.faultMu.Lock()
+		d += time.Duration(s.rng.Int64N(int64(l.Max - l.Min + 1)))
+		s.faultMu.Unlock()
+	}
+	t := time.NewTimer(d)
+	defer t.Stop()
+	select {
+	case <-t.C:
+		return true
+	case <-ctx.Done():
+		return false
+	}
+}
+
+// fault draws the injected faults for op: a status and message, or 0.
+func (s *Simulator) fault(op string) (int, string) {
+	s.faultMu.Lock()
+	defer s.faultMu.Unlock()
+	f := s.faults
+	if f.TwoFactorRate > 0 && (op == "E1" || op == "E2" || op == "E3") && s.rng.Float64() < f.TwoFactorRate {
+		return http.StatusServiceUnavailable, "the second-factor service is unavailable (injected fault)"
+	}
+	if f.OperationRate > 0 && op == f.Operation && s.rng.Float64() < f.OperationRate {
+		return http.StatusInternalServerError, "internal server error (injected fault on " + op + ")"
+	}
+	return 0, ""
+}

@@ -1,0 +1,93 @@
+package simulator
+
+import (
+	"fmt"
+	"io"
+	"log/slog"
+	"slices"
+	"strings"
+	"time"
+)
+
+// Options configure a Simulator. The zero value is a quiet simulator of
+// seed 1 at scale 1 without control API, latency, faults or defects.
+type Options struct {
+	// Seed selects the world; 0 means 1. The same seed gives the same
+	// world, byte for byte.
+	Seed int64
+	// Scale multiplies the volume of every list; 0 means 1.
+	Scale int
+	// Control enables the control API under /_sim/.
+	Control bool
+	// Latency delays every operation by a fixed or random duration.
+	Latency Latency
+	// Faults injects 503 and 500 answers at a rate.
+	Faults Faults
+	// Logger receives one line per request. When nil and LogTo is set, a
+	// text logger writing to LogTo is used; when both are nil nothing is
+	// logged. Lines never contain the subscription key or a token.
+	Logger *slog.Logger
+	LogTo  io.Writer
+	// Defects names deliberate mistakes to make (see Defects).
+	Defects []string
+}
+
+// Latency is a delay: Min when Max is not above it, else uniform in
+// [Min, Max].
+type Latency struct {
+	Min, Max time.Duration
+}
+
+// ParseLatency reads "50ms" (fixed) or "20ms..200ms" (range).
+func ParseLatency(s string) (Latency, error) {
+	lo, hi, isRange := strings.Cut(s, "..")
+	min, err := time.ParseDuration(strings.TrimSpace(lo))
+	if err != nil || min < 0 {
+		return Latency{}, fmt.Errorf("latency: expected a duration such as 50ms or a range such as 20ms..200ms, got %q", s)
+	}
+	if !isRange {
+		return Latency{Min: min, Max: min}, nil
+	}
+	max, err := time.ParseDuration(strings.TrimSpace(hi))
+	if err != nil || max < min {
+		return Latency{}, fmt.Errorf("latency: expected a range MIN..MAX with MAX >= MIN, got %q", s)
+	}
+	return Latency{Min: min, Max: max}, nil
+}
+
+// String returns the latency in the form ParseLatency reads.
+func (l Latency) String() string {
+	if l.Max <= l.Min {
+		return l.Min.String()
+	}
+	return l.Min.String() + ".." + l.Max.String()
+}
+
+// Faults are injected failures. Rates are probabilities from 0 to 1.
+type Faults struct {
+	// TwoFactorRate is the rate of 503 answers on E1, E2 and E3.
+	TwoFactorRate float64 `json:"twoFactorRate"`
+	// Operation (an id such as "E10" or an unplaced operation's fixture
+	// key) answers 500 at OperationRate.
+	Operation     string  `json:"operation,omitempty"`
+	OperationRate float64 `json:"operationRate"`
+}
+
+// Check reports the first invalid setting.
+func (f Faults) Check() error {
+	for _, r := range []struct {
+		name string
+		v    float64
+	}{{"two-factor fault rate", f.TwoFactorRate}, {"operation fault rate", f.OperationRate}} {
+		if r.v < 0 || r.v > 1 {
+			return fmt.Errorf("%s: expected a number from 0 to 1, got %g", r.name, r.v)
+		}
+	}
+	if f.Operation != "" && !slices.Contains(OperationIDs(), f.Operation) {
+		return fmt.Errorf("fault operation: expected one of %s, got %q", strings.Join(OperationIDs(), ", "), f.Operation)
+	}
+	if f.Operation == "" && f.OperationRate > 0 {
+		return fmt.Errorf("operation fault rate %g given without an operation", f.OperationRate)
+	}
+	return nil
+}

@@ -1,0 +1,58 @@
+package simulator
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"net/http"
+
+	"github.com/campusconf/campusconf/simulator/defects"
+	"github.com/campusconf/campusconf/simulator/store"
+)
+
+// writeJSON writes v as the JSON body of a status answer. HTML characters
+// are not escaped, so strings read as they were stored.
+func writeJSON(w http.ResponseWriter, status int, v any) {
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(v); err != nil {
+		// Only JSON-safe values reach here; a failure is a simulator bug.
+		http.Error(w, `"internal error: cannot encode the answer"`, http.StatusInternalServerError)
+		return
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(status)
+	w.Write(buf.Bytes())
+}
+
+// noContent answers 204 with neither body nor Content-Type.
+func noContent(w http.ResponseWriter) {
+	w.Header().Del("Content-Type")
+	w.WriteHeader(http.StatusNoContent)
+}
+
+// fail answers an error: a JSON string body (the specification's error
+// form) with Content-Type application/json.
+func (s *Simulator) fail(w http.ResponseWriter, status int, msg string) {
+	if s.defects.Has(defects.ErrorBodyObject) {
+		writeJSON(w, status, map[string]string{"message": msg})
+		return
+	}
+	writeJSON(w, status, msg)
+}
+
+// failStore answers a store error: 404 or 400 for a missing record as the
+// operation's notFound says, 400 for an invalid request, 403 for a refusal.
+func (s *Simulator) failStore(w http.ResponseWriter, err error, notFound int) {
+	switch {
+	case errors.Is(err, store.ErrNotFound):
+		s.fail(w, notFound, err.Error())
+	case errors.Is(err, store.ErrInvalid):
+		s.fail(w, http.StatusBadRequest, err.Error())
+	case errors.Is(err, store.ErrForbidden):
+		s.fail(w, http.StatusForbidden, err.Error())
+	default:
+		s.fail(w, http.StatusInternalServerError, "internal error: "+err.Error())
+	}
+}

@@ -1,0 +1,80 @@
+package simulator
+
+import (
+	"net/http"
+	"time"
+
+	"github.com/campusconf/campusconf/internal/totp"
+	"github.com/campusconf/campusconf/simulator/defects"
+	"github.com/campusconf/campusconf/simulator/store"
+)
+
+// Second-factor status codes: the specification states 0000 and 7002; 7001
+// (pending) and 6004 (wrong one-time password) are the simulator's.
+const (
+	statusSuccess  = "0000"
+	statusDenied   = "7002"
+	statusPending  = "7001"
+	statusWrongOTP = "6004"
+)
+
+// now is the wall clock for one-time passwords, the only use of the real
+// time in the simulator (a TOTP is valid only now).
+var now = time.Now
+
+// validateOTP is E1.
+func (s *Simulator) validateOTP(w http.ResponseWriter, r *http.Request, _ store.User) {
+	b := s.readBody(w, r)
+	if b == nil {
+		return
+	}
+	userid, otp := b.str("userid", true), b.str("otp", true)
+	if b.err != nil {
+		s.fail(w, http.StatusBadRequest, b.err.Error())
+		return
+	}
+	u, ok := s.store.UserByLogin(*userid)
+	if !ok {
+		s.fail(w, http.StatusNotFound, "no user has userid "+*userid)
+		return
+	}
+	res := store.SecondFactorResult{Status: statusSuccess, CredentialID: u.CredentialID, RequestID: s.store.NextRequestID(), StatusMessage: "Success"}
+	if !totp.Verify(u.TOTPSecret, *otp, now(), 1) {
+		res.Status, res.StatusMessage = statusWrongOTP, "The one-time password is not valid"
+	}
+	writeJSON(w, http.StatusOK, res)
+}
+
+// sendPush is E3.
+func (s *Simulator) sendPush(w http.ResponseWriter, _ *http.Request, u store.User) {
+	p := s.store.OpenPush(u)
+	writeJSON(w, http.StatusOK, store.PushResult{Status: statusSuccess, TransactionID: p.ID, CredentialID: u.CredentialID, StatusMessage: "Push notification sent"})
+}
+
+// pollPush is E2.
+func (s *Simulator) pollPush(w http.ResponseWriter, r *http.Request, u store.User) {
+	b := s.readBody(w, r)
+	if b == nil {
+		return
+	}
+	id := b.str("transactionId", true)
+	if b.err != nil {
+		s.fail(w, http.StatusBadRequest, b.err.Error())
+		return
+	}
+	p, err := s.store.Poll(*id, u)
+	if err != nil {
+		s.failStore(w, err, http.StatusNotFound)
+		return
+	}
+	res := store.PushResult{TransactionID: p.ID, CredentialID: u.CredentialID}
+	switch {
+	case s.defects.Has(defects.PollAlways7002) || p.Decision == store.Deny:
+		res.Status, res.StatusMessage = statusDenied, "The user denied the mobile push request"
+	case p.Decision == store.Pending:
+		res.Status, res.StatusMessage = statusPending, "Waiting for the user to answer the push request"
+	default:
+		res.Status, res.StatusMessage = statusSuccess, "Approved"
+	}
+	writeJSON(w, http.StatusOK, res)
+}

@@ -1,0 +1,89 @@
+// Package simulator is a stateful, seeded simulator of the Campus Learning
+// Platform interface: every operation of the specification at its method and
+// path, the five operations the specification does not place at the paths
+// docs/decisions.md gives, authentication by subscription key and bearer
+// token, and the validation and state rules the specification states. A
+// Simulator is an http.Handler, so tests and the conformance suite can run
+// it in-process; `campusconf serve` serves it on a port.
+package simulator
+
+import (
+	"fmt"
+	"log/slog"
+	"math/rand/v2"
+	"net/http"
+	"sync"
+
+	"github.com/campusconf/campusconf/simulator/defects"
+	"github.com/campusconf/campusconf/simulator/store"
+	"github.com/campusconf/campusconf/simulator/world"
+)
+
+// Simulator serves one seeded world.
+type Simulator struct {
+	opts    Options
+	defects defects.Set
+	store   *store.Store
+	refs    world.Refs
+	log     *slog.Logger
+	handler http.Handler
+
+	faultMu sync.Mutex
+	faults  Faults
+	rng     *rand.Rand // fault draws and latency; guarded by faultMu
+}
+
+// New returns a simulator of the world opts describe.
+func New(opts Options) (*Simulator, error) {
+	if opts.Seed == 0 {
+		opts.Seed = 1
+	}
+	if opts.Scale == 0 {
+		opts.Scale = 1
+	}
+	if opts.Scale < 0 {
+		return nil, fmt.Errorf("scale: expected a positive integer, got %d", opts.Scale)
+	}
+	if opts.Latency.Min < 0 || opts.Latency.Max < 0 {
+		return nil, fmt.Errorf("latency: expected non-negative durations, got %s", opts.Latency)
+	}
+	if err := opts.Faults.Check(); err != nil {
+		return nil, err
+	}
+	d, err := defects.New(opts.Defects)
+	if err != nil {
+		return nil, err
+	}
+	s := &Simulator{
+		opts:    opts,
+		defects: d,
+		faults:  opts.Faults,
+		rng:     rand.New(rand.NewPCG(uint64(opts.Seed), 0x5eed)),
+		log:     opts.Logger,
+	}
+	if s.log == nil && opts.LogTo != nil {
+		s.log = slog.New(slog.NewTextHandler(opts.LogTo, nil))
+	}
+	var refs world.Refs
+	s.store = store.New(func() *store.World {
+		w, r := world.Build(opts.Seed, opts.Scale)
+		refs = r
+		return w
+	}, d)
+	s.refs = refs
+	s.handler = s.routes()
+	return s, nil
+}
+
+// ServeHTTP serves the interface.
+func (s *Simulator) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	s.handler.ServeHTTP(w, r)
+}
+
+// Reset puts the world back in its seeded state: every change since New is
+// undone and open push transactions are forgotten.
+func (s *Simulator) Reset() { s.store.Reset() }
+
+// Defects returns every defect the simulator can be asked to make, with a
+// one-line description each.
+func Defects() []defects.Defect { return defects.All() }

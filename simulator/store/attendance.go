@@ -1,0 +1,56 @@
+package store
+
+// DefaultAttendanceName is the title of an attendance created by E7.
+const DefaultAttendanceName = "Attendance"
+
+// AddDefaultAttendance creates a default attendance on a module.
+func (s *Store) AddDefaultAttendance(resourceID string, publish bool, creator User) (Attendance, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if _, ok := s.w.Modules[resourceID]; !ok {
+		return Attendance{}, invalid("resourceID " + resourceID + " is not a known resource")
+	}
+	a := Attendance{
+		ID:           s.w.Runtime.UUID(),
+		Name:         DefaultAttendanceName,
+		ResourceID:   resourceID,
+		Publish:      publish,
+		CreatedDate:  s.now(),
+		CreatorID:    creator.ID,
+		PhotoURL:     creator.PhotoURL,
+		UserName:     creator.Name,
+		UserID:       creator.UserID,
+		UserMatricNo: creator.MatricNo,
+		Email:        creator.Email,
+		Description:  "",
+		IsDefault:    true,
+	}
+	s.w.Attendances[a.ID] = a
+	return a, nil
+}
+
+// DeleteAttendances deletes the named attendances of a module and returns
+// how many existed. Ids of other modules or of nothing are ignored.
+func (s *Store) DeleteAttendances(resourceID string, ids []string) (int, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if _, ok := s.w.Modules[resourceID]; !ok {
+		return 0, invalid("resourceID " + resourceID + " is not a known resource")
+	}
+	n := 0
+	for _, id := range unique(ids) {
+		if a, ok := s.w.Attendances[id]; ok && a.ResourceID == resourceID {
+			delete(s.w.Attendances, id)
+			n++
+		}
+	}
+	return n, nil
+}
+
+// Attendance returns an attendance.
+func (s *Store) Attendance(id string) (Attendance, bool) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	a, ok := s.w.Attendances[id]
+	return a, ok
+}

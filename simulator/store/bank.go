@@ -1,0 +1,31 @@
+package store
+
+// CopyFolder copies a bank folder for creator and returns the copy, a new
+// folder with a new id that can itself be copied.
+func (s *Store) CopyFolder(id string, creator User) (BankFolder, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	f, ok := s.w.BankFolders[id]
+	if !ok {
+		return BankFolder{}, notFound("bank folder " + id + " does not exist")
+	}
+	c := f
+	c.ID = s.w.Runtime.UUID()
+	c.Name = "Copy of " + f.Name
+	c.CreatedDate = s.now()
+	c.CreatorID = creator.ID
+	c.UserID = creator.UserID
+	c.UserName = creator.Name
+	c.Email = creator.Email
+	c.ReadonlyAccess = false
+	s.w.BankFolders[c.ID] = c
+	return c, nil
+}
+
+// BankFolder returns a bank folder.
+func (s *Store) BankFolder(id string) (BankFolder, bool) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	f, ok := s.w.BankFolders[id]
+	return f, ok
+}

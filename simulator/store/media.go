@@ -1,0 +1,49 @@
+package store
+
+// MediaLog returns the latest download log entry of a media.
+func (s *Store) MediaLog(id string) (MediaLog, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	m, ok := s.w.Media[id]
+	if !ok {
+		return MediaLog{}, notFound("media " + id + " does not exist")
+	}
+	return m, nil
+}
+
+// DeleteMedia deletes the named media and returns how many existed.
+func (s *Store) DeleteMedia(ids []string) int {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	n := 0
+	for _, id := range unique(ids) {
+		if _, ok := s.w.Media[id]; ok {
+			delete(s.w.Media, id)
+			n++
+		}
+	}
+	return n
+}
+
+// PublishSessions sets the publish flag of the named web lecture sessions
+// and returns how many exist.
+func (s *Store) PublishSessions(ids []string, publish bool) int {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	n := 0
+	for _, id := range unique(ids) {
+		if _, ok := s.w.Sessions[id]; ok {
+			s.w.Sessions[id] = publish
+			n++
+		}
+	}
+	return n
+}
+
+// SessionPublished returns the publish flag of a web lecture session.
+func (s *Store) SessionPublished(id string) (published, ok bool) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	published, ok = s.w.Sessions[id]
+	return published, ok
+}

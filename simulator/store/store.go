@@ -1,0 +1,100 @@
+// Package store holds the state of one simulated world and the rules that
+// need that state (existence, ownership, the gradebook total). It knows
+// nothing of HTTP. A Store guards its data with a mutex and copies records on
+// the way in and out, so callers never share memory with it.
+package store
+
+import (
+	"slices"
+	"sync"
+	"time"
+
+	"github.com/campusconf/campusconf/simulator/defects"
+)
+
+// Store is the state of one world.
+type Store struct {
+	build   func() *World
+	defects defects.Set
+
+	mu sync.Mutex
+	w  *World
+}
+
+// New returns a store holding build(), which Reset calls again.
+func New(build func() *World, d defects.Set) *Store {
+	return &Store{build: build, defects: d, w: build()}
+}
+
+// Reset puts the world back in its seeded state.
+func (s *Store) Reset() {
+	w := s.build()
+	s.mu.Lock()
+	s.w = w
+	s.mu.Unlock()
+}
+
+// now advances the world clock by one second and returns it. Callers hold mu.
+func (s *Store) now() time.Time {
+	s.w.Clock = s.w.Clock.Add(time.Second)
+	return s.w.Clock
+}
+
+// lists returns the current world's lists.
+func (s *Store) lists() *Lists {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.w.Lists
+}
+
+// SubscriptionKey returns the world's subscription key.
+func (s *Store) SubscriptionKey() string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.w.SubscriptionKey
+}
+
+// Users returns the callers of the world.
+func (s *Store) Users() []User {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return slices.Clone(s.w.Users)
+}
+
+// UserByToken returns the user holding the bearer token.
+func (s *Store) UserByToken(token string) (User, bool) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	for _, u := range s.w.Users {
+		if u.Token == token {
+			return u, true
+		}
+	}
+	return User{}, false
+}
+
+// UserByLogin returns the user with the institutional login id.
+func (s *Store) UserByLogin(userID string) (User, bool) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	for _, u := range s.w.Users {
+		if u.UserID == userID {
+			return u, true
+		}
+	}
+	return User{}, false
+}
+
+// NextRequestID returns a fresh id for a second-factor result.
+func (s *Store) NextRequestID() string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.w.Runtime.UUID()
+}
+
+// Faculties returns the faculty list.
+func (s *Store) Faculties() []Faculty {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return slices.Clone(s.w.Faculties)
+}

@@ -1,0 +1,242 @@
+package simulator
+
+import (
+	"math"
+	"net/http"
+
+	"github.com/campusconf/campusconf/simulator/store"
+)
+
+// The five operations the specification does not place; their paths are in
+// the route table and docs/decisions.md.
+
+// updateGradebook is updateGradebookSettings.
+func (s *Simulator) updateGradebook(w http.ResponseWriter, r *http.Request, _ store.User) {
+	id, err := pathID(r, "id")
+	if err != nil {
+		s.fail(w, http.StatusBadRequest, err.Error())
+		return
+	}
+	b := s.readBody(w, r)
+	if b == nil {
+		return
+	}
+	var weights []store.Weightage
+	for _, e := range b.objects("iD_Weightage", true) {
+		key, value := e.uuid("key", true), e.number("value", true)
+		if e.err == nil {
+			e.check(*value < 0, "value: expected a weightage of at least 0, got %g", *value)
+			e.check(*value > math.MaxFloat32, "value: expected a float, got %g", *value)
+		}
+		b.take(e)
+		if b.err != nil {
+			break
+		}
+		weights = append(weights, store.Weightage{Key: *key, Value: *value})
+	}
+	var schema []store.Grade
+	for _, e := range b.objects("gradingSchema", true) {
+		letter, max := e.str("letterGrade", true), e.number("maxMark", true)
+		b.take(e)
+		if b.err != nil {
+			break
+		}
+		schema = append(schema, store.Grade{LetterGrade: *letter, MaxMark: *max})
+	}
+	if b.err != nil {
+		s.fail(w, http.StatusBadRequest, b.err.Error())
+		return
+	}
+	if schema == nil {
+		schema = []store.Grade{}
+	}
+	g, err := s.store.UpdateGradebook(id, weights, schema)
+	if err != nil {
+		s.failStore(w, err, http.StatusNotFound)
+		return
+	}
+	writeJSON(w, http.StatusOK, g)
+}
+
+// Stated limits of evaluation questions.
+const (
+	maxMark           = 10000
+	maxVideoTimeStamp = 2147483647
+	maxDifficulty     = 3
+	maxEvalMethod     = 3
+	maxEvalType       = 5
+)
+
+// updateEvaluationSession is updateEvaluationSession: a partial evaluation,
+// optionally with partial questions of it.
+func (s *Simulator) updateEvaluationSession(w http.ResponseWriter, r *http.Request, u store.User) {
+	id, err := pathID(r, "id")
+	if err != nil {
+		s.fail(w, http.StatusBadRequest, err.Error())
+		return
+	}
+	b := s.readBody(w, r)
+	if b == nil {
+		return
+	}
+	p := store.EvaluationPatch{
+		Name:                  b.str("name", false),
+		StartDate:             b.dateTime("startDate", false),
+		EndDate:               b.dateTime("endDate", false),
+		InstructionalText:     b.str("instructionalText", false),
+		EvaluationMethod:      b.int32("evaluationMethod", false),
+		EvaluationType:        b.int32("evaluationType", false),
+		MaximumScore:          b.number("maximumScore", false),
+		Publish:               b.boolean("publish", false),
+		DisplayAnonymous:      b.boolean("displayAnonymous", false),
+		DisplayNothing:        b.boolean("displayNothing", false),
+		PublishResultDate:     b.dateTime("publishResultDate", false),
+		DisplayScore:          b.boolean("displayScore", false),
+		DisplayAverageScore:   b.boolean("displayAverageScore", false),
+		DisplayComment:        b.boolean("displayComment", false),
+		DisplayDetailsMapping: b.boolean("displayDetailsMapping", false),
+	}
+	if m := p.EvaluationMethod; m != nil {
+		b.check(*m < 0 || *m > maxEvalMethod, "evaluationMethod: expected one of 0, 1, 2, 3, got %d", *m)
+	}
+	if t := p.EvaluationType; t != nil {
+		b.check(*t < 0 || *t > maxEvalType, "evaluationType: expected one of 0, 1, 2, 3, 4, 5, got %d", *t)
+	}
+	if m := p.MaximumScore; m != nil {
+		b.check(*m < 0, "maximumScore: expected at least 0, got %g", *m)
+	}
+	for _, e := range b.objects("questions", false) {
+		qp := questionPatch(e)
+		b.take(e)
+		if b.err != nil {
+			break
+		}
+		p.Questions = append(p.Questions, qp)
+	}
+	if b.err != nil {
+		s.fail(w, http.StatusBadRequest, b.err.Error())
+		return
+	}
+	e, err := s.store.UpdateEvaluation(id, p, u)
+	if err != nil {
+		s.failStore(w, err, http.StatusBadRequest)
+		return
+	}
+	writeJSON(w, http.StatusOK, e)
+}
+
+// questionPatch reads one partial question and checks the stated limits.
+func questionPatch(e *body) store.QuestionPatch {
+	q := store.QuestionPatch{
+		Text:             e.str("text", false),
+		Solution:         e.str("solution", false),
+		Publish:          e.boolean("publish", false),
+		Mark:             e.number("mark", false),
+		RequireRationale: e.boolean("requireRationale", false),
+		DifficultyLevel:  e.int32("difficultyLevel", false),
+		VideoTimeStamp:   e.number("videoTimeStamp", false),
+		ForAssessment:    e.boolean("forAssessment", false),
+	}
+	if id := e.uuid("id", true); id != nil {
+		q.ID = *id
+	}
+	if e.err != nil {
+		return q
+	}
+	if t := q.Text; t != nil {
+		e.check(*t == "", "text: expected a non-empty string, the field is required")
+	}
+	if m := q.Mark; m != nil {
+		e.check(*m < 0 || *m > maxMark, "mark: expected 0 to %d, got %g", maxMark, *m)
+	}
+	if d := q.DifficultyLevel; d != nil {
+		e.check(*d < 0 || *d > maxDifficulty, "difficultyLevel: expected one of 0, 1, 2, 3, got %d", *d)
+	}
+	if v := q.VideoTimeStamp; v != nil {
+		e.check(*v < 0 || *v > maxVideoTimeStamp, "videoTimeStamp: expected 0 to %d, got %g", maxVideoTimeStamp, *v)
+	}
+	return q
+}
+
+// notificationByGroup is getNotificationByGroup.
+func (s *Simulator) notificationByGroup(w http.ResponseWriter, r *http.Request, _ store.User) {
+	id, err := pathID(r, "id")
+	if err != nil {
+		s.fail(w, http.StatusBadRequest, err.Error())
+		return
+	}
+	pop, err := populate(r, "ancestor")
+	if err != nil {
+		s.fail(w, http.StatusBadRequest, err.Error())
+		return
+	}
+	n, err := s.store.NotificationByGroup(id, pop["ancestor"])
+	if err != nil {
+		s.failStore(w, err, http.StatusBadRequest)
+		return
+	}
+	writeJSON(w, http.StatusOK, n)
+}
+
+// updateNotificationRead is updateNotificationRead.
+func (s *Simulator) updateNotificationRead(w http.ResponseWriter, r *http.Request, _ store.User) {
+	b := s.readBody(w, r)
+	if b == nil {
+		return
+	}
+	id, read := b.int64("id", true), b.int32("read", true)
+	if b.err == nil {
+		b.check(*read < store.Unread || *read > store.Read, "read: expected 10 (unread) or 11 (read), got %d", *read)
+	}
+	if b.err != nil {
+		s.fail(w, http.StatusBadRequest, b.err.Error())
+		return
+	}
+	n, err := s.store.SetNotificationRead(*id, *read)
+	if err != nil {
+		s.failStore(w, err, http.StatusBadRequest)
+		return
+	}
+	writeJSON(w, http.StatusOK, n)
+}
+
+// updateQuizSection is updateQuizSection: the body replaces the section's
+// settings, so an absent displayQuestionMark is false.
+func (s *Simulator) updateQuizSection(w http.ResponseWriter, r *http.Request, _ store.User) {
+	b := s.readBody(w, r)
+	if b == nil {
+		return
+	}
+	id, name := b.uuid("id", true), b.str("name", true)
+	in := store.QuizSection{
+		Description:              deref(b.str("description", false)),
+		DisplayQuestionMark:      deref(b.boolean("displayQuestionMark", false)),
+		DisplayedRandomQuestions: deref(b.int32("displayedRandomQuestions", false)),
+		RandomizeQuestions:       deref(b.boolean("randomizeQuestions", false)),
+		RandomizeOptions:         deref(b.boolean("randomizeOptions", false)),
+		RequireRational:          deref(b.boolean("requireRational", false)),
+	}
+	if b.err == nil {
+		b.check(*name == "", "name: expected a non-empty string, the field is required")
+		b.check(in.DisplayedRandomQuestions < 0, "displayedRandomQuestions: expected at least 0, got %d", in.DisplayedRandomQuestions)
+	}
+	if b.err != nil {
+		s.fail(w, http.StatusBadRequest, b.err.Error())
+		return
+	}
+	in.ID, in.Name = *id, *name
+	q, err := s.store.UpdateQuizSection(in)
+	if err != nil {
+		s.failStore(w, err, http.StatusBadRequest)
+		return
+	}
+	writeJSON(w, http.StatusOK, q)
+}
+
+func deref[T any](p *T) T {
+	var zero T
+	if p == nil {
+		return zero
+	}
+	return *p
+}

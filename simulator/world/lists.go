@@ -1,0 +1,225 @@
+package world
+
+import (
+	"fmt"
+
+	"github.com/campusconf/campusconf/simulator/listing"
+	"github.com/campusconf/campusconf/simulator/store"
+)
+
+// List volumes at scale 1: the first parent of each kind (the one the
+// fixture names) gets fixtureN entries per unit of scale, the others otherN.
+const (
+	fixtureN = 40
+	otherN   = 8
+)
+
+var fileActions = []string{"Download File", "Download File", "Download File", "Upload File", "Delete File", "Create File", "Create Folder", "Delete Folder", "Update Folder"}
+
+func count(i, scale int) int {
+	if i == 0 {
+		return fixtureN * scale
+	}
+	return otherN * scale
+}
+
+// newLists returns the generators of the read-only lists. Each kind has its
+// own faker, so generating one never changes another.
+func newLists(seed int64, scale int, pool []person, faculties []store.Faculty, resources []string, p parents) *store.Lists {
+	return &store.Lists{
+		FileLogs:        store.NewLazy(func() map[string]*listing.List[store.FileLog] { return fileLogs(seed, scale, pool, p.folders) }),
+		Annotations:     store.NewLazy(func() map[string]*listing.List[store.Annotation] { return annotations(seed, scale, pool, p.files) }),
+		WeblinkLogs:     store.NewLazy(func() map[string]*listing.List[store.WeblinkLog] { return weblinkLogs(seed, scale, pool, p.weblinks) }),
+		Channels:        store.NewLazy(func() map[string]*store.Channel { return channels(seed, scale, pool, p.channels) }),
+		Captures:        store.NewLazy(func() map[string]*listing.List[store.CaptureSession] { return captures(seed, scale, p.captures) }),
+		SurveyResponses: store.NewLazy(func() map[string]*listing.List[store.SurveyResponse] { return surveys(seed, scale, pool, p.surveys) }),
+		Polls:           store.NewLazy(func() *store.Polls { return polls(seed, scale, pool, p.polls, p.firstPollResponse) }),
+		Students:        store.NewLazy(func() map[string]*listing.List[store.Student] { return students(seed, scale, faculties, resources) }),
+	}
+}
+
+func fileLogs(seed int64, scale int, pool []person, folders []string) map[string]*listing.List[store.FileLog] {
+	f := faker(seed, "filelogs")
+	out := map[string]*listing.List[store.FileLog]{}
+	for i, folder := range folders {
+		folderName := f.BookTitle()
+		type file struct{ id, name string }
+		files := make([]file, 6)
+		for j := range files {
+			files[j] = file{f.UUID(), f.Noun() + "-" + f.Word() + "." + []string{"pdf", "docx", "pptx", "xlsx"}[j%4]}
+		}
+		n := count(i, scale)
+		entries := make([]store.FileLog, n)
+		at := minutes(Epoch, 60*i)
+		for j := range entries {
+			at = minutes(at, 1+f.IntN(120)) // strictly increasing: oldest first
+			who := pool[f.IntN(len(pool))]
+			action := fileActions[f.IntN(len(fileActions))]
+			target := files[f.IntN(len(files))]
+			e := store.FileLog{
+				Action: action, TargetID: target.id, UserGUID: who.ID, UserID: who.UserID, Name: who.Name,
+				UserMatricNo: who.MatricNo, Email: who.Email, FileName: target.name, FolderName: folderName,
+				FolderID: folder, LogDate: at,
+			}
+			if action == "Create Folder" || action == "Delete Folder" || action == "Update Folder" {
+				e.TargetID, e.FileName = folder, ""
+			}
+			entries[j] = e
+		}
+		out[folder] = listing.New(entries)
+	}
+	return out
+}
+
+func annotations(seed int64, scale int, pool []person, files []string) map[string]*listing.List[store.Annotation] {
+	f := faker(seed, "annotations")
+	out := map[string]*listing.List[store.Annotation]{}
+	for i, file := range files {
+		items := make([]store.Annotation, count(i, scale))
+		for j := range items {
+			who := pool[f.IntN(len(pool))]
+			items[j] = store.Annotation{
+				AnnotationID: f.UUID(), DocumentID: file,
+				XfdfString: fmt.Sprintf(`<?xml version="1.0" encoding="UTF-8"?><xfdf xmlns="http://ns.adobe.com/xfdf/"><annots><highlight page="%d" title="%s" rect="%d,%d,%d,%d"><contents>%s</contents></highlight></annots></xfdf>`,
+					f.IntN(40), who.Name, f.IntN(300), f.IntN(500), 300+f.IntN(200), 500+f.IntN(200), f.Word()),
+			}
+		}
+		out[file] = listing.New(items)
+	}
+	return out
+}
+
+func weblinkLogs(seed int64, scale int, pool []person, weblinks []string) map[string]*listing.List[store.WeblinkLog] {
+	f := faker(seed, "weblinklogs")
+	out := map[string]*listing.List[store.WeblinkLog]{}
+	for i, link := range weblinks {
+		items := make([]store.WeblinkLog, count(i, scale))
+		at := Epoch
+		for j := range items {
+			at = minutes(at, 1+f.IntN(240))
+			who := pool[f.IntN(len(pool))]
+			items[j] = store.WeblinkLog{
+				TargetID: link, LogDate: at, IP: f.IPv4Address(), UserGUID: who.ID,
+				CreatorUserMatricNo: who.MatricNo, CreatorUserID: who.UserID, CreatorName: who.Name, CreatorEmail: who.Email,
+			}
+		}
+		out[link] = listing.New(items)
+	}
+	return out
+}
+
+func channels(seed int64, scale int, pool []person, ids []string) map[string]*store.Channel {
+	f := faker(seed, "channels")
+	out := map[string]*store.Channel{}
+	for i, id := range ids {
+		members := pick(f, pool, count(i, scale))
+		c := &store.Channel{}
+		totals := make([]store.ChannelUser, len(members))
+		for j, p := range members {
+			m := store.ChannelMember{User: store.ChannelUser{Name: p.Name, MatrixNo: p.MatricNo, PhotoURL: p.Photo}}
+			days := 1 + f.IntN(4)
+			for d := range days {
+				m.Days = append(m.Days, store.DayActivity{
+					Day: Epoch.AddDate(0, 0, 7*d+f.IntN(7)), Plays: int32(f.IntN(10)), Downloads: int32(f.IntN(3)),
+					Comments: int32(f.IntN(3)), MinutesViewed: float64(f.IntN(900)) / 10,
+				})
+			}
+			t := m.User
+			for _, d := range m.Days {
+				t.Plays += d.Plays
+				t.Downloads += d.Downloads
+				t.Comments += d.Comments
+				t.MinutesViewed += d.MinutesViewed
+			}
+			totals[j] = t
+			c.Members = append(c.Members, m)
+		}
+		c.Totals = listing.New(totals)
+		out[id] = c
+	}
+	return out
+}
+
+func captures(seed int64, scale int, ids []string) map[string]*listing.List[store.CaptureSession] {
+	f := faker(seed, "captures")
+	out := map[string]*listing.List[store.CaptureSession]{}
+	for i, id := range ids {
+		items := make([]store.CaptureSession, count(i, scale))
+		at := Epoch
+		for j := range items {
+			at = at.AddDate(0, 0, 1)
+			sid := f.UUID()
+			dur := 30 + f.IntN(90)
+			base := "https://capture.campus.example/sessions/" + sid
+			items[j] = store.CaptureSession{
+				SessionID: sid, URLID: f.UUID(), MP4URL: base + ".mp4", MP3URL: base + ".mp3", ViewerURL: base + "/viewer",
+				SessionName: fmt.Sprintf("Lecture %d: %s", j+1, f.BookTitle()), StartTime: at, EndTime: minutes(at, dur),
+				Duration: float64(dur),
+			}
+		}
+		out[id] = listing.New(items)
+	}
+	return out
+}
+
+func surveys(seed int64, scale int, pool []person, questions []string) map[string]*listing.List[store.SurveyResponse] {
+	f := faker(seed, "surveys")
+	out := map[string]*listing.List[store.SurveyResponse]{}
+	for i, q := range questions {
+		items := make([]store.SurveyResponse, count(i, scale))
+		at := Epoch
+		for j := range items {
+			at = minutes(at, 1+f.IntN(600))
+			who := pool[f.IntN(len(pool))]
+			items[j] = store.SurveyResponse{
+				ID: f.UUID(), CreatedDate: at, CreatorID: who.ID, UserID: who.UserID, UserName: who.Name,
+				UserMatrixNo: who.MatricNo, QuestionID: q, Options: []int32{int32(f.IntN(4)), int32(f.IntN(4))},
+				Text: f.Sentence(5), Tof: f.Bool(), Blank: []string{f.Word()},
+			}
+		}
+		out[q] = listing.New(items)
+	}
+	return out
+}
+
+func polls(seed int64, scale int, pool []person, questions []string, first string) *store.Polls {
+	f := faker(seed, "polls")
+	out := &store.Polls{ByQuestion: map[string]*listing.List[store.PollResponse]{}, ByID: map[string]store.PollResponse{}}
+	for i, q := range questions {
+		items := make([]store.PollResponse, count(i, scale))
+		at := Epoch
+		for j := range items {
+			at = minutes(at, 1+f.IntN(600))
+			who := pool[f.IntN(len(pool))]
+			id := f.UUID()
+			if i == 0 && j == 0 {
+				id = first
+			}
+			items[j] = store.PollResponse{
+				ID: id, QuestionID: q, CreatedDate: at, CreatorID: who.ID, UserID: who.UserID, UserName: who.Name,
+				UserMatrixNo: who.MatricNo, Photo: who.Photo, SelectedOptions: []int32{int32(f.IntN(5))}, Text: f.Sentence(4),
+			}
+			out.ByID[id] = items[j]
+		}
+		out.ByQuestion[q] = listing.New(items)
+	}
+	return out
+}
+
+func students(seed int64, scale int, faculties []store.Faculty, resources []string) map[string]*listing.List[store.Student] {
+	f := faker(seed, "students")
+	out := map[string]*listing.List[store.Student]{}
+	for i, r := range resources {
+		items := make([]store.Student, count(i, scale))
+		for j := range items {
+			p := newPerson(f, faculties)
+			items[j] = store.Student{
+				ID: p.ID, UserID: p.UserID, UserName: p.Name, UserMatricNo: p.MatricNo,
+				OfficialEmail: p.UserID + "@u.campus.example", Email: p.Email, UserFaculty: p.Faculty,
+				LoginDomain: "CAMPUS", Photo: p.Photo,
+			}
+		}
+		out[r] = listing.New(items)
+	}
+	return out
+}
