@@ -241,8 +241,8 @@ func (v *Validator) Check(opID string, status int, body []byte) []Problem {
 	if err := resp.schema.VisitJSON(value, v.opts...); err != nil {
 		problems = v.fromError(resp.schema, err, problems)
 	}
-	w := walker{v: v}
-	w.walk(resp.schema, value, "", "", "")
+	w := walker{v: v, path: make([]string, 0, 8)}
+	w.walk(resp.schema, value, "", "")
 	problems = append(problems, w.problems...)
 	return tidy(problems)
 }
@@ -507,6 +507,9 @@ func describeValue(x any) string {
 	case json.Number:
 		return "number " + x.String()
 	case float64:
+		if math.Abs(x) >= 1e21 {
+			return "number " + strconv.FormatFloat(x, 'g', -1, 64)
+		}
 		return "number " + strconv.FormatFloat(x, 'f', -1, 64)
 	case string:
 		const max = 60
@@ -552,12 +555,21 @@ func typeMatches(s *openapi3.Schema, x any) bool {
 
 // walker goes through a body alongside its schema for what kin-openapi does
 // not check: near-miss property names and integers beyond float64 precision.
+// It keeps the path as a stack of raw tokens and renders a pointer only for
+// a problem, since nearly every value it visits has none.
 type walker struct {
 	v        *Validator
+	path     []string
 	problems []Problem
 }
 
-func (w *walker) walk(s *openapi3.Schema, x any, ptr, rec, field string) {
+func (w *walker) report(rec, field, rule, msg string) {
+	w.problems = append(w.problems, Problem{
+		Pointer: pointer(w.path), Record: rec, Field: field, Rule: rule, Message: msg,
+	})
+}
+
+func (w *walker) walk(s *openapi3.Schema, x any, rec, field string) {
 	if s == nil {
 		return
 	}
@@ -571,13 +583,10 @@ func (w *walker) walk(s *openapi3.Schema, x any, ptr, rec, field string) {
 					continue
 				}
 				if want, ok := r.nearMiss(key, x); ok {
-					w.problems = append(w.problems, Problem{
-						Pointer: ptr + "/" + escapeToken(key),
-						Record:  r.name,
-						Field:   key,
-						Rule:    RuleNearMiss,
-						Message: fmt.Sprintf("field %q is not a field of %s; did you mean %q?", key, r.name, want),
-					})
+					w.path = append(w.path, key)
+					w.report(r.name, key, RuleNearMiss,
+						fmt.Sprintf("field %q is not a field of %s; did you mean %q?", key, r.name, want))
+					w.path = w.path[:len(w.path)-1]
 				}
 			}
 		}
@@ -586,7 +595,9 @@ func (w *walker) walk(s *openapi3.Schema, x any, ptr, rec, field string) {
 		}
 		for key, val := range x {
 			if p := s.Properties[key]; p != nil {
-				w.walk(p.Value, val, ptr+"/"+escapeToken(key), rec, key)
+				w.path = append(w.path, key)
+				w.walk(p.Value, val, rec, key)
+				w.path = w.path[:len(w.path)-1]
 			}
 		}
 	case []any:
@@ -594,15 +605,15 @@ func (w *walker) walk(s *openapi3.Schema, x any, ptr, rec, field string) {
 			return
 		}
 		for i, item := range x {
-			w.walk(s.Items.Value, item, ptr+"/"+strconv.Itoa(i), rec, field)
+			w.path = append(w.path, strconv.Itoa(i))
+			w.walk(s.Items.Value, item, rec, field)
+			w.path = w.path[:len(w.path)-1]
 		}
 	case json.Number:
 		if s.Type.Is(openapi3.TypeInteger) {
 			if msg := checkIntegerText(s.Format, x.String()); msg != "" {
-				w.problems = append(w.problems, Problem{
-					Pointer: ptr, Record: rec, Field: field, Rule: RuleFormat,
-					Message: fmt.Sprintf("expected %s, got number %s: %s", w.v.describe(s), x, msg),
-				})
+				w.report(rec, field, RuleFormat,
+					fmt.Sprintf("expected %s, got number %s: %s", w.v.describe(s), x, msg))
 			}
 		}
 	}

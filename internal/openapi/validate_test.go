@@ -11,7 +11,9 @@ import (
 	"github.com/google/go-cmp/cmp"
 )
 
-// Benchmarks: see README.md in this folder for the figures.
+// Benchmark figures (BenchmarkCheckFileLog25 about 270-440 µs/op, 1050
+// allocs; BenchmarkCheckAttendance about 16-28 µs/op, 52 allocs, on the
+// shared 2-vCPU machine) and how they divide up: see README.md.
 
 const (
 	u1 = "3f2504e0-4f89-11d3-9a0c-0305e82c3301"
