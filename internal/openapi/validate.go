@@ -237,6 +237,10 @@ func (v *Validator) Check(opID string, status int, body []byte) []Problem {
 		return []Problem{{Rule: RuleType, Message: fmt.Sprintf("expected %s, got a body that is not JSON (%v)", v.describe(resp.schema), err)}}
 	}
 
+	// An optional field may be absent, and many serialisers write an
+	// absent value as null: a null member counts as absent, so it is
+	// accepted where the field is optional and missing where required.
+	value = dropNulls(value)
 	var problems []Problem
 	if err := resp.schema.VisitJSON(value, v.opts...); err != nil {
 		problems = v.fromError(resp.schema, err, problems)
@@ -245,6 +249,25 @@ func (v *Validator) Check(opID string, status int, body []byte) []Problem {
 	w.walk(resp.schema, value, "", "")
 	problems = append(problems, w.problems...)
 	return tidy(problems)
+}
+
+// dropNulls removes object members whose value is null, at any depth.
+func dropNulls(v any) any {
+	switch t := v.(type) {
+	case map[string]any:
+		for k, e := range t {
+			if e == nil {
+				delete(t, k)
+				continue
+			}
+			t[k] = dropNulls(e)
+		}
+	case []any:
+		for i, e := range t {
+			t[i] = dropNulls(e)
+		}
+	}
+	return v
 }
 
 func decodeJSON(b []byte) (any, error) {
