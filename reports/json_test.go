@@ -53,7 +53,7 @@ func TestGoldenReportMatchesSchema(t *testing.T) {
 func TestSchemaRejects(t *testing.T) {
 	sch := compileSchema(t)
 	tests := []struct {
-		name  string
+		name    string
 		breakIt func(m map[string]any)
 	}{
 		{"other schema version", func(m map[string]any) { m["schema"] = "campusconf.report/v2" }},

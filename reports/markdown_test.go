@@ -1,0 +1,124 @@
+package reports
+
+import (
+	"bytes"
+	"fmt"
+	"strings"
+	"testing"
+)
+
+func renderMarkdown(t *testing.T, r *Report) string {
+	t.Helper()
+	var buf bytes.Buffer
+	if err := WriteMarkdown(&buf, r); err != nil {
+		t.Fatal(err)
+	}
+	return buf.String()
+}
+
+// manyFailures is a report with n failed MUST requirements.
+func manyFailures(n int) *Report {
+	r := &Report{Target: Target{URL: "http://svc:8080"}}
+	for i := range n {
+		id := fmt.Sprintf("E5-PERM-%d", i+1)
+		r.Requirements = append(r.Requirements, Requirement{ID: id, Operation: "E5", Kind: "permission", Strictness: Must})
+		r.Scenarios = append(r.Scenarios, Scenario{
+			ID: fmt.Sprintf("e5.feature:%d", i+1), Operation: "E5", Kind: "permission", Requirements: []string{id}, Strictness: Must,
+			Outcome: Failed, Failure: &Failure{Requirements: []string{id}, Message: strings.Repeat("very long reason ", 30)},
+		})
+	}
+	Finalize(r)
+	return r
+}
+
+func TestMarkdownCaps(t *testing.T) {
+	tests := []struct {
+		failures  int
+		wantItems int
+		wantMore  string
+	}{
+		{0, 0, ""},
+		{3, 3, ""},
+		{markdownMaxItems, markdownMaxItems, ""},
+		{markdownMaxItems + 1, markdownMaxItems, "- … and 1 more"},
+		{250, markdownMaxItems, "- … and 240 more"},
+	}
+	for _, tt := range tests {
+		t.Run(fmt.Sprint(tt.failures), func(t *testing.T) {
+			md := renderMarkdown(t, manyFailures(tt.failures))
+			if got := strings.Count(md, "\n- **"); got != tt.wantItems {
+				t.Errorf("listed requirements: got %d, want %d\n%s", got, tt.wantItems, md)
+			}
+			if tt.wantMore != "" && !strings.Contains(md, tt.wantMore) {
+				t.Errorf("summary lacks %q\n%s", tt.wantMore, md)
+			}
+			for _, line := range strings.Split(md, "\n") {
+				if n := len([]rune(line)); n > 400 {
+					t.Errorf("line of %d characters; reasons must stay one short line: %.80s…", n, line)
+				}
+			}
+			if len(md) > 4000 {
+				t.Errorf("summary is %d bytes; it must stay short enough for a comment", len(md))
+			}
+		})
+	}
+}
+
+func TestMarkdownVerdictLine(t *testing.T) {
+	tests := []struct {
+		name string
+		r    *Report
+		want string
+	}{
+		{"failing", manyFailures(1), "## ❌ Not conformant: `http://svc:8080`"},
+		{"passing", func() *Report {
+			r := &Report{Target: Target{URL: "embedded simulator"}, Scenarios: []Scenario{{ID: "a", Outcome: Passed}}}
+			Finalize(r)
+			return r
+		}(), "## ✅ Conformant: `embedded simulator`"},
+		{"empty", func() *Report { r := &Report{}; Finalize(r); return r }(), "## ⚪ No scenarios ran"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			md := renderMarkdown(t, tt.r)
+			if first, _, _ := strings.Cut(md, "\n"); !strings.HasPrefix(first, tt.want) {
+				t.Errorf("first line: got %q, want it to start with %q", first, tt.want)
+			}
+		})
+	}
+}
+
+func TestMarkdownText(t *testing.T) {
+	tests := []struct{ in, want string }{
+		{"plain words", "plain words"},
+		{"a | b", `a \| b`},
+		{"<script>&", "&lt;script&gt;&amp;"},
+		{"*bold* _it_ `code` [link](x)", `\*bold\* \_it\_ \` + "`" + `code\` + "`" + ` \[link\](x)`},
+		{"two\nlines", "two lines"},
+		{"ünï ✓", "ünï ✓"},
+	}
+	for _, tt := range tests {
+		if got := markdownText(tt.in); got != tt.want {
+			t.Errorf("markdownText(%q): got %q, want %q", tt.in, got, tt.want)
+		}
+	}
+}
+
+func TestFailureReason(t *testing.T) {
+	tests := []struct {
+		name string
+		f    *Failure
+		want string
+	}{
+		{"none", nil, "failed"},
+		{"expected and got", &Failure{Expected: "403", Got: "204\nNo Content", Message: "m"}, "expected 403, got 204 No Content"},
+		{"message", &Failure{Message: "  no\tresponse "}, "no response"},
+		{"step only", &Failure{Step: "the owner copies"}, "failed at step the owner copies"},
+		{"long", &Failure{Message: strings.Repeat("x", 500)}, strings.Repeat("x", markdownMaxReason-1) + "…"},
+	}
+	for _, tt := range tests {
+		if got := failureReason(Scenario{Outcome: Failed, Failure: tt.f}); got != tt.want {
+			t.Errorf("%s: got %q, want %q", tt.name, got, tt.want)
+		}
+	}
+}
