@@ -114,3 +114,12 @@ func (r response) errorString(t *testing.T) string {
 	}
 	return s
 }
+
+func mustJSON(t *testing.T, v any) string {
+	t.Helper()
+	b, err := json.Marshal(v)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(b)
+}

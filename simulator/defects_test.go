@@ -1,0 +1,68 @@
+package simulator
+
+import (
+	"fmt"
+	"net/http"
+	"strings"
+	"testing"
+
+	"github.com/campusconf/campusconf/simulator/defects"
+)
+
+// TestEachDefectBreaksItsRule checks every defect: the rule holds without
+// it and breaks with it.
+func TestEachDefectBreaksItsRule(t *testing.T) {
+	tests := []struct {
+		defect string
+		// holds reports whether the rule holds in e.
+		holds func(t *testing.T, e *env) bool
+	}{
+		{defects.E6Status200, func(t *testing.T, e *env) bool {
+			return e.do("owner", "POST", "/bank/"+e.fx.Records.BankFolder+"/copy", "").status == http.StatusCreated
+		}},
+		{defects.E7PublishDefaultFalse, func(t *testing.T, e *env) bool {
+			return e.do("owner", "POST", "/Attendance/Default", `{"resourceID":"`+e.fx.Records.AttendanceResource+`"}`).object(t)["publish"] == true
+		}},
+		{defects.ErrorBodyObject, func(t *testing.T, e *env) bool {
+			return strings.HasPrefix(string(e.do("owner", "GET", "/nowhere", "").body), `"`)
+		}},
+		{defects.GradebookTotalPerRequest, func(t *testing.T, e *env) bool {
+			mod := e.fx.Records.GradebookModule
+			method, path := e.opPath("updateGradebookSettings", mod.ID)
+			return e.do("owner", method, path, weightBody(map[string]float64{mod.GradeItems[0]: 70}, "[]")).status == http.StatusBadRequest
+		}},
+		{defects.MissingKeyAccepted, func(t *testing.T, e *env) bool {
+			return e.doWith("owner", "GET", "/healthz", "", nil).status == 200 &&
+				e.doWith("owner", "POST", "/campus/2FA/Push", "", map[string]string{"Ocp-Apim-Subscription-Key": ""}).status == http.StatusUnauthorized
+		}},
+		{defects.NotifyReadIgnored, func(t *testing.T, e *env) bool {
+			method, path := e.opPath("updateNotificationRead", "")
+			n := e.fx.Records.Notification
+			return e.do("owner", method, path, fmt.Sprintf(`{"id":%d,"read":11}`, n.ID)).object(t)["notifyStatus"] == 11.0
+		}},
+		{defects.PollAlways7002, func(t *testing.T, e *env) bool {
+			tx := e.do("owner", "POST", "/campus/2FA/Push", "").object(t)["transactionId"].(string)
+			return e.do("owner", "POST", "/campus/2FA/Poll", `{"transactionId":"`+tx+`"}`).object(t)["status"] == "0000"
+		}},
+	}
+	covered := map[string]bool{}
+	for _, tt := range tests {
+		covered[tt.defect] = true
+		t.Run(tt.defect, func(t *testing.T) {
+			if !tt.holds(t, newEnv(t, Options{})) {
+				t.Fatal("the rule does not hold without the defect")
+			}
+			if tt.holds(t, newEnv(t, Options{Defects: []string{tt.defect}})) {
+				t.Error("the rule still holds with the defect")
+			}
+		})
+	}
+	for _, d := range Defects() {
+		if !covered[d.Name] {
+			t.Errorf("defect %s has no test here", d.Name)
+		}
+	}
+	if _, err := New(Options{Defects: []string{"no-such-defect"}}); err == nil {
+		t.Error("New accepted an unknown defect")
+	}
+}

@@ -1,0 +1,137 @@
+package simulator
+
+import (
+	"bytes"
+	"encoding/json"
+	"log/slog"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/campusconf/campusconf/internal/openapi"
+)
+
+func TestPreflight(t *testing.T) {
+	e := newEnv(t, Options{})
+	req := httptest.NewRequest(http.MethodOptions, "/files/"+e.fx.Records.Folder+"/downloaded", nil)
+	req.Header.Set("Origin", "http://localhost:3000")
+	req.Header.Set("Access-Control-Request-Method", "GET")
+	rec := httptest.NewRecorder()
+	e.sim.ServeHTTP(rec, req)
+	if rec.Code != http.StatusNoContent {
+		t.Fatalf("preflight status = %d, want 204", rec.Code)
+	}
+	h := rec.Header()
+	if h.Get("Access-Control-Allow-Origin") != "*" {
+		t.Errorf("Allow-Origin = %q, want *", h.Get("Access-Control-Allow-Origin"))
+	}
+	for _, want := range []string{"Ocp-Apim-Subscription-Key", "Authorization", "Content-Type"} {
+		if !strings.Contains(h.Get("Access-Control-Allow-Headers"), want) {
+			t.Errorf("Allow-Headers = %q, want it to include %s", h.Get("Access-Control-Allow-Headers"), want)
+		}
+	}
+	if r := e.do("owner", "GET", "/files/"+e.fx.Records.Folder+"/downloaded", ""); r.header.Get("Access-Control-Allow-Origin") != "*" {
+		t.Error("a plain answer lacks Access-Control-Allow-Origin")
+	}
+}
+
+func TestUnauthenticatedEndpoints(t *testing.T) {
+	e := newEnv(t, Options{})
+	h := map[string]string{"Ocp-Apim-Subscription-Key": "", "Authorization": ""}
+	e.doWith("", "GET", "/healthz", "", h).want(t, 200)
+	if got := e.doWith("", "GET", "/openapi.json", "", h).want(t, 200).body; !bytes.Equal(got, openapi.JSON()) {
+		t.Error("/openapi.json is not the embedded document")
+	}
+	e.doWith("", "POST", "/_sim/reset", "", h).want(t, http.StatusNotFound)
+}
+
+func TestUnknownRoutes(t *testing.T) {
+	e := newEnv(t, Options{})
+	e.do("owner", "GET", "/nowhere", "").want(t, http.StatusNotFound).errorString(t)
+	e.do("owner", "GET", "/campus/2fa/auth", "").want(t, http.StatusNotFound)
+	r := e.do("owner", "GET", "/campus/2FA/Auth", "").want(t, http.StatusMethodNotAllowed)
+	r.errorString(t)
+	if r.header.Get("Allow") != "POST" {
+		t.Errorf("Allow = %q, want POST", r.header.Get("Allow"))
+	}
+}
+
+func TestFaults(t *testing.T) {
+	e := newEnv(t, Options{Control: true, Faults: Faults{TwoFactorRate: 1, Operation: "E10", OperationRate: 1}})
+	e.do("owner", "POST", "/campus/2FA/Push", "").want(t, http.StatusServiceUnavailable).errorString(t)
+	e.do("owner", "GET", "/files/"+e.fx.Records.Folder+"/downloaded", "").want(t, http.StatusInternalServerError).errorString(t)
+	e.do("owner", "GET", "/files/FileAnnotation/"+e.fx.Records.File+"/all", "").want(t, http.StatusOK)
+	// Faults come after credentials: a caller without a key still gets 401.
+	e.doWith("owner", "POST", "/campus/2FA/Push", "", map[string]string{"Ocp-Apim-Subscription-Key": ""}).want(t, http.StatusUnauthorized)
+	e.do("", "PUT", "/_sim/faults", `{"twoFactorRate":0}`).want(t, 200)
+	e.do("owner", "POST", "/campus/2FA/Push", "").want(t, 200)
+	e.do("owner", "GET", "/files/"+e.fx.Records.Folder+"/downloaded", "").want(t, 200)
+	var f Faults
+	e.do("", "GET", "/_sim/faults", "").want(t, 200).decode(t, &f)
+	if f != (Faults{}) {
+		t.Errorf("faults after PUT of a zero rate = %+v, want none", f)
+	}
+	for _, bad := range []string{`{"twoFactorRate":2}`, `{"operation":"E99","operationRate":1}`, `{"operationRate":0.5}`, `{"twoFactorRate":"x"}`} {
+		e.do("", "PUT", "/_sim/faults", bad).want(t, http.StatusBadRequest)
+	}
+	if _, err := New(Options{Faults: Faults{TwoFactorRate: -0.1}}); err == nil {
+		t.Error("New accepted a negative fault rate")
+	}
+}
+
+func TestLatency(t *testing.T) {
+	e := newEnv(t, Options{Latency: Latency{Min: 20 * time.Millisecond, Max: 30 * time.Millisecond}})
+	start := time.Now()
+	e.do("owner", "GET", "/files/FileAnnotation/"+e.fx.Records.File+"/all", "").want(t, 200)
+	if d := time.Since(start); d < 20*time.Millisecond {
+		t.Errorf("answer took %v, want at least the 20ms latency", d)
+	}
+	tests := []struct {
+		in      string
+		want    Latency
+		wantErr bool
+	}{
+		{"50ms", Latency{50 * time.Millisecond, 50 * time.Millisecond}, false},
+		{"20ms..200ms", Latency{20 * time.Millisecond, 200 * time.Millisecond}, false},
+		{"200ms..20ms", Latency{}, true},
+		{"fast", Latency{}, true},
+		{"-5ms", Latency{}, true},
+	}
+	for _, tt := range tests {
+		got, err := ParseLatency(tt.in)
+		if (err != nil) != tt.wantErr || got != tt.want {
+			t.Errorf("ParseLatency(%q) = %v, %v; want %v, error %v", tt.in, got, err, tt.want, tt.wantErr)
+		}
+	}
+}
+
+func TestLogLineHasNoSecrets(t *testing.T) {
+	var buf bytes.Buffer
+	e := newEnv(t, Options{Logger: slog.New(slog.NewJSONHandler(&buf, nil))})
+	e.do("owner", "GET", "/files/"+e.fx.Records.Folder+"/downloaded?limit=2", "").want(t, 200)
+	e.do("student", "POST", "/Attendance/Default", `{}`).want(t, 403)
+	lines := strings.Split(strings.TrimSpace(buf.String()), "\n")
+	if len(lines) != 2 {
+		t.Fatalf("log has %d lines, want one per request:\n%s", len(lines), buf.String())
+	}
+	var first map[string]any
+	if err := json.Unmarshal([]byte(lines[0]), &first); err != nil {
+		t.Fatal(err)
+	}
+	if first["op"] != "E10" || first["user"] != "owner" || first["status"] != 200.0 {
+		t.Errorf("log line = %s, want op E10, user owner, status 200", lines[0])
+	}
+	for _, secret := range e.fx.Secrets() {
+		if strings.Contains(buf.String(), secret) {
+			t.Errorf("log contains the secret %q", secret)
+		}
+	}
+	var w bytes.Buffer
+	e2 := newEnv(t, Options{LogTo: &w})
+	e2.do("owner", "GET", "/healthz", "")
+	if !strings.Contains(w.String(), "GET /healthz") {
+		t.Errorf("LogTo log = %q, want a line for GET /healthz", w.String())
+	}
+}
