@@ -225,6 +225,14 @@ func TestHTMLInBrowser(t *testing.T) {
 		if wantText := fmt.Sprintf("Showing %d of %d scenarios", want, len(r.Scenarios)); shown != wantText {
 			t.Errorf("#shown: got %q, want %q", shown, wantText)
 		}
+		badge, err := chromedp.Run(bctx, chromedp.Text(chromedp.CSS("#failures-shown")))
+		if err != nil {
+			t.Fatal(err)
+		}
+		failedHere := count(func(s Scenario) bool { return s.Operation == op && s.Outcome == Failed })
+		if wantBadge := fmt.Sprintf("%d of %d", failedHere, r.Counts.Failed); badge != wantBadge {
+			t.Errorf("#failures-shown: got %q, want %q", badge, wantBadge)
+		}
 		shot(t, "report-filtered.png")
 	})
 

@@ -19,15 +19,22 @@
   }
 
   function apply() {
-    var total = 0, visible = 0;
+    var total = 0, visible = 0, failures = 0, failuresShown = 0;
     document.querySelectorAll(".filterable").forEach(function (el) {
       var ok = matches(el, true);
       el.hidden = !ok;
       if (el.hasAttribute("data-scenario")) {
         total++;
         if (ok) visible++;
+      } else {
+        failures++;
+        if (ok) failuresShown++;
       }
     });
+    var badge = document.getElementById("failures-shown");
+    badge.textContent = failuresShown === failures ? String(failures) : failuresShown + " of " + failures;
+    var failuresNone = document.getElementById("failures-none");
+    if (failuresNone) failuresNone.hidden = failuresShown > 0;
     document.querySelectorAll(".filterable-req").forEach(function (el) {
       el.hidden = !matches(el, false);
     });
