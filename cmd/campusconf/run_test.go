@@ -1,0 +1,92 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/campusconf/campusconf/reports"
+)
+
+// TestRunEmbeddedPassesEverything runs the whole suite against the embedded
+// simulator, as `campusconf run` does with no flags: every scenario must
+// pass, none may be skipped or left unconfigured, and all four reports must
+// be written.
+func TestRunEmbeddedPassesEverything(t *testing.T) {
+	dir := t.TempDir()
+	var out, errOut bytes.Buffer
+	code := dispatch([]string{"run", "--report-dir", dir}, &out, &errOut)
+	if code != exitOK {
+		t.Fatalf("campusconf run exited %d, want %d\nstdout:\n%s\nstderr:\n%s", code, exitOK, tail(out.String(), 60), errOut.String())
+	}
+	for _, name := range []string{"report.json", "junit.xml", "report.html", "summary.md"} {
+		if _, err := os.Stat(filepath.Join(dir, name)); err != nil {
+			t.Errorf("report file %s: %v", name, err)
+		}
+	}
+	r, err := reports.ReadJSON(filepath.Join(dir, "report.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, s := range r.Scenarios {
+		if s.Outcome != reports.Passed {
+			b, _ := json.MarshalIndent(s, "", "  ")
+			t.Errorf("scenario %q: outcome %s, want passed\n%s", s.ID, s.Outcome, tail(string(b), 40))
+		}
+	}
+	if r.Counts.Scenarios < 200 {
+		t.Errorf("ran %d scenarios, want the whole suite (200+)", r.Counts.Scenarios)
+	}
+}
+
+func TestRunUsageErrors(t *testing.T) {
+	tests := []struct {
+		name string
+		args []string
+		want int
+	}{
+		{"unknown flag", []string{"run", "--nope"}, exitUsage},
+		{"target without fixtures", []string{"run", "--target", "http://127.0.0.1:1"}, exitUsage},
+		{"target not a URL", []string{"run", "--target", "localhost:8080", "--fixtures", "x.json"}, exitUsage},
+		{"fixtures without target", []string{"run", "--fixtures", "x.json"}, exitUsage},
+		{"tags selecting nothing", []string{"run", "--tags", "@no-such-tag"}, exitUsage},
+		{"broken tag expression", []string{"run", "--tags", "@E7 and"}, exitUsage},
+		{"unknown defect", []string{"run", "--defect", "no-such-defect"}, exitUsage},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var out, errOut bytes.Buffer
+			args := append(tt.args, "--report-dir", t.TempDir())
+			if got := dispatch(args, &out, &errOut); got != tt.want {
+				t.Errorf("campusconf %s: exit %d, want %d\nstderr: %s", strings.Join(tt.args, " "), got, tt.want, errOut.String())
+			}
+			if errOut.Len() == 0 {
+				t.Errorf("campusconf %s: no message on stderr", strings.Join(tt.args, " "))
+			}
+		})
+	}
+}
+
+func TestRunUnreachableTarget(t *testing.T) {
+	fixture := filepath.Join(t.TempDir(), "f.json")
+	if err := os.WriteFile(fixture, []byte(`{"version": 1}`), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	var out, errOut bytes.Buffer
+	// port 1 on loopback: nothing listens there
+	code := dispatch([]string{"run", "--target", "http://127.0.0.1:1", "--fixtures", fixture, "--report-dir", t.TempDir()}, &out, &errOut)
+	if code != exitUnreachable {
+		t.Errorf("exit %d, want %d (unreachable)\nstderr: %s", code, exitUnreachable, errOut.String())
+	}
+}
+
+func tail(s string, lines int) string {
+	parts := strings.Split(s, "\n")
+	if len(parts) > lines {
+		parts = parts[len(parts)-lines:]
+	}
+	return strings.Join(parts, "\n")
+}
