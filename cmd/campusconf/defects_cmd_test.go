@@ -1,0 +1,29 @@
+package main
+
+import (
+	"bytes"
+	"io"
+	"strings"
+	"testing"
+
+	"github.com/campusconf/campusconf/simulator"
+)
+
+func TestDefectsCmd(t *testing.T) {
+	var out bytes.Buffer
+	if got := defectsCmd(nil, &out, io.Discard); got != exitOK {
+		t.Fatalf("defects = %d, want %d", got, exitOK)
+	}
+	lines := strings.Split(strings.TrimSpace(out.String()), "\n")
+	if len(lines) != len(simulator.Defects()) {
+		t.Fatalf("defects printed %d lines, want one per defect (%d)", len(lines), len(simulator.Defects()))
+	}
+	for i, d := range simulator.Defects() {
+		if !strings.HasPrefix(lines[i], d.Name+" ") || !strings.Contains(lines[i], d.Description) {
+			t.Errorf("line %d = %q, want %s and its description", i, lines[i], d.Name)
+		}
+	}
+	if got := defectsCmd([]string{"extra"}, io.Discard, io.Discard); got != exitUsage {
+		t.Errorf("defects extra = %d, want %d", got, exitUsage)
+	}
+}

@@ -1,0 +1,131 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"io"
+	"net"
+	"net/http"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/campusconf/campusconf/simulator"
+)
+
+func TestParseServe(t *testing.T) {
+	tests := []struct {
+		args    []string
+		wantErr string
+		check   func(c serveConfig) bool
+	}{
+		{nil, "", func(c serveConfig) bool {
+			return c.addr == "127.0.0.1:8080" && c.opts.Seed == 1 && c.opts.Scale == 1 && c.log == "text"
+		}},
+		{[]string{"--seed", "7", "--scale", "3", "--control", "--log", "json"}, "", func(c serveConfig) bool {
+			return c.opts.Seed == 7 && c.opts.Scale == 3 && c.opts.Control && c.log == "json"
+		}},
+		{[]string{"--latency", "20ms..200ms"}, "", func(c serveConfig) bool {
+			return c.opts.Latency == simulator.Latency{Min: 20 * time.Millisecond, Max: 200 * time.Millisecond}
+		}},
+		{[]string{"--fault-2fa-rate", "0.5", "--fault-op", "E10", "--fault-rate", "1"}, "", func(c serveConfig) bool {
+			return c.opts.Faults == simulator.Faults{TwoFactorRate: 0.5, Operation: "E10", OperationRate: 1}
+		}},
+		{[]string{"--defect", "e6-status-200", "--defect", "poll-always-7002"}, "", func(c serveConfig) bool {
+			return len(c.opts.Defects) == 2
+		}},
+		{[]string{"--scale", "0"}, "--scale", nil},
+		{[]string{"--latency", "soon"}, "latency", nil},
+		{[]string{"--fault-op", "E10"}, "go together", nil},
+		{[]string{"--fault-op", "E99", "--fault-rate", "1"}, "E99", nil},
+		{[]string{"--fault-2fa-rate", "2"}, "0 to 1", nil},
+		{[]string{"--log", "xml"}, "--log", nil},
+		{[]string{"extra"}, "unexpected argument", nil},
+		{[]string{"--nope"}, "flag provided but not defined", nil},
+	}
+	for _, tt := range tests {
+		t.Run(strings.Join(tt.args, " "), func(t *testing.T) {
+			c, err := parseServe(tt.args, io.Discard)
+			if tt.wantErr != "" {
+				if err == nil || !strings.Contains(err.Error(), tt.wantErr) {
+					t.Fatalf("error = %v, want one containing %q", err, tt.wantErr)
+				}
+				return
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !tt.check(c) {
+				t.Errorf("config = %+v", c)
+			}
+		})
+	}
+}
+
+func TestServeUsageExitCodes(t *testing.T) {
+	for _, args := range [][]string{{"--scale", "-1"}, {"--defect", "no-such-defect"}, {"--log", "xml"}} {
+		var stderr bytes.Buffer
+		if got := serveCmd(args, io.Discard, &stderr); got != exitUsage {
+			t.Errorf("serve %v = %d, want %d (stderr %q)", args, got, exitUsage, stderr.String())
+		}
+		if stderr.Len() == 0 {
+			t.Errorf("serve %v printed no message", args)
+		}
+	}
+	if got := serveCmd([]string{"-h"}, io.Discard, io.Discard); got != exitOK {
+		t.Errorf("serve -h = %d, want %d", got, exitOK)
+	}
+}
+
+// TestServeAnswersAndStops serves on a free port, calls it, and stops it
+// as SIGINT would.
+func TestServeAnswersAndStops(t *testing.T) {
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	c, err := parseServe([]string{"--control", "--log", "off"}, io.Discard)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sim, err := simulator.New(c.opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan int)
+	var stdout bytes.Buffer
+	go func() { done <- serve(ctx, ln, sim, c, &stdout, io.Discard) }()
+	base := "http://" + ln.Addr().String()
+	resp, err := http.Get(base + "/healthz")
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	if resp.StatusCode != http.StatusOK {
+		t.Errorf("GET /healthz = %d, want 200", resp.StatusCode)
+	}
+	resp, err = http.Get(base + "/_sim/fixtures")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var fx map[string]any
+	err = json.NewDecoder(resp.Body).Decode(&fx)
+	resp.Body.Close()
+	if err != nil || fx["control"] != "/_sim" {
+		t.Errorf("GET /_sim/fixtures: control = %v (%v), want /_sim", fx["control"], err)
+	}
+	cancel()
+	select {
+	case code := <-done:
+		if code != exitOK {
+			t.Errorf("serve returned %d after shutdown, want %d", code, exitOK)
+		}
+	case <-time.After(5 * time.Second):
+		t.Fatal("serve did not stop within 5s of the signal")
+	}
+	if !strings.Contains(stdout.String(), "listening on http://") || !strings.Contains(stdout.String(), "stopped") {
+		t.Errorf("stdout = %q, want the listening and stopped lines", stdout.String())
+	}
+}
