@@ -5,19 +5,27 @@ Feature: Web lecture sessions
   Scenario Outline: Setting publish to <value> answers the number of sessions named
     When I call E21 with body:
       """
+      {"iDs": {records.lectureSessions}, "publish": <opposite>}
+      """
+    And I call E21 with body:
+      """
       {"iDs": {records.lectureSessions}, "publish": <value>}
       """
     Then the status is 200
     And the body is {records.lectureSessions.#}
 
     Examples:
-      | value |
-      | true  |
-      | false |
+      | value | opposite |
+      | true  | false    |
+      | false | true     |
 
   @E21 @E21.count-unknown @destructive
   Scenario: Sessions that do not exist are not counted
     When I call E21 with body:
+      """
+      {"iDs": ["{records.lectureSessions.0}"], "publish": false}
+      """
+    And I call E21 with body:
       """
       {"iDs": ["{records.lectureSessions.0}", "{absent}"], "publish": true}
       """

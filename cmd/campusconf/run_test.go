@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/campusconf/campusconf/fixtures"
 	"github.com/campusconf/campusconf/reports"
 )
 
@@ -89,4 +90,51 @@ func tail(s string, lines int) string {
 		parts = parts[len(parts)-lines:]
 	}
 	return strings.Join(parts, "\n")
+}
+
+// TestRunNeverPrintsSecrets runs the suite with a defect that makes many
+// scenarios fail (so reports carry exchanges and curl lines) and greps
+// every output for the subscription key, the bearer tokens and the TOTP
+// secret of the simulator's world.
+func TestRunNeverPrintsSecrets(t *testing.T) {
+	dir := t.TempDir()
+	var out, errOut bytes.Buffer
+	code := dispatch([]string{"run", "--report-dir", dir, "--defect", "missing-key-accepted"}, &out, &errOut)
+	if code != exitFailed {
+		t.Fatalf("exit %d, want %d\n%s", code, exitFailed, errOut.String())
+	}
+	var fixture bytes.Buffer
+	if c := dispatch([]string{"fixtures", "--seed", "1"}, &fixture, &errOut); c != exitOK {
+		t.Fatalf("campusconf fixtures exited %d: %s", c, errOut.String())
+	}
+	f, err := fixtures.Parse(fixture.Bytes())
+	if err != nil {
+		t.Fatal(err)
+	}
+	secrets := f.Secrets()
+	if len(secrets) < 5 {
+		t.Fatalf("the simulator's fixture has %d secrets, want the key, four tokens and a TOTP secret", len(secrets))
+	}
+	outputs := map[string]string{"stdout": out.String(), "stderr": errOut.String()}
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, e := range entries {
+		b, err := os.ReadFile(filepath.Join(dir, e.Name()))
+		if err != nil {
+			t.Fatal(err)
+		}
+		outputs[e.Name()] = string(b)
+	}
+	if !strings.Contains(outputs["report.json"], "curl ") {
+		t.Fatalf("report.json has no curl line: the test would prove nothing")
+	}
+	for name, text := range outputs {
+		for _, s := range secrets {
+			if strings.Contains(text, s) {
+				t.Errorf("%s contains the secret %.4s…", name, s)
+			}
+		}
+	}
 }
