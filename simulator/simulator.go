@@ -64,13 +64,12 @@ func New(opts Options) (*Simulator, error) {
 	if s.log == nil && opts.LogTo != nil {
 		s.log = slog.New(slog.NewTextHandler(opts.LogTo, nil))
 	}
-	var refs world.Refs
-	s.store = store.New(func() *store.World {
-		w, r := world.Build(opts.Seed, opts.Scale)
-		refs = r
+	w, refs := world.Build(opts.Seed, opts.Scale)
+	s.refs = refs
+	s.store = store.New(w, func() *store.World {
+		w, _ := world.Build(opts.Seed, opts.Scale)
 		return w
 	}, d)
-	s.refs = refs
 	s.handler = s.routes()
 	return s, nil
 }

@@ -21,9 +21,9 @@ type Store struct {
 	w  *World
 }
 
-// New returns a store holding build(), which Reset calls again.
-func New(build func() *World, d defects.Set) *Store {
-	return &Store{build: build, defects: d, w: build()}
+// New returns a store holding w; Reset replaces it with build().
+func New(w *World, build func() *World, d defects.Set) *Store {
+	return &Store{build: build, defects: d, w: w}
 }
 
 // Reset puts the world back in its seeded state.

@@ -1,0 +1,68 @@
+package world
+
+import (
+	"encoding/json"
+	"reflect"
+	"testing"
+)
+
+func TestBuildIsDeterministic(t *testing.T) {
+	w1, r1 := Build(5, 1)
+	w2, r2 := Build(5, 1)
+	if !reflect.DeepEqual(r1, r2) {
+		t.Fatalf("refs differ for the same seed:\n%+v\n%+v", r1, r2)
+	}
+	j := func(v any) string {
+		b, err := json.Marshal(v)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return string(b)
+	}
+	for name, pair := range map[string][2]any{
+		"faculties":   {w1.Faculties, w2.Faculties},
+		"users":       {w1.Users, w2.Users},
+		"questions":   {w1.Questions, w2.Questions},
+		"bank":        {w1.BankFolders, w2.BankFolders},
+		"file logs":   {w1.Lists.FileLogs.Get()[r1.Folder].Len(), w2.Lists.FileLogs.Get()[r2.Folder].Len()},
+		"poll by id":  {w1.Lists.Polls.Get().ByID[r1.PollResponse], w2.Lists.Polls.Get().ByID[r2.PollResponse]},
+		"ancestors":   {w1.Ancestors, w2.Ancestors},
+		"sections":    {w1.QuizSections, w2.QuizSections},
+		"gradebooks":  {w1.Gradebooks, w2.Gradebooks},
+		"sessions":    {w1.Sessions, w2.Sessions},
+		"attendances": {w1.Attendances, w2.Attendances},
+	} {
+		if a, b := j(pair[0]), j(pair[1]); a != b {
+			t.Errorf("%s differ for the same seed", name)
+		}
+	}
+}
+
+func TestBuildBoundariesAndStates(t *testing.T) {
+	w, r := Build(1, 1)
+	var marks, levels, stamps = map[float64]bool{}, map[int32]bool{}, map[float64]bool{}
+	for _, q := range w.Questions {
+		marks[q.Mark], levels[q.DifficultyLevel], stamps[q.VideoTimeStamp] = true, true, true
+	}
+	for _, want := range []bool{marks[0], marks[10000], levels[0], levels[3], stamps[0], stamps[2147483647]} {
+		if !want {
+			t.Fatalf("questions lack a boundary value: marks %v levels %v", marks, levels)
+		}
+	}
+	states := map[int32]int{}
+	for _, n := range w.Notifications {
+		states[n.NotifyStatus]++
+	}
+	if states[10] == 0 || states[11] == 0 || len(states) != 2 {
+		t.Errorf("notification states = %v, want some 10 and some 11", states)
+	}
+	if n := w.Notifications[r.Notification]; n.NotifyGroupID != r.NotificationGroup || len(w.Ancestors[n.TargetID]) == 0 {
+		t.Errorf("fixture notification %d has group %s and %d ancestors", r.Notification, n.NotifyGroupID, len(w.Ancestors[n.TargetID]))
+	}
+	if _, ok := w.Lists.Polls.Get().ByID[r.PollResponse]; !ok {
+		t.Error("fixture poll response is not among the poll responses")
+	}
+	if q := w.Questions[r.EvaluationQuestion]; q.ParentID != r.Evaluation {
+		t.Error("fixture question is not in the fixture evaluation")
+	}
+}
