@@ -60,11 +60,24 @@ type htmlView struct {
 	Matrix       []matrixRow
 	Operations   []string // operations with scenarios, for the filter
 	Failures     []scenarioView
+	FailedReqs   []failedRequirementView
 	Scenarios    []scenarioView
 	Requirements []requirementView
 	Outcomes     []outcomeCount
 	Options      []keyValue
 }
+
+// failedRequirementView is one line of the failed requirements table.
+type failedRequirementView struct {
+	failedRequirement
+	Text      string
+	Scenarios int
+}
+
+// openFailures is how many failure cards start unfolded; the rest show
+// their one-line summary, so a run with hundreds of failures stays
+// readable.
+const openFailures = 10
 
 type outcomeCount struct {
 	Outcome Outcome
@@ -89,16 +102,19 @@ type matrixCell struct {
 
 type scenarioView struct {
 	Scenario
-	Anchor    string
-	Search    string
-	Failed    []reqRef
-	Severity  string // "must" or "should", for failed scenarios
-	Note      string
-	Focus     *exchangeView
-	Others    []exchangeView
-	CurlID    string
-	CurlLine  string
-	StepLabel string
+	Anchor   string
+	Search   string
+	Failed   []reqRef
+	Severity string // "must" or "should", for failed scenarios
+	Note     string
+	// ShowMessage is false when the message only repeats expected and got.
+	ShowMessage bool
+	Open        bool
+	Focus       *exchangeView
+	Others      []exchangeView
+	CurlID      string
+	CurlLine    string
+	StepLabel   string
 }
 
 type reqRef struct {
@@ -171,6 +187,23 @@ func newHTMLView(r *Report) (*htmlView, error) {
 	slices.SortStableFunc(v.Failures, func(a, b scenarioView) int {
 		return strings.Compare(a.Severity, b.Severity)
 	})
+	for i := range v.Failures {
+		v.Failures[i].Open = i < openFailures
+	}
+	failedCount := map[string]int{}
+	for _, s := range r.Scenarios {
+		for _, id := range FailedRequirements(s) {
+			failedCount[id]++
+		}
+	}
+	text := map[string]string{}
+	for _, q := range r.Requirements {
+		text[q.ID] = q.Text
+	}
+	must, should := failedRequirements(r)
+	for _, f := range append(must, should...) {
+		v.FailedReqs = append(v.FailedReqs, failedRequirementView{f, text[f.ID], failedCount[f.ID]})
+	}
 	for _, q := range r.Requirements {
 		v.Requirements = append(v.Requirements, requirementView{
 			Requirement: q,
@@ -187,7 +220,8 @@ func newScenarioView(i int, s Scenario, strict map[string]Strictness) scenarioVi
 		Anchor:   "sc-" + strconv.Itoa(i+1),
 		CurlID:   "curl-" + strconv.Itoa(i+1),
 	}
-	sv.Search = strings.ToLower(strings.Join(append([]string{s.ID, s.Name, s.Feature, s.Operation, s.Kind, s.SkipReason}, s.Requirements...), " "))
+	words := append([]string{s.ID, s.Name, s.Feature, s.Operation, s.Kind, s.SkipReason}, s.Requirements...)
+	sv.Search = strings.ToLower(strings.Join(append(words, FailedRequirements(s)...), " "))
 	switch s.Outcome {
 	case Skipped, NotConfigured:
 		sv.Note = s.SkipReason
@@ -204,9 +238,12 @@ func newScenarioView(i int, s Scenario, strict map[string]Strictness) scenarioVi
 		if failedMust(s, failed, strict) {
 			sv.Severity = "must"
 		}
-		if s.Failure != nil {
-			sv.Note = oneLine(s.Failure.Message)
-			sv.StepLabel = s.Failure.Step
+		if f := s.Failure; f != nil {
+			sv.Note = oneLine(f.Message)
+			sv.StepLabel = f.Step
+			repeats := f.Expected != "" && f.Got != "" &&
+				strings.Contains(oneLine(f.Message), oneLine(f.Expected)) && strings.Contains(oneLine(f.Message), oneLine(f.Got))
+			sv.ShowMessage = f.Message != "" && !repeats
 		}
 		sv.CurlLine = curlOf(s)
 		focus := failureExchangeIndex(s)

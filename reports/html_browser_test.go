@@ -236,6 +236,26 @@ func TestHTMLInBrowser(t *testing.T) {
 		shot(t, "report-filtered.png")
 	})
 
+	t.Run("copy button", func(t *testing.T) {
+		// Headless Chromium may refuse the clipboard; either answer shows
+		// the handler ran.
+		label, err := chromedp.Run(bctx, chromedp.Evaluate[string](`new Promise(resolve => {
+			const b = document.querySelector('#failures details[open]:not([hidden]) .copy');
+			b.click();
+			const start = Date.now();
+			(function wait() {
+				if (b.textContent !== 'Copy' || Date.now() - start > 3000) return resolve(b.textContent);
+				setTimeout(wait, 20);
+			})();
+		})`, chromedp.EvalAwaitPromise))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if label != "Copied" && label != "Select and copy" {
+			t.Errorf("copy button after a click: got %q, want %q or %q", label, "Copied", "Select and copy")
+		}
+	})
+
 	t.Run("no network", func(t *testing.T) {
 		mu.Lock()
 		defer mu.Unlock()

@@ -49,7 +49,7 @@
   }
 
   document.addEventListener("click", function (e) {
-    var t = e.target.closest("[data-filter-outcome], [data-pick-operation], [data-pick-kind], [data-copy], #filter-reset");
+    var t = e.target.closest("[data-filter-outcome], [data-pick-operation], [data-pick-kind], [data-pick-text], [data-copy], #filter-reset");
     if (!t) return;
     if (t.id === "filter-reset") {
       state = { outcome: "all", operation: "all", kind: "all", text: "" };
@@ -67,6 +67,10 @@
       state.outcome = "all";
       apply();
       document.getElementById("filters").scrollIntoView({ behavior: "smooth" });
+    } else if (t.dataset.pickText !== undefined) {
+      state = { outcome: "failed", operation: "all", kind: "all", text: t.dataset.pickText.toLowerCase() };
+      textInput.value = t.dataset.pickText;
+      apply();
     } else if (t.dataset.copy) {
       copy(t, document.getElementById(t.dataset.copy).textContent);
     }
