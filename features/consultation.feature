@@ -24,7 +24,7 @@ Feature: Consultation slots
       """
     Then the status is 204 or 200
 
-  @E5 @E5.404 @destructive
+  @E5 @E5.404
   Scenario: Deleting slots that do not exist is refused as not found
     When I call E5 with body:
       """

@@ -5,7 +5,10 @@ package steps
 // thing (no subscription key, a forbidden user, the body's media type) start
 // from it. Deleting operations name an absent id, so a typical call never
 // removes a fixture record; the answers they get (404, a count of 0) are
-// still told apart from a refusal.
+// still told apart from a refusal. Scenarios run concurrently one feature
+// per worker, so a typical call must not disturb another feature's records:
+// the notification update sets "unread", the only state a scenario reads
+// back across calls.
 var typical = map[string]call{
 	"E1":  {body: `{"userid": "{secondFactor.userid}", "otp": "000000"}`, hasBody: true},
 	"E2":  {body: `{"transactionId": "{absent}"}`, hasBody: true},
