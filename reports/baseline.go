@@ -165,14 +165,14 @@ func (g GateResult) String() string {
 		b.WriteString("Baseline gate passed: every failed MUST requirement is in the baseline.")
 	} else {
 		fmt.Fprintf(&b, "Baseline gate failed: %s not in the baseline: %s.",
-			plural(len(g.NewMust), "MUST requirement fails", "MUST requirements fail"), strings.Join(g.NewMust, ", "))
+			plural(len(g.NewMust), "failed MUST requirement is", "failed MUST requirements are"), strings.Join(g.NewMust, ", "))
 	}
 	if !g.Ran {
 		b.WriteString("\nNo scenario ran, so this proves nothing: check the fixtures and options.")
 	}
 	if warn := without(g.New, g.NewMust); len(warn) > 0 {
-		fmt.Fprintf(&b, "\n%s (warning only, the gate ignores SHOULD): %s.",
-			plural(len(warn), "new SHOULD requirement fails", "new SHOULD requirements fail"), strings.Join(warn, ", "))
+		fmt.Fprintf(&b, "\n%s not in the baseline (a warning: the gate ignores SHOULD): %s.",
+			plural(len(warn), "failed SHOULD requirement is", "failed SHOULD requirements are"), strings.Join(warn, ", "))
 	}
 	if len(g.Known) > 0 {
 		fmt.Fprintf(&b, "\n%s still %s as the baseline expects.", plural(len(g.Known), "baseline entry", "baseline entries"), verb(len(g.Known), "fails", "fail"))
@@ -181,7 +181,7 @@ func (g GateResult) String() string {
 		fmt.Fprintf(&b, "\n%s now %s; remove %s from the baseline: %s.",
 			plural(len(g.Fixed), "baseline entry", "baseline entries"), verb(len(g.Fixed), "passes", "pass"),
 			verb(len(g.Fixed), "it", "them"), strings.Join(g.Fixed, ", "))
-	} else {
+	} else if len(g.Known)+len(g.NotRun) > 0 {
 		b.WriteString("\nNo baseline entry passes yet.")
 	}
 	if len(g.NotRun) > 0 {

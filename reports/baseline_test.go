@@ -45,7 +45,7 @@ func TestGate(t *testing.T) {
 			baseline: nil,
 			want: GateResult{Pass: false, Ran: true,
 				New: []string{"E17-QUERY-2", "E5-PERM-1", "E6-STATUS-1", "ERR-FORM-1"}, NewMust: []string{"E5-PERM-1", "E6-STATUS-1", "ERR-FORM-1"}},
-			say: []string{"Baseline gate failed: 3 MUST requirements fail", "1 new SHOULD requirement fails (warning only"},
+			say: []string{"Baseline gate failed: 3 failed MUST requirements are not in the baseline: E5-PERM-1, E6-STATUS-1, ERR-FORM-1.", "1 failed SHOULD requirement is not in the baseline (a warning"},
 		},
 		{
 			name:     "every MUST failure known",
@@ -59,7 +59,7 @@ func TestGate(t *testing.T) {
 			baseline: []string{"E5-PERM-1", "E6-STATUS-1", "E17-QUERY-2"},
 			want: GateResult{Pass: false, Ran: true, New: []string{"ERR-FORM-1"}, NewMust: []string{"ERR-FORM-1"},
 				Known: []string{"E17-QUERY-2", "E5-PERM-1", "E6-STATUS-1"}},
-			say: []string{"Baseline gate failed: 1 MUST requirement fails not in the baseline: ERR-FORM-1."},
+			say: []string{"Baseline gate failed: 1 failed MUST requirement is not in the baseline: ERR-FORM-1."},
 		},
 		{
 			name:     "fixed and not run entries",

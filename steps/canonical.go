@@ -35,7 +35,7 @@ var typical = map[string]call{
 		body: `{"iD_Weightage": [], "gradingSchema": [{"letterGrade": "A", "maxMark": 100}]}`, hasBody: true},
 	"ES": {params: map[string]string{"id": "{records.evaluation}"}, hasBody: true, body: "{operations.updateEvaluationSession.body}"},
 	"NG": {params: map[string]string{"id": "{records.notification.groupId}"}},
-	"NR": {body: `{"id": {records.notification.id}, "read": 11}`, hasBody: true},
+	"NR": {body: `{"id": {records.notification.id}, "read": 10}`, hasBody: true},
 	"QS": {body: `{"id": "{records.quizSection.id}", "name": "Section one"}`, hasBody: true},
 }
 
