@@ -224,8 +224,7 @@ func (s *state) send(ctx context.Context, op, method, u string, body []byte, has
 	s.lastOp, s.lastReq = op, req
 	s.status, s.header, s.body = 0, nil, nil
 	ex := reports.Exchange{Method: method, URL: s.env.redactor.String(u), RequestHeaders: s.env.redactor.Headers(req.Header)}
-	ex.RequestBody, ex.Truncated = reports.TruncateBody(body)
-	ex.RequestBody = s.env.redactor.String(ex.RequestBody)
+	ex.RequestBody, ex.Truncated = s.env.keep(body)
 	start := time.Now()
 	resp, err := s.env.client.Do(req)
 	if err != nil {
@@ -240,8 +239,7 @@ func (s *state) send(ctx context.Context, op, method, u string, body []byte, has
 	ex.Status = resp.StatusCode
 	ex.ResponseHeaders = s.env.redactor.Headers(resp.Header)
 	var cut bool
-	ex.ResponseBody, cut = reports.TruncateBody(data)
-	ex.ResponseBody = s.env.redactor.String(ex.ResponseBody)
+	ex.ResponseBody, cut = s.env.keep(data)
 	ex.Truncated = ex.Truncated || cut
 	s.record(ex)
 	if err != nil {
@@ -292,4 +290,10 @@ func clip(s string) string {
 		return s[:max] + "…"
 	}
 	return s
+}
+
+// keep returns the part of a body a report keeps: secrets replaced first,
+// so that no part of one survives a cut, then cut at reports.MaxBody.
+func (e *env) keep(body []byte) (string, bool) {
+	return reports.TruncateBody([]byte(e.redactor.String(string(body))))
 }
