@@ -10,6 +10,7 @@ import (
 	"net/http"
 	"strings"
 	"time"
+	"unicode/utf8"
 )
 
 // MaxBodyBytes is the largest request body accepted; larger bodies get 413.
@@ -56,6 +57,11 @@ func (s *Simulator) readBody(w http.ResponseWriter, r *http.Request) *body {
 func parseBody(data []byte) (*body, error) {
 	if len(bytes.TrimSpace(data)) == 0 {
 		return nil, errors.New("request body: expected a JSON object, got an empty body")
+	}
+	// encoding/json would read invalid UTF-8 as U+FFFD, so a mangled
+	// field name would be ignored and the rest of the body applied.
+	if !utf8.Valid(data) {
+		return nil, errors.New("request body: expected UTF-8 text (RFC 8259), got invalid UTF-8")
 	}
 	dec := json.NewDecoder(bytes.NewReader(data))
 	var raw json.RawMessage
