@@ -1,0 +1,107 @@
+package main
+
+import (
+	"context"
+	"io"
+	"net"
+	"net/http"
+	"testing"
+
+	"github.com/campusconf/campusconf/simulator"
+)
+
+// TestServeDefaultsLoopbackWithoutControl: with no flags, serve listens on
+// a loopback address only and the control API (which needs no
+// credentials) is not served.
+func TestServeDefaultsLoopbackWithoutControl(t *testing.T) {
+	c, err := parseServe(nil, io.Discard)
+	if err != nil {
+		t.Fatal(err)
+	}
+	host, _, err := net.SplitHostPort(c.addr)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if ip := net.ParseIP(host); ip == nil || !ip.IsLoopback() {
+		t.Errorf("default --addr %q, want a loopback address", c.addr)
+	}
+	if c.opts.Control {
+		t.Error("the control API is on by default, want it off")
+	}
+	base, stop := startServe(t, c)
+	defer stop()
+	for _, r := range []struct{ method, path string }{
+		{"POST", "/_sim/reset"}, {"GET", "/_sim/fixtures"}, {"GET", "/_sim/faults"}, {"PUT", "/_sim/faults"},
+	} {
+		req, _ := http.NewRequest(r.method, base+r.path, nil)
+		resp, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		resp.Body.Close()
+		if resp.StatusCode != http.StatusNotFound {
+			t.Errorf("%s %s without --control: status %d, want 404", r.method, r.path, resp.StatusCode)
+		}
+	}
+}
+
+// startServe runs serve with c on a free loopback port; stop shuts it
+// down and waits for it.
+func startServe(tb testing.TB, c serveConfig) (base string, stop func()) {
+	tb.Helper()
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		tb.Fatal(err)
+	}
+	c.log = "off"
+	sim, err := simulator.New(c.opts)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan int, 1)
+	go func() { done <- serve(ctx, ln, sim, c, io.Discard, io.Discard) }()
+	return "http://" + ln.Addr().String(), func() { cancel(); <-done }
+}
+
+// BenchmarkServeStartToFirstAnswer is the start-up budget in process: build
+// the default world, listen on loopback, and answer the first operation
+// (an E10 page) over HTTP. The binary's own start is measured as
+// BENCHMARKS.md describes.
+func BenchmarkServeStartToFirstAnswer(b *testing.B) {
+	c, err := parseServe(nil, io.Discard)
+	if err != nil {
+		b.Fatal(err)
+	}
+	for b.Loop() {
+		ln, err := net.Listen("tcp", "127.0.0.1:0")
+		if err != nil {
+			b.Fatal(err)
+		}
+		sim, err := simulator.New(c.opts)
+		if err != nil {
+			b.Fatal(err)
+		}
+		ctx, cancel := context.WithCancel(context.Background())
+		done := make(chan int, 1)
+		go func() { done <- serve(ctx, ln, sim, c, io.Discard, io.Discard) }()
+		fx := sim.Fixtures()
+		req, _ := http.NewRequest("GET", "http://"+ln.Addr().String()+"/files/"+fx.Records.Folder+"/downloaded?limit=20", nil)
+		req.Header.Set("Ocp-Apim-Subscription-Key", fx.SubscriptionKey)
+		req.Header.Set("Authorization", fx.Users["owner"].Headers["Authorization"])
+		resp, err := http.DefaultClient.Do(req)
+		if err != nil {
+			b.Fatal(err)
+		}
+		io.Copy(io.Discard, resp.Body)
+		resp.Body.Close()
+		if resp.StatusCode != http.StatusOK {
+			b.Fatalf("first answer: status %d", resp.StatusCode)
+		}
+		b.StopTimer()
+		cancel()
+		<-done
+		http.DefaultClient.CloseIdleConnections()
+		b.StartTimer()
+	}
+}
