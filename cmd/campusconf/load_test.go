@@ -1,0 +1,103 @@
+package main
+
+import (
+	"bytes"
+	"net/http/httptest"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+
+	"github.com/campusconf/campusconf/simulator"
+)
+
+func TestLoadInProcess(t *testing.T) {
+	for _, op := range []string{"E10", "updateNotificationRead", "getNotificationByGroup"} {
+		t.Run(op, func(t *testing.T) {
+			var out, errOut bytes.Buffer
+			code := dispatch([]string{"load", "--duration", "200ms", "--concurrency", "2", "--op", op}, &out, &errOut)
+			if code != exitOK {
+				t.Fatalf("exit %d, want %d\nstdout: %s\nstderr: %s", code, exitOK, out.String(), errOut.String())
+			}
+			for _, re := range []string{`requests: [1-9]\d* in .*, \d+ requests/s`, `latency: p50 \S+, p99 \S+, max \S+`, `errors: 0 \((200|204): \d+\)`} {
+				if !regexp.MustCompile(re).MatchString(out.String()) {
+					t.Errorf("stdout does not match %s:\n%s", re, out.String())
+				}
+			}
+		})
+	}
+}
+
+// TestLoadTarget loads a loopback server through a fixture file, and
+// counts answers that are not 2xx as errors (exit 1).
+func TestLoadTarget(t *testing.T) {
+	sim, err := simulator.New(simulator.Options{Faults: simulator.Faults{Operation: "E13", OperationRate: 0.5}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv := httptest.NewServer(sim)
+	defer srv.Close()
+	fixture := filepath.Join(t.TempDir(), "sim.json")
+	if err := os.WriteFile(fixture, sim.Fixtures().JSON(), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	var out, errOut bytes.Buffer
+	if code := dispatch([]string{"load", "--target", srv.URL, "--fixtures", fixture, "--duration", "200ms", "--op", "E20"}, &out, &errOut); code != exitOK {
+		t.Fatalf("E20: exit %d, want %d\n%s%s", code, exitOK, out.String(), errOut.String())
+	}
+	out.Reset()
+	code := dispatch([]string{"load", "--target", srv.URL + "/", "--fixtures", fixture, "--duration", "200ms", "--op", "E13"}, &out, &errOut)
+	if code != exitFailed || !regexp.MustCompile(`errors: [1-9]\d* \(200: \d+, 500: \d+\)`).MatchString(out.String()) {
+		t.Errorf("E13 with injected 500s: exit %d, want %d, and the 500s counted as errors:\n%s%s", code, exitFailed, out.String(), errOut.String())
+	}
+}
+
+func TestLoadRefuses(t *testing.T) {
+	fixture := filepath.Join(t.TempDir(), "f.json")
+	if err := os.WriteFile(fixture, []byte(`{"version": 1}`), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		name string
+		args []string
+		want int
+		msg  string
+	}{
+		{"remote target", []string{"--target", "http://example.com", "--fixtures", fixture}, exitUsage, "not a loopback"},
+		{"remote IP", []string{"--target", "http://10.0.0.1:8080", "--fixtures", fixture}, exitUsage, "--allow-remote"},
+		{"name resolving to loopback is still a name", []string{"--target", "http://localhost.example.com", "--fixtures", fixture}, exitUsage, "loopback"},
+		{"not a URL", []string{"--target", "127.0.0.1:8080", "--fixtures", fixture}, exitUsage, "http://"},
+		{"target without fixtures", []string{"--target", "http://127.0.0.1:1"}, exitUsage, "--fixtures"},
+		{"fixtures without target", []string{"--fixtures", fixture}, exitUsage, "--target"},
+		{"unbounded", []string{"--duration", "0s"}, exitUsage, "--duration"},
+		{"too long", []string{"--duration", "11m"}, exitUsage, "--duration"},
+		{"too many", []string{"--concurrency", "1000"}, exitUsage, "--concurrency"},
+		{"unknown op", []string{"--op", "E99"}, exitUsage, "--op"},
+		{"write op", []string{"--op", "E6"}, exitUsage, "--op"},
+		{"fixture without the record", []string{"--target", "http://127.0.0.1:1", "--fixtures", fixture, "--op", "E13"}, exitUsage, "fixture"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var out, errOut bytes.Buffer
+			if got := dispatch(append([]string{"load"}, tt.args...), &out, &errOut); got != tt.want {
+				t.Errorf("exit %d, want %d\nstderr: %s", got, tt.want, errOut.String())
+			}
+			if !strings.Contains(errOut.String(), tt.msg) {
+				t.Errorf("stderr = %q, want it to mention %q", errOut.String(), tt.msg)
+			}
+		})
+	}
+}
+
+func TestLoadUnreachable(t *testing.T) {
+	fixture := filepath.Join(t.TempDir(), "f.json")
+	f := `{"version": 1, "records": {"media": "ffea3238-5b08-4cca-9a9e-88c115e907cb"}}`
+	if err := os.WriteFile(fixture, []byte(f), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	var out, errOut bytes.Buffer
+	if got := dispatch([]string{"load", "--target", "http://127.0.0.1:1", "--fixtures", fixture, "--op", "E13", "--duration", "100ms"}, &out, &errOut); got != exitUnreachable {
+		t.Errorf("exit %d, want %d\nstderr: %s", got, exitUnreachable, errOut.String())
+	}
+}
