@@ -1,0 +1,25 @@
+# The simulator as a container image, for front-end teams and CI gates
+# (docs/containers.md). Nothing is pulled: the image is the static binary
+# on an empty base, so build the binary first, then the image:
+#
+#   CGO_ENABLED=0 go build -trimpath -ldflags "-s -w" -o campusconf ./cmd/campusconf
+#   docker build -t campusconf .
+#
+# .dockerignore sends only that binary to the engine.
+FROM scratch
+
+LABEL org.opencontainers.image.title="campusconf" \
+      org.opencontainers.image.description="Campus Learning Platform interface simulator (campusconf serve)" \
+      org.opencontainers.image.source="https://github.com/campusconf/campusconf"
+
+COPY campusconf /campusconf
+
+# No shell, no passwd file: a numeric user (distroless' "nonroot").
+USER 65532:65532
+EXPOSE 8080
+
+# GET /healthz answers without credentials; there is no HEALTHCHECK because
+# the image has no program to run one with (use the orchestrator's HTTP
+# probe, see docs/containers.md).
+ENTRYPOINT ["/campusconf"]
+CMD ["serve", "--addr", "0.0.0.0:8080"]
