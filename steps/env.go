@@ -44,6 +44,10 @@ type Config struct {
 	ReadOnly bool
 	// Concurrency is the number of scenarios run at once (default 1).
 	Concurrency int
+	// Budget bounds the whole run (0: none). When it runs out, every
+	// request not yet made fails at once, so the run ends and its report
+	// is written whatever the target does.
+	Budget time.Duration
 	// RequestTimeout bounds each HTTP exchange (default 10 s).
 	RequestTimeout time.Duration
 	// MaxResponseBody caps the bytes read of one response (default 4 MiB).

@@ -2,6 +2,7 @@ package steps
 
 import (
 	"context"
+	"io"
 	"net"
 	"net/http"
 	"net/http/httptest"
@@ -34,6 +35,7 @@ func TestHostileTargetsNeverHangTheRunner(t *testing.T) {
 		want    string // in some failure message
 	}{
 		{"hangs", func(w http.ResponseWriter, r *http.Request) {
+			_, _ = io.Copy(io.Discard, r.Body)
 			<-r.Context().Done()
 		}, "no response"},
 		{"slow body", func(w http.ResponseWriter, r *http.Request) {
@@ -119,4 +121,34 @@ func firstFailure(r *reports.Report) string {
 		}
 	}
 	return "(none)"
+}
+
+// TestBudgetEndsARunAgainstAHangingTarget: with every request hanging until
+// its own timeout, the run's budget still ends the run on time.
+func TestBudgetEndsARunAgainstAHangingTarget(t *testing.T) {
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		// a server notices a client gone only once the body is read
+		_, _ = io.Copy(io.Discard, r.Body)
+		<-r.Context().Done()
+	}))
+	defer srv.Close()
+	start := time.Now()
+	r, err := Run(context.Background(), Config{
+		BaseURL:        srv.URL,
+		Fixture:        hostileFixture(),
+		RequestTimeout: time.Minute,
+		Budget:         500 * time.Millisecond,
+	})
+	if err != nil {
+		t.Fatalf("Run: %v", err)
+	}
+	if d := time.Since(start); d > 10*time.Second {
+		t.Errorf("run took %s with a 500ms budget", d)
+	}
+	if r.Counts.Failed == 0 || r.Verdict == reports.VerdictConformant {
+		t.Errorf("a run cut short must not be conformant: %d failed, verdict %q", r.Counts.Failed, r.Verdict)
+	}
+	if !strings.Contains(firstFailure(r), "budget") {
+		t.Errorf("first failure %q, want one naming the budget", firstFailure(r))
+	}
 }

@@ -72,6 +72,11 @@ func Run(ctx context.Context, cfg Config) (*reports.Report, error) {
 		client:    &client,
 	}
 	started := time.Now()
+	if cfg.Budget > 0 {
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithTimeout(ctx, cfg.Budget)
+		defer cancel()
+	}
 	suite := godog.TestSuite{
 		Name:                "campusconf",
 		ScenarioInitializer: e.initializeScenario,

@@ -34,6 +34,7 @@ type runOptions struct {
 	tags        string
 	concurrency int
 	timeout     time.Duration
+	budget      time.Duration
 	readOnly    bool
 	reportDir   string
 	baseline    string
@@ -57,6 +58,7 @@ func runCmd(args []string, stdout, stderr io.Writer) int {
 	fs.StringVar(&o.tags, "tags", "", "run only scenarios matching a tag expression, e.g. '@E7 and not @destructive'")
 	fs.IntVar(&o.concurrency, "concurrency", 1, "scenarios run at once")
 	fs.DurationVar(&o.timeout, "timeout", 10*time.Second, "timeout of each HTTP exchange")
+	fs.DurationVar(&o.budget, "budget", 30*time.Minute, "time budget of the whole run: requests not made by then fail, and the report is written")
 	fs.BoolVar(&o.readOnly, "read-only", false, "skip scenarios that change or delete data (@destructive)")
 	fs.StringVar(&o.reportDir, "report-dir", "conformance-report", "directory the reports are written to")
 	fs.StringVar(&o.baseline, "baseline", "", "file of known failing requirement ids; exit 0 when every failure is in it")
@@ -93,6 +95,7 @@ func runSuite(ctx context.Context, o runOptions, stdout, stderr io.Writer) int {
 		ReadOnly:       o.readOnly,
 		Concurrency:    o.concurrency,
 		RequestTimeout: o.timeout,
+		Budget:         o.budget,
 	}
 	target := reports.Target{}
 	if o.target == "" {
@@ -153,7 +156,7 @@ func runSuite(ctx context.Context, o runOptions, stdout, stderr io.Writer) int {
 	r.Tool = reports.Tool{Name: "campusconf", Version: version}
 	r.Target = target
 	r.Options = map[string]string{
-		"tags": o.tags, "concurrency": fmt.Sprint(o.concurrency), "timeout": o.timeout.String(),
+		"tags": o.tags, "concurrency": fmt.Sprint(o.concurrency), "timeout": o.timeout.String(), "budget": o.budget.String(),
 		"readOnly": fmt.Sprint(o.readOnly), "reportDir": o.reportDir, "baseline": o.baseline,
 	}
 	html, err := reports.WriteAll(o.reportDir, r)
