@@ -108,11 +108,14 @@ func runSuite(ctx context.Context, o runOptions, stdout, stderr io.Writer) int {
 			fmt.Fprintf(stderr, "campusconf run: %v\n", err)
 			return exitUsage
 		}
-		cfg.BaseURL = "http://simulator.invalid"
+		// requests never leave the process, but their URLs (and the curl
+		// lines in reports) point where `campusconf serve --seed N` listens,
+		// so a failing request can be replayed against the same world
+		cfg.BaseURL = "http://127.0.0.1:8080"
 		cfg.Client = inproc.Client(sim)
 		cfg.Fixture = sim.Fixtures()
 		seed := o.seed
-		target = reports.Target{URL: "embedded simulator", Seed: &seed, Fixtures: "embedded", Defects: o.defects}
+		target = reports.Target{URL: fmt.Sprintf("embedded simulator (replay: campusconf serve --seed %d)", seed), Seed: &seed, Fixtures: "embedded", Defects: o.defects}
 	} else {
 		if len(o.defects) > 0 {
 			fmt.Fprintln(stderr, "campusconf run: --defect applies to the embedded simulator only")
