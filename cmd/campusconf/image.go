@@ -63,7 +63,7 @@ const (
 // Errors of startImage; compare with errors.Is.
 var (
 	errNoDocker         = errors.New("no Docker engine answers")
-	errImageNotFound    = errors.New("image not found locally")
+	errImageNotFound    = errors.New("not found locally")
 	errContainerExited  = errors.New("container exited")
 	errNotReady         = errors.New("container did not answer HTTP in time")
 	errStartInterrupted = errors.New("interrupted while starting the container")
@@ -174,7 +174,12 @@ func startImage(ctx context.Context, o imageOptions) (*runningImage, error) {
 	}
 	ctr, err := testcontainers.GenericContainer(dctx, req)
 	if err != nil {
-		if ctx.Err() != nil && !errors.Is(err, errContainerExited) {
+		switch {
+		case waiter.failure != nil:
+			// Our own words, without testcontainers' "start container:
+			// started hook: wait until ready:" around them.
+			err = waiter.failure
+		case ctx.Err() != nil:
 			err = fmt.Errorf("%w: %w", errStartInterrupted, ctx.Err())
 		}
 		return nil, failStart(ctr, o, err)
@@ -200,7 +205,7 @@ func checkImagePresent(ctx context.Context, ref string) (daemon string, err erro
 	defer cli.Close()
 	if _, err := cli.ImageInspect(ctx, ref); err != nil {
 		if errdefs.IsNotFound(err) {
-			return "", fmt.Errorf("%w: image %s not found locally: build it first (docker build -t %s .); campusconf never pulls images", errImageNotFound, ref, ref)
+			return "", fmt.Errorf("image %s %w: build it first (docker build -t %s .); campusconf never pulls images", ref, errImageNotFound, ref)
 		}
 		return "", fmt.Errorf("inspecting image %s: %w", ref, err)
 	}
@@ -378,7 +383,8 @@ type upOrExited struct {
 	interrupt   <-chan struct{}
 	localEngine bool // the engine listens on a unix socket of this machine
 
-	host string // where the answer came from; set once ready
+	host    string // where the answer came from; set once ready
+	failure error  // why waiting failed, when it did
 }
 
 func (s *upOrExited) String() string {
@@ -386,6 +392,11 @@ func (s *upOrExited) String() string {
 }
 
 func (s *upOrExited) WaitUntilReady(ctx context.Context, target wait.StrategyTarget) error {
+	s.failure = s.wait(ctx, target)
+	return s.failure
+}
+
+func (s *upOrExited) wait(ctx context.Context, target wait.StrategyTarget) error {
 	ctx, cancel := context.WithTimeout(ctx, s.timeout)
 	defer cancel()
 	hosts, err := s.hosts(ctx, target)
@@ -448,7 +459,7 @@ func (s *upOrExited) WaitUntilReady(ctx context.Context, target wait.StrategyTar
 			}
 		case <-s.interrupt:
 			stopWaiting()
-			return errStartInterrupted
+			return fmt.Errorf("%w: %w", errStartInterrupted, context.Canceled)
 		}
 	}
 }
@@ -506,7 +517,7 @@ func (s *upOrExited) exited(target wait.StrategyTarget) error {
 	if st.OOMKilled {
 		return fmt.Errorf("%w: killed for running out of memory (OOMKilled) before answering GET %s", errContainerExited, s.path)
 	}
-	return fmt.Errorf("%w with code %d before answering GET %s on port %s (status %q)", errContainerExited, st.ExitCode, s.path, s.port, st.Status)
+	return fmt.Errorf("%w with code %d before answering GET %s on port %s", errContainerExited, st.ExitCode, s.path, s.port)
 }
 
 // runWithImage runs the suite against a container of img: it starts it,

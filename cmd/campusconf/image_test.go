@@ -79,7 +79,8 @@ func TestImageBroken(t *testing.T) {
 	start := time.Now()
 	code := runWithImage(context.Background(), o, img, &stdout, &stderr)
 	took := time.Since(start)
-	t.Logf("broken image failed in %s", took.Round(time.Millisecond))
+	first, _, _ := strings.Cut(stderr.String(), "\n")
+	t.Logf("broken image failed in %s: %s", took.Round(time.Millisecond), first)
 	if code != exitUnreachable {
 		t.Errorf("runWithImage: expected exit %d, got %d\nstderr:\n%s", exitUnreachable, code, stderr.String())
 	}
@@ -117,6 +118,8 @@ func TestImageNeverReady(t *testing.T) {
 		if !errors.Is(err, errNotReady) {
 			t.Fatalf("expected errNotReady, got %v", err)
 		}
+		first, _, _ := strings.Cut(err.Error(), "\n")
+		t.Logf("never-ready image gave up in %s: %s", took.Round(time.Millisecond), first)
 		if took > 15*time.Second {
 			t.Errorf("expected to give up soon after the 2s startup timeout, took %s", took)
 		}
