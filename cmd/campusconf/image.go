@@ -558,6 +558,7 @@ func runWithImage(ctx context.Context, o runOptions, img imageOptions, stdout, s
 	}
 	defer func() { _ = r.Stop(ctx) }() // also on a panic in the suite
 	o.target = r.BaseURL()
+	o.image = img.Image
 	code := runSuite(ctx, o, stdout, stderr)
 	if err := r.Stop(ctx); err != nil {
 		fmt.Fprintf(stderr, "campusconf run: cleaning up the container of %s: %v\n", img.Image, err)

@@ -42,6 +42,8 @@ type runOptions struct {
 	defects     multiFlag
 	insecure    bool
 	quiet       bool
+	// image is the container image the target runs in, for the report
+	image string
 }
 
 type multiFlag []string
@@ -66,8 +68,15 @@ func runCmd(args []string, stdout, stderr io.Writer) int {
 	fs.Var(&o.defects, "defect", "switch on a simulator defect in the embedded simulator (repeatable; see `campusconf defects`)")
 	fs.BoolVar(&o.insecure, "insecure", false, "accept a self-signed TLS certificate from the target")
 	fs.BoolVar(&o.quiet, "quiet", false, "print only the verdict line")
+	var img imageOptions
+	var imgEnv multiFlag
+	fs.StringVar(&img.Image, "image", "", "container image of the implementation: start it, run the suite against it, remove it (must exist locally; needs --fixtures; see docs/containers.md)")
+	fs.StringVar(&img.Port, "port", defaultImagePort, "with --image: container port the implementation listens on")
+	fs.Var(&imgEnv, "env", "with --image: environment variable `NAME=VALUE` of the container (repeatable)")
+	fs.StringVar(&img.WaitPath, "wait-path", defaultWaitPath, "with --image: path polled until the container answers (any HTTP status means up)")
+	fs.DurationVar(&img.StartupTimeout, "startup-timeout", defaultStartupTimeout, "with --image: how long the container gets to answer")
 	fs.Usage = func() {
-		fmt.Fprintln(stderr, "Usage: campusconf run [flags]\n\nRuns the conformance suite and writes report.json, junit.xml, report.html and summary.md.\nExit codes: 0 conformant, 1 not conformant, 2 usage or configuration error, 3 target unreachable.\n\nFlags:")
+		fmt.Fprintln(stderr, "Usage: campusconf run [flags]\n\nRuns the conformance suite and writes report.json, junit.xml, report.html and summary.md.\nExit codes: 0 conformant, 1 not conformant, 2 usage or configuration error, 3 target unreachable (or its --image did not start).\n\nFlags:")
 		fs.PrintDefaults()
 	}
 	if err := fs.Parse(args); err != nil {
@@ -84,9 +93,37 @@ func runCmd(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "campusconf run: --concurrency must be at least 1")
 		return exitUsage
 	}
+	if img.Image == "" {
+		for _, name := range []string{"port", "env", "wait-path", "startup-timeout"} {
+			if isFlagSet(fs, name) {
+				fmt.Fprintf(stderr, "campusconf run: --%s needs --image\n", name)
+				return exitUsage
+			}
+		}
+	} else {
+		img.Env = make(map[string]string, len(imgEnv))
+		for _, kv := range imgEnv {
+			k, v, ok := strings.Cut(kv, "=")
+			if !ok || k == "" {
+				fmt.Fprintf(stderr, "campusconf run: --env: expected NAME=VALUE, got %q\n", kv)
+				return exitUsage
+			}
+			img.Env[k] = v
+		}
+	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
+	if img.Image != "" {
+		return runWithImage(ctx, o, img, stdout, stderr)
+	}
 	return runSuite(ctx, o, stdout, stderr)
+}
+
+// isFlagSet reports whether name was given on the command line.
+func isFlagSet(fs *flag.FlagSet, name string) bool {
+	set := false
+	fs.Visit(func(f *flag.Flag) { set = set || f.Name == name })
+	return set
 }
 
 func runSuite(ctx context.Context, o runOptions, stdout, stderr io.Writer) int {
@@ -145,7 +182,7 @@ func runSuite(ctx context.Context, o runOptions, stdout, stderr io.Writer) int {
 			fmt.Fprintf(stderr, "campusconf run: target %s is unreachable: %v\n", cfg.BaseURL, err)
 			return exitUnreachable
 		}
-		target = reports.Target{URL: cfg.BaseURL, Fixtures: filepath.Base(o.fixtureFile)}
+		target = reports.Target{URL: cfg.BaseURL, Fixtures: filepath.Base(o.fixtureFile), Image: o.image}
 	}
 	if !o.quiet {
 		fmt.Fprintf(stdout, "campusconf %s: running the conformance suite against %s\n", version, target.URL)
