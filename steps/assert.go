@@ -23,10 +23,10 @@ func (s *state) statusIs(want ...int) error {
 	if !slices.Contains(want, s.status) {
 		var reqs []string
 		switch {
-		case s.status == 415 && s.lastReq != nil && s.lastReq.Header.Get("Content-Type") == jsonPatch:
+		case s.mediaTypeRefused():
 			reqs = []string{"ALL.media-type"}
 		case want[0] < 300:
-			reqs = []string{s.successReq(s.lastOp)}
+			reqs = s.successMissed()
 		}
 		return s.fail(reqs, "status "+joinInts(want), s.gotStatus())
 	}
@@ -37,6 +37,34 @@ func (s *state) statusIs(want ...int) error {
 		return s.errorBodyIsString()
 	}
 	return nil
+}
+
+// mediaTypeRefused reports whether the last request was refused (415) for
+// the documented media type of its body, which breaks ALL.media-type
+// whatever the check that sees it.
+func (s *state) mediaTypeRefused() bool {
+	return s.status == 415 && s.lastReq != nil && s.lastReq.Header.Get("Content-Type") == jsonPatch
+}
+
+// successMissed names the requirements broken by a wrong status where a
+// success was expected. Another success status (200 for 201, 204 for 200)
+// breaks the success requirement of the operation called. A refusal or an
+// error breaks the rule the step that sent the request declared it relies
+// on (s.refusal), else the scenario's own requirements when the request is
+// of the scenario's operation (a refused populate entity breaks the
+// populate requirement, not the success status), else the success
+// requirement of the operation called: a call the scenario makes only to
+// prepare its check.
+func (s *state) successMissed() []string {
+	switch {
+	case s.status >= 200 && s.status < 300:
+		return []string{s.successReq(s.lastOp)}
+	case s.refusal.exchange == len(s.exchanges)-1 && len(s.refusal.reqs) > 0:
+		return s.refusal.reqs
+	case s.lastOp == s.op:
+		return nil
+	}
+	return []string{s.successReq(s.lastOp)}
 }
 
 func (s *state) errorBodyIsString() error {
@@ -127,6 +155,8 @@ func (s *state) fieldHasType(path, kind string) error {
 		ok = got.Type == gjson.Number && isInteger(got.Raw)
 	case "non-empty string":
 		ok = got.Type == gjson.String && got.Str != ""
+	case "non-empty array":
+		ok = got.IsArray() && len(got.Array()) > 0
 	}
 	if !ok {
 		return s.fail(nil, fmt.Sprintf("%s to be a %s", describePath(path), kind), describeValue(got))

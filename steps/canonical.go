@@ -39,6 +39,31 @@ var typical = map[string]call{
 	"QS": {body: `{"id": "{records.quizSection.id}", "name": "Section one"}`, hasBody: true},
 }
 
+// forbiddenCalls replace typical calls that name an absent record when the
+// point is a permission: an implementation may look a record up before it
+// checks who asks, and answer 404 where 403 is meant, so these name real
+// records. A conforming implementation refuses them without changing
+// anything.
+var forbiddenCalls = map[string]call{
+	"E5": {body: `{"iDs": ["{records.deletableSlots.0}"]}`, hasBody: true},
+	"E6": {params: map[string]string{"id": "{records.bankFolder}"}},
+	"GB": {params: map[string]string{"id": "{records.gradebookModule.id}"},
+		body: `{"iD_Weightage": [], "gradingSchema": [{"letterGrade": "A", "maxMark": 100}]}`, hasBody: true},
+}
+
+// forbiddenCall returns the call that checks a refusal of op.
+func forbiddenCall(op string) (call, bool) {
+	c, ok := forbiddenCalls[op]
+	if !ok {
+		return typicalCall(op)
+	}
+	c.op = op
+	for k := range c.params {
+		c.order = append(c.order, k)
+	}
+	return c, true
+}
+
 // typicalUser is the caller of a typical call where the default caller
 // would be refused.
 var typicalUser = map[string]string{"E4": "admin"}
