@@ -11,6 +11,8 @@ import (
 	"strings"
 	"time"
 	"unicode/utf8"
+
+	"github.com/campusconf/campusconf/simulator/defects"
 )
 
 // MaxBodyBytes is the largest request body accepted; larger bodies get 413.
@@ -31,7 +33,8 @@ type body struct {
 func (s *Simulator) readBody(w http.ResponseWriter, r *http.Request) *body {
 	if ct := r.Header.Get("Content-Type"); ct != "" {
 		mt, _, err := mime.ParseMediaType(ct)
-		if err != nil || (mt != "application/json" && mt != "application/json-patch+json") {
+		refused := mt == "application/json-patch+json" && s.defects.Has(defects.JSONPatchRefused)
+		if err != nil || (mt != "application/json" && mt != "application/json-patch+json") || refused {
 			s.fail(w, http.StatusUnsupportedMediaType, fmt.Sprintf("Content-Type: expected application/json-patch+json or application/json, got %q", ct))
 			return nil
 		}
@@ -48,7 +51,7 @@ func (s *Simulator) readBody(w http.ResponseWriter, r *http.Request) *body {
 	}
 	b, err := parseBody(data)
 	if err != nil {
-		s.fail(w, http.StatusBadRequest, err.Error())
+		s.badRequest(w, err)
 		return nil
 	}
 	return b
@@ -66,10 +69,10 @@ func parseBody(data []byte) (*body, error) {
 	dec := json.NewDecoder(bytes.NewReader(data))
 	var raw json.RawMessage
 	if err := dec.Decode(&raw); err != nil {
-		return nil, fmt.Errorf("request body: expected JSON, got malformed JSON: %v", err)
+		return nil, classify(errMalformedJSON, "request body: expected JSON, got malformed JSON: %v", err)
 	}
 	if _, err := dec.Token(); !errors.Is(err, io.EOF) {
-		return nil, errors.New("request body: expected one JSON value, got data after it")
+		return nil, classify(errMalformedJSON, "request body: expected one JSON value, got data after it")
 	}
 	var fields map[string]json.RawMessage
 	if err := json.Unmarshal(raw, &fields); err != nil || fields == nil {
@@ -115,7 +118,7 @@ func (b *body) get(name string, required bool) json.RawMessage {
 	raw, ok := b.fields[name]
 	if !ok || string(bytes.TrimSpace(raw)) == "null" {
 		if required {
-			b.err = fmt.Errorf("%s%s: expected a value, the field is required", b.prefix, name)
+			b.err = fmt.Errorf("%s%s: expected a value, %w", b.prefix, name, errMissingField)
 		}
 		return nil
 	}
@@ -257,7 +260,7 @@ func (b *body) check(bad bool, format string, args ...any) {
 // parseUUID checks the canonical 8-4-4-4-12 hex form and returns it in
 // lower case.
 func parseUUID(name, s string) (string, error) {
-	bad := fmt.Errorf("%s: expected a uuid (8-4-4-4-12 hexadecimal digits), got %q", name, clip(s))
+	bad := classify(errMalformedUUID, "%s: expected a uuid (8-4-4-4-12 hexadecimal digits), got %q", name, clip(s))
 	if len(s) != 36 {
 		return "", bad
 	}

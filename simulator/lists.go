@@ -3,6 +3,9 @@ package simulator
 import (
 	"net/http"
 	"strings"
+	"time"
+
+	"github.com/campusconf/campusconf/simulator/defects"
 
 	"github.com/campusconf/campusconf/simulator/listing"
 	"github.com/campusconf/campusconf/simulator/store"
@@ -11,12 +14,16 @@ import (
 // listQuery reads offset, limit, sortby and where. Operations that declare
 // paging default to listing.DefaultLimit; the others (E11, E12, E16) return
 // the whole list unless the caller pages.
-func listQuery(r *http.Request, paged bool) (listing.Query, error) {
+func (s *Simulator) listQuery(r *http.Request, paged bool) (listing.Query, error) {
 	def := -1
 	if paged {
 		def = listing.DefaultLimit
 	}
-	return listing.Parse(r.URL.Query(), def)
+	q, err := listing.Parse(r.URL.Query(), def)
+	if err == nil && s.defects.Has(defects.LimitIgnored) {
+		q.Limit = -1
+	}
+	return q, err
 }
 
 // answerPage answers a page of l (an empty list when l is nil).
@@ -26,7 +33,7 @@ func answerPage[T any](s *Simulator, w http.ResponseWriter, l *listing.List[T], 
 	}
 	items, err := l.Page(q, keep)
 	if err != nil {
-		s.fail(w, http.StatusBadRequest, err.Error())
+		s.badRequest(w, err)
 		return
 	}
 	if fill != nil {
@@ -41,25 +48,31 @@ func answerPage[T any](s *Simulator, w http.ResponseWriter, l *listing.List[T], 
 func (s *Simulator) fileDownloadLogs(w http.ResponseWriter, r *http.Request, _ store.User) {
 	id, err := pathID(r, "id")
 	if err != nil {
-		s.fail(w, http.StatusBadRequest, err.Error())
+		s.badRequest(w, err)
 		return
 	}
-	q, err := listQuery(r, true)
+	q, err := s.listQuery(r, true)
 	if err != nil {
-		s.fail(w, http.StatusBadRequest, err.Error())
+		s.badRequest(w, err)
 		return
 	}
 	start, err := queryDateTime(r, "StartDate")
 	if err != nil {
-		s.fail(w, http.StatusBadRequest, err.Error())
+		s.badRequest(w, err)
 		return
 	}
 	end, err := queryDateTime(r, "EndDate")
 	if err != nil {
-		s.fail(w, http.StatusBadRequest, err.Error())
+		s.badRequest(w, err)
 		return
 	}
 	search := strings.ToLower(r.URL.Query().Get("SearchText"))
+	if s.defects.Has(defects.E10SearchIgnored) {
+		search = ""
+	}
+	if s.defects.Has(defects.E10DatesIgnored) {
+		start, end = time.Time{}, time.Time{}
+	}
 	var keep func(*store.FileLog) bool
 	if search != "" || !start.IsZero() || !end.IsZero() {
 		keep = func(e *store.FileLog) bool {
@@ -77,12 +90,12 @@ func (s *Simulator) fileDownloadLogs(w http.ResponseWriter, r *http.Request, _ s
 func (s *Simulator) fileAnnotations(w http.ResponseWriter, r *http.Request, _ store.User) {
 	id, err := pathID(r, "id")
 	if err != nil {
-		s.fail(w, http.StatusBadRequest, err.Error())
+		s.badRequest(w, err)
 		return
 	}
-	q, err := listQuery(r, false)
+	q, err := s.listQuery(r, false)
 	if err != nil {
-		s.fail(w, http.StatusBadRequest, err.Error())
+		s.badRequest(w, err)
 		return
 	}
 	l, _ := s.store.Annotations(id)
@@ -93,15 +106,19 @@ func (s *Simulator) fileAnnotations(w http.ResponseWriter, r *http.Request, _ st
 func (s *Simulator) weblinkLogs(w http.ResponseWriter, r *http.Request, _ store.User) {
 	id, err := pathID(r, "ID")
 	if err != nil {
-		s.fail(w, http.StatusBadRequest, err.Error())
+		s.badRequest(w, err)
 		return
 	}
-	q, err := listQuery(r, false)
+	q, err := s.listQuery(r, false)
 	if err != nil {
-		s.fail(w, http.StatusBadRequest, err.Error())
+		s.badRequest(w, err)
 		return
 	}
 	l, ok := s.store.WeblinkLogs(id)
+	if !ok && s.defects.Has(defects.E12AbsentEmpty) {
+		answerPage[store.WeblinkLog](s, w, nil, q, nil, nil)
+		return
+	}
 	if !ok {
 		s.fail(w, http.StatusNotFound, "weblink "+id+" does not exist")
 		return
@@ -113,22 +130,22 @@ func (s *Simulator) weblinkLogs(w http.ResponseWriter, r *http.Request, _ store.
 func (s *Simulator) channelUsers(w http.ResponseWriter, r *http.Request, _ store.User) {
 	id, err := pathID(r, "id")
 	if err != nil {
-		s.fail(w, http.StatusBadRequest, err.Error())
+		s.badRequest(w, err)
 		return
 	}
-	q, err := listQuery(r, true)
+	q, err := s.listQuery(r, true)
 	if err != nil {
-		s.fail(w, http.StatusBadRequest, err.Error())
+		s.badRequest(w, err)
 		return
 	}
 	start, err := queryDateTime(r, "startDate")
 	if err != nil {
-		s.fail(w, http.StatusBadRequest, err.Error())
+		s.badRequest(w, err)
 		return
 	}
 	end, err := queryDateTime(r, "endDate")
 	if err != nil {
-		s.fail(w, http.StatusBadRequest, err.Error())
+		s.badRequest(w, err)
 		return
 	}
 	if start.IsZero() && end.IsZero() {
@@ -139,7 +156,7 @@ func (s *Simulator) channelUsers(w http.ResponseWriter, r *http.Request, _ store
 	users, _ := s.store.ChannelRange(id, start, end)
 	items, err := listing.Page(users, q, nil)
 	if err != nil {
-		s.fail(w, http.StatusBadRequest, err.Error())
+		s.badRequest(w, err)
 		return
 	}
 	writeJSON(w, http.StatusOK, items)
@@ -149,12 +166,12 @@ func (s *Simulator) channelUsers(w http.ResponseWriter, r *http.Request, _ store
 func (s *Simulator) captureSessions(w http.ResponseWriter, r *http.Request, _ store.User) {
 	id, err := pathID(r, "id")
 	if err != nil {
-		s.fail(w, http.StatusBadRequest, err.Error())
+		s.badRequest(w, err)
 		return
 	}
-	q, err := listQuery(r, false)
+	q, err := s.listQuery(r, false)
 	if err != nil {
-		s.fail(w, http.StatusBadRequest, err.Error())
+		s.badRequest(w, err)
 		return
 	}
 	l, _ := s.store.Captures(id)
@@ -165,20 +182,24 @@ func (s *Simulator) captureSessions(w http.ResponseWriter, r *http.Request, _ st
 func (s *Simulator) surveyResponses(w http.ResponseWriter, r *http.Request, _ store.User) {
 	id, err := pathID(r, "id")
 	if err != nil {
-		s.fail(w, http.StatusBadRequest, err.Error())
+		s.badRequest(w, err)
 		return
 	}
-	pop, err := populate(r, "Creator")
+	pop, err := populate(r, s.populates(defects.E17PopulateUnsupported, "Creator")...)
 	if err != nil {
-		s.fail(w, http.StatusBadRequest, err.Error())
+		s.badRequest(w, err)
 		return
 	}
-	q, err := listQuery(r, true)
+	q, err := s.listQuery(r, true)
 	if err != nil {
-		s.fail(w, http.StatusBadRequest, err.Error())
+		s.badRequest(w, err)
 		return
 	}
 	l, ok := s.store.SurveyResponses(id)
+	if !ok && s.defects.Has(defects.E17AbsentEmpty) {
+		answerPage[store.SurveyResponse](s, w, nil, q, nil, nil)
+		return
+	}
 	if !ok {
 		s.fail(w, http.StatusNotFound, "survey question "+id+" does not exist")
 		return
@@ -194,17 +215,17 @@ func (s *Simulator) surveyResponses(w http.ResponseWriter, r *http.Request, _ st
 func (s *Simulator) pollResponses(w http.ResponseWriter, r *http.Request, _ store.User) {
 	id, err := pathID(r, "id")
 	if err != nil {
-		s.fail(w, http.StatusBadRequest, err.Error())
+		s.badRequest(w, err)
 		return
 	}
-	pop, err := populate(r, "photo")
+	pop, err := populate(r, s.populates(defects.E18PopulateUnsupported, "photo")...)
 	if err != nil {
-		s.fail(w, http.StatusBadRequest, err.Error())
+		s.badRequest(w, err)
 		return
 	}
-	q, err := listQuery(r, true)
+	q, err := s.listQuery(r, true)
 	if err != nil {
-		s.fail(w, http.StatusBadRequest, err.Error())
+		s.badRequest(w, err)
 		return
 	}
 	l, _ := s.store.PollResponses(id)
@@ -219,17 +240,17 @@ func (s *Simulator) pollResponses(w http.ResponseWriter, r *http.Request, _ stor
 func (s *Simulator) resourceStudents(w http.ResponseWriter, r *http.Request, _ store.User) {
 	id, err := pathID(r, "id")
 	if err != nil {
-		s.fail(w, http.StatusBadRequest, err.Error())
+		s.badRequest(w, err)
 		return
 	}
-	pop, err := populate(r, "photo")
+	pop, err := populate(r, s.populates(defects.E20PopulateUnsupported, "photo")...)
 	if err != nil {
-		s.fail(w, http.StatusBadRequest, err.Error())
+		s.badRequest(w, err)
 		return
 	}
-	q, err := listQuery(r, true)
+	q, err := s.listQuery(r, true)
 	if err != nil {
-		s.fail(w, http.StatusBadRequest, err.Error())
+		s.badRequest(w, err)
 		return
 	}
 	l, _ := s.store.Students(id)

@@ -3,6 +3,8 @@ package simulator
 import (
 	"net/http"
 
+	"github.com/campusconf/campusconf/simulator/defects"
+
 	"github.com/campusconf/campusconf/simulator/store"
 )
 
@@ -10,23 +12,27 @@ import (
 func (s *Simulator) getQuestion(w http.ResponseWriter, r *http.Request, _ store.User) {
 	eval, err := pathID(r, "evaluationid")
 	if err != nil {
-		s.fail(w, http.StatusBadRequest, err.Error())
+		s.badRequest(w, err)
 		return
 	}
 	id, err := pathID(r, "id")
 	if err != nil {
-		s.fail(w, http.StatusBadRequest, err.Error())
+		s.badRequest(w, err)
 		return
 	}
 	// The question record has no field for these entities: they are
 	// accepted and change nothing (docs/decisions.md).
-	if _, err := populate(r, "lastUpdatedUser", "Response", "ResponseWithCreator"); err != nil {
-		s.fail(w, http.StatusBadRequest, err.Error())
+	if _, err := populate(r, s.populates(defects.E9PopulateUnsupported, "lastUpdatedUser", "Response", "ResponseWithCreator")...); err != nil {
+		s.badRequest(w, err)
 		return
 	}
 	q, err := s.store.Question(eval, id)
 	if err != nil {
-		s.failStore(w, err, http.StatusNotFound)
+		s.failStore(w, err, s.notFound(defects.E9Absent400))
+		return
+	}
+	if s.defects.Has(defects.E9Array) {
+		writeJSON(w, http.StatusOK, []store.Question{q})
 		return
 	}
 	writeJSON(w, http.StatusOK, q)
@@ -36,12 +42,16 @@ func (s *Simulator) getQuestion(w http.ResponseWriter, r *http.Request, _ store.
 func (s *Simulator) mediaDownloadLog(w http.ResponseWriter, r *http.Request, _ store.User) {
 	id, err := pathID(r, "id")
 	if err != nil {
-		s.fail(w, http.StatusBadRequest, err.Error())
+		s.badRequest(w, err)
 		return
 	}
 	m, err := s.store.MediaLog(id)
 	if err != nil {
-		s.failStore(w, err, http.StatusNotFound)
+		s.failStore(w, err, s.notFound(defects.E13Absent400))
+		return
+	}
+	if s.defects.Has(defects.E13Array) {
+		writeJSON(w, http.StatusOK, []store.MediaLog{m})
 		return
 	}
 	writeJSON(w, http.StatusOK, m)
@@ -52,7 +62,7 @@ func (s *Simulator) mediaDownloadLog(w http.ResponseWriter, r *http.Request, _ s
 func (s *Simulator) pollResponse(w http.ResponseWriter, r *http.Request, _ store.User) {
 	id, err := pathID(r, "id")
 	if err != nil {
-		s.fail(w, http.StatusBadRequest, err.Error())
+		s.badRequest(w, err)
 		return
 	}
 	p, err := s.store.PollResponse(id)
@@ -61,5 +71,9 @@ func (s *Simulator) pollResponse(w http.ResponseWriter, r *http.Request, _ store
 		return
 	}
 	p.Photo = ""
+	if s.defects.Has(defects.E19Array) {
+		writeJSON(w, http.StatusOK, []store.PollResponse{p})
+		return
+	}
 	writeJSON(w, http.StatusOK, p)
 }

@@ -4,6 +4,7 @@ import (
 	"net/http"
 
 	"github.com/campusconf/campusconf/internal/openapi"
+	"github.com/campusconf/campusconf/simulator/defects"
 	"github.com/campusconf/campusconf/simulator/store"
 )
 
@@ -69,11 +70,26 @@ func OperationIDs() []string {
 	return out
 }
 
+// defectiveAccess is the access rule of op, as the enabled defects loosen
+// it.
+func (s *Simulator) defectiveAccess(op operation) access {
+	switch {
+	case op.access == notStudent && s.defects.Has(defects.StudentsAllowed):
+		return anyone
+	case op.id == "E4" && s.defects.Has(defects.E4AnyStaff):
+		return notStudent
+	case op.id == "E5" && s.defects.Has(defects.E5StaffMayDelete):
+		return notStudent
+	}
+	return op.access
+}
+
 // routes builds the handler: logging and CORS around one ServeMux.
 func (s *Simulator) routes() http.Handler {
 	mux := http.NewServeMux()
 	for _, op := range operations {
-		mux.Handle(op.method+" "+op.path, s.operation(op))
+		op.access = s.defectiveAccess(op)
+		mux.Handle(op.method+" "+op.path, s.rewriting(op.id, s.operation(op)))
 	}
 	mux.HandleFunc("GET /healthz", func(w http.ResponseWriter, r *http.Request) {
 		writeJSON(w, http.StatusOK, map[string]string{"status": "ok"})

@@ -30,7 +30,7 @@ func (s *Simulator) validateOTP(w http.ResponseWriter, r *http.Request, _ store.
 	}
 	userid, otp := b.str("userid", true), b.str("otp", true)
 	if b.err != nil {
-		s.fail(w, http.StatusBadRequest, b.err.Error())
+		s.badRequest(w, b.err)
 		return
 	}
 	u, ok := s.store.UserByLogin(*userid)
@@ -39,7 +39,10 @@ func (s *Simulator) validateOTP(w http.ResponseWriter, r *http.Request, _ store.
 		return
 	}
 	res := store.SecondFactorResult{Status: statusSuccess, CredentialID: u.CredentialID, RequestID: s.store.NextRequestID(), StatusMessage: "Success"}
-	if !totp.Verify(u.TOTPSecret, *otp, now(), 1) {
+	if s.defects.Has(defects.E1SuccessStatus0) {
+		res.Status = "0"
+	}
+	if !totp.Verify(u.TOTPSecret, *otp, now(), 1) && !s.defects.Has(defects.E1AnyOTP) {
 		res.Status, res.StatusMessage = statusWrongOTP, "The one-time password is not valid"
 	}
 	writeJSON(w, http.StatusOK, res)
@@ -48,7 +51,11 @@ func (s *Simulator) validateOTP(w http.ResponseWriter, r *http.Request, _ store.
 // sendPush is E3.
 func (s *Simulator) sendPush(w http.ResponseWriter, _ *http.Request, u store.User) {
 	p := s.store.OpenPush(u)
-	writeJSON(w, http.StatusOK, store.PushResult{Status: statusSuccess, TransactionID: p.ID, CredentialID: u.CredentialID, StatusMessage: "Push notification sent"})
+	status := http.StatusOK
+	if s.defects.Has(defects.E3Status201) {
+		status = http.StatusCreated
+	}
+	writeJSON(w, status, store.PushResult{Status: statusSuccess, TransactionID: p.ID, CredentialID: u.CredentialID, StatusMessage: "Push notification sent"})
 }
 
 // pollPush is E2.
@@ -59,7 +66,7 @@ func (s *Simulator) pollPush(w http.ResponseWriter, r *http.Request, u store.Use
 	}
 	id := b.str("transactionId", true)
 	if b.err != nil {
-		s.fail(w, http.StatusBadRequest, b.err.Error())
+		s.badRequest(w, b.err)
 		return
 	}
 	p, err := s.store.Poll(*id, u)
@@ -69,6 +76,8 @@ func (s *Simulator) pollPush(w http.ResponseWriter, r *http.Request, u store.Use
 	}
 	res := store.PushResult{TransactionID: p.ID, CredentialID: u.CredentialID}
 	switch {
+	case p.Decision == store.Deny && s.defects.Has(defects.PollNever7002):
+		res.Status, res.StatusMessage = statusPending, "Waiting for the user to answer the push request"
 	case s.defects.Has(defects.PollAlways7002) || p.Decision == store.Deny:
 		res.Status, res.StatusMessage = statusDenied, "The user denied the mobile push request"
 	case p.Decision == store.Pending:

@@ -4,6 +4,8 @@ import (
 	"math"
 	"net/http"
 
+	"github.com/campusconf/campusconf/simulator/defects"
+
 	"github.com/campusconf/campusconf/simulator/store"
 )
 
@@ -14,7 +16,7 @@ import (
 func (s *Simulator) updateGradebook(w http.ResponseWriter, r *http.Request, _ store.User) {
 	id, err := pathID(r, "id")
 	if err != nil {
-		s.fail(w, http.StatusBadRequest, err.Error())
+		s.badRequest(w, err)
 		return
 	}
 	b := s.readBody(w, r)
@@ -36,15 +38,15 @@ func (s *Simulator) updateGradebook(w http.ResponseWriter, r *http.Request, _ st
 	}
 	var schema []store.Grade
 	for _, e := range b.objects("gradingSchema", true) {
-		letter, max := e.str("letterGrade", true), e.number("maxMark", true)
+		letter, max := e.str("letterGrade", true), e.number("maxMark", !s.defects.Has(defects.GradebookMaxMarkOptional))
 		b.take(e)
 		if b.err != nil {
 			break
 		}
-		schema = append(schema, store.Grade{LetterGrade: *letter, MaxMark: *max})
+		schema = append(schema, store.Grade{LetterGrade: *letter, MaxMark: deref(max)})
 	}
 	if b.err != nil {
-		s.fail(w, http.StatusBadRequest, b.err.Error())
+		s.badRequest(w, b.err)
 		return
 	}
 	if schema == nil {
@@ -52,7 +54,15 @@ func (s *Simulator) updateGradebook(w http.ResponseWriter, r *http.Request, _ st
 	}
 	g, err := s.store.UpdateGradebook(id, weights, schema)
 	if err != nil {
-		s.failStore(w, err, http.StatusNotFound)
+		notFound := http.StatusNotFound
+		if s.defects.Has(defects.GradebookAbsent403) {
+			notFound = http.StatusForbidden
+		}
+		s.failStore(w, err, notFound)
+		return
+	}
+	if s.defects.Has(defects.GradebookStatus204) {
+		noContent(w)
 		return
 	}
 	writeJSON(w, http.StatusOK, g)
@@ -72,7 +82,7 @@ const (
 func (s *Simulator) updateEvaluationSession(w http.ResponseWriter, r *http.Request, u store.User) {
 	id, err := pathID(r, "id")
 	if err != nil {
-		s.fail(w, http.StatusBadRequest, err.Error())
+		s.badRequest(w, err)
 		return
 	}
 	b := s.readBody(w, r)
@@ -114,12 +124,16 @@ func (s *Simulator) updateEvaluationSession(w http.ResponseWriter, r *http.Reque
 		p.Questions = append(p.Questions, qp)
 	}
 	if b.err != nil {
-		s.fail(w, http.StatusBadRequest, b.err.Error())
+		s.badRequest(w, b.err)
 		return
 	}
 	e, err := s.store.UpdateEvaluation(id, p, u)
 	if err != nil {
 		s.failStore(w, err, http.StatusBadRequest)
+		return
+	}
+	if s.defects.Has(defects.EvaluationStatus204) {
+		noContent(w)
 		return
 	}
 	writeJSON(w, http.StatusOK, e)
@@ -162,17 +176,21 @@ func questionPatch(e *body) store.QuestionPatch {
 func (s *Simulator) notificationByGroup(w http.ResponseWriter, r *http.Request, _ store.User) {
 	id, err := pathID(r, "id")
 	if err != nil {
-		s.fail(w, http.StatusBadRequest, err.Error())
+		s.badRequest(w, err)
 		return
 	}
 	pop, err := populate(r, "ancestor")
 	if err != nil {
-		s.fail(w, http.StatusBadRequest, err.Error())
+		s.badRequest(w, err)
 		return
 	}
-	n, err := s.store.NotificationByGroup(id, pop["ancestor"])
+	n, err := s.store.NotificationByGroup(id, pop["ancestor"] && !s.defects.Has(defects.NotificationNoAncestor))
 	if err != nil {
 		s.failStore(w, err, http.StatusBadRequest)
+		return
+	}
+	if s.defects.Has(defects.NotificationArray) {
+		writeJSON(w, http.StatusOK, []store.Notification{n})
 		return
 	}
 	writeJSON(w, http.StatusOK, n)
@@ -185,12 +203,20 @@ func (s *Simulator) updateNotificationRead(w http.ResponseWriter, r *http.Reques
 		return
 	}
 	id, read := b.int64("id", true), b.int32("read", true)
-	if b.err == nil {
-		b.check(*read < store.Unread || *read > store.Read, "read: expected 10 (unread) or 11 (read), got %d", *read)
+	outside := b.err == nil && (*read < store.Unread || *read > store.Read)
+	if outside && s.defects.Has(defects.NotifyReadUnchecked) {
+		if n, ok := s.store.Notification(*id); ok {
+			writeJSON(w, http.StatusOK, n) // acknowledged, and nothing done
+			return
+		}
 	}
+	b.check(outside, "read: expected 10 (unread) or 11 (read), got %d", deref(read))
 	if b.err != nil {
-		s.fail(w, http.StatusBadRequest, b.err.Error())
+		s.badRequest(w, b.err)
 		return
+	}
+	if cur, ok := s.store.Notification(*id); ok && cur.NotifyStatus == store.Read && s.defects.Has(defects.NotifyReadOneWay) {
+		*read = store.Read
 	}
 	n, err := s.store.SetNotificationRead(*id, *read)
 	if err != nil {
@@ -221,8 +247,14 @@ func (s *Simulator) updateQuizSection(w http.ResponseWriter, r *http.Request, _ 
 		b.check(in.DisplayedRandomQuestions < 0, "displayedRandomQuestions: expected at least 0, got %d", in.DisplayedRandomQuestions)
 	}
 	if b.err != nil {
-		s.fail(w, http.StatusBadRequest, b.err.Error())
+		s.badRequest(w, b.err)
 		return
+	}
+	if _, given := b.fields["displayQuestionMark"]; !given && s.defects.Has(defects.QuizMarkDefaultTrue) {
+		in.DisplayQuestionMark = true
+	}
+	if s.defects.Has(defects.QuizMarkIgnored) {
+		in.DisplayQuestionMark = false
 	}
 	in.ID, in.Name = *id, *name
 	q, err := s.store.UpdateQuizSection(in)
@@ -230,7 +262,11 @@ func (s *Simulator) updateQuizSection(w http.ResponseWriter, r *http.Request, _ 
 		s.failStore(w, err, http.StatusBadRequest)
 		return
 	}
-	writeJSON(w, http.StatusOK, q)
+	status := http.StatusOK
+	if s.defects.Has(defects.QuizStatus201) {
+		status = http.StatusCreated
+	}
+	writeJSON(w, status, q)
 }
 
 func deref[T any](p *T) T {

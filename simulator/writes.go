@@ -1,7 +1,10 @@
 package simulator
 
 import (
+	"errors"
 	"net/http"
+	"slices"
+	"strconv"
 
 	"github.com/campusconf/campusconf/simulator/defects"
 	"github.com/campusconf/campusconf/simulator/store"
@@ -20,12 +23,22 @@ func (s *Simulator) deleteSlots(w http.ResponseWriter, r *http.Request, u store.
 	}
 	ids := b.uuids("iDs", false)
 	if b.err != nil {
-		s.fail(w, http.StatusBadRequest, b.err.Error())
+		s.badRequest(w, b.err)
 		return
 	}
-	canDelete := func(m store.Module) bool { return u.Role == store.RoleSuperAdmin || m.OwnerID == u.ID }
+	canDelete := func(m store.Module) bool {
+		return u.Role == store.RoleSuperAdmin || m.OwnerID == u.ID || s.defects.Has(defects.E5StaffMayDelete)
+	}
 	if _, err := s.store.DeleteSlots(ids, canDelete); err != nil {
+		if errors.Is(err, store.ErrNotFound) && s.defects.Has(defects.E5Absent204) {
+			noContent(w)
+			return
+		}
 		s.failStore(w, err, http.StatusNotFound)
+		return
+	}
+	if s.defects.Has(defects.E5IDsObject) {
+		writeJSON(w, http.StatusOK, map[string][]string{"iDs": ids})
 		return
 	}
 	noContent(w)
@@ -35,17 +48,17 @@ func (s *Simulator) deleteSlots(w http.ResponseWriter, r *http.Request, u store.
 func (s *Simulator) copyBankFolder(w http.ResponseWriter, r *http.Request, u store.User) {
 	id, err := pathID(r, "id")
 	if err != nil {
-		s.fail(w, http.StatusBadRequest, err.Error())
+		s.badRequest(w, err)
 		return
 	}
-	pop, err := populate(r, "Creator", "ContentCount")
+	pop, err := populate(r, s.populates(defects.E6PopulateUnsupported, "Creator", "ContentCount")...)
 	if err != nil {
-		s.fail(w, http.StatusBadRequest, err.Error())
+		s.badRequest(w, err)
 		return
 	}
 	f, err := s.store.CopyFolder(id, u)
 	if err != nil {
-		s.failStore(w, err, http.StatusNotFound)
+		s.failStore(w, err, s.notFound(defects.E6Absent400))
 		return
 	}
 	if !pop["Creator"] {
@@ -66,11 +79,11 @@ func (s *Simulator) addDefaultAttendance(w http.ResponseWriter, r *http.Request,
 	}
 	res, publish := b.uuid("resourceID", true), b.boolean("publish", false)
 	if b.err != nil {
-		s.fail(w, http.StatusBadRequest, b.err.Error())
+		s.badRequest(w, b.err)
 		return
 	}
 	p := !s.defects.Has(defects.E7PublishDefaultFalse) // the stated default is true
-	if publish != nil {
+	if publish != nil && !s.defects.Has(defects.E7PublishIgnored) {
 		p = *publish
 	}
 	a, err := s.store.AddDefaultAttendance(*res, p, u)
@@ -78,7 +91,11 @@ func (s *Simulator) addDefaultAttendance(w http.ResponseWriter, r *http.Request,
 		s.failStore(w, err, http.StatusBadRequest)
 		return
 	}
-	writeJSON(w, http.StatusCreated, a)
+	status := http.StatusCreated
+	if s.defects.Has(defects.E7Status200) {
+		status = http.StatusOK
+	}
+	writeJSON(w, status, a)
 }
 
 // deleteAttendances is E8.
@@ -89,11 +106,15 @@ func (s *Simulator) deleteAttendances(w http.ResponseWriter, r *http.Request, _ 
 	}
 	res, ids := b.uuid("resourceID", true), b.uuids("iDs", false)
 	if b.err != nil {
-		s.fail(w, http.StatusBadRequest, b.err.Error())
+		s.badRequest(w, b.err)
 		return
 	}
 	if _, err := s.store.DeleteAttendances(*res, ids); err != nil {
 		s.failStore(w, err, http.StatusBadRequest)
+		return
+	}
+	if s.defects.Has(defects.E8Status200) {
+		writeJSON(w, http.StatusOK, append([]string{}, ids...))
 		return
 	}
 	noContent(w)
@@ -107,10 +128,24 @@ func (s *Simulator) deleteMedia(w http.ResponseWriter, r *http.Request, _ store.
 	}
 	ids := b.uuids("iDs", false)
 	if b.err != nil {
-		s.fail(w, http.StatusBadRequest, b.err.Error())
+		s.badRequest(w, b.err)
 		return
 	}
-	writeJSON(w, http.StatusOK, s.store.DeleteMedia(ids))
+	var n int
+	switch {
+	case s.defects.Has(defects.E14DeletedReadable):
+		for _, id := range unique(ids) {
+			if _, err := s.store.MediaLog(id); err == nil {
+				n++
+			}
+		}
+	default:
+		n = s.store.DeleteMedia(ids)
+	}
+	if s.defects.Has(defects.E14CountsRequested) {
+		n = len(ids)
+	}
+	writeJSON(w, http.StatusOK, n)
 }
 
 // publishSessions is E21.
@@ -121,8 +156,27 @@ func (s *Simulator) publishSessions(w http.ResponseWriter, r *http.Request, _ st
 	}
 	ids, publish := b.uuids("iDs", false), b.boolean("publish", true)
 	if b.err != nil {
-		s.fail(w, http.StatusBadRequest, b.err.Error())
+		s.badRequest(w, b.err)
 		return
 	}
-	writeJSON(w, http.StatusOK, s.store.PublishSessions(ids, *publish))
+	n := s.store.PublishSessions(ids, *publish)
+	if s.defects.Has(defects.E21CountsUnknown) {
+		n = len(ids)
+	}
+	if s.defects.Has(defects.E21CountString) {
+		writeJSON(w, http.StatusOK, strconv.Itoa(n))
+		return
+	}
+	writeJSON(w, http.StatusOK, n)
+}
+
+// unique returns ids without repeats, in first-seen order.
+func unique(ids []string) []string {
+	var out []string
+	for _, id := range ids {
+		if !slices.Contains(out, id) {
+			out = append(out, id)
+		}
+	}
+	return out
 }

@@ -41,8 +41,22 @@ func setWeightsTotal(ctx context.Context, total string) error {
 		s.weights[id] = w
 		entries = append(entries, map[string]any{"key": id, "value": w})
 	}
-	return s.sendWeights(ctx, entries)
+	if err := s.sendWeights(ctx, entries); err != nil {
+		return err
+	}
+	if want <= maxTotal && s.known(totalAccepted) {
+		// A module total within the limit refused breaks the rule that
+		// such a total is accepted, whichever scenario sets it up.
+		s.refusal = refusal{exchange: len(s.exchanges) - 1, reqs: []string{totalAccepted}}
+	}
+	return nil
 }
+
+// maxTotal is the most the weightages of a module may total, in percent.
+const maxTotal = 100
+
+// totalAccepted is the requirement that a total of exactly 100 is accepted.
+const totalAccepted = "GB.total-100"
 
 // raiseWeight sends an update naming one grade item only (1-based), at its
 // last accepted weight plus delta.
@@ -100,6 +114,9 @@ func unchangedStatus(ctx context.Context, code, alt string) error {
 		if s.status == n {
 			return nil
 		}
+	}
+	if s.mediaTypeRefused() {
+		return s.fail([]string{"ALL.media-type"}, "status "+joinInts(want), s.gotStatus())
 	}
 	return s.fail(nil, fmt.Sprintf("status %s, as the earlier refusal should have changed nothing", joinInts(want)), s.gotStatus())
 }

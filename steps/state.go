@@ -40,6 +40,15 @@ type state struct {
 	// exercised are requirements checked beyond the scenario's tags
 	// (record shapes, the error body form).
 	exercised map[string]bool
+	// refusal names the requirements a refusal of one exchange breaks, as
+	// the step that sent it declared.
+	refusal refusal
+}
+
+// refusal is what a refusal of the exchange at index exchange breaks.
+type refusal struct {
+	exchange int
+	reqs     []string
 }
 
 type stateKey struct{}

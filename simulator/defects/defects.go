@@ -2,6 +2,11 @@
 // rule of the specification each, so the project can prove that the
 // conformance suite catches every one. A Set is consulted at each decision
 // point; the zero Set has no defect and the simulator behaves as specified.
+//
+// Each defect declares the catalogue requirements (features/requirements.json)
+// it breaks: the kill matrix (internal/killmatrix) runs the suite against the
+// simulator with that one defect and fails unless exactly those requirements
+// fail, give or take the declared collateral.
 package defects
 
 import (
@@ -16,33 +21,284 @@ type Defect struct {
 	Name string
 	// Description says in one line what the simulator then does wrong.
 	Description string
+	// Requirements are the catalogue ids the mistake breaks: the suite must
+	// fail every one of them, and nothing else beyond Collateral.
+	Requirements []string
+	// Collateral are ids that may also fail because the mistake really
+	// touches them too; each entry is justified where it is declared.
+	Collateral []string
+	// Rewrite, when set, is carried out by the simulator's response
+	// rewriter on the bodies of the operations answering Rewrite.Record,
+	// after they are encoded; such a defect has no other decision point.
+	Rewrite *Rewrite
 }
 
-// The defect names. Each constant is the only spelling the simulator
-// checks, so a typo is a compile error rather than a silent no-op.
+// The defect names that the simulator checks at a decision point of its
+// own. Each constant is the only spelling the simulator checks, so a typo
+// is a compile error rather than a silent no-op. The response-rewrite
+// defects (shape.go) are found by their Rewrite instead.
 const (
-	E7PublishDefaultFalse    = "e7-publish-default-false"
-	E6Status200              = "e6-status-200"
-	NotifyReadIgnored        = "notify-read-ignored"
-	PollAlways7002           = "poll-always-7002"
+	// Every operation.
+	MissingKeyAccepted = "missing-key-accepted"
+	ErrorBodyObject    = "error-body-object"
+	JSONPatchRefused   = "json-patch-refused"
+	StudentsAllowed    = "students-allowed"
+	MalformedJSON500   = "malformed-json-500"
+	MissingField422    = "missing-field-422"
+	MalformedUUID404   = "malformed-uuid-404"
+	LimitIgnored       = "limit-ignored"
+	ListEnvelope       = "list-envelope"
+
+	// Second factor and faculties.
+	E1SuccessStatus0 = "e1-success-status-0"
+	E1AnyOTP         = "e1-any-otp-accepted"
+	PollAlways7002   = "poll-always-7002"
+	PollNever7002    = "poll-never-7002"
+	E3Status201      = "e3-status-201"
+	E4AnyStaff       = "e4-any-staff"
+
+	// Consultation, bank, attendance.
+	E5IDsObject           = "e5-ids-object"
+	E5StaffMayDelete      = "e5-staff-may-delete"
+	E5Absent204           = "e5-absent-204"
+	E6Status200           = "e6-status-200"
+	E6Absent400           = "e6-absent-400"
+	E6PopulateUnsupported = "e6-populate-unsupported"
+	E7Status200           = "e7-status-200"
+	E7PublishDefaultFalse = "e7-publish-default-false"
+	E7PublishIgnored      = "e7-publish-ignored"
+	E8Status200           = "e8-status-200"
+
+	// Evaluation, files, multimedia.
+	E9Array               = "e9-array"
+	E9Absent400           = "e9-absent-400"
+	E9PopulateUnsupported = "e9-populate-unsupported"
+	E10SearchIgnored      = "e10-search-ignored"
+	E10DatesIgnored       = "e10-dates-ignored"
+	E12AbsentEmpty        = "e12-absent-empty-list"
+	E13Array              = "e13-array"
+	E13Absent400          = "e13-absent-400"
+	E14CountsRequested    = "e14-counts-requested"
+	E14DeletedReadable    = "e14-deleted-still-readable"
+
+	// Survey, poll, students, web lectures.
+	E17AbsentEmpty         = "e17-absent-empty-list"
+	E17PopulateUnsupported = "e17-populate-unsupported"
+	E18PopulateUnsupported = "e18-populate-unsupported"
+	E19Array               = "e19-array"
+	E20PopulateUnsupported = "e20-populate-unsupported"
+	E21CountString         = "e21-count-string"
+	E21CountsUnknown       = "e21-counts-unknown"
+
+	// The five unplaced operations.
+	GradebookStatus204       = "gradebook-status-204"
+	Gradebook100Refused      = "gradebook-100-refused"
+	GradebookTotalRounded    = "gradebook-total-rounded"
 	GradebookTotalPerRequest = "gradebook-total-per-request"
-	ErrorBodyObject          = "error-body-object"
-	MissingKeyAccepted       = "missing-key-accepted"
+	GradebookRefusedApplied  = "gradebook-refused-applied"
+	GradebookAbsent403       = "gradebook-absent-403"
+	GradebookMaxMarkOptional = "gradebook-maxmark-optional"
+	EvaluationStatus204      = "evaluation-session-status-204"
+	NotificationArray        = "notification-array"
+	NotificationNoAncestor   = "notification-ancestor-ignored"
+	NotifyReadIgnored        = "notify-read-ignored"
+	NotifyReadOneWay         = "notify-read-one-way"
+	NotifyReadUnchecked      = "notify-read-unchecked"
+	QuizStatus201            = "quiz-status-201"
+	QuizMarkDefaultTrue      = "quiz-mark-default-true"
+	QuizMarkIgnored          = "quiz-mark-ignored"
 )
 
-// catalogue lists every defect, sorted by name.
-var catalogue = []Defect{
-	{E6Status200, "E6 copy bank folder answers 200 instead of 201"},
-	{E7PublishDefaultFalse, "E7 add default attendance defaults publish to false instead of true"},
-	{ErrorBodyObject, "error bodies are a JSON object {\"message\": ...} instead of a JSON string"},
-	{GradebookTotalPerRequest, "gradebook update checks the 100 percent total over the weightages in the request only, not over the module after the update"},
-	{MissingKeyAccepted, "calls without the Ocp-Apim-Subscription-Key header are accepted"},
-	{NotifyReadIgnored, "notification read update returns the record but leaves notifyStatus unchanged"},
-	{PollAlways7002, "E2 poll answers 7002 (denied) for every transaction, approved or not"},
+// Requirement ids shared by the defects that break one rule on every
+// operation it applies to.
+var (
+	badJSONReqs  = ids(".400.json", "E1", "E2", "E5", "E7", "E8", "E14", "E21", "GB", "NR", "QS")
+	requiredReqs = append(ids(".400.required", "E1", "E2", "E7", "E8", "GB", "NR", "QS"),
+		// A grading schema entry's two members are required fields too.
+		"GB.400.schema")
+	uuidReqs = ids(".400.uuid", "E5", "E6", "E7", "E8", "E9", "E10", "E11", "E12", "E13",
+		"E14", "E15", "E16", "E17", "E18", "E19", "E20", "E21", "GB", "NG", "QS")
+	pagedOps  = []string{"E10", "E15", "E17", "E18", "E20"}
+	listReqs  = ids(".200", "E4", "E10", "E11", "E12", "E15", "E16", "E17", "E18", "E20")
+	limitReqs = ids(".limit", pagedOps...)
+	// The offset check compares a page of limit entries with entries of
+	// another page of limit entries: with limit ignored both pages are the
+	// whole rest of the list, so the offset check fails as well.
+	limitCollateral = ids(".offset", pagedOps...)
+)
+
+func ids(suffix string, ops ...string) []string {
+	out := make([]string, len(ops))
+	for i, op := range ops {
+		out[i] = op + suffix
+	}
+	return out
 }
 
+// handWritten lists the defects with a decision point of their own.
+var handWritten = []Defect{
+	// Every operation.
+	{Name: MissingKeyAccepted, Description: "calls without the Ocp-Apim-Subscription-Key header are accepted",
+		Requirements: []string{"ALL.key"}},
+	{Name: ErrorBodyObject, Description: "error bodies are a JSON object {\"message\": ...} instead of a JSON string",
+		Requirements: []string{"ALL.error-body"}},
+	{Name: JSONPatchRefused, Description: "request bodies sent as application/json-patch+json, the documented media type, are refused with 415; only application/json is accepted",
+		Requirements: []string{"ALL.media-type"}},
+	{Name: StudentsAllowed, Description: "students may call the writes and log reads the fixture declares forbidden to them",
+		Requirements: []string{"ALL.forbidden"}},
+	{Name: MalformedJSON500, Description: "a request body that is not well-formed JSON is answered 500 instead of 400",
+		Requirements: badJSONReqs},
+	{Name: MissingField422, Description: "a body missing a required field is answered 422 instead of 400",
+		Requirements: requiredReqs},
+	{Name: MalformedUUID404, Description: "a malformed uuid in the path or body is answered 404 (as an unknown id) instead of 400",
+		Requirements: uuidReqs},
+	{Name: LimitIgnored, Description: "list operations ignore limit and return every entry from offset on",
+		Requirements: limitReqs, Collateral: limitCollateral},
+	{Name: ListEnvelope, Description: "list operations wrap the array in an envelope {\"items\": [...], \"total\": n}",
+		Requirements: listReqs, Rewrite: &Rewrite{Edit: Envelope}},
+
+	// Second factor and faculties.
+	{Name: E1SuccessStatus0, Description: "E1 reports a valid one-time password with status \"0\" instead of \"0000\"",
+		Requirements: []string{"E1.200"}},
+	{Name: E1AnyOTP, Description: "E1 confirms any one-time password of a known user",
+		Requirements: []string{"E1.reject"}},
+	{Name: PollAlways7002, Description: "E2 poll answers 7002 (denied) for every transaction, approved or not",
+		Requirements: []string{"E2.approve"}},
+	{Name: PollNever7002, Description: "E2 poll never answers 7002: a denied push stays pending (7001)",
+		Requirements: []string{"E2.deny"}},
+	{Name: E3Status201, Description: "E3 send push answers 201 instead of 200",
+		Requirements: []string{"E3.200"}},
+	{Name: E4AnyStaff, Description: "E4 faculty sync is allowed to every staff member, not only to Super Admin",
+		Requirements: []string{"E4.403"}},
+
+	// Consultation, bank, attendance.
+	{Name: E5IDsObject, Description: "E5 answers 200 with the deleted ids in an object {\"iDs\": [...]} instead of 204 or an array",
+		Requirements: []string{"E5.success"}},
+	{Name: E5StaffMayDelete, Description: "E5 lets any staff member delete slots, without Access_Delete on the module",
+		Requirements: []string{"E5.403"}},
+	{Name: E5Absent204, Description: "E5 answers 204 when none of the slot ids exists instead of 404",
+		Requirements: []string{"E5.404"}},
+	{Name: E6Status200, Description: "E6 copy bank folder answers 200 instead of 201",
+		Requirements: []string{"E6.201"}},
+	{Name: E6Absent400, Description: "E6 answers 400 for a bank folder that does not exist instead of 404",
+		Requirements: []string{"E6.404"}},
+	{Name: E6PopulateUnsupported, Description: "E6 implements no populate: every populate entity, Creator and ContentCount included, is refused with 400",
+		Requirements: []string{"E6.populate"}},
+	{Name: E7Status200, Description: "E7 add default attendance answers 200 instead of 201",
+		Requirements: []string{"E7.201"}},
+	{Name: E7PublishDefaultFalse, Description: "E7 add default attendance defaults publish to false instead of true",
+		Requirements: []string{"E7.default-publish"}},
+	{Name: E7PublishIgnored, Description: "E7 ignores publish in the body: every default attendance is published",
+		Requirements: []string{"E7.publish"}},
+	{Name: E8Status200, Description: "E8 delete attendances answers 200 with the deleted ids instead of 204",
+		Requirements: []string{"E8.204"}},
+
+	// Evaluation, files, multimedia.
+	{Name: E9Array, Description: "E9 answers the question inside an array of one instead of as an object",
+		Requirements: []string{"E9.200"}},
+	{Name: E9Absent400, Description: "E9 answers 400 for an absent evaluation or question instead of 404",
+		Requirements: []string{"E9.404"}},
+	{Name: E9PopulateUnsupported, Description: "E9 implements no populate: every populate entity is refused with 400",
+		Requirements: []string{"E9.populate"}},
+	{Name: E10SearchIgnored, Description: "E10 ignores SearchText",
+		Requirements: []string{"E10.search"}},
+	{Name: E10DatesIgnored, Description: "E10 ignores StartDate and EndDate",
+		Requirements: []string{"E10.dates"}},
+	{Name: E12AbsentEmpty, Description: "E12 answers 200 [] for a weblink that does not exist instead of 404",
+		Requirements: []string{"E12.404"}},
+	{Name: E13Array, Description: "E13 answers an array of media log entries instead of a single object",
+		Requirements: []string{"E13.200"}},
+	{Name: E13Absent400, Description: "E13 answers 400 for a media that does not exist instead of 404",
+		Requirements: []string{"E13.404"},
+		// E14.gone observes the deletion through E13's 404 for the
+		// deleted media, so any other answer for an absent media fails it.
+		Collateral: []string{"E14.gone"}},
+	{Name: E14CountsRequested, Description: "E14 counts every requested id, absent ones included",
+		Requirements: []string{"E14.count"}},
+	{Name: E14DeletedReadable, Description: "E14 counts the medias but leaves them in place: a deleted media is still readable",
+		Requirements: []string{"E14.gone"}},
+
+	// Survey, poll, students, web lectures.
+	{Name: E17AbsentEmpty, Description: "E17 answers 200 [] for a survey question that does not exist instead of 404",
+		Requirements: []string{"E17.404"}},
+	{Name: E17PopulateUnsupported, Description: "E17 implements no populate: populate=Creator is refused with 400",
+		Requirements: []string{"E17.populate"}},
+	{Name: E18PopulateUnsupported, Description: "E18 implements no populate: populate=photo is refused with 400",
+		Requirements: []string{"E18.populate"},
+		// E18.photo reads the photos of populate=photo: refused, there are none.
+		Collateral: []string{"E18.photo"}},
+	{Name: E19Array, Description: "E19 answers the poll response inside an array of one instead of as an object",
+		Requirements: []string{"E19.200"}},
+	{Name: E20PopulateUnsupported, Description: "E20 implements no populate: populate=photo is refused with 400",
+		Requirements: []string{"E20.populate"},
+		// E20.photo reads the photos of populate=photo: refused, there are none.
+		Collateral: []string{"E20.photo"}},
+	{Name: E21CountString, Description: "E21 answers the count as a JSON string (\"4\") instead of an integer",
+		Requirements: []string{"E21.count"}},
+	{Name: E21CountsUnknown, Description: "E21 counts every requested id, sessions that do not exist included",
+		Requirements: []string{"E21.count-unknown"}},
+
+	// The five unplaced operations.
+	{Name: GradebookStatus204, Description: "gradebook update answers 204 with no body instead of 200 with the settings",
+		Requirements: []string{"GB.200"}},
+	{Name: Gradebook100Refused, Description: "gradebook update refuses a module total of exactly 100 (checks total < 100 instead of total <= 100)",
+		Requirements: []string{"GB.total-100"}},
+	{Name: GradebookTotalRounded, Description: "gradebook update rounds the module total to a whole percent before the check, so 100.01 passes",
+		Requirements: []string{"GB.total-over"}},
+	{Name: GradebookTotalPerRequest, Description: "gradebook update checks the 100 percent total over the weightages in the request only, not over the module after the update",
+		Requirements: []string{"GB.per-module"}},
+	{Name: GradebookRefusedApplied, Description: "gradebook update refused for its total (400) still stores the weightages",
+		Requirements: []string{"GB.unchanged"}},
+	{Name: GradebookAbsent403, Description: "gradebook update of a module that does not exist answers 403 (ownership checked first) instead of 404",
+		Requirements: []string{"GB.404"}},
+	{Name: GradebookMaxMarkOptional, Description: "gradebook update accepts a grading schema entry without maxMark (taken as 0)",
+		Requirements: []string{"GB.400.schema"}},
+	{Name: EvaluationStatus204, Description: "evaluation session update answers 204 with no body instead of 200 with the evaluation",
+		Requirements: []string{"ES.200"}},
+	{Name: NotificationArray, Description: "notification by group answers an array of the group's notifications instead of one notification",
+		Requirements: []string{"NG.200"}},
+	{Name: NotificationNoAncestor, Description: "notification by group accepts populate=ancestor but leaves ancestor out",
+		Requirements: []string{"NG.ancestor"}},
+	{Name: NotifyReadIgnored, Description: "notification read update returns the record but leaves notifyStatus unchanged",
+		Requirements: []string{"NR.read"}},
+	{Name: NotifyReadOneWay, Description: "notification read update is one-way: a read notification cannot be marked unread again",
+		Requirements: []string{"NR.unread"}},
+	{Name: NotifyReadUnchecked, Description: "notification read update answers 200 with the notification unchanged for a read value other than 10 or 11, instead of 400",
+		Requirements: []string{"NR.range"}},
+	{Name: QuizStatus201, Description: "quiz section update answers 201 instead of 200",
+		Requirements: []string{"QS.200"}},
+	{Name: QuizMarkDefaultTrue, Description: "quiz section update defaults displayQuestionMark to true instead of false",
+		Requirements: []string{"QS.default"}},
+	{Name: QuizMarkIgnored, Description: "quiz section update ignores displayQuestionMark in the body: it stays false",
+		Requirements: []string{"QS.given"}},
+}
+
+// catalogue lists every defect, sorted by name.
+var catalogue = func() []Defect {
+	all := append(slices.Clone(handWritten), shapeDefects()...)
+	slices.SortFunc(all, func(a, b Defect) int { return strings.Compare(a.Name, b.Name) })
+	return all
+}()
+
 // All returns every defect the simulator knows, sorted by name.
-func All() []Defect { return slices.Clone(catalogue) }
+func All() []Defect {
+	out := slices.Clone(catalogue)
+	for i := range out {
+		out[i].Requirements = slices.Clone(out[i].Requirements)
+		out[i].Collateral = slices.Clone(out[i].Collateral)
+	}
+	return out
+}
+
+// Lookup returns the defect with the given name.
+func Lookup(name string) (Defect, bool) {
+	for _, d := range catalogue {
+		if d.Name == name {
+			return d, true
+		}
+	}
+	return Defect{}, false
+}
 
 // Set is a set of enabled defects. The zero value has none.
 type Set struct {
@@ -76,6 +332,18 @@ func (s Set) Enabled() []string {
 	return out
 }
 
+// Rewrites returns the response rewrites of the enabled defects, in name
+// order.
+func (s Set) Rewrites() []Rewrite {
+	var out []Rewrite
+	for _, n := range s.Enabled() {
+		if d, ok := Lookup(n); ok && d.Rewrite != nil {
+			out = append(out, *d.Rewrite)
+		}
+	}
+	return out
+}
+
 // Names returns the name of every known defect, sorted.
 func Names() []string {
 	out := make([]string, len(catalogue))
@@ -86,10 +354,6 @@ func Names() []string {
 }
 
 func known(name string) bool {
-	for _, d := range catalogue {
-		if d.Name == name {
-			return true
-		}
-	}
-	return false
+	_, ok := Lookup(name)
+	return ok
 }

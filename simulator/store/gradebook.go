@@ -2,6 +2,7 @@ package store
 
 import (
 	"fmt"
+	"math"
 	"slices"
 
 	"github.com/campusconf/campusconf/simulator/defects"
@@ -53,7 +54,18 @@ func (s *Store) UpdateGradebook(moduleID string, weights []Weightage, schema []G
 	if s.defects.Has(defects.GradebookTotalPerRequest) {
 		total = requestTotal
 	}
-	if total > MaxTotalWeightage+weightTolerance {
+	if s.defects.Has(defects.GradebookTotalRounded) {
+		total = math.Round(total)
+	}
+	over := total > MaxTotalWeightage+weightTolerance
+	if s.defects.Has(defects.Gradebook100Refused) {
+		over = total >= MaxTotalWeightage-weightTolerance
+	}
+	if over {
+		if s.defects.Has(defects.GradebookRefusedApplied) {
+			g.IDWeightage = merged
+			s.w.Gradebooks[moduleID] = g
+		}
 		return Gradebook{}, invalid(fmt.Sprintf("iD_Weightage: the grade item weightages of module %s would total %g percent, expected at most %d", moduleID, total, MaxTotalWeightage))
 	}
 	g.IDWeightage = merged

@@ -1,0 +1,344 @@
+package killmatrix
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"maps"
+	"os"
+	"runtime"
+	"slices"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/campusconf/campusconf/features"
+	"github.com/campusconf/campusconf/internal/inproc"
+	"github.com/campusconf/campusconf/reports"
+	"github.com/campusconf/campusconf/simulator"
+	"github.com/campusconf/campusconf/simulator/defects"
+	"github.com/campusconf/campusconf/steps"
+)
+
+var update = flag.Bool("update", false, "rewrite docs/kill-matrix.md from the matrix")
+
+// docPath is the generated table, relative to this package.
+const docPath = "../../docs/kill-matrix.md"
+
+// run is one run of the suite against a simulator with some defects.
+type run struct {
+	defect defects.Defect
+	report *reports.Report
+	err    error
+	took   time.Duration
+}
+
+// failed maps each requirement id that failed to the scenarios failing it.
+func (r run) failed() map[string][]string {
+	out := map[string][]string{}
+	for _, sc := range r.report.Scenarios {
+		for _, id := range reports.FailedRequirements(sc) {
+			out[id] = append(out[id], sc.ID)
+		}
+	}
+	return out
+}
+
+// runSuite runs the whole suite in-process against a fresh simulator with
+// the named defects, as `campusconf run --defect` does.
+func runSuite(ctx context.Context, names ...string) (*reports.Report, error) {
+	sim, err := simulator.New(simulator.Options{Defects: names})
+	if err != nil {
+		return nil, err
+	}
+	return steps.Run(ctx, steps.Config{
+		BaseURL: "http://simulator.invalid",
+		Client:  inproc.Client(sim),
+		Fixture: sim.Fixtures(),
+		// A defect that never settles a push makes the suite poll its
+		// full count of attempts; they need not be far apart in-process.
+		PollInterval: time.Millisecond,
+	})
+}
+
+// runAll runs the suite once per defect on a pool of GOMAXPROCS workers
+// and returns the runs in the order of ds.
+func runAll(ctx context.Context, ds []defects.Defect) []run {
+	out := make([]run, len(ds))
+	next := make(chan int)
+	var wg sync.WaitGroup
+	for range runtime.GOMAXPROCS(0) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range next {
+				start := time.Now()
+				rep, err := runSuite(ctx, ds[i].Name)
+				out[i] = run{defect: ds[i], report: rep, err: err, took: time.Since(start)}
+			}
+		}()
+	}
+	for i := range ds {
+		next <- i
+	}
+	close(next)
+	wg.Wait()
+	return out
+}
+
+// sample is the defects the race run covers: about ten, spread evenly over
+// the names, the same every time.
+func sample(ds []defects.Defect) []defects.Defect {
+	const want = 10
+	step := max(1, (len(ds)+want-1)/want)
+	var out []defects.Defect
+	for i := 0; i < len(ds); i += step {
+		out = append(out, ds[i])
+	}
+	return out
+}
+
+func catalogue(t *testing.T) *features.Catalogue {
+	t.Helper()
+	cat, err := features.Load()
+	if err != nil {
+		t.Fatalf("loading the requirement catalogue: %v", err)
+	}
+	return cat
+}
+
+// TestDefaultSimulatorPasses is the matrix's baseline: without a defect
+// every scenario passes, so every failure below is the defect's doing.
+func TestDefaultSimulatorPasses(t *testing.T) {
+	rep, err := runSuite(t.Context())
+	if err != nil {
+		t.Fatalf("running the suite: %v", err)
+	}
+	c := rep.Counts
+	if c.Passed != c.Scenarios || c.Scenarios == 0 {
+		var bad []string
+		for _, sc := range rep.Scenarios {
+			if sc.Outcome != reports.Passed {
+				bad = append(bad, fmt.Sprintf("  %s: %s %v", sc.ID, sc.Outcome, reports.FailedRequirements(sc)))
+			}
+		}
+		t.Fatalf("default simulator: expected every scenario to pass, got %d of %d passed:\n%s", c.Passed, c.Scenarios, strings.Join(bad, "\n"))
+	}
+}
+
+// TestDeclarations checks the defect catalogue against the requirement
+// catalogue: every id a defect names exists, a defect declares at least
+// one requirement and never the same id as both declared and collateral,
+// and every MUST requirement is declared by some defect.
+func TestDeclarations(t *testing.T) {
+	cat := catalogue(t)
+	declared := map[string][]string{}
+	for _, d := range defects.All() {
+		if d.Description == "" {
+			t.Errorf("defect %s: expected a description", d.Name)
+		}
+		if len(d.Requirements) == 0 {
+			t.Errorf("defect %s: expected at least one declared requirement", d.Name)
+		}
+		for _, id := range append(slices.Clone(d.Requirements), d.Collateral...) {
+			if _, ok := cat.Requirement(id); !ok {
+				t.Errorf("defect %s: requirement %q is not in features/requirements.json", d.Name, id)
+			}
+		}
+		for _, id := range d.Collateral {
+			if slices.Contains(d.Requirements, id) {
+				t.Errorf("defect %s: %s is declared both as broken and as collateral", d.Name, id)
+			}
+		}
+		for _, id := range d.Requirements {
+			declared[id] = append(declared[id], d.Name)
+		}
+	}
+	var uncovered []string
+	for _, id := range cat.MustIDs() {
+		if len(declared[id]) == 0 {
+			uncovered = append(uncovered, id)
+		}
+	}
+	if len(uncovered) > 0 {
+		t.Errorf("expected every MUST requirement to be declared by a defect, got %d without one: %s", len(uncovered), strings.Join(uncovered, ", "))
+	}
+}
+
+// TestKillMatrix runs the suite once per defect and checks that it fails
+// exactly the declared requirements, give or take the declared collateral.
+// The race run checks a sample; the plain run checks every defect and the
+// generated docs/kill-matrix.md.
+func TestKillMatrix(t *testing.T) {
+	all := defects.All()
+	ds := all
+	if raceEnabled {
+		ds = sample(all)
+		names := make([]string, len(ds))
+		for i, d := range ds {
+			names[i] = d.Name
+		}
+		t.Logf("race detector on: running a sample of %d of %d defects (%s); the plain go test run covers them all",
+			len(ds), len(all), strings.Join(names, ", "))
+	}
+	start := time.Now()
+	runs := runAll(t.Context(), ds)
+	took := time.Since(start)
+	slowest := slices.MaxFunc(runs, func(a, b run) int { return int(a.took - b.took) })
+	t.Logf("kill matrix: %d suite runs on %d workers in %s (slowest %s: %s)",
+		len(runs), runtime.GOMAXPROCS(0), took.Round(time.Millisecond), slowest.defect.Name, slowest.took.Round(time.Millisecond))
+
+	caught := 0
+	for _, r := range runs {
+		t.Run(r.defect.Name, func(t *testing.T) {
+			if r.err != nil {
+				t.Fatalf("running the suite with %s: %v", r.defect.Name, r.err)
+			}
+			if msg := judge(r); msg != "" {
+				t.Error(msg)
+				return
+			}
+			caught++
+		})
+	}
+	if raceEnabled {
+		return
+	}
+	doc := render(catalogue(t), runs, caught)
+	if *update {
+		if err := os.WriteFile(docPath, []byte(doc), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	got, err := os.ReadFile(docPath)
+	if err != nil || string(got) != doc {
+		t.Errorf("%s is stale: run go test ./internal/killmatrix/ -run TestKillMatrix -update", strings.TrimPrefix(docPath, "../../"))
+	}
+}
+
+// judge returns what is wrong with a run of the suite against one defect:
+// "" when exactly the declared requirements failed, with or without the
+// declared collateral.
+func judge(r run) string {
+	failed := r.failed()
+	d := r.defect
+	var missing, unexpected []string
+	for _, id := range d.Requirements {
+		if _, ok := failed[id]; !ok {
+			missing = append(missing, id)
+		}
+	}
+	for _, id := range slices.Sorted(maps.Keys(failed)) {
+		if !slices.Contains(d.Requirements, id) && !slices.Contains(d.Collateral, id) {
+			unexpected = append(unexpected, id)
+		}
+	}
+	if len(missing) == 0 && len(unexpected) == 0 {
+		return ""
+	}
+	var b strings.Builder
+	fmt.Fprintf(&b, "defect %s (%s): expected the suite to fail %s", d.Name, d.Description, strings.Join(d.Requirements, ", "))
+	if len(d.Collateral) > 0 {
+		fmt.Fprintf(&b, " (collateral allowed: %s)", strings.Join(d.Collateral, ", "))
+	}
+	fmt.Fprintf(&b, ", got %s", orNone(slices.Sorted(maps.Keys(failed))))
+	for _, id := range missing {
+		fmt.Fprintf(&b, "\n  missing %s; its scenarios:", id)
+		for _, sc := range r.report.Scenarios {
+			if slices.Contains(sc.Requirements, id) {
+				fmt.Fprintf(&b, "\n    %s: %s %s", sc.ID, sc.Outcome, orNone(reports.FailedRequirements(sc)))
+			}
+		}
+	}
+	for _, id := range unexpected {
+		fmt.Fprintf(&b, "\n  unexpected %s, failed by:", id)
+		for _, name := range failed[id] {
+			fmt.Fprintf(&b, "\n    %s", name)
+			if sc := scenario(r.report, name); sc != nil && sc.Failure != nil {
+				fmt.Fprintf(&b, " (step %q: %s)", sc.Failure.Step, firstLine(sc.Failure.Message))
+			}
+		}
+	}
+	return b.String()
+}
+
+func scenario(rep *reports.Report, id string) *reports.Scenario {
+	for i := range rep.Scenarios {
+		if rep.Scenarios[i].ID == id {
+			return &rep.Scenarios[i]
+		}
+	}
+	return nil
+}
+
+func firstLine(s string) string {
+	line, _, _ := strings.Cut(s, "\n")
+	return line
+}
+
+func orNone(ids []string) string {
+	if len(ids) == 0 {
+		return "nothing"
+	}
+	return strings.Join(ids, ", ")
+}
+
+// render writes docs/kill-matrix.md: the summary figure, one row per
+// defect, and which defects cover each MUST requirement. It holds no
+// timings, so it changes only when the defects or the suite do.
+func render(cat *features.Catalogue, runs []run, caught int) string {
+	byReq := map[string][]string{}
+	for _, r := range runs {
+		for _, id := range r.defect.Requirements {
+			byReq[id] = append(byReq[id], r.defect.Name)
+		}
+	}
+	must := cat.MustIDs()
+	covered := 0
+	for _, id := range must {
+		if len(byReq[id]) > 0 {
+			covered++
+		}
+	}
+	var b strings.Builder
+	b.WriteString("# Kill matrix\n\n")
+	b.WriteString("<!-- Generated by go test ./internal/killmatrix/ -run TestKillMatrix -update; do not edit. -->\n\n")
+	b.WriteString("Each defect below is a switch of the simulator (`campusconf serve --defect NAME`,\n")
+	b.WriteString("`campusconf run --defect NAME`) that turns one rule of the specification into a\n")
+	b.WriteString("plausible vendor mistake. The kill matrix (`internal/killmatrix`, part of\n")
+	b.WriteString("`go test ./...`) runs the whole suite against the simulator with each defect\n")
+	b.WriteString("alone and requires the failed requirements to be exactly the ones the defect\n")
+	b.WriteString("declares, plus at most its declared collateral (a second rule the mistake\n")
+	b.WriteString("really touches, justified in `simulator/defects`).\n\n")
+	fmt.Fprintf(&b, "**%d of %d defects caught; %d of %d MUST requirements covered by a defect.**\n\n", caught, len(runs), covered, len(must))
+	b.WriteString("| Defect | What the simulator does wrong | Requirements caught | Collateral |\n")
+	b.WriteString("|---|---|---|---|\n")
+	for _, r := range runs {
+		failed := r.failed()
+		var coll []string
+		for _, id := range r.defect.Collateral {
+			if _, ok := failed[id]; ok {
+				coll = append(coll, id)
+			}
+		}
+		fmt.Fprintf(&b, "| `%s` | %s | %s | %s |\n", r.defect.Name, cell(r.defect.Description),
+			strings.Join(r.defect.Requirements, ", "), strings.Join(coll, ", "))
+	}
+	b.WriteString("\n## MUST requirements and the defects that break them\n\n")
+	b.WriteString("| Requirement | Defects |\n|---|---|\n")
+	for _, id := range must {
+		names := byReq[id]
+		for i, n := range names {
+			names[i] = "`" + n + "`"
+		}
+		fmt.Fprintf(&b, "| %s | %s |\n", id, orNone(names))
+	}
+	return b.String()
+}
+
+// cell escapes a Markdown table cell.
+func cell(s string) string {
+	return strings.ReplaceAll(s, "|", `\|`)
+}

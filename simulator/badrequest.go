@@ -1,0 +1,65 @@
+package simulator
+
+import (
+	"errors"
+	"fmt"
+	"net/http"
+
+	"github.com/campusconf/campusconf/simulator/defects"
+)
+
+// Kinds of bad request that a defect answers with another status. The
+// decoder classifies its errors with them; badRequest is the one place
+// that turns an error into a status.
+var (
+	errMalformedJSON = errors.New("malformed JSON")
+	errMissingField  = errors.New("the field is required")
+	errMalformedUUID = errors.New("malformed uuid")
+)
+
+// classified is an error of a kind, with its own message.
+type classified struct {
+	kind error
+	msg  string
+}
+
+func (e *classified) Error() string { return e.msg }
+func (e *classified) Unwrap() error { return e.kind }
+
+// classify returns an error of kind whose message is the formatted text.
+func classify(kind error, format string, args ...any) error {
+	return &classified{kind: kind, msg: fmt.Sprintf(format, args...)}
+}
+
+// badRequest answers a request the simulator cannot accept: 400, or what a
+// defect answers for the kind of problem instead.
+func (s *Simulator) badRequest(w http.ResponseWriter, err error) {
+	status := http.StatusBadRequest
+	switch {
+	case errors.Is(err, errMalformedJSON) && s.defects.Has(defects.MalformedJSON500):
+		status = http.StatusInternalServerError
+	case errors.Is(err, errMissingField) && s.defects.Has(defects.MissingField422):
+		status = http.StatusUnprocessableEntity
+	case errors.Is(err, errMalformedUUID) && s.defects.Has(defects.MalformedUUID404):
+		status = http.StatusNotFound
+	}
+	s.fail(w, status, err.Error())
+}
+
+// notFound is the status of an absent record: 404, or 400 with the named
+// defect.
+func (s *Simulator) notFound(defect string) int {
+	if s.defects.Has(defect) {
+		return http.StatusBadRequest
+	}
+	return http.StatusNotFound
+}
+
+// populates are the populate entities an operation accepts: none with
+// the named defect, which leaves populate unimplemented.
+func (s *Simulator) populates(defect string, accepted ...string) []string {
+	if s.defects.Has(defect) {
+		return nil
+	}
+	return accepted
+}

@@ -1,0 +1,196 @@
+package defects
+
+import "fmt"
+
+// Rewrite is a response defect: one edit of the encoded bodies of the
+// operations that answer a record. The simulator carries it out after the
+// handler has written a 2xx JSON body, so the handler stays faithful and the
+// mistake is exactly the edit.
+type Rewrite struct {
+	// Record is the OpenAPI component name of the record edited, e.g.
+	// "Attendance". Empty means every operation whose body is a list (for
+	// the body-level edit Envelope).
+	Record string
+	// Nested, when set, is the array member of Record holding the records
+	// edited (Notification.ancestor holds Targets).
+	Nested string
+	// Field is the member edited.
+	Field string
+	Edit  Edit
+	// Arg is the edit's argument: the new name (Rename), a JSON value
+	// (Replace), a JSON object mapping values to values (Map), a Go time
+	// layout (DateLayout), a format with one %s (Format).
+	Arg string
+}
+
+// Edit is what a Rewrite does to a field's member.
+type Edit int
+
+// The edits.
+const (
+	// Rename gives the member another name, in place.
+	Rename Edit = iota + 1
+	// Replace replaces the value by Arg.
+	Replace
+	// Map replaces a value found in the object Arg by its mapping.
+	Map
+	// Quote sends the value's JSON text as a JSON string: 12 -> "12",
+	// [0,2] -> "[0,2]".
+	Quote
+	// Unquote sends a string of digits as a JSON number: "0000" -> 0.
+	Unquote
+	// DateLayout re-formats an RFC 3339 string with the Go layout Arg.
+	DateLayout
+	// Format re-formats a string with Arg, e.g. "{%s}".
+	Format
+	// Envelope wraps a list body in {"items": [...], "total": n}.
+	Envelope
+)
+
+// shape is one response defect of a record: its name suffix, what a
+// reader is told, the requirement it breaks and the edit.
+type shape struct {
+	name, description, requirement string
+	rewrite                        Rewrite
+}
+
+// shapes are the record defects: for each record one near-miss name
+// (REC.<Record>.names) and one wrong type or format (REC.<Record>.types),
+// and one value outside each stated enum or range. Fields the scenarios read
+// for other rules (status, id, transactionId, notifyStatus, the sort and
+// search fields) are left alone where another field serves, so each defect
+// is seen as the rule it breaks; where the suite reads the field anyway, the
+// body check runs first on every response and names the record's rule.
+var shapes = []shape{
+	// Second-factor result (E1).
+	{"e1-result-names", "E1 spells requestId as requestID", "REC.SecondFactorResult.names",
+		Rewrite{Record: "SecondFactorResult", Field: "requestId", Edit: Rename, Arg: "requestID"}},
+	{"e1-result-types", "E1 sends status as a number (0) instead of the string \"0000\"", "REC.SecondFactorResult.types",
+		Rewrite{Record: "SecondFactorResult", Field: "status", Edit: Unquote}},
+	// Push / poll result (E2, E3).
+	{"push-result-names", "E2 and E3 spell credentialId as credentialID", "REC.PushResult.names",
+		Rewrite{Record: "PushResult", Field: "credentialId", Edit: Rename, Arg: "credentialID"}},
+	{"push-result-types", "E2 and E3 send status as a number (0, 7002) instead of a string", "REC.PushResult.types",
+		Rewrite{Record: "PushResult", Field: "status", Edit: Unquote}},
+	// Faculty (E4).
+	{"faculty-names", "E4 spells isisAcadorgnunitN as isisAcadOrgnUnitN", "REC.Faculty.names",
+		Rewrite{Record: "Faculty", Field: "isisAcadorgnunitN", Edit: Rename, Arg: "isisAcadOrgnUnitN"}},
+	{"faculty-types", "E4 sends deptCreateD as a bare date (2006-01-02), not an RFC 3339 date-time", "REC.Faculty.types",
+		Rewrite{Record: "Faculty", Field: "deptCreateD", Edit: DateLayout, Arg: "2006-01-02"}},
+	// Bank folder (E6).
+	{"bank-folder-names", "E6 spells is2FaEnabled as is2FAEnabled", "REC.BankFolder.names",
+		Rewrite{Record: "BankFolder", Field: "is2FaEnabled", Edit: Rename, Arg: "is2FAEnabled"}},
+	{"bank-folder-types", "E6 sends createdDate as \"2006-01-02 15:04:05\", not RFC 3339", "REC.BankFolder.types",
+		Rewrite{Record: "BankFolder", Field: "createdDate", Edit: DateLayout, Arg: "2006-01-02 15:04:05"}},
+	// Attendance (E7).
+	{"attendance-names", "E7 spells the attendance's userMatricNo as userMatrixNo", "REC.Attendance.names",
+		Rewrite{Record: "Attendance", Field: "userMatricNo", Edit: Rename, Arg: "userMatrixNo"}},
+	{"attendance-types", "E7 sends createdDate without an offset (2006-01-02T15:04:05), not RFC 3339", "REC.Attendance.types",
+		Rewrite{Record: "Attendance", Field: "createdDate", Edit: DateLayout, Arg: "2006-01-02T15:04:05"}},
+	// Evaluation question (E9).
+	{"question-names", "E9 spells requireRationale as requireRational (the quiz section's spelling)", "REC.EvaluationQuestion.names",
+		Rewrite{Record: "EvaluationQuestion", Field: "requireRationale", Edit: Rename, Arg: "requireRational"}},
+	{"question-types", "E9 sends mark as a string (\"5\") instead of a number", "REC.EvaluationQuestion.types",
+		Rewrite{Record: "EvaluationQuestion", Field: "mark", Edit: Quote}},
+	{"question-mark-range", "E9 answers mark 10001, one over the stated maximum of 10000", "REC.EvaluationQuestion.mark",
+		Rewrite{Record: "EvaluationQuestion", Field: "mark", Edit: Replace, Arg: "10001"}},
+	{"question-difficulty-range", "E9 answers difficultyLevel 4, outside 0..3", "REC.EvaluationQuestion.difficultyLevel",
+		Rewrite{Record: "EvaluationQuestion", Field: "difficultyLevel", Edit: Replace, Arg: "4"}},
+	{"question-timestamp-range", "E9 answers videoTimeStamp -1 for a question without a video time, outside 0..2147483647", "REC.EvaluationQuestion.videoTimeStamp",
+		Rewrite{Record: "EvaluationQuestion", Field: "videoTimeStamp", Edit: Replace, Arg: "-1"}},
+	// Evaluation (evaluation session update).
+	{"evaluation-names", "evaluation session update spells updatedby as updatedBy", "REC.Evaluation.names",
+		Rewrite{Record: "Evaluation", Field: "updatedby", Edit: Rename, Arg: "updatedBy"}},
+	{"evaluation-types", "evaluation session update sends startDate without an offset, not RFC 3339", "REC.Evaluation.types",
+		Rewrite{Record: "Evaluation", Field: "startDate", Edit: DateLayout, Arg: "2006-01-02T15:04:05"}},
+	{"evaluation-method-range", "evaluation session update answers evaluationMethod 4, outside 0..3", "REC.Evaluation.evaluationMethod",
+		Rewrite{Record: "Evaluation", Field: "evaluationMethod", Edit: Replace, Arg: "4"}},
+	{"evaluation-type-range", "evaluation session update answers evaluationType 6, outside 0..5", "REC.Evaluation.evaluationType",
+		Rewrite{Record: "Evaluation", Field: "evaluationType", Edit: Replace, Arg: "6"}},
+	// Gradebook settings.
+	{"gradebook-names", "gradebook update spells iD_Weightage as ID_Weightage", "REC.GradebookSettings.names",
+		Rewrite{Record: "GradebookSettings", Field: "iD_Weightage", Edit: Rename, Arg: "ID_Weightage"}},
+	{"gradebook-types", "gradebook update sends the grading schema's maxMark as strings (\"100\")", "REC.GradebookSettings.types",
+		Rewrite{Record: "GradebookSettings", Nested: "gradingSchema", Field: "maxMark", Edit: Quote}},
+	// File activity log entry (E10).
+	{"file-log-names", "E10 spells userGuid as userGUID", "REC.FileLog.names",
+		Rewrite{Record: "FileLog", Field: "userGuid", Edit: Rename, Arg: "userGUID"}},
+	{"file-log-types", "E10 sends targetID in braces ({...}), not a uuid", "REC.FileLog.types",
+		Rewrite{Record: "FileLog", Field: "targetID", Edit: Format, Arg: "{%s}"}},
+	{"file-log-action-range", "E10 answers the action \"Downloaded\" instead of one of the listed kinds", "REC.FileLog.action",
+		Rewrite{Record: "FileLog", Field: "action", Edit: Replace, Arg: `"Downloaded"`}},
+	// File annotation (E11).
+	{"annotation-names", "E11 spells annotationId as annotationID", "REC.FileAnnotation.names",
+		Rewrite{Record: "FileAnnotation", Field: "annotationId", Edit: Rename, Arg: "annotationID"}},
+	{"annotation-types", "E11 sends documentId in braces ({...}), not a uuid", "REC.FileAnnotation.types",
+		Rewrite{Record: "FileAnnotation", Field: "documentId", Edit: Format, Arg: "{%s}"}},
+	// Weblink view log entry (E12).
+	{"weblink-log-names", "E12 spells creatorUserMatricNo as creatorUserMatrixNo", "REC.WeblinkLog.names",
+		Rewrite{Record: "WeblinkLog", Field: "creatorUserMatricNo", Edit: Rename, Arg: "creatorUserMatrixNo"}},
+	{"weblink-log-types", "E12 sends logDate as \"02/01/2006 15:04:05\", not RFC 3339", "REC.WeblinkLog.types",
+		Rewrite{Record: "WeblinkLog", Field: "logDate", Edit: DateLayout, Arg: "02/01/2006 15:04:05"}},
+	// Media log entry (E13).
+	{"media-log-names", "E13 spells userID as userId", "REC.MediaLog.names",
+		Rewrite{Record: "MediaLog", Field: "userID", Edit: Rename, Arg: "userId"}},
+	{"media-log-types", "E13 sends logDate without an offset, not RFC 3339", "REC.MediaLog.types",
+		Rewrite{Record: "MediaLog", Field: "logDate", Edit: DateLayout, Arg: "2006-01-02T15:04:05"}},
+	// Channel user statistics entry (E15).
+	{"channel-user-names", "E15 spells matrixNo as matricNo", "REC.ChannelUser.names",
+		Rewrite{Record: "ChannelUser", Field: "matrixNo", Edit: Rename, Arg: "matricNo"}},
+	{"channel-user-types", "E15 sends plays as a string (\"12\") instead of an integer", "REC.ChannelUser.types",
+		Rewrite{Record: "ChannelUser", Field: "plays", Edit: Quote}},
+	// Lecture-capture session (E16).
+	{"capture-names", "E16 spells mP4Url as mp4Url", "REC.CaptureSession.names",
+		Rewrite{Record: "CaptureSession", Field: "mP4Url", Edit: Rename, Arg: "mp4Url"}},
+	{"capture-types", "E16 sends duration as a string (\"3600\") instead of a number", "REC.CaptureSession.types",
+		Rewrite{Record: "CaptureSession", Field: "duration", Edit: Quote}},
+	// Survey response (E17).
+	{"survey-response-names", "E17 spells creatorID as creatorId (the poll response's spelling)", "REC.SurveyResponse.names",
+		Rewrite{Record: "SurveyResponse", Field: "creatorID", Edit: Rename, Arg: "creatorId"}},
+	{"survey-response-types", "E17 sends options as JSON text in a string (\"[0,2]\") instead of an array", "REC.SurveyResponse.types",
+		Rewrite{Record: "SurveyResponse", Field: "options", Edit: Quote}},
+	// Poll response (E18, E19).
+	{"poll-response-names", "E18 and E19 spell creatorId as creatorID (the survey response's spelling)", "REC.PollResponse.names",
+		Rewrite{Record: "PollResponse", Field: "creatorId", Edit: Rename, Arg: "creatorID"}},
+	{"poll-response-types", "E18 and E19 send selectedOptions as JSON text in a string (\"[0,2]\")", "REC.PollResponse.types",
+		Rewrite{Record: "PollResponse", Field: "selectedOptions", Edit: Quote}},
+	// Student entry (E20).
+	{"student-names", "E20 spells the student's userMatricNo as userMatrixNo", "REC.Student.names",
+		Rewrite{Record: "Student", Field: "userMatricNo", Edit: Rename, Arg: "userMatrixNo"}},
+	{"student-types", "E20 sends the student's id in braces ({...}), not a uuid", "REC.Student.types",
+		Rewrite{Record: "Student", Field: "id", Edit: Format, Arg: "{%s}"}},
+	// Notification (NG, NR).
+	{"notification-names", "notifications spell targetID as targetId", "REC.Notification.names",
+		Rewrite{Record: "Notification", Field: "targetID", Edit: Rename, Arg: "targetId"}},
+	{"notification-types", "notifications send the int64 id as a string (\"1000001\")", "REC.Notification.types",
+		Rewrite{Record: "Notification", Field: "id", Edit: Quote}},
+	{"notification-status-range", "notifications answer notifyStatus 0 (unread) and 1 (read) instead of 10 and 11", "REC.Notification.notifyStatus",
+		Rewrite{Record: "Notification", Field: "notifyStatus", Edit: Map, Arg: `{"10": 0, "11": 1}`}},
+	{"target-type-range", "notification ancestors answer typeID 3, not one of the allowed type ids", "REC.Target.typeID",
+		Rewrite{Record: "Notification", Nested: "ancestor", Field: "typeID", Edit: Replace, Arg: "3"}},
+	// Quiz section (QS).
+	{"quiz-section-names", "quiz section update spells requireRational as requireRationale (the question's spelling)", "REC.QuizSection.names",
+		Rewrite{Record: "QuizSection", Field: "requireRational", Edit: Rename, Arg: "requireRationale"}},
+	{"quiz-section-types", "quiz section update sends displayedRandomQuestions as a string (\"0\")", "REC.QuizSection.types",
+		Rewrite{Record: "QuizSection", Field: "displayedRandomQuestions", Edit: Quote}},
+}
+
+// shapeDefects returns the record defects as Defects.
+func shapeDefects() []Defect {
+	out := make([]Defect, len(shapes))
+	for i, s := range shapes {
+		rw := s.rewrite
+		out[i] = Defect{Name: s.name, Description: s.description, Requirements: []string{s.requirement}, Rewrite: &rw}
+	}
+	return out
+}
+
+// String describes the edit, for tests and messages.
+func (r Rewrite) String() string {
+	where := r.Record
+	if r.Nested != "" {
+		where += "." + r.Nested + "[]"
+	}
+	names := map[Edit]string{Rename: "rename", Replace: "replace", Map: "map", Quote: "quote", Unquote: "unquote", DateLayout: "date-layout", Format: "format", Envelope: "envelope"}
+	return fmt.Sprintf("%s %s.%s %s", names[r.Edit], where, r.Field, r.Arg)
+}
