@@ -45,8 +45,11 @@ var recordOf = map[string]string{
 // to op.
 func (s *Simulator) rewrites(op string) []defects.Rewrite {
 	var out []defects.Rewrite
-	for _, rw := range s.defects.Rewrites() {
-		if rw.Record == "" || rw.Record == recordOf[op] {
+	for _, d := range defects.All() {
+		if d.Rewrite == nil || !s.defects.Has(d.Name) {
+			continue
+		}
+		if rw := *d.Rewrite; rw.Record == "" || rw.Record == recordOf[op] {
 			out = append(out, rw)
 		}
 	}

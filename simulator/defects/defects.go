@@ -332,18 +332,6 @@ func (s Set) Enabled() []string {
 	return out
 }
 
-// Rewrites returns the response rewrites of the enabled defects, in name
-// order.
-func (s Set) Rewrites() []Rewrite {
-	var out []Rewrite
-	for _, n := range s.Enabled() {
-		if d, ok := Lookup(n); ok && d.Rewrite != nil {
-			out = append(out, *d.Rewrite)
-		}
-	}
-	return out
-}
-
 // Names returns the name of every known defect, sorted.
 func Names() []string {
 	out := make([]string, len(catalogue))
