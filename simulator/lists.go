@@ -23,6 +23,12 @@ func (s *Simulator) listQuery(r *http.Request, paged bool) (listing.Query, error
 	if err == nil && s.defects.Has(defects.LimitIgnored) {
 		q.Limit = -1
 	}
+	if err == nil && s.defects.Has(defects.OffsetIgnored) {
+		q.Offset = 0
+	}
+	if err == nil && s.defects.Has(defects.SortbyIgnored) {
+		q.Sort, q.Desc = "", false
+	}
 	return q, err
 }
 
@@ -230,7 +236,7 @@ func (s *Simulator) pollResponses(w http.ResponseWriter, r *http.Request, _ stor
 	}
 	l, _ := s.store.PollResponses(id)
 	var fill func(*store.PollResponse)
-	if !pop["photo"] {
+	if !pop["photo"] || s.defects.Has(defects.PhotoIgnored) {
 		fill = func(r *store.PollResponse) { r.Photo = "" }
 	}
 	answerPage(s, w, l, q, nil, fill)
@@ -255,7 +261,7 @@ func (s *Simulator) resourceStudents(w http.ResponseWriter, r *http.Request, _ s
 	}
 	l, _ := s.store.Students(id)
 	var fill func(*store.Student)
-	if !pop["photo"] {
+	if !pop["photo"] || s.defects.Has(defects.PhotoIgnored) {
 		fill = func(st *store.Student) { st.Photo = "" }
 	}
 	answerPage(s, w, l, q, nil, fill)

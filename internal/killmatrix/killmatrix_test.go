@@ -313,6 +313,16 @@ func render(cat *features.Catalogue, runs []run, caught int) string {
 	b.WriteString("declares, plus at most its declared collateral (a second rule the mistake\n")
 	b.WriteString("really touches, justified in `simulator/defects`).\n\n")
 	fmt.Fprintf(&b, "**%d of %d defects caught; %d of %d MUST requirements covered by a defect.**\n\n", caught, len(runs), covered, len(must))
+	should, shouldCovered := 0, 0
+	for _, q := range cat.Requirements {
+		if q.Strictness == "SHOULD" {
+			should++
+			if len(byReq[q.ID]) > 0 {
+				shouldCovered++
+			}
+		}
+	}
+	fmt.Fprintf(&b, "SHOULD requirements (reported, not part of the verdict) covered by a defect: %d of %d.\n\n", shouldCovered, should)
 	b.WriteString("| Defect | What the simulator does wrong | Requirements caught | Collateral |\n")
 	b.WriteString("|---|---|---|---|\n")
 	for _, r := range runs {

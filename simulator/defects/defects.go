@@ -47,6 +47,9 @@ const (
 	MissingField422    = "missing-field-422"
 	MalformedUUID404   = "malformed-uuid-404"
 	LimitIgnored       = "limit-ignored"
+	OffsetIgnored      = "offset-ignored"
+	SortbyIgnored      = "sortby-ignored"
+	PhotoIgnored       = "photo-ignored"
 	ListEnvelope       = "list-envelope"
 
 	// Second factor and faculties.
@@ -154,6 +157,12 @@ var handWritten = []Defect{
 		Requirements: uuidReqs},
 	{Name: LimitIgnored, Description: "list operations ignore limit and return every entry from offset on",
 		Requirements: limitReqs, Collateral: limitCollateral},
+	{Name: OffsetIgnored, Description: "list operations ignore offset and always start at the first entry",
+		Requirements: ids(".offset", pagedOps...)},
+	{Name: SortbyIgnored, Description: "list operations accept sortby but keep their stored order",
+		Requirements: ids(".sortby", pagedOps...)},
+	{Name: PhotoIgnored, Description: "E18 and E20 accept populate=photo but leave photo out",
+		Requirements: []string{"E18.photo", "E20.photo"}},
 	{Name: ListEnvelope, Description: "list operations wrap the array in an envelope {\"items\": [...], \"total\": n}",
 		Requirements: listReqs, Rewrite: &Rewrite{Edit: Envelope}},
 
