@@ -43,6 +43,9 @@ func Run(ctx context.Context, cfg Config) (*reports.Report, error) {
 	if err != nil {
 		return nil, err
 	}
+	if err := knownTags(cat, tags); err != nil {
+		return nil, err
+	}
 	if cfg.ReadOnly {
 		if tags != "" {
 			tags += " && "
@@ -300,4 +303,25 @@ func (s *state) allRequirements() []string {
 	}
 	sort.Strings(out)
 	return out
+}
+
+// knownTags refuses a tag expression naming a tag no scenario can carry,
+// so that a typo is an error rather than a run of nothing or of everything.
+func knownTags(cat *features.Catalogue, expr string) error {
+	for _, and := range strings.Split(expr, "&&") {
+		for _, lit := range strings.Split(and, ",") {
+			tag := strings.TrimPrefix(strings.TrimPrefix(strings.TrimSpace(lit), "~"), "@")
+			if tag == "" || tag == "destructive" {
+				continue
+			}
+			if _, ok := cat.Requirement(tag); ok {
+				continue
+			}
+			if _, ok := cat.Operation(tag); ok {
+				continue
+			}
+			return fmt.Errorf("tag @%s is unknown: tags are operation ids (@E1..@E21, @GB, @ES, @NG, @NR, @QS), requirement ids (@E7.default-publish, see features/requirements.json) and @destructive", tag)
+		}
+	}
+	return nil
 }

@@ -186,6 +186,12 @@ func runSuite(ctx context.Context, o runOptions, stdout, stderr io.Writer) int {
 	}
 	if !o.quiet {
 		fmt.Fprintf(stdout, "campusconf %s: running the conformance suite against %s\n", version, target.URL)
+		tags := o.tags
+		if tags == "" {
+			tags = "(all)"
+		}
+		fmt.Fprintf(stdout, "options: fixtures=%s tags=%s read-only=%v concurrency=%d timeout=%s budget=%s report-dir=%s\n",
+			target.Fixtures, tags, o.readOnly, o.concurrency, o.timeout, o.budget, o.reportDir)
 		cfg.Progress = stdout
 	}
 	r, err := steps.Run(ctx, cfg)
