@@ -294,9 +294,10 @@ func pathID(r *http.Request, name string) (string, error) {
 	return parseUUID(name, r.PathValue(name))
 }
 
-// populate reads the populate query parameter: comma-separated entities,
-// each one of accepted (case-insensitive). It returns the set named.
-func populate(r *http.Request, accepted ...string) (map[string]bool, error) {
+// populateIn reads the populate query parameter: comma-separated entities,
+// each one of accepted (case-insensitive unless exact). It returns the set
+// named.
+func populateIn(r *http.Request, exact bool, accepted ...string) (map[string]bool, error) {
 	out := map[string]bool{}
 	v := r.URL.Query().Get("populate")
 	if strings.TrimSpace(v) == "" {
@@ -306,7 +307,7 @@ func populate(r *http.Request, accepted ...string) (map[string]bool, error) {
 		e = strings.TrimSpace(e)
 		found := false
 		for _, a := range accepted {
-			if strings.EqualFold(e, a) {
+			if e == a || !exact && strings.EqualFold(e, a) {
 				out[a] = true
 				found = true
 			}

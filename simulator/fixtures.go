@@ -57,7 +57,8 @@ func (s *Simulator) Fixtures() *fixtures.File {
 		if op.id[0] == 'E' {
 			continue
 		}
-		fo := fixtures.Operation{Method: op.method, Path: op.path}
+		method, path := s.place(op)
+		fo := fixtures.Operation{Method: method, Path: path}
 		if op.id == "updateEvaluationSession" {
 			fo.Body = map[string]any{}
 			for k, v := range updateEvaluationSessionBody {
@@ -79,6 +80,7 @@ func (s *Simulator) Fixtures() *fixtures.File {
 	if s.opts.Control {
 		f.Control = controlPrefix
 	}
+	s.varyFixtures(f)
 	return f
 }
 

@@ -9,17 +9,31 @@ import (
 
 	"github.com/campusconf/campusconf/simulator/listing"
 	"github.com/campusconf/campusconf/simulator/store"
+	"github.com/campusconf/campusconf/simulator/variants"
+)
+
+// The page size of the page-10 variant.
+const (
+	page10Default = 10
+	page10Max     = 50
 )
 
 // listQuery reads offset, limit, sortby and where. Operations that declare
 // paging default to listing.DefaultLimit; the others (E11, E12, E16) return
 // the whole list unless the caller pages.
 func (s *Simulator) listQuery(r *http.Request, paged bool) (listing.Query, error) {
-	def := -1
+	c := listing.Conventions{DefaultLimit: -1, MaxLimit: listing.MaxLimit, DashSort: s.variants.Has(variants.NoSortbySyntax)}
 	if paged {
-		def = listing.DefaultLimit
+		c.DefaultLimit = listing.DefaultLimit
 	}
-	q, err := listing.Parse(r.URL.Query(), def)
+	if s.variants.Has(variants.Page10) {
+		c.MaxLimit = page10Max
+		if paged {
+			c.DefaultLimit = page10Default
+		}
+	}
+	q, err := listing.ParseWith(r.URL.Query(), c)
+	q.Reverse = q.Sort == "" && s.variants.Has(variants.NewestFirst)
 	if err == nil && s.defects.Has(defects.LimitIgnored) {
 		q.Limit = -1
 	}
@@ -191,7 +205,7 @@ func (s *Simulator) surveyResponses(w http.ResponseWriter, r *http.Request, _ st
 		s.badRequest(w, err)
 		return
 	}
-	pop, err := populate(r, s.populates(defects.E17PopulateUnsupported, "Creator")...)
+	pop, err := s.populate(r, s.populates(defects.E17PopulateUnsupported, "Creator")...)
 	if err != nil {
 		s.badRequest(w, err)
 		return
@@ -224,7 +238,7 @@ func (s *Simulator) pollResponses(w http.ResponseWriter, r *http.Request, _ stor
 		s.badRequest(w, err)
 		return
 	}
-	pop, err := populate(r, s.populates(defects.E18PopulateUnsupported, "photo")...)
+	pop, err := s.populate(r, s.populates(defects.E18PopulateUnsupported, "photo")...)
 	if err != nil {
 		s.badRequest(w, err)
 		return
@@ -249,7 +263,7 @@ func (s *Simulator) resourceStudents(w http.ResponseWriter, r *http.Request, _ s
 		s.badRequest(w, err)
 		return
 	}
-	pop, err := populate(r, s.populates(defects.E20PopulateUnsupported, "photo")...)
+	pop, err := s.populate(r, s.populates(defects.E20PopulateUnsupported, "photo")...)
 	if err != nil {
 		s.badRequest(w, err)
 		return

@@ -3,7 +3,6 @@ package simulator
 import (
 	"context"
 	"net/http"
-	"strings"
 	"time"
 
 	"github.com/campusconf/campusconf/simulator/defects"
@@ -18,7 +17,7 @@ func cors(next http.Handler) http.Handler {
 		h.Set("Access-Control-Allow-Origin", "*")
 		if r.Method == http.MethodOptions {
 			h.Set("Access-Control-Allow-Methods", "GET, POST, PUT, PATCH, DELETE, OPTIONS")
-			h.Set("Access-Control-Allow-Headers", "Ocp-Apim-Subscription-Key, Authorization, Content-Type")
+			h.Set("Access-Control-Allow-Headers", "Ocp-Apim-Subscription-Key, Authorization, "+userHeader+", Content-Type")
 			h.Set("Access-Control-Max-Age", "600")
 			w.WriteHeader(http.StatusNoContent)
 			return
@@ -119,20 +118,20 @@ func (s *Simulator) authenticate(w http.ResponseWriter, r *http.Request) (store.
 	switch {
 	case key == "" && s.defects.Has(defects.MissingKeyAccepted):
 	case key == "":
-		s.fail(w, http.StatusUnauthorized, "Ocp-Apim-Subscription-Key: expected a subscription key, the header is missing")
+		s.fail(w, s.keyRefusal(), "Ocp-Apim-Subscription-Key: expected a subscription key, the header is missing")
 		return store.User{}, false
 	case key != s.store.SubscriptionKey():
-		s.fail(w, http.StatusUnauthorized, "Ocp-Apim-Subscription-Key: the subscription key is not valid")
+		s.fail(w, s.keyRefusal(), "Ocp-Apim-Subscription-Key: the subscription key is not valid")
 		return store.User{}, false
 	}
-	scheme, token, found := strings.Cut(r.Header.Get("Authorization"), " ")
-	if !found || !strings.EqualFold(scheme, "Bearer") || strings.TrimSpace(token) == "" {
-		s.fail(w, http.StatusUnauthorized, "Authorization: expected \"Bearer <token>\" identifying the login user")
+	token, refusal := s.userToken(r)
+	if refusal != "" {
+		s.fail(w, http.StatusUnauthorized, refusal)
 		return store.User{}, false
 	}
-	u, ok := s.store.UserByToken(strings.TrimSpace(token))
+	u, ok := s.store.UserByToken(token)
 	if !ok {
-		s.fail(w, http.StatusUnauthorized, "Authorization: the bearer token does not identify a user")
+		s.fail(w, http.StatusUnauthorized, s.unknownToken())
 		return store.User{}, false
 	}
 	return u, true

@@ -30,6 +30,9 @@ type Options struct {
 	LogTo  io.Writer
 	// Defects names deliberate mistakes to make (see Defects).
 	Defects []string
+	// Variants names faithful choices to make where the specification is
+	// open (see Variants); Fixtures describes them.
+	Variants []string
 }
 
 // Latency is a delay: Min when Max is not above it, else uniform in

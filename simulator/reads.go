@@ -22,7 +22,7 @@ func (s *Simulator) getQuestion(w http.ResponseWriter, r *http.Request, _ store.
 	}
 	// The question record has no field for these entities: they are
 	// accepted and change nothing (docs/decisions.md).
-	if _, err := populate(r, s.populates(defects.E9PopulateUnsupported, "lastUpdatedUser", "Response", "ResponseWithCreator")...); err != nil {
+	if _, err := s.populate(r, s.populates(defects.E9PopulateUnsupported, "lastUpdatedUser", "Response", "ResponseWithCreator")...); err != nil {
 		s.badRequest(w, err)
 		return
 	}

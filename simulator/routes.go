@@ -88,8 +88,9 @@ func (s *Simulator) defectiveAccess(op operation) access {
 func (s *Simulator) routes() http.Handler {
 	mux := http.NewServeMux()
 	for _, op := range operations {
-		op.access = s.defectiveAccess(op)
-		mux.Handle(op.method+" "+op.path, s.rewriting(op.id, s.operation(op)))
+		op.access = s.variantAccess(s.defectiveAccess(op))
+		method, path := s.place(op)
+		mux.Handle(method+" "+path, s.shaping(s.rewriting(op.id, s.operation(op))))
 	}
 	mux.HandleFunc("GET /healthz", func(w http.ResponseWriter, r *http.Request) {
 		writeJSON(w, http.StatusOK, map[string]string{"status": "ok"})

@@ -2,11 +2,13 @@ package simulator
 
 import (
 	"net/http"
+	"strings"
 	"time"
 
 	"github.com/campusconf/campusconf/internal/totp"
 	"github.com/campusconf/campusconf/simulator/defects"
 	"github.com/campusconf/campusconf/simulator/store"
+	"github.com/campusconf/campusconf/simulator/variants"
 )
 
 // Second-factor status codes: the specification states 0000 and 7002; 7001
@@ -42,7 +44,11 @@ func (s *Simulator) validateOTP(w http.ResponseWriter, r *http.Request, _ store.
 	if s.defects.Has(defects.E1SuccessStatus0) {
 		res.Status = "0"
 	}
-	if !totp.Verify(u.TOTPSecret, *otp, now(), 1) && !s.defects.Has(defects.E1AnyOTP) {
+	if !totp.Verify(u.TOTPSecret, *otp, now(), 1) && !s.staticOTP(u, *otp) && !s.defects.Has(defects.E1AnyOTP) {
+		if s.variants.Has(variants.OTPWrong400) {
+			s.fail(w, http.StatusBadRequest, "otp: the one-time password is not valid")
+			return
+		}
 		res.Status, res.StatusMessage = statusWrongOTP, "The one-time password is not valid"
 	}
 	writeJSON(w, http.StatusOK, res)
@@ -69,6 +75,9 @@ func (s *Simulator) pollPush(w http.ResponseWriter, r *http.Request, u store.Use
 		s.badRequest(w, b.err)
 		return
 	}
+	if s.variants.Has(variants.UUIDUpper) {
+		*id = strings.ToLower(*id) // issued in upper case, read in either
+	}
 	p, err := s.store.Poll(*id, u)
 	if err != nil {
 		s.failStore(w, err, http.StatusNotFound)
@@ -76,6 +85,8 @@ func (s *Simulator) pollPush(w http.ResponseWriter, r *http.Request, u store.Use
 	}
 	res := store.PushResult{TransactionID: p.ID, CredentialID: u.CredentialID}
 	switch {
+	case s.stillPending(p.ID):
+		res.Status, res.StatusMessage = statusPending, "Waiting for the user to answer the push request"
 	case p.Decision == store.Deny && s.defects.Has(defects.PollNever7002):
 		res.Status, res.StatusMessage = statusPending, "Waiting for the user to answer the push request"
 	case s.defects.Has(defects.PollAlways7002) || p.Decision == store.Deny:

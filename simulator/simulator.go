@@ -16,6 +16,7 @@ import (
 
 	"github.com/campusconf/campusconf/simulator/defects"
 	"github.com/campusconf/campusconf/simulator/store"
+	"github.com/campusconf/campusconf/simulator/variants"
 	"github.com/campusconf/campusconf/simulator/world"
 )
 
@@ -23,14 +24,19 @@ import (
 type Simulator struct {
 	opts    Options
 	defects defects.Set
-	store   *store.Store
-	refs    world.Refs
-	log     *slog.Logger
-	handler http.Handler
+	// variants are the faithful choices switched on (variants.go).
+	variants variants.Set
+	store    *store.Store
+	refs     world.Refs
+	log      *slog.Logger
+	handler  http.Handler
 
 	faultMu sync.Mutex
 	faults  Faults
 	rng     *rand.Rand // fault draws and latency; guarded by faultMu
+
+	pollMu sync.Mutex
+	polls  map[string]int // polls per push transaction (push-pending-first)
 }
 
 // New returns a simulator of the world opts describe.
@@ -54,12 +60,18 @@ func New(opts Options) (*Simulator, error) {
 	if err != nil {
 		return nil, err
 	}
+	vs, err := variants.New(opts.Variants)
+	if err != nil {
+		return nil, err
+	}
 	s := &Simulator{
-		opts:    opts,
-		defects: d,
-		faults:  opts.Faults,
-		rng:     rand.New(rand.NewPCG(uint64(opts.Seed), 0x5eed)),
-		log:     opts.Logger,
+		opts:     opts,
+		defects:  d,
+		variants: vs,
+		polls:    map[string]int{},
+		faults:   opts.Faults,
+		rng:      rand.New(rand.NewPCG(uint64(opts.Seed), 0x5eed)),
+		log:      opts.Logger,
 	}
 	if s.log == nil && opts.LogTo != nil {
 		s.log = slog.New(slog.NewTextHandler(opts.LogTo, nil))
@@ -81,8 +93,17 @@ func (s *Simulator) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 
 // Reset puts the world back in its seeded state: every change since New is
 // undone and open push transactions are forgotten.
-func (s *Simulator) Reset() { s.store.Reset() }
+func (s *Simulator) Reset() {
+	s.store.Reset()
+	s.pollMu.Lock()
+	clear(s.polls)
+	s.pollMu.Unlock()
+}
 
 // Defects returns every defect the simulator can be asked to make, with a
 // one-line description each.
 func Defects() []defects.Defect { return defects.All() }
+
+// Variants returns every faithful choice the simulator can be asked to make
+// where the specification is open, with the open point each exercises.
+func Variants() []variants.Variant { return variants.All() }

@@ -7,6 +7,7 @@ import (
 	"github.com/campusconf/campusconf/simulator/defects"
 
 	"github.com/campusconf/campusconf/simulator/store"
+	"github.com/campusconf/campusconf/simulator/variants"
 )
 
 // The five operations the specification does not place; their paths are in
@@ -179,7 +180,7 @@ func (s *Simulator) notificationByGroup(w http.ResponseWriter, r *http.Request, 
 		s.badRequest(w, err)
 		return
 	}
-	pop, err := populate(r, "ancestor")
+	pop, err := s.populate(r, "ancestor")
 	if err != nil {
 		s.badRequest(w, err)
 		return
@@ -250,6 +251,9 @@ func (s *Simulator) updateQuizSection(w http.ResponseWriter, r *http.Request, _ 
 		s.badRequest(w, b.err)
 		return
 	}
+	if cur, ok := s.store.QuizSection(*id); ok && s.variants.Has(variants.QuizPatch) {
+		in = keepOmitted(b, in, cur)
+	}
 	if _, given := b.fields["displayQuestionMark"]; !given && s.defects.Has(defects.QuizMarkDefaultTrue) {
 		in.DisplayQuestionMark = true
 	}
@@ -267,6 +271,31 @@ func (s *Simulator) updateQuizSection(w http.ResponseWriter, r *http.Request, _ 
 		status = http.StatusCreated
 	}
 	writeJSON(w, status, q)
+}
+
+// keepOmitted gives the fields of in that b leaves out (or sends as null)
+// their stored value, for quiz-patch.
+func keepOmitted(b *body, in, cur store.QuizSection) store.QuizSection {
+	omitted := func(name string) bool { return b.get(name, false) == nil }
+	if omitted("description") {
+		in.Description = cur.Description
+	}
+	if omitted("displayQuestionMark") {
+		in.DisplayQuestionMark = cur.DisplayQuestionMark
+	}
+	if omitted("displayedRandomQuestions") {
+		in.DisplayedRandomQuestions = cur.DisplayedRandomQuestions
+	}
+	if omitted("randomizeQuestions") {
+		in.RandomizeQuestions = cur.RandomizeQuestions
+	}
+	if omitted("randomizeOptions") {
+		in.RandomizeOptions = cur.RandomizeOptions
+	}
+	if omitted("requireRational") {
+		in.RequireRational = cur.RequireRational
+	}
+	return in
 }
 
 func deref[T any](p *T) T {

@@ -8,6 +8,7 @@ import (
 
 	"github.com/campusconf/campusconf/simulator/defects"
 	"github.com/campusconf/campusconf/simulator/store"
+	"github.com/campusconf/campusconf/simulator/variants"
 )
 
 // syncFaculties is E4.
@@ -29,7 +30,8 @@ func (s *Simulator) deleteSlots(w http.ResponseWriter, r *http.Request, u store.
 	canDelete := func(m store.Module) bool {
 		return u.Role == store.RoleSuperAdmin || m.OwnerID == u.ID || s.defects.Has(defects.E5StaffMayDelete)
 	}
-	if _, err := s.store.DeleteSlots(ids, canDelete); err != nil {
+	deleted, err := s.store.DeleteSlots(ids, canDelete, s.variants.Has(variants.E5AnyAbsent404))
+	if err != nil {
 		if errors.Is(err, store.ErrNotFound) && s.defects.Has(defects.E5Absent204) {
 			noContent(w)
 			return
@@ -39,6 +41,10 @@ func (s *Simulator) deleteSlots(w http.ResponseWriter, r *http.Request, u store.
 	}
 	if s.defects.Has(defects.E5IDsObject) {
 		writeJSON(w, http.StatusOK, map[string][]string{"iDs": ids})
+		return
+	}
+	if s.variants.Has(variants.E5200IDs) {
+		writeJSON(w, http.StatusOK, deleted)
 		return
 	}
 	noContent(w)
@@ -51,7 +57,7 @@ func (s *Simulator) copyBankFolder(w http.ResponseWriter, r *http.Request, u sto
 		s.badRequest(w, err)
 		return
 	}
-	pop, err := populate(r, s.populates(defects.E6PopulateUnsupported, "Creator", "ContentCount")...)
+	pop, err := s.populate(r, s.populates(defects.E6PopulateUnsupported, "Creator", "ContentCount")...)
 	if err != nil {
 		s.badRequest(w, err)
 		return
@@ -159,7 +165,10 @@ func (s *Simulator) publishSessions(w http.ResponseWriter, r *http.Request, _ st
 		s.badRequest(w, b.err)
 		return
 	}
-	n := s.store.PublishSessions(ids, *publish)
+	n, changed := s.store.PublishSessions(ids, *publish)
+	if s.variants.Has(variants.E21ChangedCount) {
+		n = changed
+	}
 	if s.defects.Has(defects.E21CountsUnknown) {
 		n = len(ids)
 	}

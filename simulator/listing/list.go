@@ -104,8 +104,11 @@ func page[T any](items []T, order []int32, fs fieldSet, q Query, keep func(*T) b
 	}
 	n := len(items)
 	at := func(i int) *T {
-		if order != nil {
+		switch {
+		case order != nil:
 			return &items[order[i]]
+		case q.Reverse:
+			return &items[n-1-i]
 		}
 		return &items[i]
 	}

@@ -29,12 +29,31 @@ type Query struct {
 	// value, ignoring case ("" keeps everything).
 	WhereField string
 	WhereValue string
+	// Reverse reverses the stored order when Sort is empty.
+	Reverse bool
+}
+
+// Conventions are the list conventions a simulator variant chooses where
+// the specification leaves them open (see simulator/variants).
+type Conventions struct {
+	// DefaultLimit applies when limit is absent (negative: no limit).
+	DefaultLimit int
+	// MaxLimit is the largest limit accepted.
+	MaxLimit int
+	// DashSort reads sortby as "field" or "-field" (descending) instead of
+	// "field [asc|desc]".
+	DashSort bool
 }
 
 // Parse reads offset, limit, sortby and where from v. defaultLimit applies
 // when limit is absent (negative: no limit).
 func Parse(v url.Values, defaultLimit int) (Query, error) {
-	q := Query{Limit: defaultLimit}
+	return ParseWith(v, Conventions{DefaultLimit: defaultLimit, MaxLimit: MaxLimit})
+}
+
+// ParseWith reads offset, limit, sortby and where from v under c.
+func ParseWith(v url.Values, c Conventions) (Query, error) {
+	q := Query{Limit: c.DefaultLimit}
 	var err error
 	if s, ok := one(v, "offset"); ok {
 		if q.Offset, err = nonNegative("offset", s, 1<<31-1); err != nil {
@@ -42,11 +61,18 @@ func Parse(v url.Values, defaultLimit int) (Query, error) {
 		}
 	}
 	if s, ok := one(v, "limit"); ok {
-		if q.Limit, err = nonNegative("limit", s, MaxLimit); err != nil {
+		if q.Limit, err = nonNegative("limit", s, c.MaxLimit); err != nil {
 			return Query{}, err
 		}
 	}
-	if s, ok := one(v, "sortby"); ok && strings.TrimSpace(s) != "" {
+	if s, ok := one(v, "sortby"); ok && c.DashSort && strings.TrimSpace(s) != "" {
+		field := strings.TrimSpace(s)
+		field, q.Desc = strings.CutPrefix(field, "-")
+		if field == "" || strings.ContainsAny(field, " -") {
+			return Query{}, fmt.Errorf("sortby: expected \"field\" or \"-field\", got %q", s)
+		}
+		q.Sort = field
+	} else if ok && strings.TrimSpace(s) != "" {
 		parts := strings.Fields(s)
 		switch {
 		case len(parts) == 1:

@@ -26,18 +26,20 @@ func (s *Store) DeleteMedia(ids []string) int {
 }
 
 // PublishSessions sets the publish flag of the named web lecture sessions
-// and returns how many exist.
-func (s *Store) PublishSessions(ids []string, publish bool) int {
+// and returns how many exist and how many of them it changed.
+func (s *Store) PublishSessions(ids []string, publish bool) (n, changed int) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	n := 0
 	for _, id := range unique(ids) {
-		if _, ok := s.w.Sessions[id]; ok {
+		if was, ok := s.w.Sessions[id]; ok {
 			s.w.Sessions[id] = publish
 			n++
+			if was != publish {
+				changed++
+			}
 		}
 	}
-	return n
+	return n, changed
 }
 
 // SessionPublished returns the publish flag of a web lecture session.

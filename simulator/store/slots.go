@@ -1,30 +1,34 @@
 package store
 
-// DeleteSlots deletes the named consultation slots. canDelete says whether
-// the caller holds Access_Delete on a module. It fails with ErrNotFound when
-// none of the ids is a slot and with ErrForbidden when one of them belongs to
-// a module the caller may not delete on; then nothing is deleted.
-func (s *Store) DeleteSlots(ids []string, canDelete func(Module) bool) (int, error) {
+// DeleteSlots deletes the named consultation slots and returns the ids
+// deleted. canDelete says whether the caller holds Access_Delete on a
+// module. It fails with ErrNotFound when none of the ids is a slot (or, with
+// all, when one of them is not) and with ErrForbidden when one of them
+// belongs to a module the caller may not delete on; then nothing is deleted.
+func (s *Store) DeleteSlots(ids []string, canDelete func(Module) bool, all bool) ([]string, error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	var found []string
 	for _, id := range unique(ids) {
 		mod, ok := s.w.Slots[id]
 		if !ok {
+			if all {
+				return nil, notFound("slot " + id + " does not exist")
+			}
 			continue
 		}
 		if !canDelete(*s.w.Modules[mod]) {
-			return 0, forbidden("the login user is not authorized: Access_Delete on module " + mod + " is required")
+			return nil, forbidden("the login user is not authorized: Access_Delete on module " + mod + " is required")
 		}
 		found = append(found, id)
 	}
 	if len(found) == 0 {
-		return 0, notFound("none of the slots in iDs exists")
+		return nil, notFound("none of the slots in iDs exists")
 	}
 	for _, id := range found {
 		delete(s.w.Slots, id)
 	}
-	return len(found), nil
+	return found, nil
 }
 
 // SlotExists reports whether a consultation slot exists.

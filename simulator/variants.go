@@ -1,0 +1,283 @@
+package simulator
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"hash/fnv"
+	"net/http"
+	"strings"
+	"time"
+
+	"github.com/campusconf/campusconf/fixtures"
+	"github.com/campusconf/campusconf/simulator/store"
+	"github.com/campusconf/campusconf/simulator/variants"
+)
+
+// This file holds the faithful variants (simulator/variants) that are not a
+// small switch at one decision point: where the unplaced operations live,
+// how the user is conveyed, the response-shaping pass, and what the fixture
+// says of each.
+
+// altPlacements are the routes of the unplaced operations with alt-paths.
+var altPlacements = map[string][2]string{
+	"updateGradebookSettings": {http.MethodPut, "/gradebook/settings/{id}"},
+	"updateEvaluationSession": {http.MethodPut, "/evaluations/{id}/question-session"},
+	"getNotificationByGroup":  {http.MethodGet, "/notifications/groups/{id}"},
+	"updateNotificationRead":  {http.MethodPost, "/notifications/read-status"},
+	"updateQuizSection":       {http.MethodPatch, "/quiz/sections"},
+}
+
+// place returns where op lives in this simulator.
+func (s *Simulator) place(op operation) (method, path string) {
+	if p, ok := altPlacements[op.id]; ok && s.variants.Has(variants.AltPaths) {
+		return p[0], p[1]
+	}
+	return op.method, op.path
+}
+
+// populate reads the populate query parameter (decode.go), matching the
+// entities exactly as spelled with populate-exact.
+func (s *Simulator) populate(r *http.Request, accepted ...string) (map[string]bool, error) {
+	return populateIn(r, s.variants.Has(variants.PopulateExact), accepted...)
+}
+
+// userHeader conveys the login user with the user-header variant.
+const userHeader = "X-Campus-User"
+
+// userToken returns the token identifying the login user, and the message
+// of a refusal when there is none.
+func (s *Simulator) userToken(r *http.Request) (string, string) {
+	if s.variants.Has(variants.UserHeader) {
+		token := strings.TrimSpace(r.Header.Get(userHeader))
+		if token == "" {
+			return "", userHeader + ": expected a token identifying the login user"
+		}
+		return token, ""
+	}
+	scheme, token, found := strings.Cut(r.Header.Get("Authorization"), " ")
+	if !found || !strings.EqualFold(scheme, "Bearer") || strings.TrimSpace(token) == "" {
+		return "", "Authorization: expected \"Bearer <token>\" identifying the login user"
+	}
+	return strings.TrimSpace(token), ""
+}
+
+// unknownToken is the message of a refusal for a token of no user.
+func (s *Simulator) unknownToken() string {
+	if s.variants.Has(variants.UserHeader) {
+		return userHeader + ": the token does not identify a user"
+	}
+	return "Authorization: the bearer token does not identify a user"
+}
+
+// keyRefusal is the status of a call without a valid subscription key.
+func (s *Simulator) keyRefusal() int {
+	switch {
+	case s.variants.Has(variants.Key403):
+		return http.StatusForbidden
+	case s.variants.Has(variants.Key400):
+		return http.StatusBadRequest
+	}
+	return http.StatusUnauthorized
+}
+
+// variantAccess is the access rule of op as the variants choose it.
+func (s *Simulator) variantAccess(a access) access {
+	if a == notStudent && s.variants.Has(variants.NoForbiddenTable) {
+		return anyone
+	}
+	return a
+}
+
+// pendingPolls is how many polls of a transaction answer 7001 with
+// push-pending-first.
+const pendingPolls = 2
+
+// stillPending counts a poll of transaction id and reports whether the
+// variant keeps it pending.
+func (s *Simulator) stillPending(id string) bool {
+	if !s.variants.Has(variants.PushPendingFirst) {
+		return false
+	}
+	s.pollMu.Lock()
+	defer s.pollMu.Unlock()
+	s.polls[id]++
+	return s.polls[id] <= pendingPolls
+}
+
+// staticOTP reports whether otp is the otp-static code of u.
+func (s *Simulator) staticOTP(u store.User, otp string) bool {
+	return s.variants.Has(variants.OTPStatic) && u.Fixture == "owner" && otp == variants.StaticOTP
+}
+
+// varyFixtures adapts the fixture file to the variants that it conveys.
+func (s *Simulator) varyFixtures(f *fixtures.File) {
+	v := s.variants
+	if v.Has(variants.UserHeader) {
+		for name, u := range f.Users {
+			token := strings.TrimPrefix(u.Headers["Authorization"], "Bearer ")
+			u.Headers = map[string]string{userHeader: token}
+			f.Users[name] = u
+		}
+	}
+	if v.Has(variants.NoSortbySyntax) {
+		f.Conventions.Sortby = ""
+	}
+	if v.Has(variants.OTPStatic) {
+		f.SecondFactor.TOTPSecret, f.SecondFactor.OTP = "", variants.StaticOTP
+	}
+	if v.Has(variants.NoForbiddenTable) {
+		f.Forbidden = nil
+	}
+	if v.Has(variants.UUIDUpper) {
+		// The records are ids as the implementation writes them.
+		raw, _ := json.Marshal(f.Records)
+		var recs fixtures.Records
+		if err := json.Unmarshal(shapeValue(raw, shaper{upper: true}), &recs); err == nil {
+			f.Records = recs
+		}
+	}
+}
+
+// shaper is the response-shaping pass of the variants that change how
+// values are written, not which: each field keeps its meaning.
+type shaper struct {
+	omitFalse bool
+	upper     bool
+	offsets   bool
+	extra     bool
+	charset   bool
+}
+
+func (s *Simulator) shaper() shaper {
+	v := s.variants
+	return shaper{omitFalse: v.Has(variants.OmitFalse), upper: v.Has(variants.UUIDUpper),
+		offsets: v.Has(variants.LocalOffsets), extra: v.Has(variants.ExtraFields), charset: v.Has(variants.Charset)}
+}
+
+func (sh shaper) any() bool { return sh.omitFalse || sh.upper || sh.offsets || sh.extra || sh.charset }
+
+// shaping carries out the shaping variants on op's answers. Without one it
+// returns next itself.
+func (s *Simulator) shaping(next http.Handler) http.Handler {
+	sh := s.shaper()
+	if !sh.any() {
+		return next
+	}
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		buf := &bufferedWriter{header: w.Header()}
+		next.ServeHTTP(buf, r)
+		body := buf.body.Bytes()
+		if buf.status == 0 {
+			buf.status = http.StatusOK
+		}
+		isJSON := strings.HasPrefix(w.Header().Get("Content-Type"), "application/json")
+		if isJSON && buf.status >= 200 && buf.status < 300 && len(bytes.TrimSpace(body)) > 0 {
+			body = shapeValue(body, sh)
+			if sh.extra {
+				body = withExtraFields(body, r.URL.Path)
+			}
+		}
+		if isJSON && sh.charset {
+			w.Header().Set("Content-Type", "application/json; charset=utf-8")
+		}
+		w.Header().Del("Content-Length")
+		w.WriteHeader(buf.status)
+		_, _ = w.Write(body)
+	})
+}
+
+// shapeValue rewrites a JSON text: false members left out, uuids in upper
+// case, date-times at +08:00 with milliseconds. Text it cannot read is
+// returned as it is.
+func shapeValue(data []byte, sh shaper) []byte {
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.UseNumber()
+	var v any
+	if err := dec.Decode(&v); err != nil {
+		return data
+	}
+	out, err := marshal(sh.walk(v))
+	if err != nil {
+		return data
+	}
+	return out
+}
+
+var plus8 = time.FixedZone("+08:00", 8*3600)
+
+func (sh shaper) walk(v any) any {
+	switch x := v.(type) {
+	case map[string]any:
+		for k, e := range x {
+			if b, ok := e.(bool); ok && !b && sh.omitFalse {
+				delete(x, k)
+				continue
+			}
+			x[k] = sh.walk(e)
+		}
+	case []any:
+		for i, e := range x {
+			x[i] = sh.walk(e)
+		}
+	case string:
+		if sh.upper && isUUID(x) {
+			return strings.ToUpper(x)
+		}
+		if sh.offsets && len(x) >= 20 && x[4] == '-' && x[10] == 'T' {
+			if t, err := time.Parse(time.RFC3339Nano, x); err == nil {
+				return t.In(plus8).Format("2006-01-02T15:04:05.000-07:00")
+			}
+		}
+	}
+	return v
+}
+
+// withExtraFields adds "etag" and "links" to the record, or to each record
+// of the list, the body holds. The etag depends on the record alone, so
+// two pages of one list carry the same entries.
+func withExtraFields(body []byte, path string) []byte {
+	add := func(rec map[string]any) {
+		raw, _ := marshal(rec)
+		h := fnv.New64a()
+		h.Write(raw)
+		rec["etag"] = fmt.Sprintf("W/\"%016x\"", h.Sum64())
+		rec["links"] = map[string]any{"collection": path}
+	}
+	dec := json.NewDecoder(bytes.NewReader(body))
+	dec.UseNumber()
+	var v any
+	if err := dec.Decode(&v); err != nil {
+		return body
+	}
+	switch x := v.(type) {
+	case map[string]any:
+		add(x)
+	case []any:
+		for _, e := range x {
+			if rec, ok := e.(map[string]any); ok {
+				add(rec)
+			}
+		}
+	default:
+		return body
+	}
+	out, err := marshal(v)
+	if err != nil {
+		return body
+	}
+	return out
+}
+
+func marshal(v any) ([]byte, error) {
+	var b bytes.Buffer
+	enc := json.NewEncoder(&b)
+	enc.SetEscapeHTML(false)
+	err := enc.Encode(v)
+	return b.Bytes(), err
+}
+
+func isUUID(s string) bool {
+	_, err := parseUUID("", s)
+	return err == nil
+}

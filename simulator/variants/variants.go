@@ -1,0 +1,185 @@
+// Package variants names the faithful alternatives the simulator can take
+// wherever the specification is silent or permissive: another status for a
+// missing subscription key, other paths for the operations it does not
+// place, other list defaults, other but equally valid spellings of values.
+// A variant is the dual of a defect (simulator/defects): a defect breaks a
+// stated rule and the suite must fail it; a variant makes another choice the
+// specification allows and the suite must pass it (internal/faithful). A Set
+// is consulted at each decision point; the zero Set has no variant and the
+// simulator behaves as docs/decisions.md describes.
+package variants
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+)
+
+// Variant is one switchable faithful choice.
+type Variant struct {
+	// Name is the switch, as given to `campusconf serve --variant NAME`.
+	Name string
+	// Description says in one line what the simulator then does.
+	Description string
+	// Exercises is the open point (an openPoints id of
+	// features/requirements.json) or the section of the specification
+	// whose permission the choice uses.
+	Exercises string
+	// Choice groups variants that decide the same thing another way; two
+	// variants of one choice cannot be switched on together.
+	Choice string
+	// Skips is the number of scenarios the suite reports as skipped with
+	// the variant on (its fixture leaves out what they need), and
+	// SkipReason a text each of their reasons contains.
+	Skips      int
+	SkipReason string
+}
+
+// The variant names. Each constant is the only spelling the simulator
+// checks, so a typo is a compile error rather than a silent no-op.
+const (
+	Key403           = "key-403"
+	Key400           = "key-400"
+	E5200IDs         = "e5-200-ids"
+	AltPaths         = "alt-paths"
+	UserHeader       = "user-header"
+	OmitFalse        = "omit-false"
+	UUIDUpper        = "uuid-upper"
+	LocalOffsets     = "local-offsets"
+	ExtraFields      = "extra-fields"
+	QuizPatch        = "quiz-patch"
+	E21ChangedCount  = "e21-changed-count"
+	Page10           = "page-10"
+	NewestFirst      = "newest-first"
+	NoSortbySyntax   = "no-sortby-syntax"
+	OTPStatic        = "otp-static"
+	OTPWrong400      = "otp-wrong-400"
+	PushPendingFirst = "push-pending-first"
+	NoForbiddenTable = "no-forbidden-table"
+	PopulateExact    = "populate-exact"
+	Charset          = "charset"
+	E5AnyAbsent404   = "e5-any-absent-404"
+)
+
+// StaticOTP is the one-time password of the otp-static variant.
+const StaticOTP = "482915"
+
+// catalogue lists every variant, sorted by name.
+var catalogue = sorted([]Variant{
+	{Name: Key403, Choice: "key-status", Exercises: "OP.key-status",
+		Description: "a missing or unknown subscription key is refused with 403 instead of 401"},
+	{Name: Key400, Choice: "key-status", Exercises: "OP.key-status",
+		Description: "a missing or unknown subscription key is refused with 400 instead of 401"},
+	{Name: E5200IDs, Exercises: "OP.e5-200",
+		Description: "E5 answers 200 with the array of the deleted slot ids instead of 204"},
+	{Name: E5AnyAbsent404, Exercises: "Errors (404 on E5: plain not found)",
+		Description: "E5 deletes nothing and answers 404 when any of the ids is not a slot, not only when none is"},
+	{Name: AltPaths, Exercises: "OP.unplaced",
+		Description: "the five unplaced operations live at PUT /gradebook/settings/{id}, PUT /evaluations/{id}/question-session, GET /notifications/groups/{id}, POST /notifications/read-status, PATCH /quiz/sections (fixture operations follow)"},
+	{Name: UserHeader, Exercises: "OP.identity",
+		Description: "the login user is conveyed by the header X-Campus-User: <token> instead of Authorization: Bearer (fixture users follow)"},
+	{Name: OmitFalse, Exercises: "Resources (a field not marked required may be absent)",
+		Description: "boolean fields that are false are left out of every record"},
+	{Name: UUIDUpper, Exercises: "Conventions (uuid means a string in UUID format; RFC 9562 reads hex digits in either case)",
+		Description: "uuids are written in upper case in answers and in the fixture, and read in either case"},
+	{Name: LocalOffsets, Exercises: "Conventions (date-time means an RFC 3339 string)",
+		Description: "date-times are written with the offset +08:00 and milliseconds (the same instants)"},
+	{Name: ExtraFields, Exercises: "Resources (fields beyond those listed are not forbidden)",
+		Description: "every record answered carries two fields the specification does not list, \"etag\" and \"links\""},
+	{Name: QuizPatch, Exercises: "Endpoints / Update quiz section (semantics of fields left out not shown)",
+		Description: "the quiz section update keeps the stored value of every optional field the body leaves out (an absent displayQuestionMark of a new section is still false)"},
+	{Name: E21ChangedCount, Exercises: "Endpoints / E21 (number of records affected)",
+		Description: "E21 counts only the sessions whose publish flag the call changed"},
+	{Name: Page10, Exercises: "OP.query-syntax",
+		Description: "lists default to 10 entries per page and take a limit of at most 50"},
+	{Name: NewestFirst, Exercises: "OP.query-syntax",
+		Description: "lists without sortby are in reverse stored order: newest first for the logs and responses"},
+	{Name: NoSortbySyntax, Exercises: "OP.query-syntax",
+		Description: "sortby takes \"field\" or \"-field\" (descending) and the fixture declares no sortby convention",
+		Skips:       10, SkipReason: "conventions.sortby"},
+	{Name: OTPStatic, Exercises: "OP.status-codes; Authentication 4 (how a one-time password is issued is not shown)",
+		Description: "the fixture gives a fixed secondFactor.otp instead of a TOTP secret, and E1 confirms that code for that user"},
+	{Name: OTPWrong400, Exercises: "OP.status-codes",
+		Description: "a wrong one-time password is refused with 400 and a JSON string instead of 200 with status 6004"},
+	{Name: PushPendingFirst, Exercises: "OP.status-codes",
+		Description: "E2 answers 7001 (waiting for the user) to the first two polls of a transaction and decides from the third"},
+	{Name: NoForbiddenTable, Exercises: "OP.roles",
+		Description: "only the two stated permissions are enforced (students may call every other operation) and the fixture lists no forbidden table",
+		Skips:       1, SkipReason: "forbidden"},
+	{Name: PopulateExact, Exercises: "Endpoints (populate: accepted entities as spelled)",
+		Description: "populate entities are matched exactly as the specification spells them (Creator, ContentCount, photo, ancestor, ...), not ignoring case"},
+	{Name: Charset, Exercises: "Endpoints / common (bodies are JSON; the answer's media type parameters are not shown)",
+		Description: "JSON answers carry Content-Type: application/json; charset=utf-8"},
+})
+
+func sorted(vs []Variant) []Variant {
+	slices.SortFunc(vs, func(a, b Variant) int { return strings.Compare(a.Name, b.Name) })
+	return vs
+}
+
+// All returns every variant, sorted by name.
+func All() []Variant { return slices.Clone(catalogue) }
+
+// Lookup returns the variant with the given name.
+func Lookup(name string) (Variant, bool) {
+	for _, v := range catalogue {
+		if v.Name == name {
+			return v, true
+		}
+	}
+	return Variant{}, false
+}
+
+// Names returns the name of every variant, sorted.
+func Names() []string {
+	out := make([]string, len(catalogue))
+	for i, v := range catalogue {
+		out[i] = v.Name
+	}
+	return out
+}
+
+// Compatible reports whether a and b may be switched on together.
+func Compatible(a, b Variant) bool {
+	return a.Name == b.Name || a.Choice == "" || a.Choice != b.Choice
+}
+
+// Set is a set of enabled variants. The zero value has none.
+type Set struct {
+	on map[string]bool
+}
+
+// New returns the set of the named variants, or an error naming the first
+// unknown name (and the known ones) or two variants of one choice.
+func New(names []string) (Set, error) {
+	s := Set{on: map[string]bool{}}
+	var chosen []Variant
+	for _, n := range names {
+		n = strings.TrimSpace(n)
+		v, ok := Lookup(n)
+		if !ok {
+			return Set{}, fmt.Errorf("unknown variant %q (known: %s)", n, strings.Join(Names(), ", "))
+		}
+		for _, c := range chosen {
+			if !Compatible(c, v) {
+				return Set{}, fmt.Errorf("variants %q and %q both decide the %s: choose one", c.Name, v.Name, v.Choice)
+			}
+		}
+		chosen = append(chosen, v)
+		s.on[n] = true
+	}
+	return s, nil
+}
+
+// Has reports whether the named variant is enabled.
+func (s Set) Has(name string) bool { return s.on[name] }
+
+// Enabled returns the enabled variant names, sorted.
+func (s Set) Enabled() []string {
+	out := make([]string, 0, len(s.on))
+	for n := range s.on {
+		out = append(out, n)
+	}
+	slices.Sort(out)
+	return out
+}

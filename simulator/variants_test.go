@@ -1,0 +1,195 @@
+package simulator
+
+import (
+	"net/http"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/campusconf/campusconf/simulator/variants"
+)
+
+// variantChecks shows, per variant, the behaviour it switches on, which
+// the default simulator does not have: a variant the suite passes
+// (internal/faithful) is never a no-op.
+var variantChecks = map[string]func(t *testing.T, e *env){
+	variants.Key403: func(t *testing.T, e *env) {
+		e.doWith("owner", "POST", "/campus/2FA/Push", "", map[string]string{"Ocp-Apim-Subscription-Key": ""}).want(t, http.StatusForbidden).errorString(t)
+	},
+	variants.Key400: func(t *testing.T, e *env) {
+		e.doWith("owner", "POST", "/campus/2FA/Push", "", map[string]string{"Ocp-Apim-Subscription-Key": "wrong"}).want(t, http.StatusBadRequest).errorString(t)
+	},
+	variants.E5200IDs: func(t *testing.T, e *env) {
+		slot := e.fx.Records.DeletableSlots[0]
+		var ids []string
+		e.do("owner", "DELETE", "/consultation/Slot", `{"iDs":["`+slot+`","`+absent+`"]}`).want(t, http.StatusOK).decode(t, &ids)
+		if !slices.Equal(ids, []string{slot}) {
+			t.Errorf("deleted ids = %v, want [%s]", ids, slot)
+		}
+	},
+	variants.E5AnyAbsent404: func(t *testing.T, e *env) {
+		slot := e.fx.Records.DeletableSlots[0]
+		e.do("owner", "DELETE", "/consultation/Slot", `{"iDs":["`+slot+`","`+absent+`"]}`).want(t, http.StatusNotFound)
+		if !e.sim.store.SlotExists(slot) {
+			t.Error("a refused delete deleted a slot")
+		}
+	},
+	variants.AltPaths: func(t *testing.T, e *env) {
+		for key, p := range altPlacements {
+			if got := e.fx.Operations[key]; got.Method != p[0] || got.Path != p[1] {
+				t.Errorf("fixture operations.%s = %s %s, want %s %s", key, got.Method, got.Path, p[0], p[1])
+			}
+		}
+		q := e.fx.Records.QuizSection
+		body := `{"id":"` + q.ID + `","name":"x"}`
+		e.do("owner", "PATCH", "/quiz/sections", body).want(t, http.StatusOK)
+		e.do("owner", "PUT", "/quiz/section", body).want(t, http.StatusNotFound)
+	},
+	variants.UserHeader: func(t *testing.T, e *env) {
+		h := e.fx.Users["owner"].Headers
+		if len(h) != 1 || h[userHeader] == "" {
+			t.Errorf("fixture owner headers = %v, want only %s", h, userHeader)
+		}
+		e.do("owner", "POST", "/campus/2FA/Push", "").want(t, http.StatusOK)
+		e.doWith("", "POST", "/campus/2FA/Push", "", map[string]string{"Authorization": "Bearer " + h[userHeader]}).want(t, http.StatusUnauthorized)
+	},
+	variants.OmitFalse: func(t *testing.T, e *env) {
+		a := e.do("owner", "POST", "/Attendance/Default", `{"resourceID":"`+e.fx.Records.AttendanceResource+`","publish":false}`).want(t, http.StatusCreated).object(t)
+		if _, ok := a["publish"]; ok {
+			t.Errorf("publish false sent as %v, want it left out", a["publish"])
+		}
+		if a["isDefault"] != true {
+			t.Errorf("isDefault = %v, want true kept", a["isDefault"])
+		}
+	},
+	variants.UUIDUpper: func(t *testing.T, e *env) {
+		res := e.fx.Records.AttendanceResource
+		if res != strings.ToUpper(res) {
+			t.Errorf("fixture attendanceResource = %s, want upper case", res)
+		}
+		a := e.do("owner", "POST", "/Attendance/Default", `{"resourceID":"`+strings.ToLower(res)+`"}`).want(t, http.StatusCreated).object(t)
+		if id, _ := a["id"].(string); id == "" || id != strings.ToUpper(id) || a["resourceID"] != res {
+			t.Errorf("id %v resourceID %v, want both in upper case", a["id"], a["resourceID"])
+		}
+		tx := e.do("owner", "POST", "/campus/2FA/Push", "").want(t, http.StatusOK).object(t)["transactionId"].(string)
+		e.do("owner", "POST", "/campus/2FA/Poll", `{"transactionId":"`+tx+`"}`).want(t, http.StatusOK)
+	},
+	variants.LocalOffsets: func(t *testing.T, e *env) {
+		a := e.do("owner", "POST", "/Attendance/Default", `{"resourceID":"`+e.fx.Records.AttendanceResource+`"}`).want(t, http.StatusCreated).object(t)
+		if d, _ := a["createdDate"].(string); !strings.HasSuffix(d, "+08:00") || !strings.Contains(d, ".") {
+			t.Errorf("createdDate = %v, want +08:00 with a fraction", a["createdDate"])
+		}
+	},
+	variants.ExtraFields: func(t *testing.T, e *env) {
+		for _, r := range e.do("owner", "GET", "/files/"+e.fx.Records.Folder+"/downloaded?limit=2", "").want(t, http.StatusOK).list(t) {
+			if r["etag"] == nil || r["links"] == nil {
+				t.Errorf("entry %v: want etag and links", r)
+			}
+		}
+	},
+	variants.QuizPatch: func(t *testing.T, e *env) {
+		q := e.fx.Records.QuizSection
+		e.do("owner", "PUT", "/quiz/section", `{"id":"`+q.ID+`","name":"x","displayQuestionMark":true}`).want(t, http.StatusOK)
+		got := e.do("owner", "PUT", "/quiz/section", `{"id":"`+q.ID+`","name":"y"}`).want(t, http.StatusOK).object(t)
+		if got["displayQuestionMark"] != true {
+			t.Errorf("displayQuestionMark = %v after an update leaving it out, want true kept", got["displayQuestionMark"])
+		}
+	},
+	variants.E21ChangedCount: func(t *testing.T, e *env) {
+		body := `{"iDs":` + mustJSON(t, e.fx.Records.LectureSessions) + `,"publish":true}`
+		e.do("owner", "PUT", "/weblecture/session/publish", body).want(t, http.StatusOK)
+		if got := string(e.do("owner", "PUT", "/weblecture/session/publish", body).want(t, http.StatusOK).body); strings.TrimSpace(got) != "0" {
+			t.Errorf("publishing published sessions again counted %s, want 0", got)
+		}
+	},
+	variants.Page10: func(t *testing.T, e *env) {
+		if n := len(e.do("owner", "GET", "/survey/question/"+e.fx.Records.SurveyQuestion+"/response", "").want(t, http.StatusOK).list(t)); n != page10Default {
+			t.Errorf("default page has %d entries, want %d", n, page10Default)
+		}
+		e.do("owner", "GET", "/survey/question/"+e.fx.Records.SurveyQuestion+"/response?limit=51", "").want(t, http.StatusBadRequest)
+	},
+	variants.NewestFirst: func(t *testing.T, e *env) {
+		path := "/files/" + e.fx.Records.Folder + "/downloaded"
+		got := e.do("owner", "GET", path, "").want(t, http.StatusOK).list(t)
+		want := newEnv(t, Options{}).do("owner", "GET", path+"?sortby=logDate+desc", "").want(t, http.StatusOK).list(t)
+		if len(got) < 2 || got[0]["logDate"] != want[0]["logDate"] {
+			t.Errorf("first entry logged %v, want the newest %v", got[0]["logDate"], want[0]["logDate"])
+		}
+	},
+	variants.NoSortbySyntax: func(t *testing.T, e *env) {
+		if e.fx.Conventions.Sortby != "" {
+			t.Errorf("fixture conventions.sortby = %q, want none", e.fx.Conventions.Sortby)
+		}
+		path := "/files/" + e.fx.Records.Folder + "/downloaded"
+		l := e.do("owner", "GET", path+"?sortby=-logDate", "").want(t, http.StatusOK).list(t)
+		if len(l) < 2 || l[0]["logDate"].(string) < l[len(l)-1]["logDate"].(string) {
+			t.Errorf("sortby=-logDate: want newest first")
+		}
+		e.do("owner", "GET", path+"?sortby=logDate+desc", "").want(t, http.StatusBadRequest)
+	},
+	variants.OTPStatic: func(t *testing.T, e *env) {
+		sf := e.fx.SecondFactor
+		if sf.OTP != variants.StaticOTP || sf.TOTPSecret != "" {
+			t.Errorf("fixture secondFactor otp %q secret %q, want the static code and no secret", sf.OTP, sf.TOTPSecret)
+		}
+		r := e.do("owner", "POST", "/campus/2FA/Auth", `{"userid":"`+sf.UserID+`","otp":"`+sf.OTP+`"}`).want(t, http.StatusOK).object(t)
+		if r["status"] != statusSuccess {
+			t.Errorf("status = %v, want %s", r["status"], statusSuccess)
+		}
+	},
+	variants.OTPWrong400: func(t *testing.T, e *env) {
+		e.do("owner", "POST", "/campus/2FA/Auth", `{"userid":"`+e.fx.SecondFactor.UserID+`","otp":"000000x"}`).want(t, http.StatusBadRequest).errorString(t)
+	},
+	variants.PushPendingFirst: func(t *testing.T, e *env) {
+		tx := e.do("owner", "POST", "/campus/2FA/Push", "").want(t, http.StatusOK).object(t)["transactionId"].(string)
+		var got []any
+		for range 3 {
+			got = append(got, e.do("owner", "POST", "/campus/2FA/Poll", `{"transactionId":"`+tx+`"}`).want(t, http.StatusOK).object(t)["status"])
+		}
+		if !slices.Equal(got, []any{statusPending, statusPending, statusSuccess}) {
+			t.Errorf("three polls = %v, want 7001, 7001, 0000", got)
+		}
+	},
+	variants.NoForbiddenTable: func(t *testing.T, e *env) {
+		if len(e.fx.Forbidden) != 0 {
+			t.Errorf("fixture forbidden = %v, want none", e.fx.Forbidden)
+		}
+		e.do("student", "POST", "/Attendance/Default", `{"resourceID":"`+e.fx.Records.AttendanceResource+`"}`).want(t, http.StatusCreated)
+		e.do("staff", "POST", "/campus/Faculty", "").want(t, http.StatusForbidden)
+	},
+	variants.PopulateExact: func(t *testing.T, e *env) {
+		path := "/survey/question/" + e.fx.Records.SurveyQuestion + "/response?populate="
+		e.do("owner", "GET", path+"Creator", "").want(t, http.StatusOK)
+		e.do("owner", "GET", path+"creator", "").want(t, http.StatusBadRequest)
+	},
+	variants.Charset: func(t *testing.T, e *env) {
+		r := e.do("owner", "POST", "/campus/2FA/Push", "").want(t, http.StatusOK)
+		if ct := r.header.Get("Content-Type"); ct != "application/json; charset=utf-8" {
+			t.Errorf("Content-Type = %q, want application/json; charset=utf-8", ct)
+		}
+	},
+}
+
+// TestVariants runs each variant's check against the simulator with the
+// variant. Each check asserts what differs from the default simulator.
+func TestVariants(t *testing.T) {
+	for _, v := range variants.All() {
+		check, ok := variantChecks[v.Name]
+		if !ok {
+			t.Errorf("variant %s: expected a check in variantChecks", v.Name)
+			continue
+		}
+		t.Run(v.Name, func(t *testing.T) {
+			check(t, newEnv(t, Options{Variants: []string{v.Name}}))
+		})
+	}
+}
+
+func TestVariantNames(t *testing.T) {
+	if _, err := New(Options{Variants: []string{"no-such-variant"}}); err == nil || !strings.Contains(err.Error(), "unknown variant") {
+		t.Errorf("unknown variant: error = %v, want one naming it", err)
+	}
+	if _, err := New(Options{Variants: []string{variants.Key403, variants.Key400}}); err == nil || !strings.Contains(err.Error(), "choose one") {
+		t.Errorf("key-403 with key-400: error = %v, want a conflict", err)
+	}
+}
