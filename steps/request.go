@@ -225,6 +225,7 @@ func (s *state) send(ctx context.Context, op, method, u string, body []byte, has
 		req.Header.Set("Content-Type", contentType)
 	}
 	s.lastOp, s.lastReq = op, req
+	s.lastSent = sent{op: op, method: method, url: u, body: body, hasBody: hasBody}
 	s.status, s.header, s.body = 0, nil, nil
 	ex := reports.Exchange{Method: method, URL: s.env.redactor.String(u), RequestHeaders: s.env.redactor.Headers(req.Header)}
 	ex.RequestBody, ex.Truncated = s.env.keep(body)

@@ -31,6 +31,8 @@ type state struct {
 	body    []byte
 	lastOp  string
 	lastReq *http.Request
+	// lastSent is the last request as sent, so a check may send it again.
+	lastSent sent
 
 	exchanges []reports.Exchange
 	curls     []string
@@ -43,6 +45,13 @@ type state struct {
 	// refusal names the requirements a refusal of one exchange breaks, as
 	// the step that sent it declared.
 	refusal refusal
+}
+
+// sent is a request as send received it.
+type sent struct {
+	op, method, url string
+	body            []byte
+	hasBody         bool
 }
 
 // refusal is what a refusal of the exchange at index exchange breaks.

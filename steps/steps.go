@@ -208,7 +208,7 @@ func statusIsEither(ctx context.Context, a, b string) error {
 func refusedForKey(ctx context.Context) error { return stateFrom(ctx).refusedForKey() }
 
 func notRefusedForMediaType(ctx context.Context) error {
-	return stateFrom(ctx).notRefusedForMediaType()
+	return stateFrom(ctx).notRefusedForMediaType(ctx)
 }
 
 // forbiddenRefused makes the typical call of every operation the fixture
