@@ -1,0 +1,209 @@
+// Package faithful is the dual of the kill matrix: it runs the conformance
+// suite against the simulator with each faithful variant (simulator/variants)
+// and with all of them together, and requires a conformant verdict with no
+// failed scenario at all, MUST or SHOULD. A variant makes another choice
+// where the specification is silent or permissive, so a failure here is
+// the suite holding our simulator's habit against an implementation.
+package faithful
+
+import (
+	"context"
+	"fmt"
+	"runtime"
+	"slices"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/campusconf/campusconf/internal/inproc"
+	"github.com/campusconf/campusconf/reports"
+	"github.com/campusconf/campusconf/simulator"
+	"github.com/campusconf/campusconf/simulator/variants"
+	"github.com/campusconf/campusconf/steps"
+)
+
+// run is one run of the suite against a simulator with some variants.
+type run struct {
+	name     string
+	variants []variants.Variant
+	report   *reports.Report
+	err      error
+	took     time.Duration
+}
+
+// runSuite runs the whole suite in-process against a fresh simulator with
+// the named variants, as `campusconf run` does against the embedded one.
+func runSuite(ctx context.Context, vs []variants.Variant) (*reports.Report, error) {
+	names := make([]string, len(vs))
+	for i, v := range vs {
+		names[i] = v.Name
+	}
+	sim, err := simulator.New(simulator.Options{Variants: names})
+	if err != nil {
+		return nil, err
+	}
+	return steps.Run(ctx, steps.Config{
+		BaseURL: "http://127.0.0.1:8080",
+		Client:  inproc.Client(sim),
+		Fixture: sim.Fixtures(),
+		// push-pending-first keeps a push pending for two polls; they need
+		// not be far apart in-process.
+		PollInterval: time.Millisecond,
+	})
+}
+
+// combinations are the runs: each variant alone, then the variants
+// together in as few runs as their choices allow (a variant of a choice
+// another one already made in the run waits for the next run).
+func combinations(all []variants.Variant) []run {
+	var out []run
+	for _, v := range all {
+		out = append(out, run{name: v.Name, variants: []variants.Variant{v}})
+	}
+	left := slices.Clone(all)
+	for n := 1; len(left) > 0; n++ {
+		var together, rest []variants.Variant
+		for _, v := range left {
+			if slices.ContainsFunc(together, func(t variants.Variant) bool { return !variants.Compatible(t, v) }) {
+				rest = append(rest, v)
+				continue
+			}
+			together = append(together, v)
+		}
+		out = append(out, run{name: fmt.Sprintf("together-%d", n), variants: together})
+		left = rest
+	}
+	return out
+}
+
+// runAll runs the suite once per entry of rs on a pool of GOMAXPROCS
+// workers.
+func runAll(ctx context.Context, rs []run) {
+	next := make(chan int)
+	var wg sync.WaitGroup
+	for range runtime.GOMAXPROCS(0) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range next {
+				start := time.Now()
+				rs[i].report, rs[i].err = runSuite(ctx, rs[i].variants)
+				rs[i].took = time.Since(start)
+			}
+		}()
+	}
+	for i := range rs {
+		next <- i
+	}
+	close(next)
+	wg.Wait()
+}
+
+// sample is the runs the race run covers: a few variants alone, spread
+// over the names, and the first run of all of them together.
+func sample(rs []run) []run {
+	var out []run
+	for i, r := range rs {
+		if strings.HasPrefix(r.name, "together-") {
+			out = append(out, r)
+			break
+		}
+		if i%7 == 0 {
+			out = append(out, r)
+		}
+	}
+	return out
+}
+
+// TestVariantsPass runs the suite against every variant alone and all of
+// them together: every run must be conformant with no failed scenario, and
+// skip exactly the scenarios its variants' fixture leaves out, for that
+// reason.
+func TestVariantsPass(t *testing.T) {
+	rs := combinations(variants.All())
+	if raceEnabled {
+		rs = sample(rs)
+		t.Logf("race detector on: running a sample of %d runs; the plain go test run covers every variant", len(rs))
+	}
+	start := time.Now()
+	runAll(t.Context(), rs)
+	slowest := slices.MaxFunc(rs, func(a, b run) int { return int(a.took - b.took) })
+	t.Logf("%d suite runs on %d workers in %s (slowest %s: %s)", len(rs), runtime.GOMAXPROCS(0),
+		time.Since(start).Round(time.Millisecond), slowest.name, slowest.took.Round(time.Millisecond))
+	for _, r := range rs {
+		t.Run(r.name, func(t *testing.T) {
+			if r.err != nil {
+				t.Fatalf("running the suite: %v", r.err)
+			}
+			if msg := judge(r); msg != "" {
+				t.Error(msg)
+			}
+		})
+	}
+}
+
+// judge returns what is wrong with a run: "" when the verdict is
+// conformant, no scenario failed, none is not configured, and the skipped
+// ones are exactly those the variants declare, skipped for their reason.
+func judge(r run) string {
+	var b strings.Builder
+	c := r.report.Counts
+	if r.report.Verdict != reports.VerdictConformant {
+		fmt.Fprintf(&b, "expected verdict %q, got %q\n", reports.VerdictConformant, r.report.Verdict)
+	}
+	if c.Failed > 0 {
+		fmt.Fprintf(&b, "expected no failed scenario, got %d (%d MUST, %d SHOULD):\n", c.Failed, c.FailedMust, c.FailedShould)
+		for _, sc := range r.report.Scenarios {
+			if sc.Outcome == reports.Failed {
+				fmt.Fprintf(&b, "  %s [%s]: %s\n", sc.ID, strings.Join(reports.FailedRequirements(sc), ", "), firstLine(sc.Failure.Message))
+			}
+		}
+	}
+	wantSkips := 0
+	var reasons []string
+	for _, v := range r.variants {
+		wantSkips += v.Skips
+		if v.SkipReason != "" {
+			reasons = append(reasons, v.SkipReason)
+		}
+	}
+	if c.Skipped != wantSkips || c.NotConfigured != 0 {
+		fmt.Fprintf(&b, "expected %d skipped and 0 not configured, got %d skipped and %d not configured\n", wantSkips, c.Skipped, c.NotConfigured)
+	}
+	for _, sc := range r.report.Scenarios {
+		if sc.Outcome != reports.Skipped && sc.Outcome != reports.NotConfigured {
+			continue
+		}
+		if !slices.ContainsFunc(reasons, func(want string) bool { return strings.Contains(sc.SkipReason, want) }) {
+			fmt.Fprintf(&b, "  %s: %s for a reason no variant declares: %s\n", sc.ID, sc.Outcome, sc.SkipReason)
+		}
+	}
+	if b.Len() == 0 {
+		return ""
+	}
+	names := make([]string, len(r.variants))
+	for i, v := range r.variants {
+		names[i] = v.Name
+	}
+	return fmt.Sprintf("variants %s:\n%s", strings.Join(names, ", "), b.String())
+}
+
+func firstLine(s string) string {
+	line, _, _ := strings.Cut(s, "\n")
+	return line
+}
+
+// TestCatalogue checks each variant's declaration: a description, the open
+// point or section it exercises (an openPoints id must exist), and a skip
+// reason exactly when it skips scenarios.
+func TestCatalogue(t *testing.T) {
+	for _, v := range variants.All() {
+		if v.Description == "" || v.Exercises == "" {
+			t.Errorf("variant %s: expected a description and what it exercises", v.Name)
+		}
+		if (v.Skips > 0) != (v.SkipReason != "") {
+			t.Errorf("variant %s: expected a skip reason exactly when it skips scenarios, got %d skips and reason %q", v.Name, v.Skips, v.SkipReason)
+		}
+	}
+}
