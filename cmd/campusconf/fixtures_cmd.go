@@ -18,12 +18,14 @@ func init() {
 func fixturesCmd(args []string, stdout, stderr io.Writer) int {
 	var opts simulator.Options
 	var baseURL string
+	var variants stringList
 	fs := flag.NewFlagSet("fixtures", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	fs.Int64Var(&opts.Seed, "seed", 1, "seed of the world")
 	fs.IntVar(&opts.Scale, "scale", 1, "scale of the world")
 	fs.BoolVar(&opts.Control, "control", false, "the simulator serves the control API (sets \"control\")")
 	fs.StringVar(&baseURL, "base-url", "", "base URL the simulator is served at, recorded in the description")
+	fs.Var(&variants, "variant", "the simulator is served with this variant (repeatable; see `campusconf variants`)")
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "Usage: campusconf fixtures [flags]\n\nPrints the fixture file (fixtures/schema.json) of the simulator's world: the\ncredentials of each role, the record ids the suite uses, the paths of the\nunplaced operations. The file holds secrets.\n\nFlags:")
 		fs.PrintDefaults()
@@ -46,6 +48,7 @@ func fixturesCmd(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "campusconf fixtures: --base-url: expected an http:// or https:// URL, got %q\n", baseURL)
 		return exitUsage
 	}
+	opts.Variants = variants
 	sim, err := simulator.New(opts)
 	if err != nil {
 		fmt.Fprintln(stderr, "campusconf fixtures:", err)

@@ -40,7 +40,7 @@ func parseServe(args []string, stderr io.Writer) (serveConfig, error) {
 	var c serveConfig
 	var latency, faultOp string
 	var fault2FA, faultRate float64
-	var defects stringList
+	var defects, variants stringList
 	fs := flag.NewFlagSet("serve", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	fs.StringVar(&c.addr, "addr", "127.0.0.1:8080", "address to listen on")
@@ -52,6 +52,7 @@ func parseServe(args []string, stderr io.Writer) (serveConfig, error) {
 	fs.StringVar(&faultOp, "fault-op", "", "operation (E1..E21 or an unplaced operation's fixture key) answering 500 at --fault-rate")
 	fs.Float64Var(&faultRate, "fault-rate", 0, "rate (0..1) of 500 answers on --fault-op")
 	fs.Var(&defects, "defect", "make a deliberate mistake (repeatable; see `campusconf defects`)")
+	fs.Var(&variants, "variant", "make another faithful choice where the specification is open (repeatable; see `campusconf variants`; campusconf fixtures --variant prints the matching fixture)")
 	fs.StringVar(&c.log, "log", "text", "request log: text, json or off")
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "Usage: campusconf serve [flags]\n\nServes the simulator of the Campus Learning Platform interface. Credentials\nand record ids of the world: campusconf fixtures --seed N.\n\nFlags:")
@@ -81,6 +82,7 @@ func parseServe(args []string, stderr io.Writer) (serveConfig, error) {
 		return c, err
 	}
 	c.opts.Defects = defects
+	c.opts.Variants = variants
 	switch c.log {
 	case "text", "json", "off":
 	default:
@@ -132,6 +134,9 @@ func serve(ctx context.Context, ln net.Listener, sim *simulator.Simulator, c ser
 	}
 	if len(c.opts.Defects) > 0 {
 		fmt.Fprintf(stdout, ", defects %s", strings.Join(c.opts.Defects, ","))
+	}
+	if len(c.opts.Variants) > 0 {
+		fmt.Fprintf(stdout, ", variants %s", strings.Join(c.opts.Variants, ","))
 	}
 	fmt.Fprintln(stdout, ")")
 	errc := make(chan error, 1)
