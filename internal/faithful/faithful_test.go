@@ -1,9 +1,3 @@
-// Package faithful is the dual of the kill matrix: it runs the conformance
-// suite against the simulator with each faithful variant (simulator/variants)
-// and with all of them together, and requires a conformant verdict with no
-// failed scenario at all, MUST or SHOULD. A variant makes another choice
-// where the specification is silent or permissive, so a failure here is
-// the suite holding our simulator's habit against an implementation.
 package faithful
 
 import (
