@@ -87,7 +87,7 @@ var catalogue = sorted([]Variant{
 	{Name: ExtraFields, Exercises: "Resources (fields beyond those listed are not forbidden)",
 		Description: "every record answered carries two fields the specification does not list, \"etag\" and \"links\""},
 	{Name: QuizPatch, Exercises: "Endpoints / Update quiz section (semantics of fields left out not shown)",
-		Description: "the quiz section update keeps the stored value of every optional field the body leaves out (an absent displayQuestionMark of a new section is still false)"},
+		Description: "the quiz section update keeps the stored value of every optional field the body leaves out (PATCH semantics) instead of resetting it to its default"},
 	{Name: E21ChangedCount, Exercises: "Endpoints / E21 (number of records affected)",
 		Description: "E21 counts only the sessions whose publish flag the call changed"},
 	{Name: Page10, Exercises: "OP.query-syntax",
