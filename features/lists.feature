@@ -81,40 +81,30 @@ Feature: Paging and ordering of lists
     @E10 @E10.400.paging
     Examples: download log of a folder
       | op | record | param | value |
-      | E10 | {records.folder} | offset | -1 |
-      | E10 | {records.folder} | limit | -1 |
       | E10 | {records.folder} | offset | ten |
       | E10 | {records.folder} | limit | 2.5 |
 
     @E15 @E15.400.paging
     Examples: user statistics of a channel
       | op | record | param | value |
-      | E15 | {records.channel} | offset | -1 |
-      | E15 | {records.channel} | limit | -1 |
       | E15 | {records.channel} | offset | ten |
       | E15 | {records.channel} | limit | 2.5 |
 
     @E17 @E17.400.paging
     Examples: responses to a survey question
       | op | record | param | value |
-      | E17 | {records.surveyQuestion} | offset | -1 |
-      | E17 | {records.surveyQuestion} | limit | -1 |
       | E17 | {records.surveyQuestion} | offset | ten |
       | E17 | {records.surveyQuestion} | limit | 2.5 |
 
     @E18 @E18.400.paging
     Examples: responses to a poll question
       | op | record | param | value |
-      | E18 | {records.pollQuestion} | offset | -1 |
-      | E18 | {records.pollQuestion} | limit | -1 |
       | E18 | {records.pollQuestion} | offset | ten |
       | E18 | {records.pollQuestion} | limit | 2.5 |
 
     @E20 @E20.400.paging
     Examples: students of a resource
       | op | record | param | value |
-      | E20 | {records.resource} | offset | -1 |
-      | E20 | {records.resource} | limit | -1 |
       | E20 | {records.resource} | offset | ten |
       | E20 | {records.resource} | limit | 2.5 |
 

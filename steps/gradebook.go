@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"github.com/tidwall/gjson"
 	"math"
 	"strconv"
 )
@@ -129,8 +130,31 @@ func atoi(s string) int {
 func fieldFalseOrAbsent(ctx context.Context, path string) error {
 	s := stateFrom(ctx)
 	v := s.field(path)
-	if v.Exists() && !(v.IsBool() && !v.Bool()) {
+	// null is how many serialisers write an absent value
+	if v.Exists() && v.Type != gjson.Null && !(v.IsBool() && !v.Bool()) {
 		return s.fail(nil, fmt.Sprintf("%s false or absent", describePath(path)), describeValue(v))
 	}
 	return nil
+}
+
+// refusedOrWithin accepts the two faithful readings of an update naming
+// some grade items only: merged into the module's weights (then the module
+// would exceed 100 and the update must be refused) or taken as the module's
+// whole weighting (then the settings returned must total at most 100).
+func refusedOrWithin(ctx context.Context) error {
+	s := stateFrom(ctx)
+	switch {
+	case s.status == 400:
+		return s.errorBodyIsString()
+	case s.status == 200:
+		total := 0.0
+		for _, w := range s.json().Get("iD_Weightage.#.value").Array() {
+			total += w.Float()
+		}
+		if total > 100+1e-9 {
+			return s.fail(nil, "400, or 200 with settings whose weightages total at most 100", fmt.Sprintf("200 with weightages totalling %g: the module's other grade items kept their weights", total))
+		}
+		return nil
+	}
+	return s.fail(nil, "400, or 200 with settings whose weightages total at most 100", s.gotStatus())
 }

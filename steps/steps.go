@@ -67,6 +67,7 @@ var stepDefs = []stepDef{
 	// gradebook
 	{re(`^I set the weightages of every grade item of the module to total (\S+)$`), setWeightsTotal},
 	{re(`^I raise the weightage of grade item (\d+) alone by (\S+)$`), raiseWeight},
+	{re(`^the update is refused with 400, or the weightages it returns total at most 100$`), refusedOrWithin},
 	{re(`^the earlier refusal changed nothing: the status is (\d{3})(?: or (\d{3}))?$`), unchangedStatus},
 }
 
