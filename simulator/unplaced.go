@@ -3,6 +3,7 @@ package simulator
 import (
 	"math"
 	"net/http"
+	"slices"
 
 	"github.com/campusconf/campusconf/simulator/defects"
 
@@ -52,6 +53,9 @@ func (s *Simulator) updateGradebook(w http.ResponseWriter, r *http.Request, _ st
 	}
 	if schema == nil {
 		schema = []store.Grade{}
+	}
+	if s.variants.Has(variants.GradebookReplace) {
+		weights = wholeWeighting(s.store, id, weights)
 	}
 	g, err := s.store.UpdateGradebook(id, weights, schema)
 	if err != nil {
@@ -304,4 +308,24 @@ func deref[T any](p *T) T {
 		return zero
 	}
 	return *p
+}
+
+// wholeWeighting completes weights with every other grade item of the
+// module at 0, for gradebook-replace: merging a complete list replaces.
+func wholeWeighting(st *store.Store, moduleID string, weights []store.Weightage) []store.Weightage {
+	m, ok := st.Module(moduleID)
+	if !ok {
+		return weights
+	}
+	named := map[string]bool{}
+	for _, w := range weights {
+		named[w.Key] = true
+	}
+	out := slices.Clone(weights)
+	for _, item := range m.GradeItems {
+		if !named[item] {
+			out = append(out, store.Weightage{Key: item, Value: 0})
+		}
+	}
+	return out
 }

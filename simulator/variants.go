@@ -1,9 +1,12 @@
 package simulator
 
 import (
+	"sort"
+
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"github.com/campusconf/campusconf/internal/openapi"
 	"hash/fnv"
 	"net/http"
 	"strings"
@@ -147,19 +150,23 @@ type shaper struct {
 	offsets   bool
 	extra     bool
 	charset   bool
+	nulls     bool
 }
 
 func (s *Simulator) shaper() shaper {
 	v := s.variants
 	return shaper{omitFalse: v.Has(variants.OmitFalse), upper: v.Has(variants.UUIDUpper),
-		offsets: v.Has(variants.LocalOffsets), extra: v.Has(variants.ExtraFields), charset: v.Has(variants.Charset)}
+		offsets: v.Has(variants.LocalOffsets), extra: v.Has(variants.ExtraFields), charset: v.Has(variants.Charset),
+		nulls: v.Has(variants.Nulls)}
 }
 
-func (sh shaper) any() bool { return sh.omitFalse || sh.upper || sh.offsets || sh.extra || sh.charset }
+func (sh shaper) any() bool {
+	return sh.omitFalse || sh.upper || sh.offsets || sh.extra || sh.charset || sh.nulls
+}
 
 // shaping carries out the shaping variants on op's answers. Without one it
 // returns next itself.
-func (s *Simulator) shaping(next http.Handler) http.Handler {
+func (s *Simulator) shaping(op string, next http.Handler) http.Handler {
 	sh := s.shaper()
 	if !sh.any() {
 		return next
@@ -176,6 +183,9 @@ func (s *Simulator) shaping(next http.Handler) http.Handler {
 			body = shapeValue(body, sh)
 			if sh.extra {
 				body = withExtraFields(body, r.URL.Path)
+			}
+			if sh.nulls {
+				body = withNulls(body, recordOf[op])
 			}
 		}
 		if isJSON && sh.charset {
@@ -280,4 +290,63 @@ func marshal(v any) ([]byte, error) {
 func isUUID(s string) bool {
 	_, err := parseUUID("", s)
 	return err == nil
+}
+
+// withNulls writes every field of the record that the body leaves out as
+// null, for the nulls variant: the way many serialisers write an absent
+// optional value.
+func withNulls(body []byte, record string) []byte {
+	fields := recordFields(record)
+	if len(fields) == 0 {
+		return body
+	}
+	fill := func(rec map[string]any) {
+		for _, f := range fields {
+			if _, ok := rec[f]; !ok {
+				rec[f] = nil
+			}
+		}
+	}
+	dec := json.NewDecoder(bytes.NewReader(body))
+	dec.UseNumber()
+	var v any
+	if err := dec.Decode(&v); err != nil {
+		return body
+	}
+	switch x := v.(type) {
+	case map[string]any:
+		fill(x)
+	case []any:
+		for _, e := range x {
+			if rec, ok := e.(map[string]any); ok {
+				fill(rec)
+			}
+		}
+	default:
+		return body
+	}
+	out, err := marshal(v)
+	if err != nil {
+		return body
+	}
+	return out
+}
+
+// recordFields lists the properties the project's OpenAPI document gives a
+// record component.
+func recordFields(record string) []string {
+	doc, err := openapi.Load()
+	if err != nil || record == "" {
+		return nil
+	}
+	ref := doc.Components.Schemas[record]
+	if ref == nil || ref.Value == nil {
+		return nil
+	}
+	var out []string
+	for name := range ref.Value.Properties {
+		out = append(out, name)
+	}
+	sort.Strings(out)
+	return out
 }

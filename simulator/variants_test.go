@@ -95,6 +95,34 @@ var variantChecks = map[string]func(t *testing.T, e *env){
 			t.Errorf("displayQuestionMark = %v after an update leaving it out, want true kept", got["displayQuestionMark"])
 		}
 	},
+	variants.Nulls: func(t *testing.T, e *env) {
+		got := e.do("owner", "GET", "/notification/group/"+e.fx.Records.Notification.GroupID, "").want(t, http.StatusOK).object(t)
+		if v, ok := got["ancestor"]; !ok || v != nil {
+			t.Errorf("ancestor without populate = %v (present %v), want null", v, ok)
+		}
+	},
+	variants.GradebookReplace: func(t *testing.T, e *env) {
+		gm := e.fx.Records.GradebookModule
+		path := "/gradebook/" + gm.ID + "/settings"
+		schema := `"gradingSchema":[{"letterGrade":"A","maxMark":100}]`
+		all := `{"iD_Weightage":[`
+		for i, item := range gm.GradeItems {
+			if i > 0 {
+				all += ","
+			}
+			all += `{"key":"` + item + `","value":25}`
+		}
+		e.do("owner", "PATCH", path, all+`],`+schema+`}`).want(t, http.StatusOK)
+		// merged, 80 + 3x25 would exceed 100; as the whole weighting it is 80
+		got := e.do("owner", "PATCH", path, `{"iD_Weightage":[{"key":"`+gm.GradeItems[0]+`","value":80}],`+schema+`}`).want(t, http.StatusOK).object(t)
+		total := 0.0
+		for _, w := range got["iD_Weightage"].([]any) {
+			total += w.(map[string]any)["value"].(float64)
+		}
+		if total != 80 {
+			t.Errorf("weightages total %g after naming one item at 80, want 80 (the others at 0)", total)
+		}
+	},
 	variants.E21ChangedCount: func(t *testing.T, e *env) {
 		body := `{"iDs":` + mustJSON(t, e.fx.Records.LectureSessions) + `,"publish":true}`
 		e.do("owner", "PUT", "/weblecture/session/publish", body).want(t, http.StatusOK)

@@ -59,6 +59,8 @@ const (
 	PopulateExact    = "populate-exact"
 	Charset          = "charset"
 	E5AnyAbsent404   = "e5-any-absent-404"
+	GradebookReplace = "gradebook-replace"
+	Nulls            = "nulls"
 )
 
 // StaticOTP is the one-time password of the otp-static variant.
@@ -108,6 +110,10 @@ var catalogue = sorted([]Variant{
 		Skips:       1, SkipReason: "forbidden"},
 	{Name: PopulateExact, Exercises: "Endpoints (populate: accepted entities as spelled)",
 		Description: "populate entities are matched exactly as the specification spells them (Creator, ContentCount, photo, ancestor, ...), not ignoring case"},
+	{Name: GradebookReplace, Exercises: "Endpoints / Update gradebook settings (whether iD_Weightage is merged or is the whole weighting is not shown)",
+		Description: "the gradebook update takes iD_Weightage as the module's whole weighting: grade items it leaves out get weight 0"},
+	{Name: Nulls, Exercises: "Resources (a field not marked required may be absent)",
+		Description: "every field a record leaves out is written as null, as many serialisers write an absent optional value"},
 	{Name: Charset, Exercises: "Endpoints / common (bodies are JSON; the answer's media type parameters are not shown)",
 		Description: "JSON answers carry Content-Type: application/json; charset=utf-8"},
 })
