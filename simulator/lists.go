@@ -61,6 +61,10 @@ func answerPage[T any](s *Simulator, w http.ResponseWriter, l *listing.List[T], 
 			fill(&items[i])
 		}
 	}
+	if logs, ok := any(items).([]store.FileLog); ok {
+		writeFileLogs(w, logs)
+		return
+	}
 	writeJSON(w, http.StatusOK, items)
 }
 

@@ -41,6 +41,22 @@ func writeJSON(w http.ResponseWriter, status int, v any) {
 	w.Write(buf.Bytes())
 }
 
+// writeFileLogs answers 200 with a page of the download log, encoded
+// without reflection (appendFileLogs).
+func writeFileLogs(w http.ResponseWriter, logs []store.FileLog) {
+	p := logBufs.Get().(*[]byte)
+	b := appendFileLogs((*p)[:0], logs)
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(http.StatusOK)
+	w.Write(b)
+	if cap(b) <= maxPooledBuffer {
+		*p = b
+		logBufs.Put(p)
+	}
+}
+
+var logBufs = sync.Pool{New: func() any { b := make([]byte, 0, 16<<10); return &b }}
+
 // noContent answers 204 with neither body nor Content-Type.
 func noContent(w http.ResponseWriter) {
 	w.Header().Del("Content-Type")

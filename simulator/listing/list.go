@@ -122,6 +122,9 @@ func page[T any](items []T, order []int32, fs fieldSet, q Query, keep func(*T) b
 		if q.Limit > 0 && q.Offset+q.Limit < n {
 			end = q.Offset + q.Limit
 		}
+		if end > q.Offset {
+			out = make([]T, 0, end-q.Offset)
+		}
 		for i := q.Offset; i < end; i++ {
 			out = append(out, *at(i))
 		}
