@@ -126,7 +126,12 @@ func serve(ctx context.Context, ln net.Listener, sim *simulator.Simulator, c ser
 	srv := &http.Server{
 		Handler:           sim,
 		ReadHeaderTimeout: 10 * time.Second,
-		IdleTimeout:       120 * time.Second,
+		// a body is at most 1 MiB: a minute is ample even for a slow client,
+		// and a client that stalls cannot hold a connection for ever
+		ReadTimeout: time.Minute,
+		// bounded too, but generous: a whole list at a large --scale is big
+		WriteTimeout: 5 * time.Minute,
+		IdleTimeout:  120 * time.Second,
 	}
 	fmt.Fprintf(stdout, "campusconf simulator listening on http://%s (seed %d, scale %d", ln.Addr(), c.opts.Seed, c.opts.Scale)
 	if c.opts.Control {
