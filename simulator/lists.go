@@ -68,28 +68,56 @@ func answerPage[T any](s *Simulator, w http.ResponseWriter, l *listing.List[T], 
 	writeJSON(w, http.StatusOK, items)
 }
 
+// listArgs is what a list operation reads from its request.
+type listArgs struct {
+	id         string
+	pop        map[string]bool
+	q          listing.Query
+	start, end time.Time
+}
+
+// listSpec says what a list operation takes besides offset, limit, sortby
+// and where.
+type listSpec struct {
+	idParam string // the path parameter naming the parent record
+	paged   bool   // the default limit applies (the operation declares paging)
+	// populate: the operation takes a populate parameter, whose accepted
+	// entities are accept (none: every entity is refused)
+	populate bool
+	accept   []string
+	dates    [2]string // query parameters of a date-time range, if any
+}
+
+// listRequest reads a list operation's request. On bad input it answers
+// 400 itself and returns false.
+func (s *Simulator) listRequest(w http.ResponseWriter, r *http.Request, spec listSpec) (listArgs, bool) {
+	var a listArgs
+	var err error
+	if a.id, err = pathID(r, spec.idParam); err == nil && spec.populate {
+		a.pop, err = s.populate(r, spec.accept...)
+	}
+	if err == nil {
+		a.q, err = s.listQuery(r, spec.paged)
+	}
+	if err == nil && spec.dates[0] != "" {
+		if a.start, err = queryDateTime(r, spec.dates[0]); err == nil {
+			a.end, err = queryDateTime(r, spec.dates[1])
+		}
+	}
+	if err != nil {
+		s.badRequest(w, err)
+		return listArgs{}, false
+	}
+	return a, true
+}
+
 // fileDownloadLogs is E10.
 func (s *Simulator) fileDownloadLogs(w http.ResponseWriter, r *http.Request, _ store.User) {
-	id, err := pathID(r, "id")
-	if err != nil {
-		s.badRequest(w, err)
+	a, ok := s.listRequest(w, r, listSpec{idParam: "id", paged: true, dates: [2]string{"StartDate", "EndDate"}})
+	if !ok {
 		return
 	}
-	q, err := s.listQuery(r, true)
-	if err != nil {
-		s.badRequest(w, err)
-		return
-	}
-	start, err := queryDateTime(r, "StartDate")
-	if err != nil {
-		s.badRequest(w, err)
-		return
-	}
-	end, err := queryDateTime(r, "EndDate")
-	if err != nil {
-		s.badRequest(w, err)
-		return
-	}
+	start, end := a.start, a.end
 	search := strings.ToLower(r.URL.Query().Get("SearchText"))
 	if s.defects.Has(defects.E10SearchIgnored) {
 		search = ""
@@ -106,38 +134,27 @@ func (s *Simulator) fileDownloadLogs(w http.ResponseWriter, r *http.Request, _ s
 			return search == "" || strings.Contains(strings.ToLower(e.Name), search) || strings.Contains(strings.ToLower(e.FileName), search)
 		}
 	}
-	l, _ := s.store.FileLogs(id)
-	answerPage(s, w, l, q, keep, nil)
+	l, _ := s.store.FileLogs(a.id)
+	answerPage(s, w, l, a.q, keep, nil)
 }
 
 // fileAnnotations is E11.
 func (s *Simulator) fileAnnotations(w http.ResponseWriter, r *http.Request, _ store.User) {
-	id, err := pathID(r, "id")
-	if err != nil {
-		s.badRequest(w, err)
+	a, ok := s.listRequest(w, r, listSpec{idParam: "id"})
+	if !ok {
 		return
 	}
-	q, err := s.listQuery(r, false)
-	if err != nil {
-		s.badRequest(w, err)
-		return
-	}
-	l, _ := s.store.Annotations(id)
-	answerPage(s, w, l, q, nil, nil)
+	l, _ := s.store.Annotations(a.id)
+	answerPage(s, w, l, a.q, nil, nil)
 }
 
 // weblinkLogs is E12; an unknown weblink is 404.
 func (s *Simulator) weblinkLogs(w http.ResponseWriter, r *http.Request, _ store.User) {
-	id, err := pathID(r, "ID")
-	if err != nil {
-		s.badRequest(w, err)
+	a, ok := s.listRequest(w, r, listSpec{idParam: "ID"})
+	if !ok {
 		return
 	}
-	q, err := s.listQuery(r, false)
-	if err != nil {
-		s.badRequest(w, err)
-		return
-	}
+	id, q := a.id, a.q
 	l, ok := s.store.WeblinkLogs(id)
 	if !ok && s.defects.Has(defects.E12AbsentEmpty) {
 		answerPage[store.WeblinkLog](s, w, nil, q, nil, nil)
@@ -152,26 +169,11 @@ func (s *Simulator) weblinkLogs(w http.ResponseWriter, r *http.Request, _ store.
 
 // channelUsers is E15: all-time totals, or sums over startDate..endDate.
 func (s *Simulator) channelUsers(w http.ResponseWriter, r *http.Request, _ store.User) {
-	id, err := pathID(r, "id")
-	if err != nil {
-		s.badRequest(w, err)
+	a, ok := s.listRequest(w, r, listSpec{idParam: "id", paged: true, dates: [2]string{"startDate", "endDate"}})
+	if !ok {
 		return
 	}
-	q, err := s.listQuery(r, true)
-	if err != nil {
-		s.badRequest(w, err)
-		return
-	}
-	start, err := queryDateTime(r, "startDate")
-	if err != nil {
-		s.badRequest(w, err)
-		return
-	}
-	end, err := queryDateTime(r, "endDate")
-	if err != nil {
-		s.badRequest(w, err)
-		return
-	}
+	id, q, start, end := a.id, a.q, a.start, a.end
 	if start.IsZero() && end.IsZero() {
 		l, _ := s.store.ChannelTotals(id)
 		answerPage(s, w, l, q, nil, nil)
@@ -188,37 +190,21 @@ func (s *Simulator) channelUsers(w http.ResponseWriter, r *http.Request, _ store
 
 // captureSessions is E16.
 func (s *Simulator) captureSessions(w http.ResponseWriter, r *http.Request, _ store.User) {
-	id, err := pathID(r, "id")
-	if err != nil {
-		s.badRequest(w, err)
+	a, ok := s.listRequest(w, r, listSpec{idParam: "id"})
+	if !ok {
 		return
 	}
-	q, err := s.listQuery(r, false)
-	if err != nil {
-		s.badRequest(w, err)
-		return
-	}
-	l, _ := s.store.Captures(id)
-	answerPage(s, w, l, q, nil, nil)
+	l, _ := s.store.Captures(a.id)
+	answerPage(s, w, l, a.q, nil, nil)
 }
 
 // surveyResponses is E17; an unknown question is 404.
 func (s *Simulator) surveyResponses(w http.ResponseWriter, r *http.Request, _ store.User) {
-	id, err := pathID(r, "id")
-	if err != nil {
-		s.badRequest(w, err)
+	a, ok := s.listRequest(w, r, listSpec{idParam: "id", paged: true, populate: true, accept: s.populates(defects.E17PopulateUnsupported, "Creator")})
+	if !ok {
 		return
 	}
-	pop, err := s.populate(r, s.populates(defects.E17PopulateUnsupported, "Creator")...)
-	if err != nil {
-		s.badRequest(w, err)
-		return
-	}
-	q, err := s.listQuery(r, true)
-	if err != nil {
-		s.badRequest(w, err)
-		return
-	}
+	id, pop, q := a.id, a.pop, a.q
 	l, ok := s.store.SurveyResponses(id)
 	if !ok && s.defects.Has(defects.E17AbsentEmpty) {
 		answerPage[store.SurveyResponse](s, w, nil, q, nil, nil)
@@ -237,21 +223,11 @@ func (s *Simulator) surveyResponses(w http.ResponseWriter, r *http.Request, _ st
 
 // pollResponses is E18.
 func (s *Simulator) pollResponses(w http.ResponseWriter, r *http.Request, _ store.User) {
-	id, err := pathID(r, "id")
-	if err != nil {
-		s.badRequest(w, err)
+	a, ok := s.listRequest(w, r, listSpec{idParam: "id", paged: true, populate: true, accept: s.populates(defects.E18PopulateUnsupported, "photo")})
+	if !ok {
 		return
 	}
-	pop, err := s.populate(r, s.populates(defects.E18PopulateUnsupported, "photo")...)
-	if err != nil {
-		s.badRequest(w, err)
-		return
-	}
-	q, err := s.listQuery(r, true)
-	if err != nil {
-		s.badRequest(w, err)
-		return
-	}
+	id, pop, q := a.id, a.pop, a.q
 	l, _ := s.store.PollResponses(id)
 	var fill func(*store.PollResponse)
 	if !pop["photo"] || s.defects.Has(defects.PhotoIgnored) {
@@ -262,21 +238,11 @@ func (s *Simulator) pollResponses(w http.ResponseWriter, r *http.Request, _ stor
 
 // resourceStudents is E20.
 func (s *Simulator) resourceStudents(w http.ResponseWriter, r *http.Request, _ store.User) {
-	id, err := pathID(r, "id")
-	if err != nil {
-		s.badRequest(w, err)
+	a, ok := s.listRequest(w, r, listSpec{idParam: "id", paged: true, populate: true, accept: s.populates(defects.E20PopulateUnsupported, "photo")})
+	if !ok {
 		return
 	}
-	pop, err := s.populate(r, s.populates(defects.E20PopulateUnsupported, "photo")...)
-	if err != nil {
-		s.badRequest(w, err)
-		return
-	}
-	q, err := s.listQuery(r, true)
-	if err != nil {
-		s.badRequest(w, err)
-		return
-	}
+	id, pop, q := a.id, a.pop, a.q
 	l, _ := s.store.Students(id)
 	var fill func(*store.Student)
 	if !pop["photo"] || s.defects.Has(defects.PhotoIgnored) {
