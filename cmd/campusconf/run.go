@@ -230,6 +230,9 @@ func runSuite(ctx context.Context, o runOptions, stdout, stderr io.Writer) int {
 		}
 	}
 	printSummary(stdout, r, o.quiet)
+	if err := ctx.Err(); err != nil {
+		fmt.Fprintln(stderr, "campusconf run: interrupted: the report covers the scenarios run before the signal, the rest failed unsent")
+	}
 	if gate != "" {
 		fmt.Fprintln(stdout, gate)
 	}
