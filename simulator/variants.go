@@ -247,13 +247,18 @@ func (sh shaper) walk(v any) any {
 // of the list, the body holds. The etag depends on the record alone, so
 // two pages of one list carry the same entries.
 func withExtraFields(body []byte, path string) []byte {
-	add := func(rec map[string]any) {
+	return editRecords(body, func(rec map[string]any) {
 		raw, _ := marshal(rec)
 		h := fnv.New64a()
 		h.Write(raw)
 		rec["etag"] = fmt.Sprintf("W/\"%016x\"", h.Sum64())
 		rec["links"] = map[string]any{"collection": path}
-	}
+	})
+}
+
+// editRecords applies edit to the record the body holds, or to each record
+// of the list it holds. Text it cannot read is returned as it is.
+func editRecords(body []byte, edit func(map[string]any)) []byte {
 	dec := json.NewDecoder(bytes.NewReader(body))
 	dec.UseNumber()
 	var v any
@@ -262,11 +267,11 @@ func withExtraFields(body []byte, path string) []byte {
 	}
 	switch x := v.(type) {
 	case map[string]any:
-		add(x)
+		edit(x)
 	case []any:
 		for _, e := range x {
 			if rec, ok := e.(map[string]any); ok {
-				add(rec)
+				edit(rec)
 			}
 		}
 	default:
@@ -300,36 +305,13 @@ func withNulls(body []byte, record string) []byte {
 	if len(fields) == 0 {
 		return body
 	}
-	fill := func(rec map[string]any) {
+	return editRecords(body, func(rec map[string]any) {
 		for _, f := range fields {
 			if _, ok := rec[f]; !ok {
 				rec[f] = nil
 			}
 		}
-	}
-	dec := json.NewDecoder(bytes.NewReader(body))
-	dec.UseNumber()
-	var v any
-	if err := dec.Decode(&v); err != nil {
-		return body
-	}
-	switch x := v.(type) {
-	case map[string]any:
-		fill(x)
-	case []any:
-		for _, e := range x {
-			if rec, ok := e.(map[string]any); ok {
-				fill(rec)
-			}
-		}
-	default:
-		return body
-	}
-	out, err := marshal(v)
-	if err != nil {
-		return body
-	}
-	return out
+	})
 }
 
 // recordFields lists the properties the project's OpenAPI document gives a
