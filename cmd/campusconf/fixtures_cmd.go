@@ -5,6 +5,8 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"github.com/campusconf/campusconf/fixtures"
+	"github.com/tidwall/gjson"
 	"io"
 	"strings"
 
@@ -26,8 +28,9 @@ func fixturesCmd(args []string, stdout, stderr io.Writer) int {
 	fs.BoolVar(&opts.Control, "control", false, "the simulator serves the control API (sets \"control\")")
 	fs.StringVar(&baseURL, "base-url", "", "base URL the simulator is served at, recorded in the description")
 	fs.Var(&variants, "variant", "the simulator is served with this variant (repeatable; see `campusconf variants`)")
+	check := fs.String("check", "", "check a fixture `FILE` instead: report errors, and the keys it lacks whose scenarios will be skipped")
 	fs.Usage = func() {
-		fmt.Fprintln(stderr, "Usage: campusconf fixtures [flags]\n\nPrints the fixture file (fixtures/schema.json) of the simulator's world: the\ncredentials of each role, the record ids the suite uses, the paths of the\nunplaced operations. The file holds secrets.\n\nFlags:")
+		fmt.Fprintln(stderr, "Usage: campusconf fixtures [flags]\n       campusconf fixtures --check FILE\n\nPrints the fixture file (fixtures/schema.json) of the simulator's world: the\ncredentials of each role, the record ids the suite uses, the paths of the\nunplaced operations. The file holds secrets.\n\nFlags:")
 		fs.PrintDefaults()
 	}
 	if err := fs.Parse(args); err != nil {
@@ -48,6 +51,9 @@ func fixturesCmd(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "campusconf fixtures: --base-url: expected an http:// or https:// URL, got %q\n", baseURL)
 		return exitUsage
 	}
+	if *check != "" {
+		return checkFixture(*check, stdout, stderr)
+	}
 	opts.Variants = variants
 	sim, err := simulator.New(opts)
 	if err != nil {
@@ -65,4 +71,62 @@ func fixturesCmd(args []string, stdout, stderr io.Writer) int {
 	}
 	fmt.Fprintf(stdout, "%s\n", out)
 	return exitOK
+}
+
+// checkFixture loads a fixture file as `campusconf run` would and lists
+// the keys a complete fixture has that it lacks, so a vendor sees before a
+// run which scenarios will be skipped or not configured.
+func checkFixture(path string, stdout, stderr io.Writer) int {
+	f, err := fixtures.Load(path)
+	if err != nil {
+		fmt.Fprintf(stderr, "campusconf fixtures: %v\n", err)
+		return exitUsage
+	}
+	sim, err := simulator.New(simulator.Options{})
+	if err != nil {
+		fmt.Fprintln(stderr, "campusconf fixtures:", err)
+		return exitFailed
+	}
+	complete := gjson.ParseBytes(sim.Fixtures().JSON())
+	have := gjson.ParseBytes(f.JSON())
+	var lacking []string
+	for _, key := range fixtureKeys(complete, "") {
+		if v := have.Get(key); !v.Exists() || v.String() == "" || (v.IsArray() && len(v.Array()) == 0) {
+			lacking = append(lacking, key)
+		}
+	}
+	fmt.Fprintf(stdout, "%s: a valid version %d fixture file\n", path, fixtures.Version)
+	if len(lacking) == 0 {
+		fmt.Fprintln(stdout, "it has every key the suite uses")
+		return exitOK
+	}
+	fmt.Fprintf(stdout, "it lacks %d key(s); scenarios needing them will be reported as skipped (or, for operations.*, not configured):\n", len(lacking))
+	for _, k := range lacking {
+		fmt.Fprintln(stdout, "  "+k)
+	}
+	return exitOK
+}
+
+// fixtureKeys lists the keys of a fixture a scenario may look up: the
+// leaves of records, secondFactor, conventions and subscriptionKey, each
+// user and each placed operation, and the forbidden table.
+func fixtureKeys(v gjson.Result, prefix string) []string {
+	var out []string
+	v.ForEach(func(k, e gjson.Result) bool {
+		key := prefix + k.String()
+		switch {
+		case key == "version" || key == "description" || key == "control":
+		case prefix == "" && (key == "users" || key == "operations"):
+			e.ForEach(func(name, _ gjson.Result) bool {
+				out = append(out, key+"."+name.String())
+				return true
+			})
+		case e.IsObject() && key != "forbidden":
+			out = append(out, fixtureKeys(e, key+".")...)
+		default:
+			out = append(out, key)
+		}
+		return true
+	})
+	return out
 }

@@ -3,6 +3,8 @@ package main
 import (
 	"bytes"
 	"io"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -39,6 +41,50 @@ func TestFixturesCmdUsage(t *testing.T) {
 		}
 		if stderr.Len() == 0 {
 			t.Errorf("fixtures %v printed no message", args)
+		}
+	}
+}
+
+func TestFixturesCheck(t *testing.T) {
+	dir := t.TempDir()
+	full := filepath.Join(dir, "full.json")
+	var out, errOut bytes.Buffer
+	if code := dispatch([]string{"fixtures", "--seed", "2"}, &out, &errOut); code != exitOK {
+		t.Fatalf("fixtures: exit %d: %s", code, errOut.String())
+	}
+	if err := os.WriteFile(full, out.Bytes(), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	partial := filepath.Join(dir, "partial.json")
+	if err := os.WriteFile(partial, []byte(`{"version": 1, "records": {"folder": "e4f66500-027f-4e2e-a998-ab6291775134"}}`), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	broken := filepath.Join(dir, "broken.json")
+	if err := os.WriteFile(broken, []byte(`{"version": 1, "recordz": {}}`), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		file     string
+		code     int
+		want     string
+		wantNot  string
+		inStderr bool
+	}{
+		{full, exitOK, "every key the suite uses", "lacks", false},
+		{partial, exitOK, "records.bankFolder", "records.folder\n", false},
+		{partial, exitOK, "operations.updateQuizSection", "", false},
+		{broken, exitUsage, `unknown field "recordz"`, "", true},
+	}
+	for _, tt := range tests {
+		out.Reset()
+		errOut.Reset()
+		code := dispatch([]string{"fixtures", "--check", tt.file}, &out, &errOut)
+		text := out.String()
+		if tt.inStderr {
+			text = errOut.String()
+		}
+		if code != tt.code || !strings.Contains(text, tt.want) || (tt.wantNot != "" && strings.Contains(text, tt.wantNot)) {
+			t.Errorf("fixtures --check %s: exit %d, output:\n%s\nwant exit %d, containing %q and not %q", filepath.Base(tt.file), code, text, tt.code, tt.want, tt.wantNot)
 		}
 	}
 }
