@@ -183,6 +183,14 @@ func runSuite(ctx context.Context, o runOptions, stdout, stderr io.Writer) int {
 			return exitUnreachable
 		}
 		target = reports.Target{URL: cfg.BaseURL, Fixtures: filepath.Base(o.fixtureFile), Image: o.image}
+		if f.Control != "" && !o.readOnly {
+			// a target that offers a reset (the simulator's control API)
+			// starts every run from its seeded world, so records the
+			// destructive scenarios consume are there again
+			if err := reset(ctx, cfg.Client, cfg.BaseURL+f.Control+"/reset", o.timeout); err != nil {
+				fmt.Fprintf(stderr, "campusconf run: warning: the fixture names a control API, but its reset failed (%v); running on the world as it is\n", err)
+			}
+		}
 	}
 	if !o.quiet {
 		fmt.Fprintf(stdout, "campusconf %s: running the conformance suite against %s\n", version, target.URL)
@@ -240,6 +248,26 @@ func runSuite(ctx context.Context, o runOptions, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stdout, "report: %s\n", html)
 	}
 	return code
+}
+
+// reset asks a control API to restore the target's seeded world.
+func reset(ctx context.Context, c *http.Client, url string, timeout time.Duration) error {
+	ctx, cancel := context.WithTimeout(ctx, timeout)
+	defer cancel()
+	req, err := http.NewRequestWithContext(ctx, http.MethodPost, url, nil)
+	if err != nil {
+		return err
+	}
+	resp, err := c.Do(req)
+	if err != nil {
+		return err
+	}
+	_, _ = io.Copy(io.Discard, io.LimitReader(resp.Body, 1<<16))
+	_ = resp.Body.Close()
+	if resp.StatusCode/100 != 2 {
+		return fmt.Errorf("POST %s answered %d", url, resp.StatusCode)
+	}
+	return nil
 }
 
 // probe checks that something answers HTTP at base.

@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"encoding/json"
+	"net/http/httptest"
 	"os"
 	"path/filepath"
 	"strings"
@@ -10,6 +11,7 @@ import (
 
 	"github.com/campusconf/campusconf/fixtures"
 	"github.com/campusconf/campusconf/reports"
+	"github.com/campusconf/campusconf/simulator"
 )
 
 // TestRunEmbeddedPassesEverything runs the whole suite against the embedded
@@ -135,6 +137,29 @@ func TestRunNeverPrintsSecrets(t *testing.T) {
 			if strings.Contains(text, s) {
 				t.Errorf("%s contains the secret %.4s…", name, s)
 			}
+		}
+	}
+}
+
+// TestRunResetsThroughTheControlAPI: against a simulator whose fixture
+// names its control API, a second destructive run passes too, because the
+// run first restores the seeded world.
+func TestRunResetsThroughTheControlAPI(t *testing.T) {
+	sim, err := simulator.New(simulator.Options{Seed: 4, Control: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv := httptest.NewServer(sim)
+	defer srv.Close()
+	fixture := filepath.Join(t.TempDir(), "f.json")
+	if err := os.WriteFile(fixture, sim.Fixtures().JSON(), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	for run := 1; run <= 2; run++ {
+		var out, errOut bytes.Buffer
+		code := dispatch([]string{"run", "--quiet", "--target", srv.URL, "--fixtures", fixture, "--tags", "@E14 or @E5", "--report-dir", t.TempDir()}, &out, &errOut)
+		if code != exitOK {
+			t.Fatalf("run %d: exit %d, want %d\n%s%s", run, code, exitOK, out.String(), errOut.String())
 		}
 	}
 }
