@@ -1,6 +1,7 @@
 package simulator
 
 import (
+	"github.com/campusconf/campusconf/simulator/listing"
 	"net/http"
 
 	"github.com/campusconf/campusconf/simulator/defects"
@@ -70,10 +71,32 @@ func (s *Simulator) pollResponse(w http.ResponseWriter, r *http.Request, _ store
 		s.failStore(w, err, http.StatusBadRequest)
 		return
 	}
+	if s.defects.Has(defects.E19FirstResponse) {
+		p = s.neighbourResponse(p)
+	}
 	p.Photo = ""
 	if s.defects.Has(defects.E19Array) {
 		writeJSON(w, http.StatusOK, []store.PollResponse{p})
 		return
 	}
 	writeJSON(w, http.StatusOK, p)
+}
+
+// neighbourResponse is the response after p among its question's responses
+// (an off-by-one lookup), for the e19-first-response defect.
+func (s *Simulator) neighbourResponse(p store.PollResponse) store.PollResponse {
+	l, ok := s.store.PollResponses(p.QuestionID)
+	if !ok {
+		return p
+	}
+	all, err := l.Page(listing.Query{Limit: -1}, nil)
+	if err != nil || len(all) < 2 {
+		return p
+	}
+	for i := range all {
+		if all[i].ID == p.ID {
+			return all[(i+1)%len(all)]
+		}
+	}
+	return p
 }

@@ -278,6 +278,9 @@ func (s *state) authenticate(req *http.Request) error {
 	for k, v := range u.Headers {
 		req.Header.Set(k, v)
 	}
+	if s.fakeKey != "" {
+		key = s.fakeKey
+	}
 	if !s.noKey && key != "" {
 		req.Header.Set("Ocp-Apim-Subscription-Key", key)
 	}

@@ -22,6 +22,7 @@ type state struct {
 
 	user    string // fixture user name of the caller
 	noKey   bool   // leave out the subscription key
+	fakeKey string // send this key, never issued, instead of the fixture's
 	saved   map[string]gjson.Result
 	started time.Time
 

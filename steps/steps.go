@@ -25,6 +25,7 @@ var stepDefs = []stepDef{
 	// who calls
 	{re(`^I am "([^"]*)"$`), iAm},
 	{re(`^the subscription key is left out$`), noKey},
+	{re(`^the subscription key is one that was never issued$`), unissuedKey},
 
 	// calls
 	{re(`^I call ` + opRe + `(?: for "([^"]*)")?$`), callPlain},
@@ -88,6 +89,12 @@ func iAm(ctx context.Context, name string) error {
 
 func noKey(ctx context.Context) error {
 	stateFrom(ctx).noKey = true
+	return nil
+}
+
+func unissuedKey(ctx context.Context) error {
+	s := stateFrom(ctx)
+	s.fakeKey = "campusconf-unissued-" + s.absentID()[:8]
 	return nil
 }
 

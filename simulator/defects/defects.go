@@ -40,6 +40,7 @@ type Defect struct {
 const (
 	// Every operation.
 	MissingKeyAccepted = "missing-key-accepted"
+	UnknownKeyAccepted = "unknown-key-accepted"
 	ErrorBodyObject    = "error-body-object"
 	JSONPatchRefused   = "json-patch-refused"
 	StudentsAllowed    = "students-allowed"
@@ -89,6 +90,7 @@ const (
 	E17PopulateUnsupported = "e17-populate-unsupported"
 	E18PopulateUnsupported = "e18-populate-unsupported"
 	E19Array               = "e19-array"
+	E19FirstResponse       = "e19-first-response"
 	E20PopulateUnsupported = "e20-populate-unsupported"
 	E21CountString         = "e21-count-string"
 	E21CountsUnknown       = "e21-counts-unknown"
@@ -124,10 +126,10 @@ var (
 	pagedOps  = []string{"E10", "E15", "E17", "E18", "E20"}
 	listReqs  = ids(".200", "E4", "E10", "E11", "E12", "E15", "E16", "E17", "E18", "E20")
 	limitReqs = ids(".limit", pagedOps...)
-	// The offset check compares a page of limit entries with entries of
-	// another page of limit entries: with limit ignored both pages are the
-	// whole rest of the list, so the offset check fails as well.
-	limitCollateral = ids(".offset", pagedOps...)
+	// The offset order check compares a page of limit entries with entries
+	// of another page of limit entries: with limit ignored both pages are
+	// the whole rest of the list, so that check fails as well.
+	limitCollateral = ids(".offset-order", pagedOps...)
 )
 
 func ids(suffix string, ops ...string) []string {
@@ -143,6 +145,8 @@ var handWritten = []Defect{
 	// Every operation.
 	{Name: MissingKeyAccepted, Description: "calls without the Ocp-Apim-Subscription-Key header are accepted",
 		Requirements: []string{"ALL.key"}},
+	{Name: UnknownKeyAccepted, Description: "any non-empty Ocp-Apim-Subscription-Key is accepted, also one never issued",
+		Requirements: []string{"ALL.key-unknown"}},
 	{Name: ErrorBodyObject, Description: "error bodies are a JSON object {\"message\": ...} instead of a JSON string",
 		Requirements: []string{"ALL.error-body"}},
 	{Name: JSONPatchRefused, Description: "request bodies sent as application/json-patch+json, the documented media type, are refused with 415; only application/json is accepted",
@@ -158,7 +162,7 @@ var handWritten = []Defect{
 	{Name: LimitIgnored, Description: "list operations ignore limit and return every entry from offset on",
 		Requirements: limitReqs, Collateral: limitCollateral},
 	{Name: OffsetIgnored, Description: "list operations ignore offset and always start at the first entry",
-		Requirements: ids(".offset", pagedOps...)},
+		Requirements: append(ids(".offset", pagedOps...), ids(".offset-order", pagedOps...)...)},
 	{Name: SortbyIgnored, Description: "list operations accept sortby but keep their stored order",
 		Requirements: ids(".sortby", pagedOps...)},
 	{Name: PhotoIgnored, Description: "E18 and E20 accept populate=photo but leave photo out",
@@ -236,6 +240,8 @@ var handWritten = []Defect{
 		Requirements: []string{"E18.populate"},
 		// E18.photo reads the photos of populate=photo: refused, there are none.
 		Collateral: []string{"E18.photo"}},
+	{Name: E19FirstResponse, Description: "E19 answers the response after the one the path names among its question's responses (an off-by-one lookup)",
+		Requirements: []string{"E19.id"}},
 	{Name: E19Array, Description: "E19 answers the poll response inside an array of one instead of as an object",
 		Requirements: []string{"E19.200"}},
 	{Name: E20PopulateUnsupported, Description: "E20 implements no populate: populate=photo is refused with 400",

@@ -168,6 +168,13 @@ var shapes = []shape{
 		Rewrite{Record: "Notification", Field: "notifyStatus", Edit: Map, Arg: `{"10": 0, "11": 1}`}},
 	{"target-type-range", "notification ancestors answer typeID 3, not one of the allowed type ids", "REC.Target.typeID",
 		Rewrite{Record: "Notification", Nested: "ancestor", Field: "typeID", Edit: Replace, Arg: "3"}},
+	// Which record an answer is about.
+	{"survey-response-question", "E17 fills each response's questionID with the survey's id instead of the question's", "E17.question",
+		Rewrite{Record: "SurveyResponse", Field: "questionID", Edit: Replace, Arg: `"5b2f1c3e-7a40-4c1e-9d1a-0c0ffee00017"`}},
+	{"poll-response-question", "E18 and E19 fill each response's questionID with the poll's id instead of the question's", "E18.question",
+		Rewrite{Record: "PollResponse", Field: "questionID", Edit: Replace, Arg: `"5b2f1c3e-7a40-4c1e-9d1a-0c0ffee00018"`}},
+	{"notification-group", "notifications answer the notification's own target in notifyGroupId instead of its group", "NG.group",
+		Rewrite{Record: "Notification", Field: "notifyGroupId", Edit: Replace, Arg: `"5b2f1c3e-7a40-4c1e-9d1a-0c0ffee000a6"`}},
 	// Quiz section (QS).
 	{"quiz-section-names", "quiz section update spells requireRational as requireRationale (the question's spelling)", "REC.QuizSection.names",
 		Rewrite{Record: "QuizSection", Field: "requireRational", Edit: Rename, Arg: "requireRationale"}},
