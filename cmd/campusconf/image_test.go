@@ -249,6 +249,10 @@ func TestRunWithImageRefusesBadOptionsBeforeStarting(t *testing.T) {
 // CI=true: there the engine is part of the contract, and its absence fails.
 func requireDocker(t *testing.T) *testcontainers.DockerClient {
 	t.Helper()
+	if testing.Short() {
+		// CI runs these in its plain pass; its -race -short pass skips them
+		t.Skip("container tests skipped with -short (they build images)")
+	}
 	disableReaper() // before the first testcontainers call
 	if os.Getenv("CI") != "true" {
 		testcontainers.SkipIfProviderIsNotHealthy(t)
