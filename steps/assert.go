@@ -85,12 +85,12 @@ func (s *state) gotStatus() string {
 }
 
 // refusedForKey accepts the statuses an implementation may plausibly give
-// for a missing subscription key; the specification names none.
+// for a missing or unissued subscription key; the specification names none.
 func (s *state) refusedForKey() error {
 	if s.status == 400 || s.status == 401 || s.status == 403 {
 		return nil
 	}
-	return s.fail(nil, "a refusal (400, 401 or 403) for a call without Ocp-Apim-Subscription-Key", s.gotStatus())
+	return s.fail(nil, "a refusal (400, 401 or 403) for a call without a valid Ocp-Apim-Subscription-Key", s.gotStatus())
 }
 
 // notRefusedForMediaType accepts any answer but a refusal of the body's
