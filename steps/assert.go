@@ -444,3 +444,13 @@ func joinInts(v []int) string {
 	}
 	return strings.Join(parts, " or ")
 }
+
+// fieldFalseOrAbsent accepts false, or no value at all: a field that is
+// not required may be absent, and null is how many serialisers write that.
+func (s *state) fieldFalseOrAbsent(path string) error {
+	v := s.field(path)
+	if v.Exists() && v.Type != gjson.Null && !(v.IsBool() && !v.Bool()) {
+		return s.fail(nil, fmt.Sprintf("%s false or absent", describePath(path)), describeValue(v))
+	}
+	return nil
+}

@@ -4,7 +4,6 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"github.com/tidwall/gjson"
 	"math"
 	"strconv"
 )
@@ -125,16 +124,6 @@ func unchangedStatus(ctx context.Context, code, alt string) error {
 func atoi(s string) int {
 	n, _ := strconv.Atoi(s)
 	return n
-}
-
-func fieldFalseOrAbsent(ctx context.Context, path string) error {
-	s := stateFrom(ctx)
-	v := s.field(path)
-	// null is how many serialisers write an absent value
-	if v.Exists() && v.Type != gjson.Null && !(v.IsBool() && !v.Bool()) {
-		return s.fail(nil, fmt.Sprintf("%s false or absent", describePath(path)), describeValue(v))
-	}
-	return nil
 }
 
 // refusedOrWithin accepts the two faithful readings of an update naming

@@ -376,3 +376,7 @@ func (e *env) initializeScenario(sc *godog.ScenarioContext) {
 	sc.After(e.after)
 	sc.StepContext().After(e.afterStep)
 }
+
+func fieldFalseOrAbsent(ctx context.Context, path string) error {
+	return stateFrom(ctx).fieldFalseOrAbsent(path)
+}
