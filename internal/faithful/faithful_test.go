@@ -6,15 +6,14 @@ import (
 	"runtime"
 	"slices"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
-	"github.com/campusconf/campusconf/internal/inproc"
+	"github.com/campusconf/campusconf/internal/suiterun"
+
 	"github.com/campusconf/campusconf/reports"
 	"github.com/campusconf/campusconf/simulator"
 	"github.com/campusconf/campusconf/simulator/variants"
-	"github.com/campusconf/campusconf/steps"
 )
 
 // run is one run of the suite against a simulator with some variants.
@@ -24,27 +23,6 @@ type run struct {
 	report   *reports.Report
 	err      error
 	took     time.Duration
-}
-
-// runSuite runs the whole suite in-process against a fresh simulator with
-// the named variants, as `campusconf run` does against the embedded one.
-func runSuite(ctx context.Context, vs []variants.Variant) (*reports.Report, error) {
-	names := make([]string, len(vs))
-	for i, v := range vs {
-		names[i] = v.Name
-	}
-	sim, err := simulator.New(simulator.Options{Variants: names})
-	if err != nil {
-		return nil, err
-	}
-	return steps.Run(ctx, steps.Config{
-		BaseURL: "http://127.0.0.1:8080",
-		Client:  inproc.Client(sim),
-		Fixture: sim.Fixtures(),
-		// push-pending-first keeps a push pending for two polls; they need
-		// not be far apart in-process.
-		PollInterval: time.Millisecond,
-	})
 }
 
 // combinations are the runs: each variant alone, then the variants
@@ -71,27 +49,17 @@ func combinations(all []variants.Variant) []run {
 	return out
 }
 
-// runAll runs the suite once per entry of rs on a pool of GOMAXPROCS
-// workers.
+// runAll runs the suite once per entry of rs.
 func runAll(ctx context.Context, rs []run) {
-	next := make(chan int)
-	var wg sync.WaitGroup
-	for range runtime.GOMAXPROCS(0) {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for i := range next {
-				start := time.Now()
-				rs[i].report, rs[i].err = runSuite(ctx, rs[i].variants)
-				rs[i].took = time.Since(start)
-			}
-		}()
+	opts := make([]simulator.Options, len(rs))
+	for i, r := range rs {
+		for _, v := range r.variants {
+			opts[i].Variants = append(opts[i].Variants, v.Name)
+		}
 	}
-	for i := range rs {
-		next <- i
+	for i, res := range suiterun.All(ctx, opts) {
+		rs[i].report, rs[i].err, rs[i].took = res.Report, res.Err, res.Took
 	}
-	close(next)
-	wg.Wait()
 }
 
 // sample is the runs the race run covers: a few variants alone, spread

@@ -9,16 +9,15 @@ import (
 	"runtime"
 	"slices"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
+	"github.com/campusconf/campusconf/internal/suiterun"
+
 	"github.com/campusconf/campusconf/features"
-	"github.com/campusconf/campusconf/internal/inproc"
 	"github.com/campusconf/campusconf/reports"
 	"github.com/campusconf/campusconf/simulator"
 	"github.com/campusconf/campusconf/simulator/defects"
-	"github.com/campusconf/campusconf/steps"
 )
 
 var update = flag.Bool("update", false, "rewrite docs/kill-matrix.md from the matrix")
@@ -45,45 +44,17 @@ func (r run) failed() map[string][]string {
 	return out
 }
 
-// runSuite runs the whole suite in-process against a fresh simulator with
-// the named defects, as `campusconf run --defect` does.
-func runSuite(ctx context.Context, names ...string) (*reports.Report, error) {
-	sim, err := simulator.New(simulator.Options{Defects: names})
-	if err != nil {
-		return nil, err
-	}
-	return steps.Run(ctx, steps.Config{
-		BaseURL: "http://simulator.invalid",
-		Client:  inproc.Client(sim),
-		Fixture: sim.Fixtures(),
-		// A defect that never settles a push makes the suite poll its
-		// full count of attempts; they need not be far apart in-process.
-		PollInterval: time.Millisecond,
-	})
-}
-
-// runAll runs the suite once per defect on a pool of GOMAXPROCS workers
-// and returns the runs in the order of ds.
+// runAll runs the suite once per defect, alone, and returns the runs in
+// the order of ds.
 func runAll(ctx context.Context, ds []defects.Defect) []run {
+	opts := make([]simulator.Options, len(ds))
+	for i, d := range ds {
+		opts[i] = simulator.Options{Defects: []string{d.Name}}
+	}
 	out := make([]run, len(ds))
-	next := make(chan int)
-	var wg sync.WaitGroup
-	for range runtime.GOMAXPROCS(0) {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for i := range next {
-				start := time.Now()
-				rep, err := runSuite(ctx, ds[i].Name)
-				out[i] = run{defect: ds[i], report: rep, err: err, took: time.Since(start)}
-			}
-		}()
+	for i, res := range suiterun.All(ctx, opts) {
+		out[i] = run{defect: ds[i], report: res.Report, err: res.Err, took: res.Took}
 	}
-	for i := range ds {
-		next <- i
-	}
-	close(next)
-	wg.Wait()
 	return out
 }
 
@@ -111,7 +82,7 @@ func catalogue(t *testing.T) *features.Catalogue {
 // TestDefaultSimulatorPasses is the matrix's baseline: without a defect
 // every scenario passes, so every failure below is the defect's doing.
 func TestDefaultSimulatorPasses(t *testing.T) {
-	rep, err := runSuite(t.Context())
+	rep, err := suiterun.Run(t.Context(), simulator.Options{})
 	if err != nil {
 		t.Fatalf("running the suite: %v", err)
 	}

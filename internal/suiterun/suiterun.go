@@ -1,0 +1,65 @@
+// Package suiterun runs the conformance suite in-process against fresh
+// simulators, many at once: the harness of the kill matrix (one defect per
+// run) and of the faithful-variant test (one variant set per run).
+package suiterun
+
+import (
+	"context"
+	"runtime"
+	"sync"
+	"time"
+
+	"github.com/campusconf/campusconf/internal/inproc"
+	"github.com/campusconf/campusconf/reports"
+	"github.com/campusconf/campusconf/simulator"
+	"github.com/campusconf/campusconf/steps"
+)
+
+// Run runs the whole suite against a fresh simulator built with opts, as
+// `campusconf run` does against the embedded one.
+func Run(ctx context.Context, opts simulator.Options) (*reports.Report, error) {
+	sim, err := simulator.New(opts)
+	if err != nil {
+		return nil, err
+	}
+	return steps.Run(ctx, steps.Config{
+		BaseURL: "http://127.0.0.1:8080",
+		Client:  inproc.Client(sim),
+		Fixture: sim.Fixtures(),
+		// Pushes left pending (by a defect or a variant) are polled their
+		// full count of attempts; in-process they need not be far apart.
+		PollInterval: time.Millisecond,
+	})
+}
+
+// Result is one run of All.
+type Result struct {
+	Report *reports.Report
+	Err    error
+	Took   time.Duration
+}
+
+// All runs the suite once per entry of opts on GOMAXPROCS workers and
+// returns the results in the order of opts.
+func All(ctx context.Context, opts []simulator.Options) []Result {
+	out := make([]Result, len(opts))
+	next := make(chan int)
+	var wg sync.WaitGroup
+	for range runtime.GOMAXPROCS(0) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range next {
+				start := time.Now()
+				out[i].Report, out[i].Err = Run(ctx, opts[i])
+				out[i].Took = time.Since(start)
+			}
+		}()
+	}
+	for i := range opts {
+		next <- i
+	}
+	close(next)
+	wg.Wait()
+	return out
+}
