@@ -76,10 +76,11 @@ type response struct {
 
 // record is a named object component of the document.
 type record struct {
-	name  string
-	props map[string]bool
-	lower map[string]string // lower-cased property name -> property name
-	names []string          // sorted property names
+	name   string
+	props  map[string]bool
+	schema map[string]*openapi3.Schema // property name -> its schema
+	lower  map[string]string           // lower-cased property name -> property name
+	names  []string                    // sorted property names
 }
 
 // NewValidator builds a Validator over the embedded document (see Load).
@@ -104,9 +105,10 @@ func NewValidator() (*Validator, error) {
 			if s == nil || !s.Type.Is(openapi3.TypeObject) {
 				continue
 			}
-			r := &record{name: name, props: make(map[string]bool), lower: make(map[string]string)}
-			for p := range s.Properties {
+			r := &record{name: name, props: make(map[string]bool), lower: make(map[string]string), schema: make(map[string]*openapi3.Schema)}
+			for p, ps := range s.Properties {
 				r.props[p] = true
+				r.schema[p] = ps.Value
 				r.lower[strings.ToLower(p)] = p
 				r.names = append(r.names, p)
 			}
@@ -675,11 +677,13 @@ func checkIntegerText(format, text string) string {
 // nearMiss reports the property of r that key looks like a misspelling of:
 // one equal to it ignoring case, or, for names of at least 5 characters, one
 // within Levenshtein distance 2 (ignoring case). A look-alike whose intended
-// property is present in the same object is an extra field, not a miss.
+// property is present in the same object is an extra field, not a miss; so
+// is one whose value could not be the property's (an object such as a
+// populated "creator" is no misspelling of the uuid "creatorID").
 func (r *record) nearMiss(key string, obj map[string]any) (string, bool) {
 	lk := strings.ToLower(key)
 	if p, ok := r.lower[lk]; ok {
-		if _, present := obj[p]; !present {
+		if _, present := obj[p]; !present && r.couldBe(p, obj[key]) {
 			return p, true
 		}
 		return "", false
@@ -699,10 +703,20 @@ func (r *record) nearMiss(key string, obj map[string]any) (string, bool) {
 	if best == "" {
 		return "", false
 	}
-	if _, present := obj[best]; present {
+	if _, present := obj[best]; present || !r.couldBe(best, obj[key]) {
 		return "", false
 	}
 	return best, true
+}
+
+// couldBe reports whether x has a JSON type property p permits: only then
+// can a member holding x be a misspelt p. A null fits any property.
+func (r *record) couldBe(p string, x any) bool {
+	s := r.schema[p]
+	if s == nil || x == nil {
+		return true
+	}
+	return typeMatches(s, x)
 }
 
 func abs(n int) int {

@@ -329,6 +329,9 @@ func TestBreaks(t *testing.T) {
 		{"nested Target", "NG", 200, rename(t, base(t, "NG"), "/ancestor/0/typeID", "typeId"), []want{{"/ancestor/0/typeId", "Target", "typeId", "near-miss"}}},
 		{"distance 2", "E13", 200, `{"departmnt":"CS"}`, []want{{"/departmnt", "MediaLog", "departmnt", "near-miss"}}},
 		{"distance 3 is no near miss", "E13", 200, `{"dprtmnt":"CS"}`, nil},
+		{"a populated object is no misspelt uuid", "E6", 201, `{"id":"0b8f5c1e-8d1a-4c57-9a0e-0a8d8b5a8f11","creator":{"name":"A"}}`, nil},
+		{"a populated list is no misspelt string", "E13", 200, `{"titles":["a"]}`, nil},
+		{"a string of the misspelt name still is one", "E6", 201, `{"id":"0b8f5c1e-8d1a-4c57-9a0e-0a8d8b5a8f11","creatorId":"0b8f5c1e-8d1a-4c57-9a0e-0a8d8b5a8f12"}`, []want{{"/creatorId", "BankFolder", "creatorId", "near-miss"}}},
 		{"4-letter names need an exact case-insensitive match", "E13", 200, `{"nme":"x","Name":"y"}`, []want{{"/Name", "MediaLog", "Name", "near-miss"}}},
 		{"look-alike next to the real field is an extra", "E7", 201, `{"userMatricNo":"A1","userMatrixNo":"A1"}`, nil},
 
