@@ -37,6 +37,13 @@ Feature: Bank folders
       | Creator      |
       | ContentCount |
 
+  @E6 @E6.populate-creator @destructive
+  Scenario: A copy made with populate=Creator describes its creator
+    When I call E6 for "{records.bankFolder}" with:
+      | populate | Creator |
+    Then the status is 201
+    And the creator of the copy is filled in
+
   @E6 @E6.populate-unknown
   Scenario: Copying a bank folder refuses an unknown populate entity
     When I call E6 for "{records.bankFolder}" with:

@@ -24,6 +24,19 @@ Feature: Consultation slots
       """
     Then the status is 204 or 200
 
+  @E5 @E5.gone @destructive
+  Scenario: Deleted slots are gone: deleting them again is refused as not found
+    When I call E5 with body:
+      """
+      {"iDs": ["{records.deletableSlots.2}"]}
+      """
+    Then the status is 204 or 200
+    When I call E5 with body:
+      """
+      {"iDs": ["{records.deletableSlots.2}"]}
+      """
+    Then the status is 404
+
   @E5 @E5.404
   Scenario: Deleting slots that do not exist is refused as not found
     When I call E5 with body:

@@ -10,6 +10,22 @@ Feature: Evaluation
     Then the status is 200
     And the body is an object
 
+  @E9 @E9.id
+  Scenario: The question read is the one asked for
+    When I call E9 with:
+      | evaluationid | {records.evaluation}         |
+      | id           | {records.evaluationQuestion} |
+    Then the status is 200
+    And the body is an object
+    And the field "id" is "{records.evaluationQuestion}" where present
+
+  @E9 @E9.scope
+  Scenario: A question of another evaluation is not served under this one
+    When I call E9 with:
+      | evaluationid | {records.evaluation}              |
+      | id           | {records.otherEvaluationQuestion} |
+    Then the status is 404
+
   @E9 @E9.404
   Scenario Outline: Reading a question is refused as not found when the <absent> does not exist
     When I call E9 with:
@@ -64,3 +80,31 @@ Feature: Evaluation
       """
     Then the status is 200
     And the body is an object
+
+  @ES @ES.question-inside @destructive
+  Scenario Outline: A question's <field> of <value>, at its limit, is accepted
+    When I update the evaluation session with a question whose "<field>" is <value>
+    Then the status is 200
+
+    Examples:
+      | field           | value      |
+      | mark            | 0          |
+      | mark            | 10000      |
+      | difficultyLevel | 0          |
+      | difficultyLevel | 3          |
+      | videoTimeStamp  | 0          |
+      | videoTimeStamp  | 2147483647 |
+
+  @ES @ES.question-outside
+  Scenario Outline: A question's <field> of <value>, just beyond its limit, is refused
+    When I update the evaluation session with a question whose "<field>" is <value>
+    Then the status is 400
+
+    Examples:
+      | field           | value      |
+      | mark            | -0.01      |
+      | mark            | 10000.01   |
+      | difficultyLevel | -1         |
+      | difficultyLevel | 4          |
+      | videoTimeStamp  | -0.01      |
+      | videoTimeStamp  | 2147483648 |

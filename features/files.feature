@@ -18,6 +18,7 @@ Feature: Files and weblinks
   Scenario: SearchText keeps only entries naming the text
     When I call E10 for "{records.folder}"
     Then the status is 200
+    And the list is not empty
     When I save the field "0.fileName" as "needle"
     And I call E10 for "{records.folder}" with:
       | SearchText | {saved.needle} |
@@ -33,6 +34,7 @@ Feature: Files and weblinks
     And I call E10 for "{records.folder}" with:
       | StartDate | {saved.last} |
     Then the status is 200
+    And the list is not empty
     And every entry has "logDate" at or after "{saved.last}"
 
   @E10 @E10.dates
@@ -43,6 +45,7 @@ Feature: Files and weblinks
     And I call E10 for "{records.folder}" with:
       | EndDate | {saved.first} |
     Then the status is 200
+    And the list is not empty
     And every entry has "logDate" at or before "{saved.first}"
 
   @E10 @E10.400.date
@@ -61,6 +64,7 @@ Feature: Files and weblinks
     When I call E11 for "{records.file}"
     Then the status is 200
     And the body is an array
+    And the list is not empty
 
   @E11 @E11.400.uuid
   Scenario: Reading the annotations of a malformed file id is refused
@@ -72,6 +76,7 @@ Feature: Files and weblinks
     When I call E12 for "{records.weblink}"
     Then the status is 200
     And the body is an array
+    And the list is not empty
 
   @E12 @E12.404
   Scenario: Reading the view log of a weblink that does not exist is refused as not found

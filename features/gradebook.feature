@@ -10,6 +10,15 @@ Feature: Gradebook settings
     Then the status is 200
     And the body is an object
 
+  @GB @GB.echo @destructive
+  Scenario: The settings answered are those after the update
+    When I set the weightages of every grade item of the module to total 100
+    Then the status is 200
+    And the weightages returned are those set, where present
+    When I set the weightages of every grade item of the module to total 90
+    Then the status is 200
+    And the weightages returned are those set, where present
+
   @GB @GB.total-over @destructive
   Scenario: Weightages totalling 100.01 are refused
     When I set the weightages of every grade item of the module to total 100.01

@@ -83,6 +83,7 @@ Feature: Multimedia
     When I call E16 for "{records.capture}"
     Then the status is 200
     And the body is an array
+    And the list is not empty
 
   @E16 @E16.400.uuid
   Scenario: Reading the lecture-capture files of a malformed id is refused

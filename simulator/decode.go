@@ -31,6 +31,10 @@ type body struct {
 // readBody reads a JSON object body, answering 415, 413 or 400 itself when
 // it cannot (then it returns nil).
 func (s *Simulator) readBody(w http.ResponseWriter, r *http.Request) *body {
+	if r.Header.Get("Content-Type") == "" && s.defects.Has(defects.ContentTypeNeeded) {
+		s.fail(w, http.StatusUnsupportedMediaType, "Content-Type: expected application/json-patch+json or application/json, got none")
+		return nil
+	}
 	if ct := r.Header.Get("Content-Type"); ct != "" {
 		mt, _, err := mime.ParseMediaType(ct)
 		refused := mt == "application/json-patch+json" && s.defects.Has(defects.JSONPatchRefused)

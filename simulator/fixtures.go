@@ -42,7 +42,7 @@ func (s *Simulator) Fixtures() *fixtures.File {
 	r := s.refs
 	f.Records = fixtures.Records{
 		BankFolder: r.BankFolder, AttendanceResource: r.AttendanceResource,
-		Evaluation: r.Evaluation, EvaluationQuestion: r.EvaluationQuestion,
+		Evaluation: r.Evaluation, EvaluationQuestion: r.EvaluationQuestion, OtherEvaluationQuestion: r.OtherEvaluationQuestion,
 		Folder: r.Folder, File: r.File, Weblink: r.Weblink, Media: r.Media,
 		DeletableMedia: append([]string(nil), r.DeletableMedia...),
 		Channel:        r.Channel, Capture: r.Capture, SurveyQuestion: r.SurveyQuestion,
@@ -64,6 +64,7 @@ func (s *Simulator) Fixtures() *fixtures.File {
 			for k, v := range updateEvaluationSessionBody {
 				fo.Body[k] = v
 			}
+			fo.QuestionTemplate = map[string]any{"questions": []any{"{question}"}}
 		}
 		f.Operations[op.id] = fo
 	}

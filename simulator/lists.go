@@ -18,6 +18,13 @@ const (
 	page10Max     = 50
 )
 
+// The page size and caps of the paging-capped variant.
+const (
+	cappedDefault   = 7
+	cappedMaxLimit  = 25
+	cappedMaxOffset = 1000
+)
+
 // listQuery reads offset, limit, sortby and where. Operations that declare
 // paging default to listing.DefaultLimit; the others (E11, E12, E16) return
 // the whole list unless the caller pages.
@@ -32,6 +39,12 @@ func (s *Simulator) listQuery(r *http.Request, paged bool) (listing.Query, error
 			c.DefaultLimit = page10Default
 		}
 	}
+	if s.variants.Has(variants.PagingCapped) {
+		c.MaxLimit, c.MaxOffset = cappedMaxLimit, cappedMaxOffset
+		if paged {
+			c.DefaultLimit = cappedDefault
+		}
+	}
 	q, err := listing.ParseWith(r.URL.Query(), c)
 	q.Reverse = q.Sort == "" && s.variants.Has(variants.NewestFirst)
 	if err == nil && s.defects.Has(defects.LimitIgnored) {
@@ -39,6 +52,9 @@ func (s *Simulator) listQuery(r *http.Request, paged bool) (listing.Query, error
 	}
 	if err == nil && s.defects.Has(defects.OffsetIgnored) {
 		q.Offset = 0
+	}
+	if err == nil && q.Offset > 0 && s.defects.Has(defects.OffsetOffByOne) {
+		q.Offset++
 	}
 	if err == nil && s.defects.Has(defects.SortbyIgnored) {
 		q.Sort, q.Desc = "", false
@@ -51,7 +67,17 @@ func answerPage[T any](s *Simulator, w http.ResponseWriter, l *listing.List[T], 
 	if l == nil {
 		l = listing.New[T](nil)
 	}
-	items, err := l.Page(q, keep)
+	var items []T
+	var err error
+	if q.Sort != "" && s.defects.Has(defects.SortAfterPaging) {
+		sorted := q
+		q.Sort, q.Desc = "", false
+		if items, err = l.Page(q, keep); err == nil {
+			items, err = listing.Page(items, listing.Query{Sort: sorted.Sort, Desc: sorted.Desc, Limit: -1}, nil)
+		}
+	} else {
+		items, err = l.Page(q, keep)
+	}
 	if err != nil {
 		s.badRequest(w, err)
 		return
@@ -103,6 +129,9 @@ func (s *Simulator) listRequest(w http.ResponseWriter, r *http.Request, spec lis
 		if a.start, err = queryDateTime(r, spec.dates[0]); err == nil {
 			a.end, err = queryDateTime(r, spec.dates[1])
 		}
+		if err != nil && s.defects.Has(defects.DateMalformedIgnored) {
+			a.start, a.end, err = time.Time{}, time.Time{}, nil
+		}
 	}
 	if err != nil {
 		s.badRequest(w, err)
@@ -125,6 +154,10 @@ func (s *Simulator) fileDownloadLogs(w http.ResponseWriter, r *http.Request, _ s
 	if s.defects.Has(defects.E10DatesIgnored) {
 		start, end = time.Time{}, time.Time{}
 	}
+	if (!start.IsZero() || !end.IsZero()) && s.defects.Has(defects.E10DatesDropAll) {
+		writeJSON(w, http.StatusOK, []store.FileLog{})
+		return
+	}
 	var keep func(*store.FileLog) bool
 	if search != "" || !start.IsZero() || !end.IsZero() {
 		keep = func(e *store.FileLog) bool {
@@ -145,6 +178,9 @@ func (s *Simulator) fileAnnotations(w http.ResponseWriter, r *http.Request, _ st
 		return
 	}
 	l, _ := s.store.Annotations(a.id)
+	if s.defects.Has(defects.LogsEmpty) {
+		l = nil
+	}
 	answerPage(s, w, l, a.q, nil, nil)
 }
 
@@ -163,6 +199,9 @@ func (s *Simulator) weblinkLogs(w http.ResponseWriter, r *http.Request, _ store.
 	if !ok {
 		s.fail(w, http.StatusNotFound, "weblink "+id+" does not exist")
 		return
+	}
+	if s.defects.Has(defects.LogsEmpty) {
+		l = nil
 	}
 	answerPage(s, w, l, q, nil, nil)
 }
@@ -195,6 +234,9 @@ func (s *Simulator) captureSessions(w http.ResponseWriter, r *http.Request, _ st
 		return
 	}
 	l, _ := s.store.Captures(a.id)
+	if s.defects.Has(defects.LogsEmpty) {
+		l = nil
+	}
 	answerPage(s, w, l, a.q, nil, nil)
 }
 
@@ -218,6 +260,9 @@ func (s *Simulator) surveyResponses(w http.ResponseWriter, r *http.Request, _ st
 	if !pop["Creator"] {
 		fill = func(r *store.SurveyResponse) { r.UserID, r.UserName, r.UserMatrixNo = "", "", "" }
 	}
+	if s.defects.Has(defects.ResponsesOtherQuestion) {
+		fill = chain(fill, otherQuestion(func(r *store.SurveyResponse) *string { return &r.ID }, func(r *store.SurveyResponse) *string { return &r.QuestionID }))
+	}
 	answerPage(s, w, l, q, nil, fill)
 }
 
@@ -232,6 +277,9 @@ func (s *Simulator) pollResponses(w http.ResponseWriter, r *http.Request, _ stor
 	var fill func(*store.PollResponse)
 	if !pop["photo"] || s.defects.Has(defects.PhotoIgnored) {
 		fill = func(r *store.PollResponse) { r.Photo = "" }
+	}
+	if s.defects.Has(defects.ResponsesOtherQuestion) {
+		fill = chain(fill, otherQuestion(func(r *store.PollResponse) *string { return &r.ID }, func(r *store.PollResponse) *string { return &r.QuestionID }))
 	}
 	answerPage(s, w, l, q, nil, fill)
 }
@@ -249,4 +297,31 @@ func (s *Simulator) resourceStudents(w http.ResponseWriter, r *http.Request, _ s
 		fill = func(st *store.Student) { st.Photo = "" }
 	}
 	answerPage(s, w, l, q, nil, fill)
+}
+
+// chain runs two fills in turn; either may be nil.
+func chain[T any](a, b func(*T)) func(*T) {
+	return func(t *T) {
+		if a != nil {
+			a(t)
+		}
+		if b != nil {
+			b(t)
+		}
+	}
+}
+
+// otherQuestionID is the question every second response names with the
+// responses-other-question defect.
+const otherQuestionID = "7d0e5a3c-2f4b-4c1a-9e6d-3b8f1a2c4d5e"
+
+// otherQuestion returns a fill that files about every second response
+// (those whose id ends in an even hex digit, so that every page agrees)
+// under otherQuestionID, for the responses-other-question defect.
+func otherQuestion[T any](id, question func(*T) *string) func(*T) {
+	return func(t *T) {
+		if s := *id(t); s != "" && strings.ContainsRune("02468ace", rune(s[len(s)-1])) {
+			*question(t) = otherQuestionID
+		}
+	}
 }

@@ -45,6 +45,10 @@ func (s *Simulator) validateOTP(w http.ResponseWriter, r *http.Request, _ store.
 		res.Status = "0"
 	}
 	if !totp.Verify(u.TOTPSecret, *otp, now(), 1) && !s.staticOTP(u, *otp) && !s.defects.Has(defects.E1AnyOTP) {
+		if s.defects.Has(defects.E1WrongOTP500) {
+			s.fail(w, http.StatusInternalServerError, "internal error while checking the one-time password")
+			return
+		}
 		if s.variants.Has(variants.OTPWrong400) {
 			s.fail(w, http.StatusBadRequest, "otp: the one-time password is not valid")
 			return

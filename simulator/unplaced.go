@@ -57,7 +57,11 @@ func (s *Simulator) updateGradebook(w http.ResponseWriter, r *http.Request, _ st
 	if s.variants.Has(variants.GradebookReplace) {
 		weights = wholeWeighting(s.store, id, weights)
 	}
+	before, _ := s.store.Gradebook(id)
 	g, err := s.store.UpdateGradebook(id, weights, schema)
+	if err == nil && s.defects.Has(defects.GradebookStaleEcho) {
+		g = before
+	}
 	if err != nil {
 		notFound := http.StatusNotFound
 		if s.defects.Has(defects.GradebookAbsent403) {
@@ -121,7 +125,7 @@ func (s *Simulator) updateEvaluationSession(w http.ResponseWriter, r *http.Reque
 		b.check(*m < 0, "maximumScore: expected at least 0, got %g", *m)
 	}
 	for _, e := range b.objects("questions", false) {
-		qp := questionPatch(e)
+		qp := questionPatch(e, limitRule{unchecked: s.defects.Has(defects.QuestionLimitsUnchecked), exclusive: s.defects.Has(defects.QuestionLimitsExclusive)})
 		b.take(e)
 		if b.err != nil {
 			break
@@ -144,8 +148,24 @@ func (s *Simulator) updateEvaluationSession(w http.ResponseWriter, r *http.Reque
 	writeJSON(w, http.StatusOK, e)
 }
 
+// limitRule is how questionPatch applies the stated limits: as stated
+// (the zero value), not at all, or excluding the limits themselves (the
+// question-limits defects).
+type limitRule struct{ unchecked, exclusive bool }
+
+// outside reports whether v lies outside lo..hi under the rule.
+func (l limitRule) outside(v, lo, hi float64) bool {
+	switch {
+	case l.unchecked:
+		return false
+	case l.exclusive:
+		return v <= lo || v >= hi
+	}
+	return v < lo || v > hi
+}
+
 // questionPatch reads one partial question and checks the stated limits.
-func questionPatch(e *body) store.QuestionPatch {
+func questionPatch(e *body, limits limitRule) store.QuestionPatch {
 	q := store.QuestionPatch{
 		Text:             e.str("text", false),
 		Solution:         e.str("solution", false),
@@ -166,13 +186,13 @@ func questionPatch(e *body) store.QuestionPatch {
 		e.check(*t == "", "text: expected a non-empty string, the field is required")
 	}
 	if m := q.Mark; m != nil {
-		e.check(*m < 0 || *m > maxMark, "mark: expected 0 to %d, got %g", maxMark, *m)
+		e.check(limits.outside(*m, 0, maxMark), "mark: expected 0 to %d, got %g", maxMark, *m)
 	}
 	if d := q.DifficultyLevel; d != nil {
-		e.check(*d < 0 || *d > maxDifficulty, "difficultyLevel: expected one of 0, 1, 2, 3, got %d", *d)
+		e.check(limits.outside(float64(*d), 0, maxDifficulty), "difficultyLevel: expected one of 0, 1, 2, 3, got %d", *d)
 	}
 	if v := q.VideoTimeStamp; v != nil {
-		e.check(*v < 0 || *v > maxVideoTimeStamp, "videoTimeStamp: expected 0 to %d, got %g", maxVideoTimeStamp, *v)
+		e.check(limits.outside(*v, 0, maxVideoTimeStamp), "videoTimeStamp: expected 0 to %d, got %g", maxVideoTimeStamp, *v)
 	}
 	return q
 }
@@ -190,6 +210,12 @@ func (s *Simulator) notificationByGroup(w http.ResponseWriter, r *http.Request, 
 		return
 	}
 	n, err := s.store.NotificationByGroup(id, pop["ancestor"] && !s.defects.Has(defects.NotificationNoAncestor))
+	if err == nil && s.defects.Has(defects.NotificationOtherGroup) {
+		if other, ok := s.store.NotificationOfAnotherGroup(id); ok {
+			other.Ancestor = n.Ancestor
+			n = other
+		}
+	}
 	if err != nil {
 		s.failStore(w, err, http.StatusBadRequest)
 		return

@@ -151,17 +151,18 @@ type shaper struct {
 	extra     bool
 	charset   bool
 	nulls     bool
+	absent    bool
 }
 
 func (s *Simulator) shaper() shaper {
 	v := s.variants
 	return shaper{omitFalse: v.Has(variants.OmitFalse), upper: v.Has(variants.UUIDUpper),
 		offsets: v.Has(variants.LocalOffsets), extra: v.Has(variants.ExtraFields), charset: v.Has(variants.Charset),
-		nulls: v.Has(variants.Nulls)}
+		nulls: v.Has(variants.Nulls), absent: v.Has(variants.OptionalAbsent)}
 }
 
 func (sh shaper) any() bool {
-	return sh.omitFalse || sh.upper || sh.offsets || sh.extra || sh.charset || sh.nulls
+	return sh.omitFalse || sh.upper || sh.offsets || sh.extra || sh.charset || sh.nulls || sh.absent
 }
 
 // shaping carries out the shaping variants on op's answers. Without one it
@@ -181,6 +182,9 @@ func (s *Simulator) shaping(op string, next http.Handler) http.Handler {
 		isJSON := strings.HasPrefix(w.Header().Get("Content-Type"), "application/json")
 		if isJSON && buf.status >= 200 && buf.status < 300 && len(bytes.TrimSpace(body)) > 0 {
 			body = shapeValue(body, sh)
+			if sh.absent {
+				body = withoutOptional(body, recordOf[op], populated(op, r))
+			}
 			if sh.extra {
 				body = withExtraFields(body, r.URL.Path)
 			}
@@ -330,5 +334,66 @@ func recordFields(record string) []string {
 		out = append(out, name)
 	}
 	sort.Strings(out)
+	return out
+}
+
+// withoutOptional leaves out of the record, or of each record of the list,
+// the body holds every field the interface does not mark required, but
+// those in keep, for the optional-absent variant.
+func withoutOptional(body []byte, record string, keep map[string]bool) []byte {
+	required := requiredFields(record)
+	if record == "" {
+		return body
+	}
+	return editRecords(body, func(rec map[string]any) {
+		for f := range rec {
+			if !required[f] && !keep[f] {
+				delete(rec, f)
+			}
+		}
+	})
+}
+
+// populated are the fields the request's populate entities ask for: those
+// a record keeps with optional-absent.
+func populated(op string, r *http.Request) map[string]bool {
+	pop := strings.ToLower(r.URL.Query().Get("populate"))
+	out := map[string]bool{}
+	has := func(e string) bool {
+		for _, p := range strings.Split(pop, ",") {
+			if strings.TrimSpace(p) == e {
+				return true
+			}
+		}
+		return false
+	}
+	switch {
+	case (op == "E18" || op == "E20") && has("photo"):
+		out["photo"] = true
+	case op == "getNotificationByGroup" && has("ancestor"):
+		out["ancestor"] = true
+	case op == "E6" && has("creator"):
+		out["userID"], out["userName"], out["email"] = true, true, true
+	case op == "E17" && has("creator"):
+		out["userId"], out["userName"], out["userMatrixNo"] = true, true, true
+	}
+	return out
+}
+
+// requiredFields are the properties the project's OpenAPI document marks
+// required in a record component.
+func requiredFields(record string) map[string]bool {
+	out := map[string]bool{}
+	doc, err := openapi.Load()
+	if err != nil || record == "" {
+		return out
+	}
+	ref := doc.Components.Schemas[record]
+	if ref == nil || ref.Value == nil {
+		return out
+	}
+	for _, f := range ref.Value.Required {
+		out[f] = true
+	}
 	return out
 }

@@ -136,6 +136,29 @@ var variantChecks = map[string]func(t *testing.T, e *env){
 		}
 		e.do("owner", "GET", "/survey/question/"+e.fx.Records.SurveyQuestion+"/response?limit=51", "").want(t, http.StatusBadRequest)
 	},
+	variants.PagingCapped: func(t *testing.T, e *env) {
+		path := "/survey/question/" + e.fx.Records.SurveyQuestion + "/response"
+		if n := len(e.do("owner", "GET", path, "").want(t, http.StatusOK).list(t)); n != cappedDefault {
+			t.Errorf("default page has %d entries, want %d", n, cappedDefault)
+		}
+		e.do("owner", "GET", path+"?limit=26", "").want(t, http.StatusBadRequest).errorString(t)
+		e.do("owner", "GET", path+"?offset=1001", "").want(t, http.StatusBadRequest).errorString(t)
+		e.do("owner", "GET", path+"?offset=1000", "").want(t, http.StatusOK)
+	},
+	variants.OptionalAbsent: func(t *testing.T, e *env) {
+		a := e.do("owner", "POST", "/Attendance/Default", `{"resourceID":"`+e.fx.Records.AttendanceResource+`"}`).want(t, http.StatusCreated).object(t)
+		if len(a) != 0 {
+			t.Errorf("attendance answered with fields %v, want none (none is required)", a)
+		}
+		q := e.do("owner", "PUT", "/quiz/section", `{"id":"`+e.fx.Records.QuizSection.ID+`","name":"x"}`).want(t, http.StatusOK).object(t)
+		if len(q) != 1 || q["name"] != "x" {
+			t.Errorf("quiz section answered as %v, want only its required name", q)
+		}
+		st := e.do("owner", "GET", "/resource/"+e.fx.Records.Resource+"/students?populate=photo", "").want(t, http.StatusOK).list(t)
+		if len(st) == 0 || st[0]["photo"] == nil || st[0]["userName"] != nil {
+			t.Errorf("student with populate=photo = %v, want the photo asked for and nothing optional besides", st)
+		}
+	},
 	variants.NewestFirst: func(t *testing.T, e *env) {
 		path := "/files/" + e.fx.Records.Folder + "/downloaded"
 		got := e.do("owner", "GET", path, "").want(t, http.StatusOK).list(t)

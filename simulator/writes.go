@@ -30,7 +30,20 @@ func (s *Simulator) deleteSlots(w http.ResponseWriter, r *http.Request, u store.
 	canDelete := func(m store.Module) bool {
 		return u.Role == store.RoleSuperAdmin || m.OwnerID == u.ID || s.defects.Has(defects.E5StaffMayDelete)
 	}
+	modules := map[string]string{}
+	if s.defects.Has(defects.E5DeleteNoop) {
+		for _, id := range ids {
+			if m, ok := s.store.SlotModule(id); ok {
+				modules[id] = m
+			}
+		}
+	}
 	deleted, err := s.store.DeleteSlots(ids, canDelete, s.variants.Has(variants.E5AnyAbsent404))
+	for _, id := range deleted {
+		if m, ok := modules[id]; ok {
+			s.store.PutSlot(id, m) // e5-delete-noop: nothing is deleted after all
+		}
+	}
 	if err != nil {
 		if errors.Is(err, store.ErrNotFound) && s.defects.Has(defects.E5Absent204) {
 			noContent(w)
@@ -67,7 +80,7 @@ func (s *Simulator) copyBankFolder(w http.ResponseWriter, r *http.Request, u sto
 		s.failStore(w, err, s.notFound(defects.E6Absent400))
 		return
 	}
-	if !pop["Creator"] {
+	if !pop["Creator"] || s.defects.Has(defects.E6CreatorIgnored) {
 		f.UserID, f.UserName, f.Email = "", "", ""
 	}
 	status := http.StatusCreated

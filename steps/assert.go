@@ -102,6 +102,10 @@ func (s *state) refusedForKey() error {
 // reason.
 func (s *state) notRefusedForMediaType(ctx context.Context) error {
 	ct := s.lastReq.Header.Get("Content-Type")
+	sentAs := "with Content-Type " + ct
+	if ct == "" {
+		sentAs = "without a Content-Type"
+	}
 	if s.status == 400 && s.lastSent.hasBody {
 		got, at := s.gotStatus(), len(s.exchanges)-1
 		other := "application/json"
@@ -115,12 +119,12 @@ func (s *state) notRefusedForMediaType(ctx context.Context) error {
 		if s.status == 400 || s.status == 415 {
 			return nil
 		}
-		f := s.fail(nil, "the body accepted with Content-Type "+ct, got+", where the same body as "+other+" got "+s.gotStatus())
+		f := s.fail(nil, "the body accepted "+sentAs, got+", where the same body as "+other+" got "+s.gotStatus())
 		f.Exchange = at
 		return f
 	}
 	if s.status == 415 || s.status == 400 || s.status >= 500 || s.status == 0 {
-		return s.fail(nil, "the body accepted with Content-Type "+ct, s.gotStatus())
+		return s.fail(nil, "the body accepted "+sentAs, s.gotStatus())
 	}
 	return nil
 }
@@ -313,11 +317,17 @@ func (s *state) listShorterThan(name string) error {
 	return nil
 }
 
-// every checks a condition on each entry of the list.
+// every checks a condition on each entry of the list. A list with no entry
+// proves nothing: every list record of the fixture promises entries, so an
+// empty list fails the check rather than passing it vacuously.
 func (s *state) every(check func(gjson.Result) (bool, string)) error {
 	items, err := s.list()
 	if err != nil {
 		return err
+	}
+	if len(items) == 0 {
+		_, want := check(gjson.Result{})
+		return s.fail(nil, "every entry "+want+", and at least one entry: the fixture's record promises entries", "[]")
 	}
 	for i, it := range items {
 		if ok, want := check(it); !ok {
@@ -327,16 +337,28 @@ func (s *state) every(check func(gjson.Result) (bool, string)) error {
 	return nil
 }
 
-func (s *state) everyEquals(path, want string) error {
+// absent reports whether an optional field is left out: missing, or null
+// as many serialisers write a missing value.
+func absent(v gjson.Result) bool { return !v.Exists() || v.Type == gjson.Null }
+
+// everyEquals checks a field of every entry; with wherePresent an entry
+// that leaves the (optional) field out passes.
+func (s *state) everyEquals(path, want string, wherePresent bool) error {
 	exp, err := s.literal(want)
 	if err != nil {
 		return err
 	}
 	return s.every(func(it gjson.Result) (bool, string) {
-		return sameJSON(it.Get(path), exp), fmt.Sprintf("with %q equal to %s", path, exp.Raw)
+		v := it.Get(path)
+		if wherePresent && absent(v) {
+			return true, fmt.Sprintf("with %q, where present, equal to %s", path, exp.Raw)
+		}
+		return sameJSON(v, exp), fmt.Sprintf("with %q equal to %s", path, exp.Raw)
 	})
 }
 
+// everyContains checks that one of two fields of every entry contains a
+// text. An entry that leaves both (optional) fields out is not judged.
 func (s *state) everyContains(a, b, text string) error {
 	text, err := s.interpolate(text)
 	if err != nil {
@@ -344,11 +366,14 @@ func (s *state) everyContains(a, b, text string) error {
 	}
 	needle := strings.ToLower(text)
 	return s.every(func(it gjson.Result) (bool, string) {
-		ok := strings.Contains(strings.ToLower(it.Get(a).String()), needle) || strings.Contains(strings.ToLower(it.Get(b).String()), needle)
+		va, vb := it.Get(a), it.Get(b)
+		ok := (absent(va) && absent(vb)) || strings.Contains(strings.ToLower(va.String()), needle) || strings.Contains(strings.ToLower(vb.String()), needle)
 		return ok, fmt.Sprintf("with %q or %q containing %q", a, b, text)
 	})
 }
 
+// everyTime checks a date-time field of every entry against a bound. An
+// entry that leaves the (optional) field out is not judged.
 func (s *state) everyTime(path, rel, bound string) error {
 	bound, err := s.interpolate(bound)
 	if err != nil {
@@ -359,14 +384,24 @@ func (s *state) everyTime(path, rel, bound string) error {
 		return fmt.Errorf("bound %q is not an RFC 3339 date-time", bound)
 	}
 	return s.every(func(it gjson.Result) (bool, string) {
-		t, err := time.Parse(time.RFC3339Nano, it.Get(path).String())
+		v := it.Get(path)
+		if rel == "after" {
+			rel = "at or after"
+		} else if rel == "before" {
+			rel = "at or before"
+		}
+		want := fmt.Sprintf("with %q %s %s", path, rel, bound)
+		if absent(v) {
+			return true, want
+		}
+		t, err := time.Parse(time.RFC3339Nano, v.String())
 		if err != nil {
 			return false, fmt.Sprintf("with an RFC 3339 %q", path)
 		}
-		if rel == "after" {
-			return !t.Before(limit), fmt.Sprintf("with %q at or after %s", path, bound)
+		if rel == "at or after" {
+			return !t.Before(limit), want
 		}
-		return !t.After(limit), fmt.Sprintf("with %q at or before %s", path, bound)
+		return !t.After(limit), want
 	})
 }
 
@@ -378,16 +413,31 @@ func (s *state) everyNonEmpty(path string) error {
 }
 
 // sortedBy checks the list's order by a field: numbers numerically,
-// date-times chronologically, other strings case-insensitively.
+// date-times chronologically, other strings case-insensitively. Entries
+// that leave the (optional) field out are not judged; an empty list fails
+// (the fixture's record promises entries), and fewer than two entries
+// carrying the field cannot show an order, so the check is skipped.
 func (s *state) sortedBy(path, dir string) error {
 	items, err := s.list()
 	if err != nil {
 		return err
 	}
-	for i := 1; i < len(items); i++ {
-		c := compareValues(items[i-1].Get(path), items[i].Get(path))
+	if len(items) == 0 {
+		return s.fail(nil, fmt.Sprintf("entries in %s order of %q, and at least one entry: the fixture's record promises entries", dir, path), "[]")
+	}
+	var with []gjson.Result
+	for _, it := range items {
+		if v := it.Get(path); !absent(v) {
+			with = append(with, v)
+		}
+	}
+	if len(with) < 2 {
+		return &skip{reason: fmt.Sprintf("fewer than two entries carry %q, an optional field this check needs", path)}
+	}
+	for i := 1; i < len(with); i++ {
+		c := compareValues(with[i-1], with[i])
 		if (dir == "ascending" && c > 0) || (dir == "descending" && c < 0) {
-			return s.fail(nil, fmt.Sprintf("entries in %s order of %q", dir, path), fmt.Sprintf("entry %d (%s) before entry %d (%s)", i-1, items[i-1].Get(path).Raw, i, items[i].Get(path).Raw))
+			return s.fail(nil, fmt.Sprintf("entries in %s order of %q", dir, path), fmt.Sprintf("%s before %s", with[i-1].Raw, with[i].Raw))
 		}
 	}
 	return nil
@@ -416,22 +466,33 @@ func cmpFloat(a, b float64) int {
 }
 
 // saveExtreme saves the earliest or latest date-time (or smallest/largest
-// number) of a field across the list.
+// number) of a field across the list; entries that leave the field out are
+// passed over.
 func (s *state) saveExtreme(which, path, name string) error {
 	items, err := s.list()
 	if err != nil {
 		return err
 	}
 	if len(items) == 0 {
-		return &skip{reason: "the list is empty: the fixture's record needs entries for this check"}
+		return s.fail(nil, "at least one entry: the fixture's record promises entries", "[]")
 	}
-	best := items[0].Get(path)
-	for _, it := range items[1:] {
+	var best gjson.Result
+	for _, it := range items {
 		v := it.Get(path)
+		if absent(v) {
+			continue
+		}
+		if !best.Exists() {
+			best = v
+			continue
+		}
 		c := compareValues(v, best)
 		if (which == "earliest" && c < 0) || (which == "latest" && c > 0) {
 			best = v
 		}
+	}
+	if !best.Exists() {
+		return &skip{reason: fmt.Sprintf("no entry carries %q, an optional field this check needs", path)}
 	}
 	s.saved[name] = best
 	return nil

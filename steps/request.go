@@ -218,7 +218,7 @@ func (s *state) send(ctx context.Context, op, method, u string, body []byte, has
 		return err
 	}
 	req.Header.Set("Accept", "application/json")
-	if hasBody {
+	if hasBody && contentType != noContentType {
 		if contentType == "" {
 			contentType = jsonPatch
 		}

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"sort"
 	"strings"
+
+	"github.com/tidwall/gjson"
 )
 
 // nested maps records that the catalogue does not list on their own to the
@@ -89,20 +91,68 @@ func orRoot(p string) string {
 }
 
 // recordRequirements are the record-level requirements a body of the last
-// operation exercises: those of its record and of the records it nests.
+// operation exercises: those of its record and of the records it nests. A
+// body holding no record (an empty list) exercises none, and a rule on one
+// field (an enum, a range) is exercised only by a body where that field
+// appears: a requirement is never counted as checked on nothing.
 func (s *state) recordRequirements() []string {
 	rec, _ := s.env.validator.RecordOf(s.lastOp, s.status)
 	if rec == "" {
 		return nil
 	}
+	body := s.json()
+	if !holdsRecord(body) {
+		return nil
+	}
+	keys := map[string]bool{}
+	collectKeys(body, keys)
 	var out []string
 	for _, r := range s.env.cat.Requirements {
-		name, _, _ := strings.Cut(strings.TrimPrefix(r.ID, "REC."), ".")
-		if r.Operation == "REC" && (name == rec || nested[name] == rec) {
-			out = append(out, r.ID)
+		name, field, _ := strings.Cut(strings.TrimPrefix(r.ID, "REC."), ".")
+		if r.Operation != "REC" || (name != rec && nested[name] != rec) {
+			continue
 		}
+		if field != "names" && field != "types" && !keys[field] {
+			continue
+		}
+		out = append(out, r.ID)
 	}
 	return out
+}
+
+// holdsRecord reports whether a body is a record or a list holding one.
+func holdsRecord(v gjson.Result) bool {
+	if v.IsObject() {
+		return true
+	}
+	if v.IsArray() {
+		for _, e := range v.Array() {
+			if e.IsObject() {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// collectKeys adds the member names of every object in v, at any depth,
+// whose value is not null.
+func collectKeys(v gjson.Result, keys map[string]bool) {
+	switch {
+	case v.IsObject():
+		v.ForEach(func(k, e gjson.Result) bool {
+			if e.Type != gjson.Null {
+				keys[k.Str] = true
+			}
+			collectKeys(e, keys)
+			return true
+		})
+	case v.IsArray():
+		v.ForEach(func(_, e gjson.Result) bool {
+			collectKeys(e, keys)
+			return true
+		})
+	}
 }
 
 // exercise notes requirements a scenario checked beyond its own tags.

@@ -39,23 +39,30 @@ type Defect struct {
 // defects (shape.go) are found by their Rewrite instead.
 const (
 	// Every operation.
-	MissingKeyAccepted = "missing-key-accepted"
-	UnknownKeyAccepted = "unknown-key-accepted"
-	ErrorBodyObject    = "error-body-object"
-	JSONPatchRefused   = "json-patch-refused"
-	StudentsAllowed    = "students-allowed"
-	MalformedJSON500   = "malformed-json-500"
-	MissingField422    = "missing-field-422"
-	MalformedUUID404   = "malformed-uuid-404"
-	LimitIgnored       = "limit-ignored"
-	OffsetIgnored      = "offset-ignored"
-	SortbyIgnored      = "sortby-ignored"
-	PhotoIgnored       = "photo-ignored"
-	ListEnvelope       = "list-envelope"
+	MissingKeyAccepted   = "missing-key-accepted"
+	UnknownKeyAccepted   = "unknown-key-accepted"
+	ErrorBodyObject      = "error-body-object"
+	JSONPatchRefused     = "json-patch-refused"
+	StudentsAllowed      = "students-allowed"
+	MalformedJSON500     = "malformed-json-500"
+	MissingField422      = "missing-field-422"
+	MalformedUUID404     = "malformed-uuid-404"
+	LimitIgnored         = "limit-ignored"
+	OffsetIgnored        = "offset-ignored"
+	SortbyIgnored        = "sortby-ignored"
+	PhotoIgnored         = "photo-ignored"
+	ListEnvelope         = "list-envelope"
+	ContentTypeNeeded    = "content-type-required"
+	AnswersTextPlain     = "answers-text-plain"
+	DateMalformedIgnored = "date-malformed-ignored"
+	OffsetOffByOne       = "offset-off-by-one"
+	SortAfterPaging      = "sort-after-paging"
+	LogsEmpty            = "logs-empty"
 
 	// Second factor and faculties.
 	E1SuccessStatus0 = "e1-success-status-0"
 	E1AnyOTP         = "e1-any-otp-accepted"
+	E1WrongOTP500    = "e1-wrong-otp-500"
 	PollAlways7002   = "poll-always-7002"
 	PollNever7002    = "poll-never-7002"
 	E3Status201      = "e3-status-201"
@@ -65,6 +72,8 @@ const (
 	E5IDsObject           = "e5-ids-object"
 	E5StaffMayDelete      = "e5-staff-may-delete"
 	E5Absent204           = "e5-absent-204"
+	E5DeleteNoop          = "e5-delete-noop"
+	E6CreatorIgnored      = "e6-populate-creator-ignored"
 	E6Status200           = "e6-status-200"
 	E6Absent400           = "e6-absent-400"
 	E6PopulateUnsupported = "e6-populate-unsupported"
@@ -77,6 +86,9 @@ const (
 	E9Array               = "e9-array"
 	E9Absent400           = "e9-absent-400"
 	E9PopulateUnsupported = "e9-populate-unsupported"
+	E9OtherQuestion       = "e9-other-question"
+	E9AnyEvaluation       = "e9-any-evaluation"
+	E10DatesDropAll       = "e10-dates-drop-all"
 	E10SearchIgnored      = "e10-search-ignored"
 	E10DatesIgnored       = "e10-dates-ignored"
 	E12AbsentEmpty        = "e12-absent-empty-list"
@@ -94,6 +106,7 @@ const (
 	E20PopulateUnsupported = "e20-populate-unsupported"
 	E21CountString         = "e21-count-string"
 	E21CountsUnknown       = "e21-counts-unknown"
+	ResponsesOtherQuestion = "responses-other-question"
 
 	// The five unplaced operations.
 	GradebookStatus204       = "gradebook-status-204"
@@ -103,6 +116,10 @@ const (
 	GradebookRefusedApplied  = "gradebook-refused-applied"
 	GradebookAbsent403       = "gradebook-absent-403"
 	GradebookMaxMarkOptional = "gradebook-maxmark-optional"
+	GradebookStaleEcho       = "gradebook-stale-echo"
+	QuestionLimitsUnchecked  = "question-limits-unchecked"
+	QuestionLimitsExclusive  = "question-limits-exclusive"
+	NotificationOtherGroup   = "notification-other-group"
 	EvaluationStatus204      = "evaluation-session-status-204"
 	NotificationArray        = "notification-array"
 	NotificationNoAncestor   = "notification-ancestor-ignored"
@@ -129,7 +146,8 @@ var (
 	// The offset order check compares a page of limit entries with entries
 	// of another page of limit entries: with limit ignored both pages are
 	// the whole rest of the list, so that check fails as well.
-	limitCollateral = ids(".offset-order", pagedOps...)
+	// Paging the sorted list compares a page of limit entries too.
+	limitCollateral = append(ids(".offset-order", pagedOps...), ids(".sortby", pagedOps...)...)
 )
 
 func ids(suffix string, ops ...string) []string {
@@ -162,19 +180,40 @@ var handWritten = []Defect{
 	{Name: LimitIgnored, Description: "list operations ignore limit and return every entry from offset on",
 		Requirements: limitReqs, Collateral: limitCollateral},
 	{Name: OffsetIgnored, Description: "list operations ignore offset and always start at the first entry",
-		Requirements: append(ids(".offset", pagedOps...), ids(".offset-order", pagedOps...)...)},
+		// The offset-order scenarios read the list page by page first,
+		// and that walk already names the broken rule: offset.
+		Requirements: ids(".offset", pagedOps...)},
 	{Name: SortbyIgnored, Description: "list operations accept sortby but keep their stored order",
 		Requirements: ids(".sortby", pagedOps...)},
 	{Name: PhotoIgnored, Description: "E18 and E20 accept populate=photo but leave photo out",
 		Requirements: []string{"E18.photo", "E20.photo"}},
 	{Name: ListEnvelope, Description: "list operations wrap the array in an envelope {\"items\": [...], \"total\": n}",
 		Requirements: listReqs, Rewrite: &Rewrite{Edit: Envelope}},
+	{Name: ContentTypeNeeded, Description: "a request body without a Content-Type header is refused with 415",
+		Requirements: []string{"ALL.no-content-type"}},
+	{Name: AnswersTextPlain, Description: "every JSON answer is declared Content-Type: text/plain",
+		Requirements: []string{"ALL.response-json"}},
+	{Name: DateMalformedIgnored, Description: "E10 and E15 ignore a StartDate, EndDate, startDate or endDate that is not an RFC 3339 date-time instead of refusing it",
+		Requirements: []string{"E10.400.date", "E15.400.date"}},
+	{Name: OffsetOffByOne, Description: "list operations skip one entry too many: offset=k starts at entry k+2",
+		Requirements: ids(".offset-order", pagedOps...),
+		// Paging the sorted list is checked with an offset too.
+		Collateral: ids(".sortby", pagedOps...)},
+	{Name: SortAfterPaging, Description: "list operations take the page from the stored order and sort only the page",
+		Requirements: ids(".sortby", pagedOps...)},
+	{Name: LogsEmpty, Description: "E11, E12 and E16 answer an empty list for records that have entries",
+		Requirements: []string{"E11.200", "E12.200", "E16.200"}},
 
 	// Second factor and faculties.
 	{Name: E1SuccessStatus0, Description: "E1 reports a valid one-time password with status \"0\" instead of \"0000\"",
 		Requirements: []string{"E1.200"}},
 	{Name: E1AnyOTP, Description: "E1 confirms any one-time password of a known user",
 		Requirements: []string{"E1.reject"}},
+	{Name: E1WrongOTP500, Description: "E1 answers a wrong one-time password with 500",
+		Requirements: []string{"E1.reject"},
+		// The typical E1 call, which the media-type checks send, carries a
+		// wrong one-time password: a server error is no acceptance of it.
+		Collateral: []string{"ALL.media-type", "ALL.media-json", "ALL.no-content-type"}},
 	{Name: PollAlways7002, Description: "E2 poll answers 7002 (denied) for every transaction, approved or not",
 		Requirements: []string{"E2.approve"}},
 	{Name: PollNever7002, Description: "E2 poll never answers 7002: a denied push stays pending (7001)",
@@ -190,13 +229,22 @@ var handWritten = []Defect{
 	{Name: E5StaffMayDelete, Description: "E5 lets any staff member delete slots, without Access_Delete on the module",
 		Requirements: []string{"E5.403"}},
 	{Name: E5Absent204, Description: "E5 answers 204 when none of the slot ids exists instead of 404",
-		Requirements: []string{"E5.404"}},
+		Requirements: []string{"E5.404"},
+		// E5.gone observes the deletion through E5's 404 for the deleted
+		// slots, so a 204 for absent slots fails it too.
+		Collateral: []string{"E5.gone"}},
+	{Name: E5DeleteNoop, Description: "E5 answers 204 but leaves the slots in place: deleting them again succeeds again",
+		Requirements: []string{"E5.gone"}},
+	{Name: E6CreatorIgnored, Description: "E6 accepts populate=Creator but leaves the creator's userID, userName and email out",
+		Requirements: []string{"E6.populate-creator"}},
 	{Name: E6Status200, Description: "E6 copy bank folder answers 200 instead of 201",
 		Requirements: []string{"E6.201"}},
 	{Name: E6Absent400, Description: "E6 answers 400 for a bank folder that does not exist instead of 404",
 		Requirements: []string{"E6.404"}},
 	{Name: E6PopulateUnsupported, Description: "E6 implements no populate: every populate entity, Creator and ContentCount included, is refused with 400",
-		Requirements: []string{"E6.populate"}},
+		Requirements: []string{"E6.populate"},
+		// populate=Creator refused, no creator can be described.
+		Collateral: []string{"E6.populate-creator"}},
 	{Name: E7Status200, Description: "E7 add default attendance answers 200 instead of 201",
 		Requirements: []string{"E7.201"}},
 	{Name: E7PublishDefaultFalse, Description: "E7 add default attendance defaults publish to false instead of true",
@@ -210,9 +258,17 @@ var handWritten = []Defect{
 	{Name: E9Array, Description: "E9 answers the question inside an array of one instead of as an object",
 		Requirements: []string{"E9.200"}},
 	{Name: E9Absent400, Description: "E9 answers 400 for an absent evaluation or question instead of 404",
-		Requirements: []string{"E9.404"}},
+		Requirements: []string{"E9.404"},
+		// A question of another evaluation is absent from this one.
+		Collateral: []string{"E9.scope"}},
 	{Name: E9PopulateUnsupported, Description: "E9 implements no populate: every populate entity is refused with 400",
 		Requirements: []string{"E9.populate"}},
+	{Name: E9OtherQuestion, Description: "E9 answers another question of the evaluation than the one asked for",
+		Requirements: []string{"E9.id"}},
+	{Name: E9AnyEvaluation, Description: "E9 serves a question under any evaluation that exists, not only its own",
+		Requirements: []string{"E9.scope"}},
+	{Name: E10DatesDropAll, Description: "E10 answers an empty list whenever StartDate or EndDate is given",
+		Requirements: []string{"E10.dates"}},
 	{Name: E10SearchIgnored, Description: "E10 ignores SearchText",
 		Requirements: []string{"E10.search"}},
 	{Name: E10DatesIgnored, Description: "E10 ignores StartDate and EndDate",
@@ -252,6 +308,8 @@ var handWritten = []Defect{
 		Requirements: []string{"E21.count"}},
 	{Name: E21CountsUnknown, Description: "E21 counts every requested id, sessions that do not exist included",
 		Requirements: []string{"E21.count-unknown"}},
+	{Name: ResponsesOtherQuestion, Description: "E17 and E18 list about every second response (by id) under another question's id",
+		Requirements: []string{"E17.question", "E18.question"}},
 
 	// The five unplaced operations.
 	{Name: GradebookStatus204, Description: "gradebook update answers 204 with no body instead of 200 with the settings",
@@ -268,6 +326,14 @@ var handWritten = []Defect{
 		Requirements: []string{"GB.404"}},
 	{Name: GradebookMaxMarkOptional, Description: "gradebook update accepts a grading schema entry without maxMark (taken as 0)",
 		Requirements: []string{"GB.400.schema"}},
+	{Name: GradebookStaleEcho, Description: "gradebook update stores the new weightages but answers the settings as they were before",
+		Requirements: []string{"GB.echo"}},
+	{Name: QuestionLimitsUnchecked, Description: "evaluation session update accepts question marks, difficulty levels and video time stamps beyond their limits",
+		Requirements: []string{"ES.question-outside"}},
+	{Name: QuestionLimitsExclusive, Description: "evaluation session update refuses question values at their limits (mark 0 and 10000, difficultyLevel 0 and 3, videoTimeStamp 0 and 2147483647)",
+		Requirements: []string{"ES.question-inside"}},
+	{Name: NotificationOtherGroup, Description: "notification by group answers a notification of another group",
+		Requirements: []string{"NG.group"}},
 	{Name: EvaluationStatus204, Description: "evaluation session update answers 204 with no body instead of 200 with the evaluation",
 		Requirements: []string{"ES.200"}},
 	{Name: NotificationArray, Description: "notification by group answers an array of the group's notifications instead of one notification",

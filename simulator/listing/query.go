@@ -40,6 +40,8 @@ type Conventions struct {
 	DefaultLimit int
 	// MaxLimit is the largest limit accepted.
 	MaxLimit int
+	// MaxOffset is the largest offset accepted (0: any int32).
+	MaxOffset int
 	// DashSort reads sortby as "field" or "-field" (descending) instead of
 	// "field [asc|desc]".
 	DashSort bool
@@ -56,7 +58,11 @@ func ParseWith(v url.Values, c Conventions) (Query, error) {
 	q := Query{Limit: c.DefaultLimit}
 	var err error
 	if s, ok := one(v, "offset"); ok {
-		if q.Offset, err = nonNegative("offset", s, 1<<31-1); err != nil {
+		maxOffset := 1<<31 - 1
+		if c.MaxOffset > 0 {
+			maxOffset = c.MaxOffset
+		}
+		if q.Offset, err = nonNegative("offset", s, maxOffset); err != nil {
 			return Query{}, err
 		}
 	}

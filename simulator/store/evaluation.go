@@ -131,3 +131,39 @@ func copyEvaluation(e Evaluation) Evaluation {
 	e.GroupIDs = slices.Clone(e.GroupIDs)
 	return e
 }
+
+// QuestionAnywhere returns a question by its id alone, whatever its
+// evaluation (a defect that ignores the evaluation uses it).
+func (s *Store) QuestionAnywhere(id string) (Question, bool) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	q, ok := s.w.Questions[id]
+	return copyQuestion(q), ok
+}
+
+// SiblingQuestion returns another question of q's evaluation, the next by
+// id (a defect that answers the wrong question uses it).
+func (s *Store) SiblingQuestion(q Question) (Question, bool) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	var best, first *Question
+	for id, o := range s.w.Questions {
+		if o.ParentID != q.ParentID || id == q.ID {
+			continue
+		}
+		o := o
+		if first == nil || id < first.ID {
+			first = &o
+		}
+		if id > q.ID && (best == nil || id < best.ID) {
+			best = &o
+		}
+	}
+	if best == nil {
+		best = first
+	}
+	if best == nil {
+		return Question{}, false
+	}
+	return copyQuestion(*best), true
+}

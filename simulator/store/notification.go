@@ -55,3 +55,25 @@ func (s *Store) notification(n Notification, withAncestors bool) Notification {
 	}
 	return n
 }
+
+// NotificationOfAnotherGroup returns the notification with the smallest id
+// whose group is not groupID (a defect that answers the wrong record uses
+// it).
+func (s *Store) NotificationOfAnotherGroup(groupID string) (Notification, bool) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	var best *Notification
+	for _, n := range s.w.Notifications {
+		if n.NotifyGroupID == groupID {
+			continue
+		}
+		n := n
+		if best == nil || n.ID < best.ID {
+			best = &n
+		}
+	}
+	if best == nil {
+		return Notification{}, false
+	}
+	return s.notification(*best, false), true
+}

@@ -51,3 +51,19 @@ func (s *Store) Module(id string) (Module, bool) {
 	c.GradeItems = append([]string(nil), m.GradeItems...)
 	return c, true
 }
+
+// SlotModule returns the module a consultation slot belongs to.
+func (s *Store) SlotModule(id string) (string, bool) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	m, ok := s.w.Slots[id]
+	return m, ok
+}
+
+// PutSlot puts a consultation slot of a module back (a defect that deletes
+// nothing uses it).
+func (s *Store) PutSlot(id, module string) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.w.Slots[id] = module
+}

@@ -61,6 +61,8 @@ const (
 	E5AnyAbsent404   = "e5-any-absent-404"
 	GradebookReplace = "gradebook-replace"
 	Nulls            = "nulls"
+	OptionalAbsent   = "optional-absent"
+	PagingCapped     = "paging-capped"
 )
 
 // StaticOTP is the one-time password of the otp-static variant.
@@ -92,13 +94,13 @@ var catalogue = sorted([]Variant{
 		Description: "the quiz section update keeps the stored value of every optional field the body leaves out (PATCH semantics) instead of resetting it to its default"},
 	{Name: E21ChangedCount, Exercises: "Endpoints / E21 (number of records affected)",
 		Description: "E21 counts only the sessions whose publish flag the call changed"},
-	{Name: Page10, Exercises: "OP.query-syntax",
+	{Name: Page10, Choice: "list-defaults", Exercises: "OP.query-syntax",
 		Description: "lists default to 10 entries per page and take a limit of at most 50"},
 	{Name: NewestFirst, Exercises: "OP.query-syntax",
 		Description: "lists without sortby are in reverse stored order: newest first for the logs and responses"},
 	{Name: NoSortbySyntax, Exercises: "OP.query-syntax",
 		Description: "sortby takes \"field\" or \"-field\" (descending) and the fixture declares no sortby convention",
-		Skips:       10, SkipReason: "conventions.sortby"},
+		Skips:       15, SkipReason: "conventions.sortby"},
 	{Name: OTPStatic, Exercises: "OP.status-codes; Authentication 4 (how a one-time password is issued is not shown)",
 		Description: "the fixture gives a fixed secondFactor.otp instead of a TOTP secret, and E1 confirms that code for that user"},
 	{Name: OTPWrong400, Exercises: "OP.status-codes",
@@ -114,6 +116,11 @@ var catalogue = sorted([]Variant{
 		Description: "the gradebook update takes iD_Weightage as the module's whole weighting: grade items it leaves out get weight 0"},
 	{Name: Nulls, Exercises: "Resources (a field not marked required may be absent)",
 		Description: "every field a record leaves out is written as null, as many serialisers write an absent optional value"},
+	{Name: OptionalAbsent, Exercises: "Resources (a field not marked required may be absent)",
+		Description: "every record answered carries its required fields only, and the fields a populate entity asks for; every optional field is left out",
+		Skips:       17, SkipReason: "an optional field this check needs"},
+	{Name: PagingCapped, Choice: "list-defaults", Exercises: "OP.query-syntax; Limits (maximum and default of limit and offset not shown)",
+		Description: "lists default to 7 entries per page, and refuse with 400 a limit above 25 or an offset above 1000"},
 	{Name: Charset, Exercises: "Endpoints / common (bodies are JSON; the answer's media type parameters are not shown)",
 		Description: "JSON answers carry Content-Type: application/json; charset=utf-8"},
 })

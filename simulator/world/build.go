@@ -40,25 +40,28 @@ type Refs struct {
 	AttendanceResource string
 	Evaluation         string
 	EvaluationQuestion string
-	Folder             string
-	File               string
-	Weblink            string
-	Media              string
-	DeletableMedia     []string
-	Channel            string
-	Capture            string
-	SurveyQuestion     string
-	PollQuestion       string
-	PollResponse       string
-	Resource           string
-	DeletableSlots     []string
-	LectureSessions    []string
-	GradebookModule    string
-	GradeItems         []string
-	Notification       int64
-	NotificationGroup  string
-	QuizSection        string
-	QuizSectionName    string
+	// OtherEvaluationQuestion is a question of another evaluation than
+	// Evaluation.
+	OtherEvaluationQuestion string
+	Folder                  string
+	File                    string
+	Weblink                 string
+	Media                   string
+	DeletableMedia          []string
+	Channel                 string
+	Capture                 string
+	SurveyQuestion          string
+	PollQuestion            string
+	PollResponse            string
+	Resource                string
+	DeletableSlots          []string
+	LectureSessions         []string
+	GradebookModule         string
+	GradeItems              []string
+	Notification            int64
+	NotificationGroup       string
+	QuizSection             string
+	QuizSectionName         string
 }
 
 // Build generates the world of seed at scale (at least 1) and the ids the
@@ -266,6 +269,9 @@ func buildEvaluations(f *gofakeit.Faker, w *store.World, owner store.User, modID
 			w.Questions[q.ID] = q
 			if i == 0 && j == 1 {
 				refs.Evaluation, refs.EvaluationQuestion = e.ID, q.ID
+			}
+			if i == 1 && j == 1 {
+				refs.OtherEvaluationQuestion = q.ID
 			}
 		}
 	}

@@ -1,0 +1,265 @@
+package steps
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"math"
+	"mime"
+	"strconv"
+	"strings"
+
+	"github.com/cucumber/godog"
+	"github.com/google/go-cmp/cmp"
+	"github.com/tidwall/gjson"
+)
+
+// maxPages bounds a walk through a list: a list longer than this many
+// default pages is not walked to its end, and the check is skipped rather
+// than judged on a guess.
+const maxPages = 50
+
+// allPages is the name the walk saves the whole list under.
+const allPages = "all"
+
+func pageThroughPlain(ctx context.Context, op, id string) error {
+	return stateFrom(ctx).pageThrough(ctx, op, id, nil)
+}
+
+func pageThroughWith(ctx context.Context, op, id string, t *godog.Table) error {
+	var rows [][2]string
+	for _, row := range t.Rows {
+		if len(row.Cells) != 2 {
+			return fmt.Errorf("the parameter table wants two columns, name and value")
+		}
+		rows = append(rows, [2]string{row.Cells[0].Value, row.Cells[1].Value})
+	}
+	return stateFrom(ctx).pageThrough(ctx, op, id, rows)
+}
+
+// pageThrough reads a list the way a client pages through it without
+// assuming a page size: the first page without offset or limit, then each
+// next page at the offset of the entries read so far, until a page is
+// empty. It saves the entries read as "all". The specification states no
+// default or maximum for offset and limit, so the walk sends no limit and
+// only offsets the list itself has shown to exist. A page at a positive
+// offset that repeats the first page shows offset ignored.
+func (s *state) pageThrough(ctx context.Context, op, id string, params [][2]string) error {
+	var all []gjson.Result
+	var first, prev []any
+	offset := 0
+	for page := 0; page < maxPages; page++ {
+		c := newCall(op, id)
+		for _, p := range params {
+			c.params[p[0]] = p[1]
+			c.order = append(c.order, p[0])
+		}
+		if offset > 0 {
+			c.params["offset"] = strconv.Itoa(offset)
+			c.order = append(c.order, "offset")
+		}
+		if err := s.do(ctx, c); err != nil {
+			return err
+		}
+		if page > 0 && s.status == 400 {
+			// A cap on offset below the list's length is the
+			// implementation's to choose: the end cannot be reached.
+			return &skip{reason: fmt.Sprintf("offset=%d, within the %d entries read so far, is refused with 400: the implementation caps offset below the list's length, so its end cannot be reached", offset, offset)}
+		}
+		if err := s.statusIs(200); err != nil {
+			return err
+		}
+		items, err := s.list()
+		if err != nil {
+			return err
+		}
+		if len(items) == 0 {
+			s.saved[allPages] = gjson.Parse(rawArray(all))
+			return nil
+		}
+		values := make([]any, len(items))
+		for i, it := range items {
+			values[i] = it.Value()
+		}
+		if page == 0 {
+			first = values
+		} else if distinguishable(values) && (cmp.Equal(first, values) || cmp.Equal(prev, values)) {
+			var reqs []string
+			if id := op + ".offset"; s.known(id) {
+				reqs = []string{id}
+			}
+			return s.fail(reqs, fmt.Sprintf("offset=%d to skip the %d entries read so far", offset, offset),
+				"the entries of an earlier page again: offset does not skip")
+		}
+		prev = values
+		all = append(all, items...)
+		offset += len(items)
+	}
+	return &skip{reason: fmt.Sprintf("the list holds more than %d pages (%d entries read): too long to walk to its end", maxPages, offset)}
+}
+
+// distinguishable reports whether a page holds two different entries: only
+// then can a repeated page be told from a next page of look-alike entries.
+func distinguishable(values []any) bool {
+	for _, v := range values[1:] {
+		if !cmp.Equal(values[0], v) {
+			return true
+		}
+	}
+	return false
+}
+
+func rawArray(items []gjson.Result) string {
+	var b strings.Builder
+	b.WriteByte('[')
+	for i, it := range items {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		b.WriteString(it.Raw)
+	}
+	b.WriteByte(']')
+	return b.String()
+}
+
+// pagesHeldEntries fails a walk that found no entry at all: the fixture's
+// record promises entries, and an empty list shows nothing about paging.
+func pagesHeldEntries(ctx context.Context) error {
+	s := stateFrom(ctx)
+	if n := len(s.saved[allPages].Array()); n == 0 {
+		return s.fail(nil, "at least one entry over the pages: the fixture's record promises entries", "[]")
+	}
+	return nil
+}
+
+// noContentType marks a call whose body goes without a Content-Type header.
+const noContentType = "\x00none"
+
+func typicalNoContentType(ctx context.Context, op string) error {
+	return typicalTyped(ctx, op, noContentType)
+}
+
+// answerDeclaredJSON checks that a body in the answer carries a JSON media
+// type: application/json, or an application/*+json type.
+func answerDeclaredJSON(ctx context.Context) error {
+	s := stateFrom(ctx)
+	if s.status == 0 {
+		return s.fail(nil, "a response", s.gotStatus())
+	}
+	if len(strings.TrimSpace(string(s.body))) == 0 {
+		return &skip{reason: fmt.Sprintf("the answer (%d) has no body whose media type could be checked", s.status)}
+	}
+	ct := s.header.Get("Content-Type")
+	mt, _, err := mime.ParseMediaType(ct)
+	if err == nil && (mt == "application/json" || (strings.HasPrefix(mt, "application/") && strings.HasSuffix(mt, "+json"))) {
+		return nil
+	}
+	if ct == "" {
+		ct = "no Content-Type"
+	}
+	return s.fail(nil, "a JSON body declared as application/json (or an application/*+json type)", fmt.Sprintf("%d with %s", s.status, ct))
+}
+
+// otpNotConfirmed accepts the two faithful answers to a wrong one-time
+// password: a refusal (4xx with a JSON string), or 200 whose status, where
+// present, is not "0000". A server error is no answer to a wrong code.
+func otpNotConfirmed(ctx context.Context) error {
+	s := stateFrom(ctx)
+	const want = "a refusal (4xx) or 200 with a status other than \"0000\""
+	switch {
+	case s.status >= 400 && s.status < 500:
+		return s.errorBodyIsString()
+	case s.status == 200:
+		if st := s.json().Get("status"); !absent(st) && st.String() == "0000" {
+			return s.fail(nil, want, "200 with status \"0000\": the wrong code was confirmed")
+		}
+		return nil
+	}
+	return s.fail(nil, want, s.gotStatus())
+}
+
+// updateQuestionLimit sends the evaluation session update with one
+// question whose field has the given value. The specification states the
+// limits of a question but not the body of the update: the fixture's
+// operations.updateEvaluationSession.questionTemplate is the body, with the
+// JSON string "{question}" where a question goes; the question is the
+// fixture's operations.updateEvaluationSession.question (default: the
+// fixture's question id and a text) with the field set.
+func updateQuestionLimit(ctx context.Context, field, value string) error {
+	s := stateFrom(ctx)
+	tmpl := s.env.fixture.Get("operations.updateEvaluationSession.questionTemplate")
+	if !tmpl.Exists() {
+		return missing("operations.updateEvaluationSession.questionTemplate")
+	}
+	if !strings.Contains(tmpl.Raw, `"{question}"`) {
+		return fmt.Errorf("fixture operations.updateEvaluationSession.questionTemplate has no \"{question}\" string to put the question in")
+	}
+	if !gjson.Valid(value) {
+		return fmt.Errorf("value %s is not a JSON value", value)
+	}
+	q := map[string]any{}
+	if base := s.env.fixture.Get("operations.updateEvaluationSession.question"); base.IsObject() {
+		if err := json.Unmarshal([]byte(base.Raw), &q); err != nil {
+			return fmt.Errorf("fixture operations.updateEvaluationSession.question: %w", err)
+		}
+	} else {
+		q["id"] = "{records.evaluationQuestion}"
+		q["text"] = "Question checked by campusconf"
+	}
+	q[field] = json.RawMessage(value)
+	qb, err := json.Marshal(q)
+	if err != nil {
+		return err
+	}
+	c := newCall("ES", "{records.evaluation}")
+	c.body, c.hasBody = strings.Replace(tmpl.Raw, `"{question}"`, string(qb), 1), true
+	return s.do(ctx, c)
+}
+
+// weightsEchoed checks that the gradebook settings an update answers hold
+// the weightages just set: where iD_Weightage is present, each grade item
+// set appears in it with its new value.
+func weightsEchoed(ctx context.Context) error {
+	s := stateFrom(ctx)
+	got := s.json().Get("iD_Weightage")
+	if absent(got) {
+		return nil // an optional field of the answer: nothing to compare
+	}
+	values := map[string]float64{}
+	for _, e := range got.Array() {
+		values[strings.ToLower(e.Get("key").String())] = e.Get("value").Float()
+	}
+	var wrong []string
+	for id, w := range s.weights {
+		v, ok := values[strings.ToLower(id)]
+		switch {
+		case !ok:
+			wrong = append(wrong, fmt.Sprintf("%s: missing, set to %g", id, w))
+		case math.Abs(v-w) > 1e-6:
+			wrong = append(wrong, fmt.Sprintf("%s: %g, set to %g", id, v, w))
+		}
+	}
+	if len(wrong) > 0 {
+		return s.fail(nil, "the settings after the update: each grade item's weightage as just set", fmt.Sprintf("%d of %d grade items otherwise", len(wrong), len(s.weights)), strings.Join(wrong, "\n"))
+	}
+	return nil
+}
+
+// creatorFilled checks that a copy read with populate=Creator describes its
+// creator: one of the creator fields of a bank folder (userID, userName,
+// email) or a populated creator object.
+func creatorFilled(ctx context.Context) error {
+	s := stateFrom(ctx)
+	b := s.json()
+	for _, f := range []string{"userID", "userName", "email"} {
+		if v := b.Get(f); v.Type == gjson.String && v.Str != "" {
+			return nil
+		}
+	}
+	for _, f := range []string{"creator", "Creator"} {
+		if v := b.Get(f); v.IsObject() && len(v.Map()) > 0 {
+			return nil
+		}
+	}
+	return s.fail(nil, "with populate=Creator, the creator described: userID, userName or email, or a creator object", clip(b.Raw))
+}
