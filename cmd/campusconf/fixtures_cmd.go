@@ -5,11 +5,13 @@ import (
 	"errors"
 	"flag"
 	"fmt"
-	"github.com/campusconf/campusconf/fixtures"
-	"github.com/tidwall/gjson"
 	"io"
+	"slices"
 	"strings"
 
+	"github.com/tidwall/gjson"
+
+	"github.com/campusconf/campusconf/fixtures"
 	"github.com/campusconf/campusconf/simulator"
 )
 
@@ -73,9 +75,10 @@ func fixturesCmd(args []string, stdout, stderr io.Writer) int {
 	return exitOK
 }
 
-// checkFixture loads a fixture file as `campusconf run` would and lists
-// the keys a complete fixture has that it lacks, so a vendor sees before a
-// run which scenarios will be skipped or not configured.
+// checkFixture validates a fixture file exactly as `campusconf run` does
+// (fixtures.Load, whose error is printed as is) and lists the keys a
+// complete fixture has that it lacks, so a vendor sees before a run which
+// scenarios will be skipped or not configured.
 func checkFixture(path string, stdout, stderr io.Writer) int {
 	f, err := fixtures.Load(path)
 	if err != nil {
@@ -89,9 +92,20 @@ func checkFixture(path string, stdout, stderr io.Writer) int {
 	}
 	complete := gjson.ParseBytes(sim.Fixtures().JSON())
 	have := gjson.ParseBytes(f.JSON())
+	given := func(key string) bool {
+		v := have.Get(key)
+		return v.Exists() && v.String() != "" && (!v.IsArray() || len(v.Array()) > 0)
+	}
 	var lacking []string
 	for _, key := range fixtureKeys(complete, "") {
-		if v := have.Get(key); !v.Exists() || v.String() == "" || (v.IsArray() && len(v.Array()) == 0) {
+		alt, hasAlt := alternativeKeys[key]
+		switch {
+		case given(key) || (hasAlt && given(alt)):
+		case hasAlt:
+			if !slices.Contains(lacking, alt+" (or "+key+")") {
+				lacking = append(lacking, key+" (or "+alt+")")
+			}
+		default:
 			lacking = append(lacking, key)
 		}
 	}
@@ -105,6 +119,13 @@ func checkFixture(path string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stdout, "  "+k)
 	}
 	return exitOK
+}
+
+// alternativeKeys pairs the keys either of which serves: a fixture gives
+// a TOTP secret or a fixed one-time password, not necessarily both.
+var alternativeKeys = map[string]string{
+	"secondFactor.totpSecret": "secondFactor.otp",
+	"secondFactor.otp":        "secondFactor.totpSecret",
 }
 
 // fixtureKeys lists the keys of a fixture a scenario may look up: the

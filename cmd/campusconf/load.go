@@ -19,6 +19,7 @@ import (
 	"time"
 
 	"github.com/campusconf/campusconf/fixtures"
+	"github.com/campusconf/campusconf/internal/didyoumean"
 	"github.com/campusconf/campusconf/simulator"
 )
 
@@ -89,7 +90,7 @@ func (o loadOptions) check(rest []string) error {
 	case o.scale < 1:
 		return fmt.Errorf("--scale: expected a positive integer, got %d", o.scale)
 	case !slices.Contains(loadOps(), o.op):
-		return fmt.Errorf("--op: expected one of %s, got %q", strings.Join(loadOps(), ", "), o.op)
+		return fmt.Errorf("--op: expected one of %s, got %q%s", strings.Join(loadOps(), ", "), o.op, didyoumean.Hint(o.op, loadOps()))
 	case o.target == "" && o.fixtureFile != "":
 		return errors.New("--fixtures needs --target (the in-process simulator makes its own)")
 	case o.target == "":

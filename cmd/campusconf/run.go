@@ -111,6 +111,10 @@ func runCmd(args []string, stdout, stderr io.Writer) int {
 			img.Env[k] = v
 		}
 	}
+	if err := o.preflight(img.Image != ""); err != nil {
+		fmt.Fprintf(stderr, "campusconf run: %v\n", err)
+		return exitUsage
+	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	if img.Image != "" {

@@ -15,6 +15,7 @@ import (
 	"syscall"
 	"time"
 
+	"github.com/campusconf/campusconf/internal/didyoumean"
 	"github.com/campusconf/campusconf/simulator"
 )
 
@@ -77,10 +78,20 @@ func parseServe(args []string, stderr io.Writer) (serveConfig, error) {
 	if (faultOp == "") != (faultRate == 0) {
 		return c, errors.New("--fault-op and --fault-rate go together")
 	}
-	c.opts.Faults = simulator.Faults{TwoFactorRate: fault2FA, Operation: faultOp, OperationRate: faultRate}
-	if err := c.opts.Faults.Check(); err != nil {
-		return c, err
+	// checked a flag at a time, so the message names the flag at fault
+	f := simulator.Faults{TwoFactorRate: fault2FA}
+	if err := f.Check(); err != nil {
+		return c, fmt.Errorf("--fault-2fa-rate: %w", err)
 	}
+	f.Operation = faultOp
+	if err := f.Check(); err != nil {
+		return c, fmt.Errorf("--fault-op: %w%s", err, didyoumean.Hint(faultOp, simulator.OperationIDs()))
+	}
+	f.OperationRate = faultRate
+	if err := f.Check(); err != nil {
+		return c, fmt.Errorf("--fault-rate: %w", err)
+	}
+	c.opts.Faults = f
 	c.opts.Defects = defects
 	c.opts.Variants = variants
 	switch c.log {
