@@ -19,7 +19,7 @@ Feature: Files and weblinks
     When I call E10 for "{records.folder}"
     Then the status is 200
     And the list is not empty
-    When I save the field "0.fileName" as "needle"
+    When I save the field "#.fileName|0" as "needle"
     And I call E10 for "{records.folder}" with:
       | SearchText | {saved.needle} |
     Then the status is 200

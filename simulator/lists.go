@@ -18,6 +18,9 @@ const (
 	page10Max     = 50
 )
 
+// fewEntries is the length of every list with the few-entries variant.
+const fewEntries = 3
+
 // The page size and caps of the paging-capped variant.
 const (
 	cappedDefault   = 7
@@ -69,6 +72,10 @@ func answerPage[T any](s *Simulator, w http.ResponseWriter, l *listing.List[T], 
 	}
 	var items []T
 	var err error
+	if s.variants.Has(variants.FewEntries) {
+		few, _ := l.Page(listing.Query{Limit: fewEntries}, nil)
+		l = listing.New(few)
+	}
 	if q.Sort != "" && s.defects.Has(defects.SortAfterPaging) {
 		sorted := q
 		q.Sort, q.Desc = "", false
@@ -219,6 +226,9 @@ func (s *Simulator) channelUsers(w http.ResponseWriter, r *http.Request, _ store
 		return
 	}
 	users, _ := s.store.ChannelRange(id, start, end)
+	if s.variants.Has(variants.FewEntries) && len(users) > fewEntries {
+		users = users[:fewEntries]
+	}
 	items, err := listing.Page(users, q, nil)
 	if err != nil {
 		s.badRequest(w, err)

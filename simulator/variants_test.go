@@ -136,6 +136,13 @@ var variantChecks = map[string]func(t *testing.T, e *env){
 		}
 		e.do("owner", "GET", "/survey/question/"+e.fx.Records.SurveyQuestion+"/response?limit=51", "").want(t, http.StatusBadRequest)
 	},
+	variants.FewEntries: func(t *testing.T, e *env) {
+		for _, path := range []string{"/files/" + e.fx.Records.Folder + "/downloaded", "/resource/" + e.fx.Records.Resource + "/students?limit=1000", "/multimedia/capture/" + e.fx.Records.Capture + "/medias"} {
+			if n := len(e.do("owner", "GET", path, "").want(t, http.StatusOK).list(t)); n != fewEntries {
+				t.Errorf("GET %s has %d entries, want %d", path, n, fewEntries)
+			}
+		}
+	},
 	variants.PagingCapped: func(t *testing.T, e *env) {
 		path := "/survey/question/" + e.fx.Records.SurveyQuestion + "/response"
 		if n := len(e.do("owner", "GET", path, "").want(t, http.StatusOK).list(t)); n != cappedDefault {

@@ -63,6 +63,7 @@ const (
 	Nulls            = "nulls"
 	OptionalAbsent   = "optional-absent"
 	PagingCapped     = "paging-capped"
+	FewEntries       = "few-entries"
 )
 
 // StaticOTP is the one-time password of the otp-static variant.
@@ -121,6 +122,8 @@ var catalogue = sorted([]Variant{
 		Skips:       17, SkipReason: "an optional field this check needs"},
 	{Name: PagingCapped, Choice: "list-defaults", Exercises: "OP.query-syntax; Limits (maximum and default of limit and offset not shown)",
 		Description: "lists default to 7 entries per page, and refuse with 400 a limit above 25 or an offset above 1000"},
+	{Name: FewEntries, Exercises: "Limits (list sizes not shown)",
+		Description: "every list holds only its first 3 entries (the smallest lists the fixture documentation allows)"},
 	{Name: Charset, Exercises: "Endpoints / common (bodies are JSON; the answer's media type parameters are not shown)",
 		Description: "JSON answers carry Content-Type: application/json; charset=utf-8"},
 })
