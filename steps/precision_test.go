@@ -1,0 +1,105 @@
+package steps
+
+import (
+	"context"
+	"net/http"
+	"testing"
+
+	"github.com/tidwall/gjson"
+)
+
+// answer returns a context holding a scenario whose last answer is the one
+// given, for the checks that read only the answer.
+func answer(status int, contentType, body string) (context.Context, *state) {
+	s := &state{env: &env{}, saved: map[string]gjson.Result{}, status: status, header: http.Header{}, body: []byte(body)}
+	if contentType != "" {
+		s.header.Set("Content-Type", contentType)
+	}
+	return context.WithValue(context.Background(), stateKey{}, s), s
+}
+
+func TestAnswerDeclaredJSON(t *testing.T) {
+	tests := []struct {
+		name, contentType, body string
+		status                  int
+		wantErr                 bool
+	}{
+		{"application/json", "application/json", `"x"`, 404, false},
+		{"with charset", "application/json; charset=utf-8", `{}`, 200, false},
+		{"a +json type", "application/problem+json", `"x"`, 400, false},
+		{"text/plain", "text/plain; charset=utf-8", `{}`, 200, true},
+		{"none", "", `[]`, 200, true},
+		{"not +json", "text/x+json", `[]`, 200, true},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			ctx, _ := answer(tt.status, tt.contentType, tt.body)
+			err := answerDeclaredJSON(ctx)
+			if got := err != nil; got != tt.wantErr {
+				t.Errorf("Content-Type %q: got error %v, want an error: %v", tt.contentType, err, tt.wantErr)
+			}
+		})
+	}
+	ctx, _ := answer(204, "", "")
+	if _, ok := asSkip(answerDeclaredJSON(ctx)); !ok {
+		t.Error("an answer with no body: expected a skip (nothing to declare), got none")
+	}
+}
+
+func TestOTPNotConfirmed(t *testing.T) {
+	tests := []struct {
+		name    string
+		status  int
+		body    string
+		wantErr bool
+	}{
+		{"refused with a JSON string", 400, `"otp: not valid"`, false},
+		{"refused with an object", 403, `{"message":"no"}`, true},
+		{"200 with another status", 200, `{"status":"6004"}`, false},
+		{"200 without status", 200, `{}`, false},
+		{"200 confirming", 200, `{"status":"0000"}`, true},
+		{"a server error", 500, `"boom"`, true},
+		{"unavailable", 503, `"later"`, true},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			ctx, s := answer(tt.status, "application/json", tt.body)
+			s.exercised = map[string]bool{}
+			err := otpNotConfirmed(ctx)
+			if got := err != nil; got != tt.wantErr {
+				t.Errorf("%d %s: got error %v, want an error: %v", tt.status, tt.body, err, tt.wantErr)
+			}
+		})
+	}
+}
+
+func TestDistinguishable(t *testing.T) {
+	tests := []struct {
+		name   string
+		values []any
+		want   bool
+	}{
+		{"one entry", []any{map[string]any{"a": 1.0}}, false},
+		{"look-alikes", []any{map[string]any{}, map[string]any{}}, false},
+		{"two entries", []any{map[string]any{"a": 1.0}, map[string]any{"a": 2.0}}, true},
+	}
+	for _, tt := range tests {
+		if got := distinguishable(tt.values); got != tt.want {
+			t.Errorf("%s: distinguishable = %v, want %v", tt.name, got, tt.want)
+		}
+	}
+}
+
+func TestEveryFailsOnNothing(t *testing.T) {
+	ctx, s := answer(200, "application/json", `[]`)
+	if err := everyEquals(ctx, "questionID", `"x"`, ""); err == nil {
+		t.Error("every entry of []: expected a failure (the fixture promises entries), got none")
+	}
+	s.body = []byte(`[{"questionID":"x"},{"other":1}]`)
+	if err := everyEquals(ctx, "questionID", `"x"`, " where present"); err != nil {
+		t.Errorf("an entry without the optional field: expected no failure where present, got %v", err)
+	}
+	if err := everyEquals(ctx, "questionID", `"x"`, ""); err == nil {
+		t.Error("an entry without the field, not where present: expected a failure, got none")
+	}
+}
