@@ -31,6 +31,16 @@ func cors(next http.Handler) http.Handler {
 type requestInfo struct {
 	op   string
 	user string
+	// evicted counts the run-time records the request evicted (see
+	// store.MaxCreated).
+	evicted int
+}
+
+// noteEvicted adds n evicted records to the request's log line.
+func noteEvicted(r *http.Request, n int) {
+	if info, ok := r.Context().Value(infoKey{}).(*requestInfo); ok && n > 0 {
+		info.evicted += n
+	}
 }
 
 type infoKey struct{}
