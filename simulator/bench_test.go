@@ -115,3 +115,25 @@ func BenchmarkParseBody(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkDuplicateKey is the duplicate-name check alone on the large
+// body of BenchmarkParseBody.
+func BenchmarkDuplicateKey(b *testing.B) {
+	var large strings.Builder
+	large.WriteString(`{"questions":[`)
+	for i := range 1000 {
+		if i > 0 {
+			large.WriteByte(',')
+		}
+		fmt.Fprintf(&large, `{"id":"%08d-0000-4000-8000-000000000000","text":"question %d","mark":%d,"publish":true}`, i, i, i)
+	}
+	large.WriteString(`]}`)
+	data := []byte(large.String())
+	b.SetBytes(int64(len(data)))
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, _, dup := duplicateKey(data); dup {
+			b.Fatal("duplicate")
+		}
+	}
+}
