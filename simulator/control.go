@@ -31,9 +31,9 @@ func newControlToken() string {
 	return hex.EncodeToString(b)
 }
 
-// checkControlToken refuses a token that would not be a safe path segment
-// or is too short to resist guessing.
-func checkControlToken(t string) error {
+// CheckControlToken refuses a control token that would not be a safe path
+// segment or is too short to resist guessing.
+func CheckControlToken(t string) error {
 	if len(t) < 16 || strings.Trim(t, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_") != "" {
 		return fmt.Errorf("control token: expected at least 16 letters, digits, - or _, got %d characters", len(t))
 	}

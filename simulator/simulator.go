@@ -60,7 +60,7 @@ func New(opts Options) (*Simulator, error) {
 		opts.ControlToken = newControlToken()
 	}
 	if opts.ControlToken != "" {
-		if err := checkControlToken(opts.ControlToken); err != nil {
+		if err := CheckControlToken(opts.ControlToken); err != nil {
 			return nil, err
 		}
 	}

@@ -85,6 +85,11 @@ func parseServe(args []string, stderr io.Writer) (serveConfig, error) {
 	if c.opts.ControlToken != "" && !c.opts.Control {
 		c.opts.ControlToken = "" // only --control serves it
 	}
+	if c.opts.ControlToken != "" {
+		if err := simulator.CheckControlToken(c.opts.ControlToken); err != nil {
+			return c, fmt.Errorf("--%w", err)
+		}
+	}
 	c.opts.Defects = defects
 	c.opts.Variants = variants
 	switch c.log {

@@ -35,6 +35,14 @@ func TestParseServe(t *testing.T) {
 		{[]string{"--defect", "e6-status-200", "--defect", "poll-always-7002"}, "", func(c serveConfig) bool {
 			return len(c.opts.Defects) == 2
 		}},
+		{[]string{"--control", "--control-token", "tok-0123456789abcdef"}, "", func(c serveConfig) bool {
+			return c.opts.Control && c.opts.ControlToken == "tok-0123456789abcdef"
+		}},
+		{[]string{"--control-token", "tok-0123456789abcdef"}, "", func(c serveConfig) bool {
+			return !c.opts.Control && c.opts.ControlToken == ""
+		}},
+		{[]string{"--control", "--control-token", "short"}, "control token", nil},
+		{[]string{"--control", "--control-token", "has/a/slash/0123456789"}, "control token", nil},
 		{[]string{"--scale", "0"}, "--scale", nil},
 		{[]string{"--latency", "soon"}, "latency", nil},
 		{[]string{"--fault-op", "E10"}, "go together", nil},
