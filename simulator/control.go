@@ -34,8 +34,12 @@ func newControlToken() string {
 // CheckControlToken refuses a control token that would not be a safe path
 // segment or is too short to resist guessing.
 func CheckControlToken(t string) error {
-	if len(t) < 16 || strings.Trim(t, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_") != "" {
-		return fmt.Errorf("control token: expected at least 16 letters, digits, - or _, got %d characters", len(t))
+	const allowed = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_"
+	switch {
+	case len(t) < 16:
+		return fmt.Errorf("control token: expected at least 16 characters, got %d", len(t))
+	case strings.Trim(t, allowed) != "":
+		return fmt.Errorf("control token: expected only letters, digits, - and _, got other characters")
 	}
 	return nil
 }

@@ -101,6 +101,10 @@ type jsonAnswers struct {
 }
 
 func (j *jsonAnswers) WriteHeader(status int) {
+	if status < http.StatusOK { // informational: the answer is still to come
+		j.ResponseWriter.WriteHeader(status)
+		return
+	}
 	if j.wrote {
 		return
 	}
