@@ -78,9 +78,7 @@ func (s *Simulator) Fixtures() *fixtures.File {
 			}
 		}
 	}
-	if s.opts.Control {
-		f.Control = controlPrefix
-	}
+	f.Control = s.ControlPath()
 	s.varyFixtures(f)
 	return f
 }

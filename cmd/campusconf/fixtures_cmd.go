@@ -6,6 +6,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"os"
 	"slices"
 	"strings"
 
@@ -27,7 +28,8 @@ func fixturesCmd(args []string, stdout, stderr io.Writer) int {
 	fs.SetOutput(stderr)
 	fs.Int64Var(&opts.Seed, "seed", 1, "seed of the world")
 	fs.IntVar(&opts.Scale, "scale", 1, "scale of the world")
-	fs.BoolVar(&opts.Control, "control", false, "the simulator serves the control API (sets \"control\")")
+	fs.BoolVar(&opts.Control, "control", false, "the simulator serves the control API (sets \"control\"; needs --control-token)")
+	fs.StringVar(&opts.ControlToken, "control-token", os.Getenv("CAMPUSCONF_CONTROL_TOKEN"), "the `TOKEN` the simulator's control API was started with (serve --control prints it; default $CAMPUSCONF_CONTROL_TOKEN)")
 	fs.StringVar(&baseURL, "base-url", "", "base URL the simulator is served at, recorded in the description")
 	fs.Var(&variants, "variant", "the simulator is served with this variant (repeatable; see `campusconf variants`)")
 	check := fs.String("check", "", "check a fixture `FILE` instead: report errors, and the keys it lacks whose scenarios will be skipped")
@@ -55,6 +57,13 @@ func fixturesCmd(args []string, stdout, stderr io.Writer) int {
 	}
 	if *check != "" {
 		return checkFixture(*check, stdout, stderr)
+	}
+	if !opts.Control {
+		opts.ControlToken = ""
+	} else if opts.ControlToken == "" {
+		// a token drawn here would not be the served simulator's
+		fmt.Fprintln(stderr, "campusconf fixtures: --control needs --control-token TOKEN, the token `campusconf serve --control` printed (or GET /_sim/TOKEN/fixtures on the simulator)")
+		return exitUsage
 	}
 	opts.Variants = variants
 	sim, err := simulator.New(opts)
