@@ -22,6 +22,9 @@ type env struct {
 	client    *http.Client
 	maxBody   int64
 
+	// schedule keeps destructive scenarios of one record group apart.
+	schedule scheduler
+
 	mu      sync.Mutex
 	results []reports.Scenario
 	// progress

@@ -155,6 +155,8 @@ func (e *env) before(ctx context.Context, sc *godog.Scenario) (context.Context, 
 			s.op = id
 		}
 	}
+	s.leave = e.schedule.enter(sc, s.op)
+	s.started = time.Now() // the wait for its turn is not the scenario's time
 	ctx = context.WithValue(ctx, stateKey{}, s)
 	ctx = context.WithValue(ctx, stepFailureKey{}, &stepFailure{})
 	return ctx, nil
@@ -186,6 +188,9 @@ func (e *env) afterStep(ctx context.Context, st *godog.Step, status godog.StepRe
 // after turns the scenario's state into its result.
 func (e *env) after(ctx context.Context, sc *godog.Scenario, err error) (context.Context, error) {
 	s := stateFrom(ctx)
+	if s.leave != nil {
+		s.leave()
+	}
 	f := ctx.Value(stepFailureKey{}).(*stepFailure)
 	if s.op == "" {
 		// outlines over operations name the operation first

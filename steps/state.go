@@ -46,6 +46,8 @@ type state struct {
 	// refusal names the requirements a refusal of one exchange breaks, as
 	// the step that sent it declared.
 	refusal refusal
+	// leave ends the scenario's turn in the scheduler.
+	leave func()
 }
 
 // sent is a request as send received it.

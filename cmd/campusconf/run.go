@@ -58,7 +58,7 @@ func runCmd(args []string, stdout, stderr io.Writer) int {
 	fs.StringVar(&o.target, "target", "", "base URL of the implementation under test (default: the embedded simulator)")
 	fs.StringVar(&o.fixtureFile, "fixtures", "", "fixture file describing the target (required with --target; see fixtures/schema.json)")
 	fs.StringVar(&o.tags, "tags", "", "run only scenarios matching a tag expression, e.g. '@E7 and not @destructive'")
-	fs.IntVar(&o.concurrency, "concurrency", 1, "scenarios run at once")
+	fs.IntVar(&o.concurrency, "concurrency", 12, "scenarios run at once (destructive scenarios of one record group never overlap)")
 	fs.DurationVar(&o.timeout, "timeout", 10*time.Second, "timeout of each HTTP exchange")
 	fs.DurationVar(&o.budget, "budget", 30*time.Minute, "time budget of the whole run: requests not made by then fail, and the report is written")
 	fs.BoolVar(&o.readOnly, "read-only", false, "skip scenarios that change or delete data (@destructive)")

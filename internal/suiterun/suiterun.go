@@ -18,11 +18,17 @@ import (
 // Run runs the whole suite against a fresh simulator built with opts, as
 // `campusconf run` does against the embedded one.
 func Run(ctx context.Context, opts simulator.Options) (*reports.Report, error) {
+	return RunAt(ctx, opts, 1)
+}
+
+// RunAt is Run with concurrency scenarios at once.
+func RunAt(ctx context.Context, opts simulator.Options, concurrency int) (*reports.Report, error) {
 	sim, err := simulator.New(opts)
 	if err != nil {
 		return nil, err
 	}
 	return steps.Run(ctx, steps.Config{
+		Concurrency: concurrency,
 		BaseURL: "http://127.0.0.1:8080",
 		Client:  inproc.Client(sim),
 		Fixture: sim.Fixtures(),
