@@ -29,9 +29,9 @@ func RunAt(ctx context.Context, opts simulator.Options, concurrency int) (*repor
 	}
 	return steps.Run(ctx, steps.Config{
 		Concurrency: concurrency,
-		BaseURL: "http://127.0.0.1:8080",
-		Client:  inproc.Client(sim),
-		Fixture: sim.Fixtures(),
+		BaseURL:     "http://127.0.0.1:8080",
+		Client:      inproc.Client(sim),
+		Fixture:     sim.Fixtures(),
 		// Pushes left pending (by a defect or a variant) are polled their
 		// full count of attempts; in-process they need not be far apart.
 		PollInterval: time.Millisecond,
