@@ -7,6 +7,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -77,7 +78,7 @@ func TestHostileTargetsNeverHangTheRunner(t *testing.T) {
 		}, "no response"},
 		{"redirect loop", func(w http.ResponseWriter, r *http.Request) {
 			http.Redirect(w, r, r.URL.String(), http.StatusFound)
-		}, "redirects"},
+		}, "got 302"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -150,5 +151,94 @@ func TestBudgetEndsARunAgainstAHangingTarget(t *testing.T) {
 	}
 	if !strings.Contains(firstFailure(r), "budget") {
 		t.Errorf("first failure %q, want one naming the budget", firstFailure(r))
+	}
+}
+
+// recorder is a loopback server that answers 200 {} and counts what
+// reaches it: a server no request of the suite may reach.
+type recorder struct {
+	*httptest.Server
+	mu   sync.Mutex
+	seen []string
+}
+
+func newRecorder(t *testing.T) *recorder {
+	t.Helper()
+	rec := &recorder{}
+	rec.Server = httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		rec.mu.Lock()
+		rec.seen = append(rec.seen, r.Method+" "+r.URL.String())
+		rec.mu.Unlock()
+		w.Header().Set("Content-Type", "application/json")
+		_, _ = w.Write([]byte("{}"))
+	}))
+	t.Cleanup(rec.Close)
+	return rec
+}
+
+func (rec *recorder) requests() []string {
+	rec.mu.Lock()
+	defer rec.mu.Unlock()
+	return append([]string(nil), rec.seen...)
+}
+
+// TestRedirectsAreAnswersNotHops: a target that redirects every request to
+// another origin gets its 3xx checked as the answer; the other origin
+// receives nothing, so no credential or body leaves for it.
+func TestRedirectsAreAnswersNotHops(t *testing.T) {
+	for _, code := range []int{http.StatusMovedPermanently, http.StatusFound, http.StatusTemporaryRedirect, http.StatusPermanentRedirect} {
+		t.Run(http.StatusText(code), func(t *testing.T) {
+			rec := newRecorder(t)
+			srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+				http.Redirect(w, r, rec.URL+r.URL.RequestURI(), code)
+			}))
+			defer srv.Close()
+			r, err := Run(context.Background(), Config{BaseURL: srv.URL, Fixture: hostileFixture(), Tags: "@E13 or @E7", RequestTimeout: time.Second})
+			if err != nil {
+				t.Fatalf("Run: %v", err)
+			}
+			if got := rec.requests(); len(got) != 0 {
+				t.Errorf("the other origin received %d requests, expected none; first: %s", len(got), got[0])
+			}
+			statuses := 0
+			for _, s := range r.Scenarios {
+				for _, ex := range s.Exchanges {
+					if ex.Status == code {
+						statuses++
+					}
+				}
+			}
+			if statuses == 0 || r.Counts.Failed == 0 {
+				t.Errorf("expected exchanges answered %d and failures, got %d such exchanges and %d failures", code, statuses, r.Counts.Failed)
+			}
+		})
+	}
+}
+
+// TestNoRedirectsKeepsToTheOrigin: a caller's own redirect policy is asked
+// only for same-origin hops.
+func TestNoRedirectsKeepsToTheOrigin(t *testing.T) {
+	follow := func(*http.Request, []*http.Request) error { return nil }
+	tests := []struct {
+		name       string
+		next       func(*http.Request, []*http.Request) error
+		from, to   string
+		wantFollow bool
+	}{
+		{"default, same origin", nil, "http://a.test/x", "http://a.test/y", false},
+		{"policy, same origin", follow, "http://a.test/x", "http://a.test:80/y", true},
+		{"policy, other host", follow, "http://a.test/x", "http://b.test/x", false},
+		{"policy, other port", follow, "http://a.test/x", "http://a.test:8080/x", false},
+		{"policy, other scheme", follow, "http://a.test/x", "https://a.test/x", false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			from, _ := http.NewRequest(http.MethodGet, tt.from, nil)
+			to, _ := http.NewRequest(http.MethodGet, tt.to, nil)
+			err := NoRedirects(tt.next)(to, []*http.Request{from})
+			if got := err == nil; got != tt.wantFollow {
+				t.Errorf("%s -> %s: expected follow=%v, got error %v", tt.from, tt.to, tt.wantFollow, err)
+			}
+		})
 	}
 }

@@ -9,7 +9,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"net/http"
 	"sort"
 	"strings"
 	"time"
@@ -58,14 +57,7 @@ func Run(ctx context.Context, cfg Config) (*reports.Report, error) {
 	}
 	client := *cfg.Client
 	client.Timeout = 0 // each exchange has its own deadline
-	if client.CheckRedirect == nil {
-		client.CheckRedirect = func(req *http.Request, via []*http.Request) error {
-			if len(via) >= 5 {
-				return fmt.Errorf("stopped after %d redirects", len(via))
-			}
-			return nil
-		}
-	}
+	client.CheckRedirect = NoRedirects(client.CheckRedirect)
 	e := &env{
 		cfg:       cfg,
 		cat:       cat,

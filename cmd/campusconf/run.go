@@ -177,7 +177,8 @@ func runSuite(ctx context.Context, o runOptions, stdout, stderr io.Writer) int {
 		if o.insecure {
 			tr.TLSClientConfig = &tls.Config{InsecureSkipVerify: true} //nolint:gosec // asked for with --insecure
 		}
-		cfg.Client = &http.Client{Transport: tr}
+		// the probe and the reset use this client too: no redirect is followed
+		cfg.Client = &http.Client{Transport: tr, CheckRedirect: steps.NoRedirects(nil)}
 		if err := probe(ctx, cfg.Client, cfg.BaseURL, o.timeout); err != nil {
 			fmt.Fprintf(stderr, "campusconf run: target %s is unreachable: %v\n", cfg.BaseURL, err)
 			return exitUnreachable
