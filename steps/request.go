@@ -69,7 +69,7 @@ func (s *state) lookup(key string) (string, error) {
 		if path != "" {
 			v = gjson.Parse(v.Raw).Get(path)
 			if !v.Exists() {
-				return "", fmt.Errorf("saved value %q has no %q: %s", name, path, clip(v.Raw))
+				return "", fmt.Errorf("saved value %q has no %q: %s", name, path, s.clip(v.Raw))
 			}
 		}
 		return value(v), nil
@@ -290,6 +290,12 @@ func (s *state) authenticate(req *http.Request) error {
 // defaultUser is the fixture user every scenario calls as unless it says
 // otherwise.
 const defaultUser = "owner"
+
+// clip returns text, secrets redacted, cut for a failure message. Secrets
+// go first, so that no part of one survives the cut.
+func (s *state) clip(text string) string {
+	return clip(s.env.redactor.String(text))
+}
 
 func clip(s string) string {
 	const max = 300

@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/campusconf/campusconf/features"
+	"github.com/campusconf/campusconf/fixtures"
 	"github.com/campusconf/campusconf/internal/openapi"
 	"github.com/campusconf/campusconf/reports"
 	"github.com/cucumber/godog"
@@ -63,7 +64,7 @@ func Run(ctx context.Context, cfg Config) (*reports.Report, error) {
 		cat:       cat,
 		fixture:   gjson.ParseBytes(cfg.Fixture.JSON()),
 		validator: v,
-		redactor:  reports.NewRedactor(secretNames(cfg)),
+		redactor:  NewRedactor(cfg.Fixture),
 		client:    &client,
 	}
 	started := time.Now()
@@ -106,14 +107,24 @@ func Run(ctx context.Context, cfg Config) (*reports.Report, error) {
 	for _, p := range cat.OpenPoints {
 		r.OpenPoints = append(r.OpenPoints, reports.OpenPoint(p))
 	}
+	e.redactor.Report(r)
 	reports.Finalize(r)
 	return r, nil
 }
 
+// NewRedactor returns the redactor of a run with fixture f: it replaces
+// every credential of f, and its encodings, by a placeholder. The command
+// uses it for what it prints; nil f redacts only credential headers.
+func NewRedactor(f *fixtures.File) *reports.Redactor {
+	if f == nil {
+		return nil
+	}
+	return reports.NewRedactor(secretNames(f))
+}
+
 // secretNames maps every credential in the fixture to the placeholder that
 // replaces it in reports.
-func secretNames(cfg Config) map[string]string {
-	f := cfg.Fixture
+func secretNames(f *fixtures.File) map[string]string {
 	out := map[string]string{}
 	put := func(v, name string) {
 		if v != "" {
@@ -230,10 +241,10 @@ func (e *env) after(ctx context.Context, sc *godog.Scenario, err error) (context
 }
 
 func (e *env) failure(s *state, f *stepFailure) *reports.Failure {
-	out := &reports.Failure{Step: f.step, Message: f.err.Error(), Exchange: len(s.exchanges) - 1}
+	out := &reports.Failure{Step: f.step, Message: e.text(f.err.Error()), Exchange: len(s.exchanges) - 1}
 	var fl *Failure
 	if errors.As(f.err, &fl) {
-		out.Expected, out.Got, out.Exchange = fl.Expected, fl.Got, fl.Exchange
+		out.Expected, out.Got, out.Exchange = e.text(fl.Expected), e.text(fl.Got), fl.Exchange
 		for _, id := range fl.Requirements {
 			if id != "" {
 				out.Requirements = append(out.Requirements, id)
@@ -248,6 +259,20 @@ func (e *env) failure(s *state, f *stepFailure) *reports.Failure {
 		out.Curl = reports.Curl(s.exchanges[out.Exchange])
 	}
 	return out
+}
+
+// maxMessage bounds each text of a failure: a message may quote a whole
+// response, and the response itself is in the exchange.
+const maxMessage = 4 << 10
+
+// text returns a failure text for a report: secrets redacted first, so
+// that no part of one survives the cut, then cut at maxMessage bytes.
+func (e *env) text(s string) string {
+	s = e.redactor.String(s)
+	if len(s) > maxMessage {
+		s = strings.ToValidUTF8(s[:maxMessage], "") + " … (cut; the exchange has the whole response)"
+	}
+	return s
 }
 
 func (e *env) strictness(reqs []string) reports.Strictness {

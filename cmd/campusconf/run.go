@@ -135,6 +135,7 @@ func runSuite(ctx context.Context, o runOptions, stdout, stderr io.Writer) int {
 		Budget:         o.budget,
 	}
 	target := reports.Target{}
+	var red *reports.Redactor // of the target's fixture, for what is printed
 	if o.target == "" {
 		if o.fixtureFile != "" {
 			fmt.Fprintln(stderr, "campusconf run: --fixtures needs --target (the embedded simulator makes its own)")
@@ -179,8 +180,9 @@ func runSuite(ctx context.Context, o runOptions, stdout, stderr io.Writer) int {
 		}
 		// the probe and the reset use this client too: no redirect is followed
 		cfg.Client = &http.Client{Transport: tr, CheckRedirect: steps.NoRedirects(nil)}
+		red = steps.NewRedactor(f)
 		if err := probe(ctx, cfg.Client, cfg.BaseURL, o.timeout); err != nil {
-			fmt.Fprintf(stderr, "campusconf run: target %s is unreachable: %v\n", cfg.BaseURL, err)
+			fmt.Fprintf(stderr, "campusconf run: target %s is unreachable: %s\n", cfg.BaseURL, red.String(err.Error()))
 			return exitUnreachable
 		}
 		target = reports.Target{URL: cfg.BaseURL, Fixtures: filepath.Base(o.fixtureFile), Image: o.image}
@@ -189,7 +191,7 @@ func runSuite(ctx context.Context, o runOptions, stdout, stderr io.Writer) int {
 			// starts every run from its seeded world, so records the
 			// destructive scenarios consume are there again
 			if err := reset(ctx, cfg.Client, cfg.BaseURL+f.Control+"/reset", o.timeout); err != nil {
-				fmt.Fprintf(stderr, "campusconf run: warning: the fixture names a control API, but its reset failed (%v); running on the world as it is\n", err)
+				fmt.Fprintf(stderr, "campusconf run: warning: the fixture names a control API, but its reset failed (%s); running on the world as it is\n", red.String(err.Error()))
 			}
 		}
 	}
@@ -205,7 +207,7 @@ func runSuite(ctx context.Context, o runOptions, stdout, stderr io.Writer) int {
 	}
 	r, err := steps.Run(ctx, cfg)
 	if err != nil {
-		fmt.Fprintf(stderr, "\ncampusconf run: %v\n", err)
+		fmt.Fprintf(stderr, "\ncampusconf run: %s\n", red.String(err.Error()))
 		return exitUsage
 	}
 	r.Tool = reports.Tool{Name: "campusconf", Version: version}

@@ -1,0 +1,135 @@
+package main
+
+import (
+	"bytes"
+	"encoding/base64"
+	"encoding/json"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+	"testing"
+
+	"github.com/campusconf/campusconf/fixtures"
+	"github.com/campusconf/campusconf/reports"
+	"github.com/campusconf/campusconf/simulator"
+)
+
+// hostileFixture is the simulator's fixture (so every scenario has its
+// records) with credentials full of characters that encode differently in
+// JSON, URLs, HTML and base64.
+func hostileFixture(t *testing.T) *fixtures.File {
+	t.Helper()
+	sim, err := simulator.New(simulator.Options{Seed: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	f := sim.Fixtures()
+	f.SubscriptionKey = "sk/hostile+key&<one>=1"
+	i := 0
+	for name, u := range f.Users {
+		i++
+		u.SubscriptionKey = ""
+		u.Headers = map[string]string{
+			"Authorization": "Bearer tok/" + name + "+&<x>=",
+			"X-Campus-User": "user\"" + name + "\"'" + strings.Repeat("z", i),
+		}
+		f.Users[name] = u
+	}
+	f.SecondFactor.TOTPSecret = ""
+	f.SecondFactor.OTP = "914273"
+	return f
+}
+
+// echoTarget answers every request 403 with a JSON string quoting the
+// request (headers, URL and body) raw and encoded, and echoes every request
+// header value in response headers, raw and base64, one of them under a
+// header name that is the subscription key itself where that is a token.
+func echoTarget(w http.ResponseWriter, r *http.Request) {
+	body, _ := io.ReadAll(io.LimitReader(r.Body, 1<<16))
+	var parts []string
+	names := make([]string, 0, len(r.Header))
+	for name := range r.Header {
+		names = append(names, name)
+	}
+	sort.Strings(names)
+	for _, name := range names {
+		v := r.Header.Get(name)
+		parts = append(parts, name+": "+v)
+		parts = append(parts, reports.Encodings(v)...)
+		w.Header().Set("X-Echo-"+name, v)
+		w.Header().Set("X-Echo-B64-"+name, base64.StdEncoding.EncodeToString([]byte(v)))
+		w.Header().Add("X-Echo-All", v)
+	}
+	parts = append(parts, r.URL.String(), string(body))
+	msg, _ := json.Marshal("forbidden: " + strings.Join(parts, " | "))
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(http.StatusForbidden)
+	_, _ = w.Write(msg)
+}
+
+// runAgainst runs `campusconf run` against h with fixture f and returns the
+// exit code and every output: stdout, stderr and each file of the report
+// directory.
+func runAgainst(t *testing.T, h http.Handler, f *fixtures.File, extra ...string) (int, map[string]string) {
+	t.Helper()
+	srv := httptest.NewServer(h)
+	defer srv.Close()
+	return runAt(t, srv.URL, f, t.TempDir(), extra...)
+}
+
+func runAt(t *testing.T, url string, f *fixtures.File, dir string, extra ...string) (int, map[string]string) {
+	t.Helper()
+	fixture := filepath.Join(t.TempDir(), "f.json")
+	if err := os.WriteFile(fixture, f.JSON(), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	var out, errOut bytes.Buffer
+	args := append([]string{"run", "--target", url, "--fixtures", fixture, "--report-dir", dir, "--timeout", "2s"}, extra...)
+	code := dispatch(args, &out, &errOut)
+	outputs := map[string]string{"stdout": out.String(), "stderr": errOut.String()}
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, e := range entries {
+		b, err := os.ReadFile(filepath.Join(dir, e.Name()))
+		if err != nil {
+			t.Fatal(err)
+		}
+		outputs[e.Name()] = string(b)
+	}
+	return code, outputs
+}
+
+// TestRunRedactsWhatTheTargetEchoes: a target that echoes every credential
+// back, raw and encoded, in 403 bodies and in response headers leaves no
+// credential, in any of those encodings, in any report file or console line.
+func TestRunRedactsWhatTheTargetEchoes(t *testing.T) {
+	f := hostileFixture(t)
+	code, outputs := runAgainst(t, http.HandlerFunc(echoTarget), f)
+	if code != exitFailed {
+		t.Fatalf("exit %d, want %d\n%s", code, exitFailed, outputs["stderr"])
+	}
+	for _, name := range []string{"report.json", "junit.xml", "report.html", "summary.md"} {
+		if outputs[name] == "" {
+			t.Fatalf("%s missing or empty", name)
+		}
+	}
+	if !strings.Contains(outputs["report.json"], "X-Echo-") || !strings.Contains(outputs["junit.xml"], "forbidden: ") {
+		t.Fatalf("the reports do not quote the echoes: the test would prove nothing")
+	}
+	for _, s := range f.Secrets() {
+		forms := append([]string{s}, reports.Encodings(s)...)
+		for name, text := range outputs {
+			for _, form := range forms {
+				if strings.Contains(text, form) {
+					t.Errorf("%s contains the secret %.6s… in the form %.12s…", name, s, form)
+				}
+			}
+		}
+	}
+}
