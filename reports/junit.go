@@ -49,6 +49,7 @@ type junitCase struct {
 	Classname string        `xml:"classname,attr"`
 	Time      string        `xml:"time,attr"`
 	Failure   *junitFailure `xml:"failure,omitempty"`
+	Error     *junitFailure `xml:"error,omitempty"`
 	Skipped   *junitSkipped `xml:"skipped,omitempty"`
 }
 
@@ -85,6 +86,15 @@ func WriteJUnit(w io.Writer, r *Report) error {
 		{"tool", strings.TrimSpace(r.Tool.Name + " " + r.Tool.Version)},
 		{"schema", r.Schema},
 	}
+	if r.Interrupted {
+		props = append(props, junitProperty{"interrupted", "true"})
+	}
+	if r.Reason != "" {
+		props = append(props, junitProperty{"reason", r.Reason})
+	}
+	for _, n := range r.Notes {
+		props = append(props, junitProperty{"note", n})
+	}
 	out := junitSuites{Name: "campusconf", Timestamp: ts, Time: seconds(r.Duration)}
 	for _, g := range groupByOperation(r.Scenarios) {
 		suite := junitSuite{Name: operationLabel(g.Operation), Timestamp: ts, Properties: props}
@@ -119,6 +129,16 @@ func WriteJUnit(w io.Writer, r *Report) error {
 		out.Failures += suite.Failures
 		out.Skipped += suite.Skipped
 		out.Suites = append(out.Suites, suite)
+	}
+	if r.Verdict == VerdictUnreachable {
+		// nothing ran: one errored case says why, so CI shows a red test
+		// rather than an empty suite
+		out.Errors, out.Tests = 1, 1
+		out.Suites = []junitSuite{{
+			Name: "campusconf", Tests: 1, Errors: 1, Time: seconds(r.Duration), Timestamp: ts, Properties: props,
+			Cases: []junitCase{{Name: "target reachable", Classname: "campusconf", Time: seconds(r.Duration),
+				Error: &junitFailure{Message: oneLine(r.Reason), Type: "unreachable", Body: xmlText(r.Reason)}}},
+		}}
 	}
 	if _, err := io.WriteString(w, xml.Header); err != nil {
 		return fmt.Errorf("write junit.xml: %w", err)

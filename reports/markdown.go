@@ -60,8 +60,13 @@ func WriteMarkdown(w io.Writer, r *Report) error {
 		v.Icon, v.Headline = "✅", "Conformant"
 	case VerdictNotConformant:
 		v.Icon, v.Headline = "❌", "Not conformant"
+	case VerdictUnreachable:
+		v.Icon, v.Headline = "⛔", "Target unreachable"
 	default:
 		v.Icon, v.Headline = "⚪", "No scenarios ran"
+	}
+	if r.Interrupted {
+		v.Headline += " (interrupted)"
 	}
 	must, should := failedRequirements(r)
 	v.MustTotal, v.ShouldTotal = len(must), len(should)

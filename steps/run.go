@@ -99,14 +99,10 @@ func Run(ctx context.Context, cfg Config) (*reports.Report, error) {
 		Started:   started,
 		Duration:  reports.Duration(time.Since(started)),
 		Scenarios: e.results,
+		// the budget ran out or the caller cancelled (a signal)
+		Interrupted: ctx.Err() != nil,
 	}
-	for _, q := range cat.Requirements {
-		r.Requirements = append(r.Requirements, reports.Requirement{ID: q.ID, Operation: q.Operation, Kind: q.Kind,
-			Strictness: reports.Strictness(q.Strictness), Section: q.Section, Text: q.Text})
-	}
-	for _, p := range cat.OpenPoints {
-		r.OpenPoints = append(r.OpenPoints, reports.OpenPoint(p))
-	}
+	addCatalogue(r, cat)
 	e.redactor.Report(r)
 	reports.Finalize(r)
 	return r, nil
@@ -341,4 +337,30 @@ func knownTags(cat *features.Catalogue, expr string) error {
 		}
 	}
 	return nil
+}
+
+// NotRun returns the report of a run that could not start (the target
+// unreachable, its container not started): no scenario, the requirement
+// catalogue all "not run", verdict reports.VerdictUnreachable and reason
+// saying why. It is finalized.
+func NotRun(reason string) (*reports.Report, error) {
+	cat, err := features.Load()
+	if err != nil {
+		return nil, err
+	}
+	r := &reports.Report{Schema: reports.SchemaVersion, Started: time.Now(), Reason: reason}
+	addCatalogue(r, cat)
+	reports.Finalize(r)
+	return r, nil
+}
+
+// addCatalogue puts the requirement catalogue and the open points into r.
+func addCatalogue(r *reports.Report, cat *features.Catalogue) {
+	for _, q := range cat.Requirements {
+		r.Requirements = append(r.Requirements, reports.Requirement{ID: q.ID, Operation: q.Operation, Kind: q.Kind,
+			Strictness: reports.Strictness(q.Strictness), Section: q.Section, Text: q.Text})
+	}
+	for _, p := range cat.OpenPoints {
+		r.OpenPoints = append(r.OpenPoints, reports.OpenPoint(p))
+	}
 }

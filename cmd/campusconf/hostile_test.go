@@ -11,7 +11,9 @@ import (
 	"path/filepath"
 	"sort"
 	"strings"
+	"sync/atomic"
 	"testing"
+	"time"
 
 	"github.com/campusconf/campusconf/fixtures"
 	"github.com/campusconf/campusconf/reports"
@@ -130,6 +132,95 @@ func TestRunRedactsWhatTheTargetEchoes(t *testing.T) {
 					t.Errorf("%s contains the secret %.6s… in the form %.12s…", name, s, form)
 				}
 			}
+		}
+	}
+}
+
+// TestRunBudgetCoversEverything: against a target that hangs, from the
+// probe on or after it, a 1 s budget ends the run, report writing
+// included, within a fixed margin, and the reports say why.
+func TestRunBudgetCoversEverything(t *testing.T) {
+	tests := []struct {
+		name     string
+		answered int64 // requests answered before the target hangs
+		code     int
+		check    func(t *testing.T, r reports.Report, outputs map[string]string)
+	}{
+		{"probe hangs", 0, exitUnreachable, func(t *testing.T, r reports.Report, outputs map[string]string) {
+			if r.Verdict != reports.VerdictUnreachable || !strings.Contains(r.Reason, "budget") {
+				t.Errorf("report.json: expected %q naming the budget, got %q: %s", reports.VerdictUnreachable, r.Verdict, r.Reason)
+			}
+		}},
+		{"suite hangs", 1, exitFailed, func(t *testing.T, r reports.Report, outputs map[string]string) {
+			if !r.Interrupted {
+				t.Errorf("report.json: expected interrupted true, got false")
+			}
+			if !strings.Contains(outputs["summary.md"], "Interrupted") {
+				t.Errorf("summary.md: expected it to say the run was interrupted, got:\n%s", outputs["summary.md"])
+			}
+			if !strings.Contains(outputs["stderr"], "interrupted by the --budget") {
+				t.Errorf("stderr: expected it to name the budget, got:\n%s", outputs["stderr"])
+			}
+		}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			var calls atomic.Int64
+			h := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+				if calls.Add(1) <= tt.answered {
+					w.WriteHeader(http.StatusNotFound)
+					return
+				}
+				_, _ = io.Copy(io.Discard, r.Body)
+				<-r.Context().Done()
+			})
+			const budget, margin = time.Second, 3 * time.Second
+			start := time.Now()
+			code, outputs := runAgainst(t, h, hostileFixture(t), "--budget", budget.String(), "--timeout", "1m")
+			if took := time.Since(start); took > budget+margin {
+				t.Errorf("expected the run to end within %s + %s, took %s", budget, margin, took)
+			}
+			if code != tt.code {
+				t.Errorf("exit %d, want %d\n%s", code, tt.code, outputs["stderr"])
+			}
+			var r reports.Report
+			if err := json.Unmarshal([]byte(outputs["report.json"]), &r); err != nil {
+				t.Fatalf("report.json: %v", err)
+			}
+			tt.check(t, r, outputs)
+		})
+	}
+}
+
+// TestRunTargetClosedMidRun: a target that goes away after a few answers
+// still gets whole reports of one run, not conformant.
+func TestRunTargetClosedMidRun(t *testing.T) {
+	var calls atomic.Int64
+	var srv *httptest.Server
+	srv = httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if calls.Add(1) == 5 {
+			go srv.CloseClientConnections()
+			go srv.Listener.Close()
+		}
+		echoTarget(w, r)
+	}))
+	defer srv.Close()
+	dir := t.TempDir()
+	code, outputs := runAt(t, srv.URL, hostileFixture(t), dir)
+	if code != exitFailed {
+		t.Errorf("exit %d, want %d\n%s", code, exitFailed, outputs["stderr"])
+	}
+	r, err := reports.ReadJSON(filepath.Join(dir, "report.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.Verdict != reports.VerdictNotConformant || r.Counts.Scenarios < 200 {
+		t.Errorf("expected a whole run, not conformant, got %q over %d scenarios", r.Verdict, r.Counts.Scenarios)
+	}
+	for _, name := range reports.ReportFiles {
+		if outputs[name] == "" {
+			t.Errorf("%s missing", name)
 		}
 	}
 }
