@@ -44,6 +44,10 @@ func WriteAll(dir string, r *Report) (htmlPath string, err error) {
 		return "", fmt.Errorf("write reports: no report")
 	}
 	Finalize(r)
+	// every format gets valid UTF-8; each writer escapes the rest its own
+	// way (JSON and HTML escaping, XML-invalid characters in JUnit,
+	// control characters made visible in Markdown)
+	rewriteStrings(r, validUTF8, true)
 	writers := map[string]func(io.Writer, *Report) error{
 		JSONFile: WriteJSON, JUnitFile: WriteJUnit, HTMLFile: WriteHTML, MarkdownFile: WriteMarkdown,
 	}
@@ -141,3 +145,5 @@ func syncDir(dir string) {
 		_ = d.Close()
 	}
 }
+
+func validUTF8(s string) string { return strings.ToValidUTF8(s, "\uFFFD") }

@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"encoding/base64"
 	"encoding/json"
+	"encoding/xml"
+	"fmt"
 	"io"
 	"net/http"
 	"net/http/httptest"
@@ -14,6 +16,8 @@ import (
 	"sync/atomic"
 	"testing"
 	"time"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/campusconf/campusconf/fixtures"
 	"github.com/campusconf/campusconf/reports"
@@ -222,5 +226,73 @@ func TestRunTargetClosedMidRun(t *testing.T) {
 		if outputs[name] == "" {
 			t.Errorf("%s missing", name)
 		}
+	}
+}
+
+// hostileText has what breaks each format: NUL, ESC sequences, a bare
+// carriage return, DEL, C1 and bidi controls, invalid UTF-8, a CDATA end,
+// XML-invalid code points, and markup.
+const hostileText = "nul\x00 esc\x1b[2J\x1b[31m cr\rdel\x7f c1\u0085 bidi\u202e bad\xff\xfe ]]> \uFFFE <script>alert(1)</script> **bold** |pipe|"
+
+// hostileHeader is what of hostileText a Go client accepts in a header:
+// it refuses control characters there.
+const hostileHeader = "bidi\u202e bad\xff\xfe c1\u0085 <script>alert(2)</script>"
+
+// controlTarget answers 403 with bodies and headers full of hostileText,
+// written on the raw connection so that no server library cleans them.
+func controlTarget(w http.ResponseWriter, r *http.Request) {
+	_, _ = io.Copy(io.Discard, io.LimitReader(r.Body, 1<<16))
+	body := `"` + hostileText + `"`
+	if strings.Contains(r.URL.Path, "a") {
+		body = hostileText // not even JSON
+	}
+	conn, buf, err := w.(http.Hijacker).Hijack()
+	if err != nil {
+		return
+	}
+	defer conn.Close()
+	fmt.Fprintf(buf, "HTTP/1.1 403 Forbidden\r\nContent-Type: application/json\r\nX-Hostile: %s\r\nContent-Length: %d\r\nConnection: close\r\n\r\n%s",
+		hostileHeader, len(body), body)
+	_ = buf.Flush()
+}
+
+// TestRunMakesTargetTextSafe: bytes from the target come out valid UTF-8
+// in every file, well-formed XML in junit.xml, escaped in report.html, and
+// with every control character visible in summary.md and on the console.
+func TestRunMakesTargetTextSafe(t *testing.T) {
+	code, outputs := runAgainst(t, http.HandlerFunc(controlTarget), hostileFixture(t))
+	if code != exitFailed {
+		t.Fatalf("exit %d, want %d\n%s", code, exitFailed, outputs["stderr"])
+	}
+	if !strings.Contains(outputs["report.json"], `alert(1)`) {
+		t.Fatalf("report.json does not quote the target: the test would prove nothing")
+	}
+	for name, text := range outputs {
+		if !utf8.ValidString(text) {
+			t.Errorf("%s: expected valid UTF-8, got invalid bytes", name)
+		}
+	}
+	if !json.Valid([]byte(outputs["report.json"])) {
+		t.Errorf("report.json is not valid JSON")
+	}
+	dec := xml.NewDecoder(strings.NewReader(outputs["junit.xml"]))
+	for {
+		if _, err := dec.Token(); err == io.EOF {
+			break
+		} else if err != nil {
+			t.Errorf("junit.xml: expected well-formed XML, got %v", err)
+			break
+		}
+	}
+	if strings.Contains(outputs["report.html"], "<script>alert") {
+		t.Errorf("report.html carries the target's markup unescaped")
+	}
+	for _, name := range []string{"summary.md", "stdout", "stderr"} {
+		if i := strings.IndexFunc(outputs[name], func(r rune) bool { return r != '\n' && r != '\t' && unicode.IsControl(r) || r == '\u202e' }); i >= 0 {
+			t.Errorf("%s: expected no raw control character, got %q at byte %d", name, outputs[name][i:min(i+8, len(outputs[name]))], i)
+		}
+	}
+	if !strings.Contains(outputs["summary.md"], `\\x1b`) {
+		t.Errorf("summary.md: expected the ESC written visibly as \\x1b, got:\n%s", outputs["summary.md"])
 	}
 }

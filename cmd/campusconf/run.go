@@ -201,7 +201,7 @@ func runSuite(ctx context.Context, o runOptions, stdout, stderr io.Writer) int {
 			// starts every run from its seeded world, so records the
 			// destructive scenarios consume are there again
 			if err := reset(ctx, cfg.Client, cfg.BaseURL+f.Control+"/reset", o.timeout); err != nil {
-				fmt.Fprintf(stderr, "campusconf run: warning: the fixture names a control API, but its reset failed (%s); running on the world as it is\n", red.String(err.Error()))
+				fmt.Fprintf(stderr, "campusconf run: warning: the fixture names a control API, but its reset failed (%s); running on the world as it is\n", consoleText(red.String(err.Error())))
 			}
 		}
 	}
@@ -217,7 +217,7 @@ func runSuite(ctx context.Context, o runOptions, stdout, stderr io.Writer) int {
 	}
 	r, err := steps.Run(ctx, cfg)
 	if err != nil {
-		fmt.Fprintf(stderr, "\ncampusconf run: %s\n", red.String(err.Error()))
+		fmt.Fprintf(stderr, "\ncampusconf run: %s\n", consoleText(red.String(err.Error())))
 		return exitUsage
 	}
 	describe(r, o, target)
