@@ -180,6 +180,18 @@ const (
 	MaxHeaders = 64
 	// MaxHeaderValue is the number of bytes kept of one header value.
 	MaxHeaderValue = 1 << 10
+	// MaxHeaderBytes is the number of header value bytes kept per
+	// response, all names together.
+	MaxHeaderBytes = 8 << 10
+	// MaxKept is the number of body and header bytes a run keeps in its
+	// exchanges, all scenarios together. Past it, each body keeps
+	// LeanBody bytes and each response LeanHeaders header names.
+	MaxKept     = 16 << 20
+	LeanBody    = 512
+	LeanHeaders = 16
+	// MaxReportFile is the size of each report file. A report that would
+	// be larger is written with its exchanges cut down (see Notes).
+	MaxReportFile = 16 << 20
 )
 
 // Verdicts of a report.

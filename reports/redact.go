@@ -171,6 +171,22 @@ func (r *Redactor) String(s string) string {
 	return b.String()
 }
 
+// Prefix returns the first n bytes of b, or a little less, redacted: where
+// b is longer than n, the tail of the prefix that could hold the beginning
+// of a secret cut by the end of the prefix is dropped as well. It lets a
+// caller keep the start of a large body without scanning all of it.
+func (r *Redactor) Prefix(b []byte, n int) string {
+	if len(b) <= n {
+		return r.String(string(b))
+	}
+	out := r.String(string(b[:n]))
+	longest := 0
+	if r != nil && len(r.secrets) > 0 {
+		longest = len(r.secrets[0].value) // sorted longest first
+	}
+	return out[:max(0, len(out)-longest)]
+}
+
 // alwaysRedacted are headers whose values are credentials whatever their
 // value: they are redacted even when the Redactor does not know the value.
 var alwaysRedacted = map[string]bool{
@@ -209,6 +225,34 @@ func (r *Redactor) Headers(h http.Header) map[string]string {
 		out[name] = strings.Join(red, sep)
 	}
 	return out
+}
+
+// ResponseHeaders is Headers for what a target sent, bounded: at most
+// maxNames header names (in name order) and MaxHeaderBytes of values, each
+// value cut at MaxHeaderValue bytes after redaction. It also returns the
+// number of header fields dropped or cut.
+func (r *Redactor) ResponseHeaders(h http.Header, maxNames int) (map[string]string, int) {
+	all := r.Headers(h)
+	names := slices.Sorted(maps.Keys(all))
+	dropped, total := 0, 0
+	for i, name := range names {
+		v := all[name]
+		cut := len(v) > MaxHeaderValue
+		if cut {
+			v = truncateString(v, MaxHeaderValue) + "…"
+		}
+		if i >= maxNames || total+len(v) > MaxHeaderBytes {
+			delete(all, name)
+			dropped++
+			continue
+		}
+		if cut {
+			dropped++
+		}
+		total += len(v)
+		all[name] = v
+	}
+	return all, dropped
 }
 
 func (r *Redactor) headerValue(name, v string) string {
@@ -262,6 +306,11 @@ func (r *Redactor) cookiePair(p string) string {
 // TruncateBody returns b as a string of at most MaxBody bytes, cut on a
 // UTF-8 character boundary, and whether it cut anything.
 func TruncateBody(b []byte) (string, bool) {
+	return TruncateBodyAt(b, MaxBody)
+}
+
+// TruncateBodyAt is TruncateBody with a limit of max bytes.
+func TruncateBodyAt(b []byte, MaxBody int) (string, bool) {
 	if len(b) <= MaxBody {
 		return string(b), false
 	}

@@ -1,7 +1,6 @@
 package reports
 
 import (
-	"bytes"
 	"errors"
 	"fmt"
 	"io"
@@ -48,16 +47,29 @@ func WriteAll(dir string, r *Report) (htmlPath string, err error) {
 	// way (JSON and HTML escaping, XML-invalid characters in JUnit,
 	// control characters made visible in Markdown)
 	rewriteStrings(r, validUTF8, true)
-	writers := map[string]func(io.Writer, *Report) error{
-		JSONFile: WriteJSON, JUnitFile: WriteJUnit, HTMLFile: WriteHTML, MarkdownFile: WriteMarkdown,
+	// A report whose exchanges alone pass half the cap is cut before it
+	// is rendered; one that still renders past the cap is cut further.
+	level := 0
+	for ; level < len(fitLevels) && exchangeBytes(r) > MaxReportFile/2; level++ {
+		fit(r, level)
 	}
-	rendered := make(map[string][]byte, len(writers))
-	for _, name := range ReportFiles {
-		var buf bytes.Buffer
-		if err := writers[name](&buf, r); err != nil {
+	var rendered map[string][]byte
+	for {
+		var err error
+		limit := MaxReportFile
+		if level == len(fitLevels) {
+			limit = 0 // nothing left to cut: write what there is
+		}
+		rendered, err = render(r, limit)
+		if errors.Is(err, errTooBig) {
+			fit(r, level)
+			level++
+			continue
+		}
+		if err != nil {
 			return "", err
 		}
-		rendered[name] = buf.Bytes()
+		break
 	}
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return "", fmt.Errorf("write reports: %w", err)
@@ -76,6 +88,26 @@ func WriteAll(dir string, r *Report) (htmlPath string, err error) {
 		htmlPath = abs
 	}
 	return htmlPath, nil
+}
+
+// render renders every report file of r, each at most limit bytes (0: no
+// limit); past it, it fails with errTooBig.
+func render(r *Report, limit int) (map[string][]byte, error) {
+	writers := map[string]func(io.Writer, *Report) error{
+		JSONFile: WriteJSON, JUnitFile: WriteJUnit, HTMLFile: WriteHTML, MarkdownFile: WriteMarkdown,
+	}
+	rendered := make(map[string][]byte, len(writers))
+	for _, name := range ReportFiles {
+		w := &capWriter{max: limit}
+		if err := writers[name](w, r); err != nil {
+			if errors.Is(err, errTooBig) {
+				return nil, errTooBig
+			}
+			return nil, err
+		}
+		rendered[name] = w.buf
+	}
+	return rendered, nil
 }
 
 // removeEarlierRun removes the report files and the temporary files of an

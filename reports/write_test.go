@@ -2,8 +2,10 @@ package reports
 
 import (
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -120,4 +122,47 @@ func dirFiles(t *testing.T, dir string) map[string]bool {
 		got[e.Name()] = true
 	}
 	return got
+}
+
+// TestWriteAllKeepsEachFileUnderTheCap: a report whose exchanges come to
+// far more than MaxReportFile is written with its bodies cut, every file
+// under the cap, and a note in report.json and summary.md saying so.
+func TestWriteAllKeepsEachFileUnderTheCap(t *testing.T) {
+	r := sampleReport()
+	body := strings.Repeat("\x01<&>", MaxBody/4) // escapes make it grow in every format
+	var many []Scenario
+	for i := 0; i < 30; i++ {
+		s := Scenario{ID: fmt.Sprintf("big.feature:%d", i), Name: fmt.Sprintf("big %d", i), Operation: "E7", Requirements: []string{}, Strictness: Must, Outcome: Failed,
+			Failure: &Failure{Requirements: []string{}, Message: "expected 200, got 500", Exchange: MaxExchanges - 1}}
+		for j := 0; j < MaxExchanges; j++ {
+			s.Exchanges = append(s.Exchanges, Exchange{Method: "GET", URL: "/x", Status: 500, RequestBody: body, ResponseBody: body,
+				ResponseHeaders: map[string]string{"X-Big": strings.Repeat("h", MaxHeaderValue)}})
+		}
+		many = append(many, s)
+	}
+	r.Scenarios = append(r.Scenarios, many...)
+	dir := t.TempDir()
+	if _, err := WriteAll(dir, r); err != nil {
+		t.Fatal(err)
+	}
+	for _, name := range ReportFiles {
+		st, err := os.Stat(filepath.Join(dir, name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if st.Size() > MaxReportFile {
+			t.Errorf("%s: expected at most %d bytes, got %d", name, MaxReportFile, st.Size())
+		}
+	}
+	back, err := ReadJSON(filepath.Join(dir, JSONFile))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(back.Notes) == 0 || !strings.Contains(back.Notes[0], "MiB") {
+		t.Errorf("report.json: expected a note on the cut, got %q", back.Notes)
+	}
+	md, _ := os.ReadFile(filepath.Join(dir, MarkdownFile))
+	if !strings.Contains(string(md), "Note: a report file would have been larger") {
+		t.Errorf("summary.md: expected the note, got:\n%s", md)
+	}
 }

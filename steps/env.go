@@ -3,6 +3,7 @@ package steps
 import (
 	"net/http"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/campusconf/campusconf/features"
@@ -21,6 +22,10 @@ type env struct {
 	redactor  *reports.Redactor
 	client    *http.Client
 	maxBody   int64
+
+	// kept counts the body and header bytes kept in exchanges, for
+	// reports.MaxKept.
+	kept atomic.Int64
 
 	mu      sync.Mutex
 	results []reports.Scenario

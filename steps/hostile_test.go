@@ -1,7 +1,10 @@
 package steps
 
 import (
+	"bytes"
+	"compress/gzip"
 	"context"
+	"fmt"
 	"io"
 	"net"
 	"net/http"
@@ -240,5 +243,106 @@ func TestNoRedirectsKeepsToTheOrigin(t *testing.T) {
 				t.Errorf("%s -> %s: expected follow=%v, got error %v", tt.from, tt.to, tt.wantFollow, err)
 			}
 		})
+	}
+}
+
+// gzipBomb is 64 MiB of zeros gzipped (about 64 KiB).
+var gzipBomb = sync.OnceValue(func() []byte {
+	var buf bytes.Buffer
+	zw, _ := gzip.NewWriterLevel(&buf, gzip.BestCompression)
+	zeros := make([]byte, 1<<20)
+	for i := 0; i < 64; i++ {
+		_, _ = zw.Write(zeros)
+	}
+	_ = zw.Close()
+	return buf.Bytes()
+})
+
+// worstTarget answers every request with about 60 KiB of response headers
+// in 1000 fields (under the transport's limit, so all of them reach the
+// runner), one of them 8 KiB long, and a gzip bomb for a body.
+func worstTarget(w http.ResponseWriter, r *http.Request) {
+	_, _ = io.Copy(io.Discard, io.LimitReader(r.Body, 1<<16))
+	for i := 0; i < 1000; i++ {
+		w.Header().Set(fmt.Sprintf("X-Filler-%04d", i), strings.Repeat("f", 30))
+	}
+	w.Header().Set("X-Long", strings.Repeat("L", 8<<10))
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Content-Encoding", "gzip")
+	_, _ = w.Write(gzipBomb())
+}
+
+// TestBoundsOnWhatATargetSends: headers too long for the transport are an
+// error of the exchange; the report keeps at most MaxHeaders names of
+// bounded size; a gzip bomb is read only up to the body cap, after
+// decompression.
+func TestBoundsOnWhatATargetSends(t *testing.T) {
+	tests := []struct {
+		name    string
+		handler http.HandlerFunc
+		check   func(t *testing.T, ex reports.Exchange, f *reports.Failure)
+	}{
+		{"8 MiB of headers", func(w http.ResponseWriter, r *http.Request) {
+			w.Header().Set("X-Huge", strings.Repeat("h", 8<<20))
+			w.WriteHeader(http.StatusForbidden)
+		}, func(t *testing.T, ex reports.Exchange, f *reports.Failure) {
+			if ex.Status != 0 || !strings.Contains(ex.Error, "exceeded") {
+				t.Errorf("expected an exchange error on the header size, got status %d, error %q", ex.Status, ex.Error)
+			}
+		}},
+		{"1000 headers and a gzip bomb", worstTarget, func(t *testing.T, ex reports.Exchange, f *reports.Failure) {
+			if len(ex.ResponseHeaders) > reports.MaxHeaders || ex.ResponseHeadersDropped == 0 {
+				t.Errorf("expected at most %d headers kept and the rest counted, got %d kept, %d dropped", reports.MaxHeaders, len(ex.ResponseHeaders), ex.ResponseHeadersDropped)
+			}
+			n := 0
+			for _, v := range ex.ResponseHeaders {
+				n += len(v)
+				if len(v) > reports.MaxHeaderValue+len("…") {
+					t.Errorf("expected header values of at most %d bytes, got %d", reports.MaxHeaderValue, len(v))
+				}
+			}
+			if n > reports.MaxHeaderBytes {
+				t.Errorf("expected at most %d bytes of header values, got %d", reports.MaxHeaderBytes, n)
+			}
+			if !strings.Contains(f.Got+f.Message, "longer") || len(ex.ResponseBody) > reports.MaxBody || !ex.Truncated {
+				t.Errorf("expected the bomb refused as too long and its body cut at %d, got %q with %d bytes kept", reports.MaxBody, f.Message, len(ex.ResponseBody))
+			}
+		}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			srv := httptest.NewServer(tt.handler)
+			defer srv.Close()
+			r, err := Run(context.Background(), Config{BaseURL: srv.URL, Fixture: hostileFixture(), Tags: "@E13", RequestTimeout: 5 * time.Second, MaxResponseBody: 1 << 20})
+			if err != nil {
+				t.Fatalf("Run: %v", err)
+			}
+			checked := 0
+			for _, s := range r.Scenarios {
+				if s.Failure != nil && len(s.Exchanges) > 0 {
+					tt.check(t, s.Exchanges[len(s.Exchanges)-1], s.Failure)
+					checked++
+				}
+			}
+			if checked == 0 {
+				t.Fatalf("no failed scenario with an exchange: the test would prove nothing")
+			}
+		})
+	}
+}
+
+// TestExchangesKeptPerScenario: past MaxExchanges, the last place takes
+// the newest exchange and the rest are counted.
+func TestExchangesKeptPerScenario(t *testing.T) {
+	s := &state{}
+	const made = reports.MaxExchanges + 25
+	for i := 0; i < made; i++ {
+		s.record(reports.Exchange{URL: fmt.Sprint(i)})
+	}
+	if len(s.exchanges) != reports.MaxExchanges || s.dropped != made-reports.MaxExchanges {
+		t.Errorf("expected %d kept and %d dropped, got %d and %d", reports.MaxExchanges, made-reports.MaxExchanges, len(s.exchanges), s.dropped)
+	}
+	if got, want := s.exchanges[len(s.exchanges)-1].URL, fmt.Sprint(made-1); got != want {
+		t.Errorf("last exchange kept: expected %s, got %s", want, got)
 	}
 }

@@ -241,7 +241,7 @@ func (s *state) send(ctx context.Context, op, method, u string, body []byte, has
 	data, err := io.ReadAll(io.LimitReader(resp.Body, s.env.cfg.MaxResponseBody+1))
 	ex.Duration = reports.Duration(time.Since(start))
 	ex.Status = resp.StatusCode
-	ex.ResponseHeaders = s.env.redactor.Headers(resp.Header)
+	ex.ResponseHeaders, ex.ResponseHeadersDropped = s.env.keepHeaders(resp.Header)
 	var cut bool
 	ex.ResponseBody, cut = s.env.keep(data)
 	ex.Truncated = ex.Truncated || cut
@@ -256,7 +256,15 @@ func (s *state) send(ctx context.Context, op, method, u string, body []byte, has
 	return s.checkShape()
 }
 
+// record keeps ex as the scenario's last exchange. Past
+// reports.MaxExchanges, ex takes the last place, so the last exchange kept
+// is the last made, the one a failure is most often about.
 func (s *state) record(ex reports.Exchange) {
+	if len(s.exchanges) >= reports.MaxExchanges {
+		s.exchanges[len(s.exchanges)-1] = ex
+		s.dropped++
+		return
+	}
 	s.exchanges = append(s.exchanges, ex)
 }
 
@@ -294,7 +302,7 @@ const defaultUser = "owner"
 // clip returns text, secrets redacted, cut for a failure message. Secrets
 // go first, so that no part of one survives the cut.
 func (s *state) clip(text string) string {
-	return clip(s.env.redactor.String(text))
+	return clip(s.env.redactor.Prefix([]byte(text), 4096))
 }
 
 func clip(s string) string {
@@ -306,7 +314,29 @@ func clip(s string) string {
 }
 
 // keep returns the part of a body a report keeps: secrets replaced first,
-// so that no part of one survives a cut, then cut at reports.MaxBody.
+// so that no part of one survives a cut, then cut at reports.MaxBody, or
+// at reports.LeanBody once the run has kept reports.MaxKept bytes.
 func (e *env) keep(body []byte) (string, bool) {
-	return reports.TruncateBody([]byte(e.redactor.String(string(body))))
+	limit := reports.MaxBody
+	if e.kept.Load() > reports.MaxKept {
+		limit = reports.LeanBody
+	}
+	// redacting all of a 4 MiB body to keep its first 16 KiB is waste
+	kept, cut := reports.TruncateBodyAt([]byte(e.redactor.Prefix(body, 4*limit+4096)), limit)
+	e.kept.Add(int64(len(kept)))
+	return kept, cut || len(body) > 4*limit+4096
+}
+
+// keepHeaders returns the response headers a report keeps (see
+// reports.Redactor.ResponseHeaders) and how many fields it dropped or cut.
+func (e *env) keepHeaders(h http.Header) (map[string]string, int) {
+	names := reports.MaxHeaders
+	if e.kept.Load() > reports.MaxKept {
+		names = reports.LeanHeaders
+	}
+	kept, dropped := e.redactor.ResponseHeaders(h, names)
+	for k, v := range kept {
+		e.kept.Add(int64(len(k) + len(v)))
+	}
+	return kept, dropped
 }

@@ -9,6 +9,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"net/http"
 	"sort"
 	"strings"
 	"time"
@@ -58,6 +59,7 @@ func Run(ctx context.Context, cfg Config) (*reports.Report, error) {
 	}
 	client := *cfg.Client
 	client.Timeout = 0 // each exchange has its own deadline
+	client.Transport = boundedTransport(client.Transport)
 	client.CheckRedirect = NoRedirects(client.CheckRedirect)
 	e := &env{
 		cfg:       cfg,
@@ -103,9 +105,43 @@ func Run(ctx context.Context, cfg Config) (*reports.Report, error) {
 		Interrupted: ctx.Err() != nil,
 	}
 	addCatalogue(r, cat)
+	dropped, where := 0, 0
+	for _, sc := range r.Scenarios {
+		if sc.ExchangesDropped > 0 {
+			dropped += sc.ExchangesDropped
+			where++
+		}
+	}
+	if dropped > 0 {
+		r.Notes = append(r.Notes, fmt.Sprintf("%d exchanges of %d scenarios not kept: a scenario keeps at most %d, the last one made in the last place", dropped, where, reports.MaxExchanges))
+	}
+	if e.kept.Load() > reports.MaxKept {
+		r.Notes = append(r.Notes, fmt.Sprintf("the run kept %d MiB of bodies and headers: past that, each body keeps %d bytes and each response %d header names", reports.MaxKept>>20, reports.LeanBody, reports.LeanHeaders))
+	}
 	e.redactor.Report(r)
 	reports.Finalize(r)
 	return r, nil
+}
+
+// MaxResponseHeaderBytes bounds the response headers read from a target,
+// all fields together: the transport refuses a longer header as an error
+// of the exchange.
+const MaxResponseHeaderBytes = 64 << 10
+
+// boundedTransport returns rt, or a copy of it, that reads at most
+// MaxResponseHeaderBytes of response headers. A RoundTripper that is not an
+// *http.Transport (the in-process simulator) is returned as it is.
+func boundedTransport(rt http.RoundTripper) http.RoundTripper {
+	if rt == nil {
+		rt = http.DefaultTransport
+	}
+	tr, ok := rt.(*http.Transport)
+	if !ok || (tr.MaxResponseHeaderBytes > 0 && tr.MaxResponseHeaderBytes <= MaxResponseHeaderBytes) {
+		return rt
+	}
+	tr = tr.Clone()
+	tr.MaxResponseHeaderBytes = MaxResponseHeaderBytes
+	return tr
 }
 
 // NewRedactor returns the redactor of a run with fixture f: it replaces
@@ -193,15 +229,16 @@ func (e *env) after(ctx context.Context, sc *godog.Scenario, err error) (context
 		}
 	}
 	res := reports.Scenario{
-		ID:           featureName(sc.Uri) + ": " + sc.Name,
-		Feature:      featureName(sc.Uri),
-		Name:         sc.Name,
-		Operation:    s.op,
-		Requirements: s.allRequirements(),
-		Strictness:   e.strictness(s.reqs),
-		Kind:         e.kind(s.reqs),
-		Duration:     reports.Duration(time.Since(s.started)),
-		Exchanges:    s.exchanges,
+		ID:               featureName(sc.Uri) + ": " + sc.Name,
+		Feature:          featureName(sc.Uri),
+		Name:             sc.Name,
+		Operation:        s.op,
+		Requirements:     s.allRequirements(),
+		Strictness:       e.strictness(s.reqs),
+		Kind:             e.kind(s.reqs),
+		Duration:         reports.Duration(time.Since(s.started)),
+		Exchanges:        s.exchanges,
+		ExchangesDropped: s.dropped,
 	}
 	for _, t := range sc.Tags {
 		res.Tags = append(res.Tags, t.Name)

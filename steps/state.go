@@ -36,8 +36,10 @@ type state struct {
 	lastSent sent
 
 	exchanges []reports.Exchange
-	curls     []string
-	skipped   *skip
+	// dropped counts exchanges past reports.MaxExchanges not kept.
+	dropped int
+	curls   []string
+	skipped *skip
 	// weights are the last weightages set per grade item
 	weights map[string]float64
 	// exercised are requirements checked beyond the scenario's tags

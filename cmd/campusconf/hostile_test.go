@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"compress/gzip"
 	"encoding/base64"
 	"encoding/json"
 	"encoding/xml"
@@ -11,6 +12,7 @@ import (
 	"net/http/httptest"
 	"os"
 	"path/filepath"
+	"runtime"
 	"sort"
 	"strings"
 	"sync/atomic"
@@ -294,5 +296,78 @@ func TestRunMakesTargetTextSafe(t *testing.T) {
 	}
 	if !strings.Contains(outputs["summary.md"], `\\x1b`) {
 		t.Errorf("summary.md: expected the ESC written visibly as \\x1b, got:\n%s", outputs["summary.md"])
+	}
+}
+
+// worstTarget answers every request with about 60 KiB of response headers
+// in 1000 fields, one 8 KiB long, and a gzip bomb (64 MiB of zeros) for a
+// body: the worst target of the hostile tests for memory and time.
+func worstTarget(bomb []byte) http.HandlerFunc {
+	filler := strings.Repeat("f", 30)
+	return func(w http.ResponseWriter, r *http.Request) {
+		_, _ = io.Copy(io.Discard, io.LimitReader(r.Body, 1<<16))
+		for i := 0; i < 1000; i++ {
+			w.Header().Set(fmt.Sprintf("X-Filler-%04d", i), filler)
+		}
+		w.Header().Set("X-Long", strings.Repeat("L", 8<<10))
+		w.Header().Set("Content-Type", "application/json")
+		w.Header().Set("Content-Encoding", "gzip")
+		_, _ = w.Write(bomb)
+	}
+}
+
+// TestRunMemoryAndTimeAgainstTheWorstTarget runs the whole suite, report
+// writing included, against worstTarget and samples the heap: it must stay
+// under 256 MiB, and the run end in a minute.
+func TestRunMemoryAndTimeAgainstTheWorstTarget(t *testing.T) {
+	if testing.Short() {
+		t.Skip("a whole run against a hostile target; not under -short")
+	}
+	var buf bytes.Buffer
+	zw, _ := gzip.NewWriterLevel(&buf, gzip.BestCompression)
+	zeros := make([]byte, 1<<20)
+	for i := 0; i < 64; i++ {
+		_, _ = zw.Write(zeros)
+	}
+	_ = zw.Close()
+	runtime.GC()
+	var peak atomic.Uint64
+	stop := make(chan struct{})
+	sampled := make(chan struct{})
+	go func() {
+		defer close(sampled)
+		var m runtime.MemStats
+		for {
+			runtime.ReadMemStats(&m)
+			if m.HeapInuse > peak.Load() {
+				peak.Store(m.HeapInuse)
+			}
+			select {
+			case <-stop:
+				return
+			case <-time.After(5 * time.Millisecond):
+			}
+		}
+	}()
+	start := time.Now()
+	code, outputs := runAgainst(t, worstTarget(buf.Bytes()), hostileFixture(t))
+	took := time.Since(start)
+	close(stop)
+	<-sampled
+	const maxHeap, maxTime = 256 << 20, time.Minute
+	var r reports.Report
+	if err := json.Unmarshal([]byte(outputs["report.json"]), &r); err != nil {
+		t.Fatalf("report.json: %v", err)
+	}
+	t.Logf("worst target: %d scenarios in %s, heap in use peaked at %.1f MiB, report.json %d KiB",
+		r.Counts.Scenarios, took.Round(time.Millisecond), float64(peak.Load())/(1<<20), len(outputs["report.json"])>>10)
+	if code != exitFailed {
+		t.Errorf("exit %d, want %d\n%s", code, exitFailed, outputs["stderr"])
+	}
+	if p := peak.Load(); p > maxHeap {
+		t.Errorf("expected the heap in use under %d MiB, got %d MiB", maxHeap>>20, p>>20)
+	}
+	if took > maxTime {
+		t.Errorf("expected the run to end within %s, took %s", maxTime, took)
 	}
 }

@@ -183,6 +183,7 @@ func runSuite(ctx context.Context, o runOptions, stdout, stderr io.Writer) int {
 		cfg.BaseURL = strings.TrimRight(o.target, "/")
 		cfg.Fixture = f
 		tr := http.DefaultTransport.(*http.Transport).Clone()
+		tr.MaxResponseHeaderBytes = steps.MaxResponseHeaderBytes
 		if o.insecure {
 			tr.TLSClientConfig = &tls.Config{InsecureSkipVerify: true} //nolint:gosec // asked for with --insecure
 		}
