@@ -60,7 +60,7 @@ func runCmd(args []string, stdout, stderr io.Writer) int {
 	fs.StringVar(&o.tags, "tags", "", "run only scenarios matching a tag expression, e.g. '@E7 and not @destructive'")
 	fs.IntVar(&o.concurrency, "concurrency", 1, "scenarios run at once")
 	fs.DurationVar(&o.timeout, "timeout", 10*time.Second, "timeout of each HTTP exchange")
-	fs.DurationVar(&o.budget, "budget", 30*time.Minute, "time budget of the whole run: requests not made by then fail, and the report is written")
+	fs.DurationVar(&o.budget, "budget", 30*time.Minute, "time budget of the whole run, from the start of --image and the reachability probe on: requests not made by then fail, and the report is written, marked interrupted")
 	fs.BoolVar(&o.readOnly, "read-only", false, "skip scenarios that change or delete data (@destructive)")
 	fs.StringVar(&o.reportDir, "report-dir", "conformance-report", "directory the reports are written to")
 	fs.StringVar(&o.baseline, "baseline", "", "file of known failing requirement ids; exit 0 when every failure is in it")
