@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"compress/gzip"
+	"context"
 	"encoding/base64"
 	"encoding/json"
 	"encoding/xml"
@@ -54,8 +55,7 @@ func hostileFixture(t *testing.T) *fixtures.File {
 
 // echoTarget answers every request 403 with a JSON string quoting the
 // request (headers, URL and body) raw and encoded, and echoes every request
-// header value in response headers, raw and base64, one of them under a
-// header name that is the subscription key itself where that is a token.
+// header value in response headers, raw and base64.
 func echoTarget(w http.ResponseWriter, r *http.Request) {
 	body, _ := io.ReadAll(io.LimitReader(r.Body, 1<<16))
 	var parts []string
@@ -369,5 +369,47 @@ func TestRunMemoryAndTimeAgainstTheWorstTarget(t *testing.T) {
 	}
 	if took > maxTime {
 		t.Errorf("expected the run to end within %s, took %s", maxTime, took)
+	}
+}
+
+// TestRunInterruptedBySignal: a run whose context ends (as SIGINT or
+// SIGTERM end it in runCmd) writes whole reports marked interrupted.
+func TestRunInterruptedBySignal(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	var calls atomic.Int64
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if calls.Add(1) == 1 {
+			w.WriteHeader(http.StatusNotFound) // the probe
+			return
+		}
+		cancel() // the "signal" arrives during the first exchange
+		_, _ = io.Copy(io.Discard, r.Body)
+		<-r.Context().Done()
+	}))
+	defer srv.Close()
+	fixture := filepath.Join(t.TempDir(), "f.json")
+	if err := os.WriteFile(fixture, hostileFixture(t).JSON(), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	var out, errOut bytes.Buffer
+	o := runOptions{target: srv.URL, fixtureFile: fixture, reportDir: dir, concurrency: 1, timeout: time.Minute}
+	if code := runSuite(ctx, o, &out, &errOut); code != exitFailed {
+		t.Errorf("exit %d, want %d\n%s", code, exitFailed, errOut.String())
+	}
+	r, err := reports.ReadJSON(filepath.Join(dir, "report.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !r.Interrupted || r.Verdict == reports.VerdictConformant {
+		t.Errorf("report.json: expected interrupted and not conformant, got interrupted=%v, %q", r.Interrupted, r.Verdict)
+	}
+	md, _ := os.ReadFile(filepath.Join(dir, "summary.md"))
+	if !strings.Contains(string(md), "Interrupted") {
+		t.Errorf("summary.md: expected it to say interrupted, got:\n%s", md)
+	}
+	if !strings.Contains(errOut.String(), "interrupted by a signal") {
+		t.Errorf("stderr: expected %q, got:\n%s", "interrupted by a signal", errOut.String())
 	}
 }
