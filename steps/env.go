@@ -26,6 +26,8 @@ type env struct {
 	// kept counts the body and header bytes kept in exchanges, for
 	// reports.MaxKept.
 	kept atomic.Int64
+	// bodies are the buffers response bodies are read into (*[]byte).
+	bodies sync.Pool
 
 	mu      sync.Mutex
 	results []reports.Scenario

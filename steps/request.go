@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"crypto/rand"
+	"errors"
 	"fmt"
 	"io"
 	"net/http"
@@ -238,7 +239,7 @@ func (s *state) send(ctx context.Context, op, method, u string, body []byte, has
 		return s.fail([]string{}, "a response", "no response: "+ex.Error)
 	}
 	defer resp.Body.Close()
-	data, err := io.ReadAll(io.LimitReader(resp.Body, s.env.cfg.MaxResponseBody+1))
+	data, err := s.env.readBody(resp.Body)
 	ex.Duration = reports.Duration(time.Since(start))
 	ex.Status = resp.StatusCode
 	ex.ResponseHeaders, ex.ResponseHeadersDropped = s.env.keepHeaders(resp.Header)
@@ -311,6 +312,33 @@ func clip(s string) string {
 		return s[:max] + "…"
 	}
 	return s
+}
+
+// readBody reads at most MaxResponseBody+1 bytes of body. The bytes go
+// through a buffer reused across exchanges, so a target that sends an
+// endless body or a gzip bomb every time leaves no garbage of megabytes per
+// exchange; a body within the cap is copied out at its own size.
+func (e *env) readBody(body io.Reader) ([]byte, error) {
+	bp := e.bodies.Get().(*[]byte)
+	defer e.bodies.Put(bp)
+	buf := *bp
+	n := 0
+	var err error
+	for n < len(buf) && err == nil {
+		var k int
+		k, err = body.Read(buf[n:])
+		n += k
+		if n == len(buf) && int64(len(buf)) < e.cfg.MaxResponseBody+1 {
+			// grow towards the cap only for a body that needs it
+			bigger := make([]byte, min(2*int64(len(buf)), e.cfg.MaxResponseBody+1))
+			copy(bigger, buf[:n])
+			buf, *bp = bigger, bigger
+		}
+	}
+	if errors.Is(err, io.EOF) {
+		err = nil
+	}
+	return bytes.Clone(buf[:n]), err
 }
 
 // keep returns the part of a body a report keeps: secrets replaced first,

@@ -69,6 +69,7 @@ func Run(ctx context.Context, cfg Config) (*reports.Report, error) {
 		redactor:  NewRedactor(cfg.Fixture),
 		client:    &client,
 	}
+	e.bodies.New = func() any { b := make([]byte, 64<<10); return &b }
 	started := time.Now()
 	if cfg.Budget > 0 {
 		var cancel context.CancelFunc
