@@ -302,7 +302,7 @@ const maxMessage = 4 << 10
 // text returns a failure text for a report: secrets redacted first, so
 // that no part of one survives the cut, then cut at maxMessage bytes.
 func (e *env) text(s string) string {
-	s = e.redactor.String(s)
+	s = e.redactor.Prefix([]byte(s), maxMessage+4096)
 	if len(s) > maxMessage {
 		s = strings.ToValidUTF8(s[:maxMessage], "") + " … (cut; the exchange has the whole response)"
 	}
