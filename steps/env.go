@@ -20,8 +20,11 @@ type env struct {
 	fixture   gjson.Result
 	validator *openapi.Validator
 	redactor  *reports.Redactor
-	client    *http.Client
-	maxBody   int64
+	// secrets are the fixture's credentials and their placeholders, from
+	// which redactor is made.
+	secrets map[string]string
+	client  *http.Client
+	maxBody int64
 
 	// kept counts the body and header bytes kept in exchanges, for
 	// reports.MaxKept.

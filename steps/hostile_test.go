@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"compress/gzip"
 	"context"
+	"encoding/json"
 	"fmt"
 	"io"
 	"net"
@@ -15,6 +16,7 @@ import (
 	"time"
 
 	"github.com/campusconf/campusconf/fixtures"
+	"github.com/campusconf/campusconf/internal/totp"
 	"github.com/campusconf/campusconf/reports"
 )
 
@@ -354,5 +356,43 @@ func TestExchangesKeptPerScenario(t *testing.T) {
 	}
 	if got, want := s.exchanges[len(s.exchanges)-1].URL, fmt.Sprint(made-1); got != want {
 		t.Errorf("last exchange kept: expected %s, got %s", want, got)
+	}
+}
+
+// TestGeneratedOneTimePasswordsAreRedacted: a code the suite makes from the
+// TOTP secret is a credential while valid; a target that echoes the
+// request gets it into no report field.
+func TestGeneratedOneTimePasswordsAreRedacted(t *testing.T) {
+	const secret = "JBSWY3DPEHPK3PXP"
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		body, _ := io.ReadAll(io.LimitReader(r.Body, 1<<16))
+		w.Header().Set("Content-Type", "application/json")
+		w.Header().Set("X-Echo", string(body))
+		w.WriteHeader(http.StatusForbidden)
+		msg, _ := json.Marshal("refused: " + string(body))
+		_, _ = w.Write(msg)
+	}))
+	defer srv.Close()
+	f := hostileFixture()
+	f.SecondFactor.UserID = "u1"
+	f.SecondFactor.TOTPSecret = secret
+	before, _ := totp.Generate(secret, time.Now())
+	r, err := Run(context.Background(), Config{BaseURL: srv.URL, Fixture: f, Tags: "@E1.200", RequestTimeout: 2 * time.Second})
+	if err != nil {
+		t.Fatalf("Run: %v", err)
+	}
+	after, _ := totp.Generate(secret, time.Now())
+	var buf bytes.Buffer
+	if err := reports.WriteJSON(&buf, r); err != nil {
+		t.Fatal(err)
+	}
+	b := buf.Bytes()
+	if !strings.Contains(string(b), `<OTP>`) {
+		t.Fatalf("no <OTP> placeholder in the report: the scenario sent no code, the test would prove nothing")
+	}
+	for _, code := range []string{before, after} {
+		if strings.Contains(string(b), code) {
+			t.Errorf("the report contains the one-time password %s", code)
+		}
 	}
 }

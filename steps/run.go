@@ -66,9 +66,10 @@ func Run(ctx context.Context, cfg Config) (*reports.Report, error) {
 		cat:       cat,
 		fixture:   gjson.ParseBytes(cfg.Fixture.JSON()),
 		validator: v,
-		redactor:  NewRedactor(cfg.Fixture),
+		secrets:   secretNames(cfg.Fixture),
 		client:    &client,
 	}
+	e.redactor = reports.NewRedactor(e.secrets)
 	e.bodies.New = func() any { b := make([]byte, 64<<10); return &b }
 	started := time.Now()
 	if cfg.Budget > 0 {
@@ -275,10 +276,10 @@ func (e *env) after(ctx context.Context, sc *godog.Scenario, err error) (context
 }
 
 func (e *env) failure(s *state, f *stepFailure) *reports.Failure {
-	out := &reports.Failure{Step: f.step, Message: e.text(f.err.Error()), Exchange: len(s.exchanges) - 1}
+	out := &reports.Failure{Step: f.step, Message: e.text(s.redactor(), f.err.Error()), Exchange: len(s.exchanges) - 1}
 	var fl *Failure
 	if errors.As(f.err, &fl) {
-		out.Expected, out.Got, out.Exchange = e.text(fl.Expected), e.text(fl.Got), fl.Exchange
+		out.Expected, out.Got, out.Exchange = e.text(s.redactor(), fl.Expected), e.text(s.redactor(), fl.Got), fl.Exchange
 		for _, id := range fl.Requirements {
 			if id != "" {
 				out.Requirements = append(out.Requirements, id)
@@ -301,8 +302,8 @@ const maxMessage = 4 << 10
 
 // text returns a failure text for a report: secrets redacted first, so
 // that no part of one survives the cut, then cut at maxMessage bytes.
-func (e *env) text(s string) string {
-	s = e.redactor.Prefix([]byte(s), maxMessage+4096)
+func (e *env) text(red *reports.Redactor, s string) string {
+	s = red.Prefix([]byte(s), maxMessage+4096)
 	if len(s) > maxMessage {
 		s = strings.ToValidUTF8(s[:maxMessage], "") + " … (cut; the exchange has the whole response)"
 	}

@@ -35,6 +35,10 @@ type state struct {
 	// lastSent is the last request as sent, so a check may send it again.
 	lastSent sent
 
+	// red is the scenario's own redactor once it made a one-time password
+	// (see redactor); nil until then.
+	red *reports.Redactor
+
 	exchanges []reports.Exchange
 	// dropped counts exchanges past reports.MaxExchanges not kept.
 	dropped int
