@@ -21,6 +21,7 @@ import (
 	"github.com/campusconf/campusconf/fixtures"
 	"github.com/campusconf/campusconf/internal/didyoumean"
 	"github.com/campusconf/campusconf/simulator"
+	"github.com/campusconf/campusconf/steps"
 )
 
 func init() {
@@ -238,9 +239,12 @@ func runLoad(ctx context.Context, o loadOptions, stdout, stderr io.Writer) int {
 	if user.SubscriptionKey != "" {
 		key = user.SubscriptionKey
 	}
-	tr := &http.Transport{MaxIdleConnsPerHost: o.concurrency, MaxConnsPerHost: o.concurrency, ForceAttemptHTTP2: true}
+	tr := &http.Transport{MaxIdleConnsPerHost: o.concurrency, MaxConnsPerHost: o.concurrency, ForceAttemptHTTP2: true,
+		MaxResponseHeaderBytes: steps.MaxResponseHeaderBytes}
 	defer tr.CloseIdleConnections()
-	client := &http.Client{Transport: tr, Timeout: o.timeout}
+	// as in run: a redirect is an answer, and credentials never go to
+	// another origin
+	client := &http.Client{Transport: tr, Timeout: o.timeout, CheckRedirect: steps.NoRedirects(nil)}
 	send := func(ctx context.Context) (int, error) {
 		var rd io.Reader
 		if body != "" {

@@ -60,7 +60,7 @@ func runCmd(args []string, stdout, stderr io.Writer) int {
 	fs.StringVar(&o.tags, "tags", "", "run only scenarios matching a tag expression, e.g. '@E7 and not @destructive'")
 	fs.IntVar(&o.concurrency, "concurrency", 12, "scenarios run at once (destructive scenarios of one record group never overlap)")
 	fs.DurationVar(&o.timeout, "timeout", 10*time.Second, "timeout of each HTTP exchange")
-	fs.DurationVar(&o.budget, "budget", 30*time.Minute, "time budget of the whole run: requests not made by then fail, and the report is written")
+	fs.DurationVar(&o.budget, "budget", 30*time.Minute, "time budget of the whole run, from the start of --image and the reachability probe on: requests not made by then fail, and the report is written, marked interrupted")
 	fs.BoolVar(&o.readOnly, "read-only", false, "skip scenarios that change or delete data (@destructive)")
 	fs.StringVar(&o.reportDir, "report-dir", "conformance-report", "directory the reports are written to")
 	fs.StringVar(&o.baseline, "baseline", "", "file of known failing requirement ids; exit 0 when every failure is in it")
@@ -117,6 +117,14 @@ func runCmd(args []string, stdout, stderr io.Writer) int {
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
+	if o.budget > 0 {
+		// the budget covers everything from here: the container's start,
+		// the probe, the suite; report writing comes after it, bounded by
+		// the report size caps
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithTimeoutCause(ctx, o.budget, errBudget)
+		defer cancel()
+	}
 	if img.Image != "" {
 		return runWithImage(ctx, o, img, stdout, stderr)
 	}
@@ -139,6 +147,7 @@ func runSuite(ctx context.Context, o runOptions, stdout, stderr io.Writer) int {
 		Budget:         o.budget,
 	}
 	target := reports.Target{}
+	var red *reports.Redactor // of the target's fixture, for what is printed
 	if o.target == "" {
 		if o.fixtureFile != "" {
 			fmt.Fprintln(stderr, "campusconf run: --fixtures needs --target (the embedded simulator makes its own)")
@@ -178,21 +187,26 @@ func runSuite(ctx context.Context, o runOptions, stdout, stderr io.Writer) int {
 		cfg.BaseURL = strings.TrimRight(o.target, "/")
 		cfg.Fixture = f
 		tr := http.DefaultTransport.(*http.Transport).Clone()
+		tr.MaxResponseHeaderBytes = steps.MaxResponseHeaderBytes
 		if o.insecure {
 			tr.TLSClientConfig = &tls.Config{InsecureSkipVerify: true} //nolint:gosec // asked for with --insecure
 		}
-		cfg.Client = &http.Client{Transport: tr}
-		if err := probe(ctx, cfg.Client, cfg.BaseURL, o.timeout); err != nil {
-			fmt.Fprintf(stderr, "campusconf run: target %s is unreachable: %v\n", cfg.BaseURL, err)
-			return exitUnreachable
-		}
+		// the probe and the reset use this client too: no redirect is followed
+		cfg.Client = &http.Client{Transport: tr, CheckRedirect: steps.NoRedirects(nil)}
+		red = steps.NewRedactor(f)
 		target = reports.Target{URL: cfg.BaseURL, Fixtures: filepath.Base(o.fixtureFile), Image: o.image}
+		if err := probe(ctx, cfg.Client, cfg.BaseURL, o.timeout); err != nil {
+			if c := context.Cause(ctx); c != nil {
+				err = fmt.Errorf("%w (%v)", err, c)
+			}
+			return writeNotRun(o, target, red, "target unreachable: "+err.Error(), stdout, stderr)
+		}
 		if f.Control != "" && !o.readOnly {
 			// a target that offers a reset (the simulator's control API)
 			// starts every run from its seeded world, so records the
 			// destructive scenarios consume are there again
 			if err := reset(ctx, cfg.Client, cfg.BaseURL+f.Control+"/reset", o.timeout); err != nil {
-				fmt.Fprintf(stderr, "campusconf run: warning: the fixture names a control API, but its reset failed (%v); running on the world as it is\n", err)
+				fmt.Fprintf(stderr, "campusconf run: warning: the fixture names a control API, but its reset failed (%s); running on the world as it is\n", consoleText(red.String(err.Error())))
 			}
 		}
 	}
@@ -208,15 +222,12 @@ func runSuite(ctx context.Context, o runOptions, stdout, stderr io.Writer) int {
 	}
 	r, err := steps.Run(ctx, cfg)
 	if err != nil {
-		fmt.Fprintf(stderr, "\ncampusconf run: %v\n", err)
+		fmt.Fprintf(stderr, "\ncampusconf run: %s\n", consoleText(red.String(err.Error())))
 		return exitUsage
 	}
-	r.Tool = reports.Tool{Name: "campusconf", Version: version}
-	r.Target = target
-	r.Options = map[string]string{
-		"tags": o.tags, "concurrency": fmt.Sprint(o.concurrency), "timeout": o.timeout.String(), "budget": o.budget.String(),
-		"readOnly": fmt.Sprint(o.readOnly), "reportDir": o.reportDir, "baseline": o.baseline,
-	}
+	describe(r, o, target)
+	r.Interrupted = r.Interrupted || ctx.Err() != nil
+	red.Report(r)
 	html, err := reports.WriteAll(o.reportDir, r)
 	if err != nil {
 		fmt.Fprintf(stderr, "campusconf run: writing the report: %v\n", err)
@@ -242,8 +253,12 @@ func runSuite(ctx context.Context, o runOptions, stdout, stderr io.Writer) int {
 		}
 	}
 	printSummary(stdout, r, o.quiet)
-	if err := ctx.Err(); err != nil {
-		fmt.Fprintln(stderr, "campusconf run: interrupted: the report covers the scenarios run before the signal, the rest failed unsent")
+	if ctx.Err() != nil {
+		why := "by a signal"
+		if errors.Is(context.Cause(ctx), errBudget) {
+			why = "by the --budget"
+		}
+		fmt.Fprintf(stderr, "campusconf run: interrupted %s: the report covers the scenarios run before, the rest failed unsent\n", why)
 	}
 	if gate != "" {
 		fmt.Fprintln(stdout, gate)
@@ -252,6 +267,45 @@ func runSuite(ctx context.Context, o runOptions, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stdout, "report: %s\n", html)
 	}
 	return code
+}
+
+// errBudget is the cause of the run's context ending with the --budget.
+var errBudget = errors.New("the --budget ran out")
+
+// describe fills in what the command knows of the run: tool, target and
+// the effective options.
+func describe(r *reports.Report, o runOptions, target reports.Target) {
+	r.Tool = reports.Tool{Name: "campusconf", Version: version}
+	r.Target = target
+	r.Options = map[string]string{
+		"tags": o.tags, "concurrency": fmt.Sprint(o.concurrency), "timeout": o.timeout.String(), "budget": o.budget.String(),
+		"readOnly": fmt.Sprint(o.readOnly), "reportDir": o.reportDir, "baseline": o.baseline,
+	}
+}
+
+// writeNotRun writes the reports of a run that could not start, verdict
+// "target unreachable" with reason, prints why, and returns
+// exitUnreachable: a CI job still gets its junit.xml, with one errored case.
+func writeNotRun(o runOptions, target reports.Target, red *reports.Redactor, reason string, stdout, stderr io.Writer) int {
+	reason = red.String(reason)
+	fmt.Fprintf(stderr, "campusconf run: %s\n", consoleText(reason))
+	r, err := steps.NotRun(reason)
+	if err != nil {
+		fmt.Fprintf(stderr, "campusconf run: %v\n", err)
+		return exitUnreachable
+	}
+	describe(r, o, target)
+	red.Report(r)
+	html, err := reports.WriteAll(o.reportDir, r)
+	if err != nil {
+		fmt.Fprintf(stderr, "campusconf run: writing the report: %v\n", err)
+		return exitUnreachable
+	}
+	printSummary(stdout, r, o.quiet)
+	if !o.quiet {
+		fmt.Fprintf(stdout, "report: %s\n", html)
+	}
+	return exitUnreachable
 }
 
 // reset asks a control API to restore the target's seeded world.
@@ -295,11 +349,22 @@ func printSummary(w io.Writer, r *reports.Report, quiet bool) {
 	if !quiet {
 		fmt.Fprintln(w)
 	}
-	fmt.Fprintf(w, "%s: %d scenarios, %d passed, %d failed (%d MUST, %d SHOULD), %d skipped, %d not configured in %s\n",
-		strings.ToUpper(r.Verdict), c.Scenarios, c.Passed, c.Failed, c.FailedMust, c.FailedShould, c.Skipped, c.NotConfigured,
+	if r.Reason != "" {
+		fmt.Fprintf(w, "%s: %s\n", strings.ToUpper(r.Verdict), consoleText(r.Reason))
+		return
+	}
+	interrupted := ""
+	if r.Interrupted {
+		interrupted = " (interrupted)"
+	}
+	fmt.Fprintf(w, "%s%s: %d scenarios, %d passed, %d failed (%d MUST, %d SHOULD), %d skipped, %d not configured in %s\n",
+		strings.ToUpper(r.Verdict), interrupted, c.Scenarios, c.Passed, c.Failed, c.FailedMust, c.FailedShould, c.Skipped, c.NotConfigured,
 		time.Duration(r.Duration).Round(time.Millisecond))
 	if quiet {
 		return
+	}
+	for _, n := range r.Notes {
+		fmt.Fprintf(w, "note: %s\n", consoleText(n))
 	}
 	fmt.Fprintf(w, "requirements: %d of %d covered, %d passing\n", c.RequirementsCovered, c.Requirements, c.RequirementsPassing)
 	var failed []string

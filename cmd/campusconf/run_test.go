@@ -79,10 +79,50 @@ func TestRunUnreachableTarget(t *testing.T) {
 		t.Fatal(err)
 	}
 	var out, errOut bytes.Buffer
+	dir := t.TempDir()
+	// an earlier run's files must not survive beside this one's
+	if err := os.WriteFile(filepath.Join(dir, "junit.xml"), []byte("<old/>"), 0o644); err != nil {
+		t.Fatal(err)
+	}
 	// port 1 on loopback: nothing listens there
-	code := dispatch([]string{"run", "--target", "http://127.0.0.1:1", "--fixtures", fixture, "--report-dir", t.TempDir()}, &out, &errOut)
+	code := dispatch([]string{"run", "--target", "http://127.0.0.1:1", "--fixtures", fixture, "--report-dir", dir}, &out, &errOut)
 	if code != exitUnreachable {
 		t.Errorf("exit %d, want %d (unreachable)\nstderr: %s", code, exitUnreachable, errOut.String())
+	}
+	checkNotRunReports(t, dir, "target unreachable: ")
+}
+
+// checkNotRunReports checks the four reports of a run that could not
+// start: verdict "target unreachable" with a reason starting with want,
+// one errored JUnit case, the reason in summary.md and report.html.
+func checkNotRunReports(t *testing.T, dir, want string) {
+	t.Helper()
+	r, err := reports.ReadJSON(filepath.Join(dir, "report.json"))
+	if err != nil {
+		t.Fatalf("report.json: %v", err)
+	}
+	if r.Verdict != reports.VerdictUnreachable || !strings.HasPrefix(r.Reason, want) {
+		t.Errorf("report.json: expected verdict %q with a reason starting %q, got %q with %q", reports.VerdictUnreachable, want, r.Verdict, r.Reason)
+	}
+	if len(r.Requirements) == 0 {
+		t.Errorf("report.json: expected the requirement catalogue, all not run, got none")
+	}
+	read := func(name string) string {
+		b, err := os.ReadFile(filepath.Join(dir, name))
+		if err != nil {
+			t.Errorf("%s: %v", name, err)
+		}
+		return string(b)
+	}
+	junit := read("junit.xml")
+	if !strings.Contains(junit, `tests="1"`) || !strings.Contains(junit, `errors="1"`) || !strings.Contains(junit, `<error message="`+want) {
+		t.Errorf("junit.xml: expected one errored case saying %q, got:\n%s", want, junit)
+	}
+	if md := read("summary.md"); !strings.Contains(md, "Target unreachable") || !strings.Contains(md, want) {
+		t.Errorf("summary.md: expected the verdict and %q, got:\n%s", want, md)
+	}
+	if html := read("report.html"); !strings.Contains(html, "Target unreachable") || !strings.Contains(html, want) {
+		t.Errorf("report.html: expected the verdict and %q", want)
 	}
 }
 
