@@ -178,6 +178,13 @@ func secretNames(f *fixtures.File) map[string]string {
 	}
 	put(f.SecondFactor.TOTPSecret, "<TOTP_SECRET>")
 	put(f.SecondFactor.OTP, "<OTP>")
+	// The control API's base path may carry a token (the simulator's
+	// /_sim/TOKEN): a long segment of it is a secret too.
+	for _, seg := range strings.Split(f.Control, "/") {
+		if len(seg) >= 16 {
+			put(seg, "<CONTROL_TOKEN>")
+		}
+	}
 	return out
 }
 
