@@ -169,3 +169,42 @@ func (s *Simulator) SetFaults(f Faults) error {
 	s.faults = f
 	return nil
 }
+
+// selfResetPath is where a simulator with Options.SelfReset restores its
+// seeded world (the fixture's "reset").
+const selfResetPath = "/_campusconf/reset"
+
+// selfReset restores the seeded world for a caller holding the
+// subscription key and a Super Admin token, sent by a client that is not a
+// page of another origin. The interface's own calls need no more: anyone
+// who may delete slots with these credentials may as well restore them.
+func (s *Simulator) selfReset(w http.ResponseWriter, r *http.Request) {
+	if site := r.Header.Get("Sec-Fetch-Site"); site != "" && site != "same-origin" && site != "none" {
+		s.fail(w, http.StatusForbidden, "reset: refused to a page of another site (Sec-Fetch-Site: "+clip(site)+")")
+		return
+	}
+	if origin := r.Header.Get("Origin"); origin != "" && !strings.EqualFold(origin, ownOrigin(r)) {
+		s.fail(w, http.StatusForbidden, fmt.Sprintf("reset: refused to the origin %q", clip(origin)))
+		return
+	}
+	if subtle.ConstantTimeCompare([]byte(r.Header.Get("Ocp-Apim-Subscription-Key")), []byte(s.store.SubscriptionKey())) != 1 {
+		s.fail(w, s.keyRefusal(), "Ocp-Apim-Subscription-Key: expected the subscription key of this world")
+		return
+	}
+	token, msg := s.userToken(r)
+	if msg != "" {
+		s.fail(w, http.StatusUnauthorized, msg)
+		return
+	}
+	u, ok := s.store.UserByToken(token)
+	if !ok {
+		s.fail(w, http.StatusUnauthorized, s.unknownToken())
+		return
+	}
+	if u.Role != store.RoleSuperAdmin {
+		s.fail(w, http.StatusForbidden, "reset: the login user is not authorized: the Super Admin role is required")
+		return
+	}
+	s.Reset()
+	noContent(w)
+}

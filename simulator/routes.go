@@ -104,6 +104,9 @@ func (s *Simulator) routes() http.Handler {
 	if s.opts.Control {
 		s.controlRoutes(mux)
 	}
+	if s.opts.SelfReset {
+		mux.HandleFunc("POST "+selfResetPath, s.selfReset)
+	}
 	mux.HandleFunc("/", s.noRoute(mux))
 	return s.logged(s.front(mux))
 }

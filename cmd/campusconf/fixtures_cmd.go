@@ -32,6 +32,7 @@ func fixturesCmd(args []string, stdout, stderr io.Writer) int {
 	fs.StringVar(&opts.ControlToken, "control-token", os.Getenv("CAMPUSCONF_CONTROL_TOKEN"), "the `TOKEN` the simulator's control API was started with (serve --control prints it; default $CAMPUSCONF_CONTROL_TOKEN)")
 	fs.StringVar(&baseURL, "base-url", "", "base URL the simulator is served at, recorded in the description")
 	fs.Var(&variants, "variant", "the simulator is served with this variant (repeatable; see `campusconf variants`)")
+	fs.BoolVar(&opts.SelfReset, "self-reset", true, "the simulator serves POST /_campusconf/reset (serve does on loopback): sets \"reset\"")
 	check := fs.String("check", "", "check a fixture `FILE` instead: report errors, and the keys it lacks whose scenarios will be skipped")
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "Usage: campusconf fixtures [flags]\n       campusconf fixtures --check FILE\n\nPrints the fixture file (fixtures/schema.json) of the simulator's world: the\ncredentials of each role, the record ids the suite uses, the paths of the\nunplaced operations. The file holds secrets.\n\nFlags:")

@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"encoding/json"
+	"io"
 	"net/http/httptest"
 	"os"
 	"path/filepath"
@@ -200,6 +201,38 @@ func TestRunResetsThroughTheControlAPI(t *testing.T) {
 		code := dispatch([]string{"run", "--quiet", "--target", srv.URL, "--fixtures", fixture, "--tags", "@E14 or @E5", "--report-dir", t.TempDir()}, &out, &errOut)
 		if code != exitOK {
 			t.Fatalf("run %d: exit %d, want %d\n%s%s", run, code, exitOK, out.String(), errOut.String())
+		}
+	}
+}
+
+// TestRunTwiceAgainstPlainServe is the README's vendor example against the
+// simulator as `serve` starts it on loopback, with the fixture file
+// `campusconf fixtures` prints: the whole suite passes twice in a row,
+// because the runner restores the world through the fixture's "reset".
+func TestRunTwiceAgainstPlainServe(t *testing.T) {
+	cfg, err := parseServe([]string{"--addr", "127.0.0.1:0", "--seed", "5"}, io.Discard)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sim, err := simulator.New(cfg.opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv := httptest.NewServer(sim)
+	defer srv.Close()
+	var fx bytes.Buffer
+	if code := dispatch([]string{"fixtures", "--seed", "5"}, &fx, io.Discard); code != exitOK {
+		t.Fatalf("campusconf fixtures: exit %d", code)
+	}
+	fixture := filepath.Join(t.TempDir(), "f.json")
+	if err := os.WriteFile(fixture, fx.Bytes(), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	for run := 1; run <= 2; run++ {
+		var out, errOut bytes.Buffer
+		code := dispatch([]string{"run", "--quiet", "--target", srv.URL, "--fixtures", fixture, "--report-dir", t.TempDir()}, &out, &errOut)
+		if code != exitOK {
+			t.Fatalf("run %d of 2: exit %d, want %d (conformant)\n%s%s", run, code, exitOK, out.String(), errOut.String())
 		}
 	}
 }

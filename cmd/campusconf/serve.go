@@ -56,6 +56,7 @@ func parseServe(args []string, stderr io.Writer) (serveConfig, error) {
 	fs.Var(&defects, "defect", "make a deliberate mistake (repeatable; see `campusconf defects`)")
 	fs.Var(&variants, "variant", "make another faithful choice where the specification is open (repeatable; see `campusconf variants`; campusconf fixtures --variant prints the matching fixture)")
 	fs.StringVar(&c.log, "log", "text", "request log: text, json or off")
+	selfReset := fs.Bool("self-reset", true, "serve POST /_campusconf/reset, which restores the seeded world for the Super Admin (the fixture's \"reset\"), when listening on loopback")
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "Usage: campusconf serve [flags]\n\nServes the simulator of the Campus Learning Platform interface. Credentials\nand record ids of the world: campusconf fixtures --seed N.\n\nFlags:")
 		fs.PrintDefaults()
@@ -93,6 +94,7 @@ func parseServe(args []string, stderr io.Writer) (serveConfig, error) {
 		return c, fmt.Errorf("--fault-rate: %w", err)
 	}
 	c.opts.Faults = f
+	c.opts.SelfReset = *selfReset && isLoopbackAddr(c.addr)
 	if c.opts.ControlToken != "" && !c.opts.Control {
 		c.opts.ControlToken = "" // only --control serves it
 	}
@@ -187,4 +189,18 @@ func serve(ctx context.Context, ln net.Listener, sim *simulator.Simulator, c ser
 	}
 	fmt.Fprintln(stdout, "campusconf simulator stopped")
 	return exitOK
+}
+
+// isLoopbackAddr reports whether a listen address is on loopback only:
+// localhost or a loopback IP literal (":8080" listens everywhere).
+func isLoopbackAddr(addr string) bool {
+	host, _, err := net.SplitHostPort(addr)
+	if err != nil {
+		return false
+	}
+	if host == "localhost" {
+		return true
+	}
+	ip := net.ParseIP(host)
+	return ip != nil && ip.IsLoopback()
 }
