@@ -21,6 +21,7 @@ var markdownTemplate = template.Must(template.New("summary.md.tmpl").Funcs(templ
 	"md":  markdownText,
 	"ms":  formatMillis,
 	"pct": percent,
+	"join": func(ids []string) string { return strings.Join(ids, ", ") },
 	"code": func(s string) string {
 		return "`" + strings.ReplaceAll(SafeText(oneLine(s)), "`", "'") + "`"
 	},
@@ -37,6 +38,8 @@ type markdownView struct {
 	ShouldMore  int
 	MustTotal   int
 	ShouldTotal int
+	Gaps        []Gap
+	GapsMore    int
 }
 
 // failedRequirement is a failed requirement with the one-line reason of the
@@ -73,6 +76,7 @@ func WriteMarkdown(w io.Writer, r *Report) error {
 	v.MustTotal, v.ShouldTotal = len(must), len(should)
 	v.Must, v.MustMore = capList(must, markdownMaxItems)
 	v.Should, v.ShouldMore = capList(should, markdownMaxItems/2)
+	v.Gaps, v.GapsMore = capList(Gaps(r), markdownMaxItems)
 	var buf bytes.Buffer
 	if err := markdownTemplate.Execute(&buf, v); err != nil {
 		return fmt.Errorf("write summary.md: %w", err)

@@ -156,6 +156,10 @@ func NewRedactor(f *fixtures.File) *reports.Redactor {
 	return reports.NewRedactor(secretNames(f))
 }
 
+// CutShort is the skip reason of a scenario the run did not finish because
+// its --budget ran out or it was interrupted.
+const CutShort = "not finished: the run was cut short (its --budget ran out or it was interrupted)"
+
 // secretNames maps every credential in the fixture to the placeholder that
 // replaces it in reports.
 func secretNames(f *fixtures.File) map[string]string {
@@ -258,6 +262,11 @@ func (e *env) after(ctx context.Context, sc *godog.Scenario, err error) (context
 		res.Tags = append(res.Tags, t.Name)
 	}
 	switch {
+	case f.err != nil && ctx.Err() != nil:
+		// Cut short by the budget or a signal: the run did not finish
+		// this scenario, which says nothing of the implementation.
+		res.Outcome = reports.Skipped
+		res.SkipReason = CutShort
 	case s.skipped != nil && f.err == nil:
 		res.Outcome = reports.Skipped
 		if s.skipped.notConfigured {

@@ -36,6 +36,7 @@ type runOptions struct {
 	timeout     time.Duration
 	budget      time.Duration
 	readOnly    bool
+	strict      bool
 	reportDir   string
 	baseline    string
 	seed        int64
@@ -62,6 +63,7 @@ func runCmd(args []string, stdout, stderr io.Writer) int {
 	fs.DurationVar(&o.timeout, "timeout", 10*time.Second, "timeout of each HTTP exchange")
 	fs.DurationVar(&o.budget, "budget", 30*time.Minute, "time budget of the whole run, from the start of --image and the reachability probe on: requests not made by then fail, and the report is written, marked interrupted")
 	fs.BoolVar(&o.readOnly, "read-only", false, "skip scenarios that change or delete data (@destructive)")
+	fs.BoolVar(&o.strict, "strict", false, "for CI gates: a skipped or not-configured scenario fails the run (exit 1)")
 	fs.StringVar(&o.reportDir, "report-dir", "conformance-report", "directory the reports are written to")
 	fs.StringVar(&o.baseline, "baseline", "", "file of known failing requirement ids; exit 0 when every failure is in it")
 	fs.Int64Var(&o.seed, "seed", 1, "seed of the embedded simulator's world")
@@ -234,6 +236,11 @@ func runSuite(ctx context.Context, o runOptions, stdout, stderr io.Writer) int {
 	}
 	describe(r, o, target)
 	r.Interrupted = r.Interrupted || ctx.Err() != nil
+	reports.Finalize(r)
+	strictFail := o.strict && r.Counts.Skipped+r.Counts.NotConfigured > 0
+	if strictFail {
+		r.Notes = append(r.Notes, fmt.Sprintf("--strict: %d scenario(s) skipped and %d not configured fail the run", r.Counts.Skipped, r.Counts.NotConfigured))
+	}
 	red.Report(r)
 	html, err := reports.WriteAll(o.reportDir, r)
 	if err != nil {
@@ -258,6 +265,11 @@ func runSuite(ctx context.Context, o runOptions, stdout, stderr io.Writer) int {
 		} else {
 			code = exitFailed
 		}
+	}
+	if strictFail || r.Interrupted {
+		// a CI gate wants every scenario to have run; a run cut short
+		// proves nothing either way
+		code = exitFailed
 	}
 	printSummary(stdout, r, o.quiet)
 	if ctx.Err() != nil {
@@ -411,6 +423,16 @@ func printSummary(w io.Writer, r *reports.Report, quiet bool) {
 		fmt.Fprintf(w, "note: %s\n", consoleText(n))
 	}
 	fmt.Fprintf(w, "requirements: %d of %d covered, %d passing\n", c.RequirementsCovered, c.Requirements, c.RequirementsPassing)
+	if gaps := reports.Gaps(r); len(gaps) > 0 {
+		fmt.Fprintln(w, "not run, for want of:")
+		for _, g := range gaps {
+			line := fmt.Sprintf("  %s: %d scenario(s)", g.Key, g.Scenarios)
+			if len(g.Uncovered) > 0 {
+				line += fmt.Sprintf(", %d requirement(s) uncovered: %s", len(g.Uncovered), strings.Join(g.Uncovered, ", "))
+			}
+			fmt.Fprintln(w, consoleText(line))
+		}
+	}
 	var failed []string
 	for _, q := range r.Requirements {
 		if q.Result == "failed" {

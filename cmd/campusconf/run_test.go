@@ -236,3 +236,42 @@ func TestRunTwiceAgainstPlainServe(t *testing.T) {
 		}
 	}
 }
+
+// TestStrictFailsSkippedScenarios: a fixture lacking a key skips its
+// scenarios, says which key on the console and in summary.md, and fails
+// the run only with --strict.
+func TestStrictFailsSkippedScenarios(t *testing.T) {
+	sim, err := simulator.New(simulator.Options{Seed: 6})
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv := httptest.NewServer(sim)
+	defer srv.Close()
+	f := sim.Fixtures()
+	f.Records.OtherEvaluationQuestion = ""
+	fixture := filepath.Join(t.TempDir(), "f.json")
+	if err := os.WriteFile(fixture, f.JSON(), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	for _, tt := range []struct {
+		strict bool
+		want   int
+	}{{false, exitOK}, {true, exitFailed}} {
+		dir := t.TempDir()
+		args := []string{"run", "--target", srv.URL, "--fixtures", fixture, "--tags", "@E9", "--report-dir", dir}
+		if tt.strict {
+			args = append(args, "--strict")
+		}
+		var out, errOut bytes.Buffer
+		if code := dispatch(args, &out, &errOut); code != tt.want {
+			t.Errorf("strict %v: exit %d, want %d\n%s%s", tt.strict, code, tt.want, out.String(), errOut.String())
+		}
+		if !strings.Contains(out.String(), "records.otherEvaluationQuestion: 1 scenario(s), 1 requirement(s) uncovered: E9.scope") {
+			t.Errorf("strict %v: the console does not name the missing key and what it leaves uncovered:\n%s", tt.strict, out.String())
+		}
+		md, _ := os.ReadFile(filepath.Join(dir, "summary.md"))
+		if !strings.Contains(string(md), "`records.otherEvaluationQuestion`: 1 scenario; 1 requirement left uncovered (E9.scope)") {
+			t.Errorf("strict %v: summary.md does not name the missing key:\n%s", tt.strict, md)
+		}
+	}
+}
