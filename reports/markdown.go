@@ -18,9 +18,9 @@ const (
 )
 
 var markdownTemplate = template.Must(template.New("summary.md.tmpl").Funcs(template.FuncMap{
-	"md":  markdownText,
-	"ms":  formatMillis,
-	"pct": percent,
+	"md":   markdownText,
+	"ms":   formatMillis,
+	"pct":  percent,
 	"join": func(ids []string) string { return strings.Join(ids, ", ") },
 	"code": func(s string) string {
 		return "`" + strings.ReplaceAll(SafeText(oneLine(s)), "`", "'") + "`"
