@@ -44,18 +44,18 @@ func parseServe(args []string, stderr io.Writer) (serveConfig, error) {
 	var defects, variants stringList
 	fs := flag.NewFlagSet("serve", flag.ContinueOnError)
 	fs.SetOutput(stderr)
-	fs.StringVar(&c.addr, "addr", "127.0.0.1:8080", "address to listen on")
-	fs.Int64Var(&c.opts.Seed, "seed", 1, "seed of the world (same seed, same records)")
-	fs.IntVar(&c.opts.Scale, "scale", 1, "multiply the volume of every list")
+	fs.StringVar(&c.addr, "addr", "127.0.0.1:8080", "`ADDR`ess to listen on, host:port")
+	fs.Int64Var(&c.opts.Seed, "seed", 1, "`N`, the seed of the world (same seed, same records)")
+	fs.IntVar(&c.opts.Scale, "scale", 1, "multiply the volume of every list by `K`")
 	fs.BoolVar(&c.opts.Control, "control", false, "serve the control API under /_sim/TOKEN/ (the token is printed at start-up)")
 	fs.StringVar(&c.opts.ControlToken, "control-token", os.Getenv("CAMPUSCONF_CONTROL_TOKEN"), "the control API's `TOKEN` (at least 16 letters, digits, - or _; default $CAMPUSCONF_CONTROL_TOKEN, else random)")
-	fs.StringVar(&latency, "latency", "", "delay every operation: a duration (50ms) or a range (20ms..200ms)")
-	fs.Float64Var(&fault2FA, "fault-2fa-rate", 0, "rate (0..1) of 503 answers on the second-factor operations E1-E3")
-	fs.StringVar(&faultOp, "fault-op", "", "operation (E1..E21 or an unplaced operation's fixture key) answering 500 at --fault-rate")
-	fs.Float64Var(&faultRate, "fault-rate", 0, "rate (0..1) of 500 answers on --fault-op")
-	fs.Var(&defects, "defect", "make a deliberate mistake (repeatable; see `campusconf defects`)")
-	fs.Var(&variants, "variant", "make another faithful choice where the specification is open (repeatable; see `campusconf variants`; campusconf fixtures --variant prints the matching fixture)")
-	fs.StringVar(&c.log, "log", "text", "request log: text, json or off")
+	fs.StringVar(&latency, "latency", "", "delay every operation by `D`: a duration (50ms) or a range (20ms..200ms)")
+	fs.Float64Var(&fault2FA, "fault-2fa-rate", 0, "`RATE` (0..1) of 503 answers on the second-factor operations E1-E3")
+	fs.StringVar(&faultOp, "fault-op", "", "`OP`eration (E1..E21 or an unplaced operation's fixture key) answering 500 at --fault-rate")
+	fs.Float64Var(&faultRate, "fault-rate", 0, "`RATE` (0..1) of 500 answers on --fault-op")
+	fs.Var(&defects, "defect", "make the deliberate mistake `NAME` (repeatable; see campusconf defects)")
+	fs.Var(&variants, "variant", "make the faithful choice `NAME` where the specification is open (repeatable; see campusconf variants; campusconf fixtures --variant prints the matching fixture)")
+	fs.StringVar(&c.log, "log", "text", "request log `FORMAT`: text, json or off")
 	selfReset := fs.Bool("self-reset", true, "serve POST /_campusconf/reset, which restores the seeded world for the Super Admin (the fixture's \"reset\"), when listening on loopback")
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "Usage: campusconf serve [flags]\n\nServes the simulator of the Campus Learning Platform interface. Credentials\nand record ids of the world: campusconf fixtures --seed N.\n\nFlags:")
@@ -173,6 +173,14 @@ func serve(ctx context.Context, ln net.Listener, sim *simulator.Simulator, c ser
 		fmt.Fprintf(stdout, ", variants %s", strings.Join(c.opts.Variants, ","))
 	}
 	fmt.Fprintln(stdout, ")")
+	where := fmt.Sprintf("campusconf fixtures --seed %d --scale %d", c.opts.Seed, c.opts.Scale)
+	for _, v := range c.opts.Variants {
+		where += " --variant " + v
+	}
+	if c.opts.Control {
+		where += " (or GET " + sim.ControlPath() + "/fixtures)"
+	}
+	fmt.Fprintf(stdout, "credentials (subscription key, users' tokens) and record ids: %s\n", where)
 	errc := make(chan error, 1)
 	go func() { errc <- srv.Serve(simulator.JSONErrors(ln)) }()
 	select {
