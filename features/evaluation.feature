@@ -76,7 +76,7 @@ Feature: Evaluation
   Scenario: Updating an evaluation question session returns the evaluation
     When I call ES for "{records.evaluation}" with body:
       """
-      {operations.updateEvaluationSession.body}
+      {operations.ES.body}
       """
     Then the status is 200
     And the body is an object

@@ -7,7 +7,7 @@ import (
 )
 
 // Gap is one reason scenarios did not run: a fixture key the file lacks
-// (records.quizSection, operations.updateQuizSection), or, for a skip that
+// (records.quizSection, operations.QS), or, for a skip that
 // names none, its reason.
 type Gap struct {
 	// Key is the missing fixture key, or the skip reason.

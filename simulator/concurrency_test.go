@@ -14,7 +14,7 @@ import (
 func TestConcurrentUse(t *testing.T) {
 	e := newEnv(t, Options{Control: true})
 	rec := e.fx.Records
-	_, notify := e.opPath("updateNotificationRead", "")
+	_, notify := e.opPath("NR", "")
 	calls := []struct{ method, path, body string }{
 		{"GET", "/files/" + rec.Folder + "/downloaded?sortby=name", ""},
 		{"GET", "/resource/" + rec.Resource + "/students?populate=photo", ""},

@@ -55,8 +55,8 @@ var wrongValues = map[string][]string{
 func (e *env) bodyOps() []bodyOp {
 	rec := e.fx.Records
 	gb := rec.GradebookModule
-	_, gradebook := e.opPath("updateGradebookSettings", gb.ID)
-	_, session := e.opPath("updateEvaluationSession", rec.Evaluation)
+	_, gradebook := e.opPath("GB", gb.ID)
+	_, session := e.opPath("ES", rec.Evaluation)
 	f := func(kind string, at ...any) bodyField { return bodyField{at: at, kind: kind} }
 	return []bodyOp{
 		{"E1", "POST", "/campus/2FA/Auth", map[string]any{"userid": e.fx.SecondFactor.UserID, "otp": "000000"},
@@ -73,7 +73,7 @@ func (e *env) bodyOps() []bodyOp {
 			[]bodyField{f("uuids", "iDs")}},
 		{"E21", "PUT", "/weblecture/session/publish", map[string]any{"iDs": []string{rec.LectureSessions[0]}, "publish": false},
 			[]bodyField{f("uuids", "iDs"), f("bool", "publish")}},
-		{"updateGradebookSettings", "PATCH", gradebook, map[string]any{
+		{"GB", "PATCH", gradebook, map[string]any{
 			"iD_Weightage":  []any{map[string]any{"key": gb.GradeItems[0], "value": 10}},
 			"gradingSchema": []any{map[string]any{"letterGrade": "A", "maxMark": 100}},
 		}, []bodyField{
@@ -81,7 +81,7 @@ func (e *env) bodyOps() []bodyOp {
 			f("uuid", "iD_Weightage", 0, "key"), f("num", "iD_Weightage", 0, "value"),
 			f("str", "gradingSchema", 0, "letterGrade"), f("num", "gradingSchema", 0, "maxMark"),
 		}},
-		{"updateEvaluationSession", "PATCH", session, map[string]any{
+		{"ES", "PATCH", session, map[string]any{
 			"name": "n", "startDate": "2025-01-06T08:00:00Z", "endDate": "2025-02-06T08:00:00Z",
 			"instructionalText": "t", "evaluationMethod": 1, "evaluationType": 2, "maximumScore": 20,
 			"publish": true, "displayAnonymous": false, "displayNothing": false, "publishResultDate": "2025-03-01T00:00:00Z",
@@ -101,9 +101,9 @@ func (e *env) bodyOps() []bodyOp {
 			f("bool", "questions", 0, "requireRationale"), f("int32", "questions", 0, "difficultyLevel"),
 			f("num", "questions", 0, "videoTimeStamp"), f("bool", "questions", 0, "forAssessment"),
 		}},
-		{"updateNotificationRead", "PUT", "/notification/read", map[string]any{"id": rec.Notification.ID, "read": 11},
+		{"NR", "PUT", "/notification/read", map[string]any{"id": rec.Notification.ID, "read": 11},
 			[]bodyField{f("int64", "id"), f("int32", "read")}},
-		{"updateQuizSection", "PUT", "/quiz/section", map[string]any{
+		{"QS", "PUT", "/quiz/section", map[string]any{
 			"id": rec.QuizSection.ID, "name": "S", "description": "d", "displayQuestionMark": true,
 			"displayedRandomQuestions": 2, "randomizeQuestions": true, "randomizeOptions": true, "requireRational": true,
 		}, []bodyField{
@@ -204,8 +204,8 @@ func (e *env) malformedCorpus(t *testing.T) []badRequest {
 
 	// Values of the right type that break a stated rule or name nothing.
 	gb := rec.GradebookModule
-	_, gradebook := e.opPath("updateGradebookSettings", gb.ID)
-	_, session := e.opPath("updateEvaluationSession", rec.Evaluation)
+	_, gradebook := e.opPath("GB", gb.ID)
+	_, session := e.opPath("ES", rec.Evaluation)
 	unknown := "01234567-89ab-4def-8123-456789abcdef"
 	weights := func(w string) string { return `{"iD_Weightage":` + w + `,"gradingSchema":[]}` }
 	for _, r := range []struct{ method, path, body string }{

@@ -29,7 +29,7 @@ func TestEachDefectBreaksItsRule(t *testing.T) {
 		}},
 		{defects.GradebookTotalPerRequest, func(t *testing.T, e *env) bool {
 			mod := e.fx.Records.GradebookModule
-			method, path := e.opPath("updateGradebookSettings", mod.ID)
+			method, path := e.opPath("GB", mod.ID)
 			return e.do("owner", method, path, weightBody(map[string]float64{mod.GradeItems[0]: 70}, "[]")).status == http.StatusBadRequest
 		}},
 		{defects.MissingKeyAccepted, func(t *testing.T, e *env) bool {
@@ -37,7 +37,7 @@ func TestEachDefectBreaksItsRule(t *testing.T) {
 				e.doWith("owner", "POST", "/campus/2FA/Push", "", map[string]string{"Ocp-Apim-Subscription-Key": ""}).status == http.StatusUnauthorized
 		}},
 		{defects.NotifyReadIgnored, func(t *testing.T, e *env) bool {
-			method, path := e.opPath("updateNotificationRead", "")
+			method, path := e.opPath("NR", "")
 			n := e.fx.Records.Notification
 			return e.do("owner", method, path, fmt.Sprintf(`{"id":%d,"read":11}`, n.ID)).object(t)["notifyStatus"] == 11.0
 		}},

@@ -9,7 +9,7 @@ import (
 // reads are GET requests covering every read operation with the fixture's ids.
 func reads(e *env) []string {
 	rec := e.fx.Records
-	_, group := e.opPath("getNotificationByGroup", rec.Notification.GroupID)
+	_, group := e.opPath("NG", rec.Notification.GroupID)
 	return []string{
 		"/evaluation/" + rec.Evaluation + "/Question/" + rec.EvaluationQuestion,
 		"/files/" + rec.Folder + "/downloaded?sortby=name",

@@ -3,6 +3,7 @@ package simulator
 import (
 	"fmt"
 	"net/http"
+	"slices"
 
 	"github.com/campusconf/campusconf/fixtures"
 	"github.com/campusconf/campusconf/simulator/store"
@@ -55,19 +56,19 @@ func (s *Simulator) Fixtures() *fixtures.File {
 		QuizSection:     &fixtures.QuizSection{ID: r.QuizSection, Name: r.QuizSectionName},
 	}
 	for _, op := range operations {
-		if op.id[0] == 'E' {
-			continue
+		if !slices.Contains(fixtures.UnplacedOperations, op.id) {
+			continue // placed by the specification
 		}
 		method, path := s.place(op)
 		fo := fixtures.Operation{Method: method, Path: path}
-		if op.id == "updateEvaluationSession" {
+		if op.id == "ES" {
 			fo.Body = map[string]any{}
 			for k, v := range updateEvaluationSessionBody {
 				fo.Body[k] = v
 			}
 			fo.QuestionTemplate = map[string]any{"questions": []any{"{question}"}}
 		}
-		f.Operations[op.id] = fo
+		f.Operations[fixtures.OperationID(op.id)] = fo
 	}
 	for _, op := range operations {
 		if op.id == "E4" || op.id == "E5" {

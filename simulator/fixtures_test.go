@@ -45,7 +45,7 @@ func TestFixtureFile(t *testing.T) {
 				t.Errorf("users.%s has no Authorization header", role)
 			}
 		}
-		if len(f.Operations) != len(fixtures.UnplacedOperations) || f.Operations["updateEvaluationSession"].Body == nil {
+		if len(f.Operations) != len(fixtures.UnplacedOperations) || f.Operations["ES"].Body == nil {
 			t.Errorf("operations = %v, want all five, the session update with a body", f.Operations)
 		}
 		sf := f.SecondFactor

@@ -2,6 +2,7 @@ package simulator
 
 import (
 	"context"
+	"github.com/campusconf/campusconf/fixtures"
 	"net/http"
 	"strings"
 	"time"
@@ -201,7 +202,7 @@ func (s *Simulator) fault(op string) (int, string) {
 	if f.TwoFactorRate > 0 && (op == "E1" || op == "E2" || op == "E3") && s.rng.Float64() < f.TwoFactorRate {
 		return http.StatusServiceUnavailable, "the second-factor service is unavailable (injected fault)"
 	}
-	if f.OperationRate > 0 && op == f.Operation && s.rng.Float64() < f.OperationRate {
+	if f.OperationRate > 0 && fixtures.OperationID(op) == fixtures.OperationID(f.Operation) && s.rng.Float64() < f.OperationRate {
 		return http.StatusInternalServerError, "internal server error (injected fault on " + op + ")"
 	}
 	return 0, ""

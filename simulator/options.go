@@ -2,6 +2,7 @@ package simulator
 
 import (
 	"fmt"
+	"github.com/campusconf/campusconf/fixtures"
 	"io"
 	"log/slog"
 	"slices"
@@ -96,7 +97,7 @@ func (f Faults) Check() error {
 			return fmt.Errorf("%s: expected a number from 0 to 1, got %g", r.name, r.v)
 		}
 	}
-	if f.Operation != "" && !slices.Contains(OperationIDs(), f.Operation) {
+	if f.Operation != "" && !slices.Contains(OperationIDs(), fixtures.OperationID(f.Operation)) {
 		return fmt.Errorf("fault operation: expected one of %s, got %q", strings.Join(OperationIDs(), ", "), f.Operation)
 	}
 	if f.Operation == "" && f.OperationRate > 0 {

@@ -1,6 +1,7 @@
 package simulator
 
 import (
+	"github.com/campusconf/campusconf/fixtures"
 	"net/http"
 	"strings"
 
@@ -55,18 +56,19 @@ var operations = []operation{
 	{"E19", http.MethodGet, "/poll/Response/{id}", anyone, (*Simulator).pollResponse},
 	{"E20", http.MethodGet, "/resource/{id}/students", anyone, (*Simulator).resourceStudents},
 	{"E21", http.MethodPut, "/weblecture/session/publish", notStudent, (*Simulator).publishSessions},
-	{"updateGradebookSettings", http.MethodPatch, "/gradebook/{id}/settings", notStudent, (*Simulator).updateGradebook},
-	{"updateEvaluationSession", http.MethodPatch, "/evaluation/{id}/session", notStudent, (*Simulator).updateEvaluationSession},
-	{"getNotificationByGroup", http.MethodGet, "/notification/group/{id}", notStudent, (*Simulator).notificationByGroup},
-	{"updateNotificationRead", http.MethodPut, "/notification/read", notStudent, (*Simulator).updateNotificationRead},
-	{"updateQuizSection", http.MethodPut, "/quiz/section", notStudent, (*Simulator).updateQuizSection},
+	{"GB", http.MethodPatch, "/gradebook/{id}/settings", notStudent, (*Simulator).updateGradebook},
+	{"ES", http.MethodPatch, "/evaluation/{id}/session", notStudent, (*Simulator).updateEvaluationSession},
+	{"NG", http.MethodGet, "/notification/group/{id}", notStudent, (*Simulator).notificationByGroup},
+	{"NR", http.MethodPut, "/notification/read", notStudent, (*Simulator).updateNotificationRead},
+	{"QS", http.MethodPut, "/quiz/section", notStudent, (*Simulator).updateQuizSection},
 }
 
-// OperationIDs returns the id of every operation, in route table order.
+// OperationIDs returns the id of every operation (E1..E21, GB, ES, NG,
+// NR, QS), in route table order.
 func OperationIDs() []string {
 	out := make([]string, len(operations))
 	for i, op := range operations {
-		out[i] = op.id
+		out[i] = fixtures.OperationID(op.id)
 	}
 	return out
 }

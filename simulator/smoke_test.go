@@ -36,12 +36,12 @@ func TestEveryOperationAnswers(t *testing.T) {
 		{"E19", "GET", "/poll/Response/" + rec.PollResponse, "", 200},
 		{"E20", "GET", "/resource/" + rec.Resource + "/students", "", 200},
 		{"E21", "PUT", "/weblecture/session/publish", `{"iDs":["` + rec.LectureSessions[0] + `"],"publish":true}`, 200},
-		{"updateGradebookSettings", ops["updateGradebookSettings"].Method, strings.ReplaceAll(ops["updateGradebookSettings"].Path, "{id}", rec.GradebookModule.ID),
+		{"GB", ops["GB"].Method, strings.ReplaceAll(ops["GB"].Path, "{id}", rec.GradebookModule.ID),
 			`{"iD_Weightage":[{"key":"` + rec.GradebookModule.GradeItems[0] + `","value":30}],"gradingSchema":[{"letterGrade":"A","maxMark":100}]}`, 200},
-		{"updateEvaluationSession", ops["updateEvaluationSession"].Method, strings.ReplaceAll(ops["updateEvaluationSession"].Path, "{id}", rec.Evaluation), `{"publish":true}`, 200},
-		{"getNotificationByGroup", ops["getNotificationByGroup"].Method, strings.ReplaceAll(ops["getNotificationByGroup"].Path, "{id}", rec.Notification.GroupID) + "?populate=ancestor", "", 200},
-		{"updateNotificationRead", ops["updateNotificationRead"].Method, ops["updateNotificationRead"].Path, `{"id":1000001,"read":11}`, 200},
-		{"updateQuizSection", ops["updateQuizSection"].Method, ops["updateQuizSection"].Path, `{"id":"` + rec.QuizSection.ID + `","name":"Renamed"}`, 200},
+		{"ES", ops["ES"].Method, strings.ReplaceAll(ops["ES"].Path, "{id}", rec.Evaluation), `{"publish":true}`, 200},
+		{"NG", ops["NG"].Method, strings.ReplaceAll(ops["NG"].Path, "{id}", rec.Notification.GroupID) + "?populate=ancestor", "", 200},
+		{"NR", ops["NR"].Method, ops["NR"].Path, `{"id":1000001,"read":11}`, 200},
+		{"QS", ops["QS"].Method, ops["QS"].Path, `{"id":"` + rec.QuizSection.ID + `","name":"Renamed"}`, 200},
 	}
 	for _, tt := range tests {
 		t.Run(tt.op, func(t *testing.T) {

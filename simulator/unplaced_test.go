@@ -2,13 +2,14 @@ package simulator
 
 import (
 	"fmt"
+	"github.com/campusconf/campusconf/fixtures"
 	"net/http"
 	"strings"
 	"testing"
 )
 
 func (e *env) opPath(key, id string) (string, string) {
-	op := e.fx.Operations[key]
+	op := e.fx.Operations[fixtures.OperationID(key)]
 	return op.Method, strings.ReplaceAll(op.Path, "{id}", id)
 }
 
@@ -45,7 +46,7 @@ func TestGradebookTotal(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			e := newEnv(t, Options{})
 			mod := e.fx.Records.GradebookModule
-			method, path := e.opPath("updateGradebookSettings", mod.ID)
+			method, path := e.opPath("GB", mod.ID)
 			r := e.do("owner", method, path, weightBody(tt.weights(mod.GradeItems), schema)).want(t, tt.want)
 			g, _ := e.sim.store.Gradebook(mod.ID)
 			total := 0.0
@@ -73,7 +74,7 @@ func TestGradebookTotal(t *testing.T) {
 func TestGradebookBodies(t *testing.T) {
 	e := newEnv(t, Options{})
 	mod := e.fx.Records.GradebookModule
-	method, path := e.opPath("updateGradebookSettings", mod.ID)
+	method, path := e.opPath("GB", mod.ID)
 	item := mod.GradeItems[0]
 	tests := []struct {
 		name, body string
@@ -95,7 +96,7 @@ func TestGradebookBodies(t *testing.T) {
 			e.do("owner", method, path, tt.body).want(t, tt.want)
 		})
 	}
-	_, other := e.opPath("updateGradebookSettings", absent)
+	_, other := e.opPath("GB", absent)
 	e.do("owner", method, other, `{"iD_Weightage":[],"gradingSchema":[]}`).want(t, http.StatusNotFound).errorString(t)
 }
 
@@ -139,10 +140,10 @@ func TestEvaluationSessionLimits(t *testing.T) {
 			rec := e.fx.Records
 			body := strings.ReplaceAll(tt.body, "%s", rec.EvaluationQuestion)
 			if tt.body == "" {
-				body = fmt.Sprint(mustJSON(t, e.fx.Operations["updateEvaluationSession"].Body))
+				body = fmt.Sprint(mustJSON(t, e.fx.Operations["ES"].Body))
 			}
 			before, _ := e.sim.store.Question(rec.Evaluation, rec.EvaluationQuestion)
-			method, path := e.opPath("updateEvaluationSession", rec.Evaluation)
+			method, path := e.opPath("ES", rec.Evaluation)
 			r := e.do("owner", method, path, body).want(t, tt.want)
 			after, _ := e.sim.store.Question(rec.Evaluation, rec.EvaluationQuestion)
 			if tt.want != 200 {
@@ -162,15 +163,15 @@ func TestEvaluationSessionLimits(t *testing.T) {
 		})
 	}
 	e := newEnv(t, Options{})
-	method, path := e.opPath("updateEvaluationSession", absent)
+	method, path := e.opPath("ES", absent)
 	e.do("owner", method, path, `{"publish":true}`).want(t, http.StatusBadRequest)
 }
 
 func TestNotificationTransitions(t *testing.T) {
 	e := newEnv(t, Options{})
 	n := e.fx.Records.Notification
-	method, path := e.opPath("updateNotificationRead", "")
-	gmethod, gpath := e.opPath("getNotificationByGroup", n.GroupID)
+	method, path := e.opPath("NR", "")
+	gmethod, gpath := e.opPath("NG", n.GroupID)
 	status := func() float64 {
 		return e.do("owner", gmethod, gpath, "").want(t, 200).object(t)["notifyStatus"].(float64)
 	}
@@ -204,7 +205,7 @@ func TestNotificationTransitions(t *testing.T) {
 
 func TestNotificationPopulate(t *testing.T) {
 	e := newEnv(t, Options{})
-	method, path := e.opPath("getNotificationByGroup", e.fx.Records.Notification.GroupID)
+	method, path := e.opPath("NG", e.fx.Records.Notification.GroupID)
 	plain := e.do("owner", method, path, "").want(t, 200).object(t)
 	if _, ok := plain["ancestor"]; ok {
 		t.Errorf("without populate, ancestor = %v, want absent", plain["ancestor"])
@@ -224,14 +225,14 @@ func TestNotificationPopulate(t *testing.T) {
 		}
 	}
 	e.do("owner", method, path+"?populate=parent", "").want(t, http.StatusBadRequest)
-	_, other := e.opPath("getNotificationByGroup", absent)
+	_, other := e.opPath("NG", absent)
 	e.do("owner", method, other, "").want(t, http.StatusBadRequest)
 }
 
 func TestUpdateQuizSection(t *testing.T) {
 	e := newEnv(t, Options{})
 	qs := e.fx.Records.QuizSection
-	method, path := e.opPath("updateQuizSection", "")
+	method, path := e.opPath("QS", "")
 	before, _ := e.sim.store.QuizSection(qs.ID)
 	if !before.DisplayQuestionMark {
 		t.Fatal("fixture section should show marks, so that the default is visible")

@@ -24,11 +24,11 @@ import (
 
 // altPlacements are the routes of the unplaced operations with alt-paths.
 var altPlacements = map[string][2]string{
-	"updateGradebookSettings": {http.MethodPut, "/gradebook/settings/{id}"},
-	"updateEvaluationSession": {http.MethodPut, "/evaluations/{id}/question-session"},
-	"getNotificationByGroup":  {http.MethodGet, "/notifications/groups/{id}"},
-	"updateNotificationRead":  {http.MethodPost, "/notifications/read-status"},
-	"updateQuizSection":       {http.MethodPatch, "/quiz/sections"},
+	"GB": {http.MethodPut, "/gradebook/settings/{id}"},
+	"ES": {http.MethodPut, "/evaluations/{id}/question-session"},
+	"NG": {http.MethodGet, "/notifications/groups/{id}"},
+	"NR": {http.MethodPost, "/notifications/read-status"},
+	"QS": {http.MethodPatch, "/quiz/sections"},
 }
 
 // place returns where op lives in this simulator.
@@ -370,7 +370,7 @@ func populated(op string, r *http.Request) map[string]bool {
 	switch {
 	case (op == "E18" || op == "E20") && has("photo"):
 		out["photo"] = true
-	case op == "getNotificationByGroup" && has("ancestor"):
+	case op == "NG" && has("ancestor"):
 		out["ancestor"] = true
 	case op == "E6" && has("creator"):
 		out["userID"], out["userName"], out["email"] = true, true, true

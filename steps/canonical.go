@@ -33,7 +33,7 @@ var typical = map[string]call{
 	"E21": {body: `{"iDs": ["{absent}"], "publish": true}`, hasBody: true},
 	"GB": {params: map[string]string{"id": "{absent}"},
 		body: `{"iD_Weightage": [], "gradingSchema": [{"letterGrade": "A", "maxMark": 100}]}`, hasBody: true},
-	"ES": {params: map[string]string{"id": "{records.evaluation}"}, hasBody: true, body: "{operations.updateEvaluationSession.body}"},
+	"ES": {params: map[string]string{"id": "{records.evaluation}"}, hasBody: true, body: "{operations.ES.body}"},
 	"NG": {params: map[string]string{"id": "{records.notification.groupId}"}},
 	"NR": {body: `{"id": {records.notification.id}, "read": 10}`, hasBody: true},
 	"QS": {body: `{"id": "{records.quizSection.id}", "name": "Section one"}`, hasBody: true},

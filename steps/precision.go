@@ -181,26 +181,26 @@ func otpNotConfirmed(ctx context.Context) error {
 // updateQuestionLimit sends the evaluation session update with one
 // question whose field has the given value. The specification states the
 // limits of a question but not the body of the update: the fixture's
-// operations.updateEvaluationSession.questionTemplate is the body, with the
+// operations.ES.questionTemplate is the body, with the
 // JSON string "{question}" where a question goes; the question is the
-// fixture's operations.updateEvaluationSession.question (default: the
+// fixture's operations.ES.question (default: the
 // fixture's question id and a text) with the field set.
 func updateQuestionLimit(ctx context.Context, field, value string) error {
 	s := stateFrom(ctx)
-	tmpl := s.env.fixture.Get("operations.updateEvaluationSession.questionTemplate")
+	tmpl := s.env.fixture.Get("operations.ES.questionTemplate")
 	if !tmpl.Exists() {
-		return missing("operations.updateEvaluationSession.questionTemplate")
+		return missing("operations.ES.questionTemplate")
 	}
 	if !strings.Contains(tmpl.Raw, `"{question}"`) {
-		return fmt.Errorf("fixture operations.updateEvaluationSession.questionTemplate has no \"{question}\" string to put the question in")
+		return fmt.Errorf("fixture operations.ES.questionTemplate has no \"{question}\" string to put the question in")
 	}
 	if !gjson.Valid(value) {
 		return fmt.Errorf("value %s is not a JSON value", value)
 	}
 	q := map[string]any{}
-	if base := s.env.fixture.Get("operations.updateEvaluationSession.question"); base.IsObject() {
+	if base := s.env.fixture.Get("operations.ES.question"); base.IsObject() {
 		if err := json.Unmarshal([]byte(base.Raw), &q); err != nil {
-			return fmt.Errorf("fixture operations.updateEvaluationSession.question: %w", err)
+			return fmt.Errorf("fixture operations.ES.question: %w", err)
 		}
 	} else {
 		q["id"] = "{records.evaluationQuestion}"

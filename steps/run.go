@@ -9,7 +9,9 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"maps"
 	"net/http"
+	"slices"
 	"sort"
 	"strings"
 	"time"
@@ -36,6 +38,14 @@ func Run(ctx context.Context, cfg Config) (*reports.Report, error) {
 	if err := cfg.Fixture.Check(); err != nil {
 		return nil, fmt.Errorf("fixture: %w", err)
 	}
+	// a copy, with the unplaced operations' old names read as their ids
+	f := *cfg.Fixture
+	f.Operations = maps.Clone(f.Operations)
+	f.Forbidden = slices.Clone(f.Forbidden)
+	if err := f.Normalize(); err != nil {
+		return nil, fmt.Errorf("fixture: %w", err)
+	}
+	cfg.Fixture = &f
 	cat, err := features.Load()
 	if err != nil {
 		return nil, err

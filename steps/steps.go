@@ -3,6 +3,7 @@ package steps
 import (
 	"context"
 	"fmt"
+	"github.com/campusconf/campusconf/fixtures"
 	"regexp"
 	"strconv"
 	"strings"
@@ -287,12 +288,7 @@ func forbiddenRefused(ctx context.Context) error {
 // opByFixtureName accepts an operation id or the fixture key of an
 // unplaced operation.
 func (s *state) opByFixtureName(name string) string {
-	for _, o := range s.env.cat.Operations {
-		if o.FixtureKey != "" && o.FixtureKey == name {
-			return o.ID
-		}
-	}
-	return name
+	return fixtures.OperationID(name)
 }
 
 func fieldIs(ctx context.Context, path, not, want, wherePresent string) error {

@@ -95,7 +95,7 @@ func TestFixturesCheck(t *testing.T) {
 	}{
 		{full, exitOK, "every key the suite uses", "lacks", false},
 		{partial, exitOK, "records.bankFolder", "records.folder\n", false},
-		{partial, exitOK, "operations.updateQuizSection", "", false},
+		{partial, exitOK, "operations.QS", "", false},
 		{broken, exitUsage, `recordz: unknown key; did you mean "records"?`, "", true},
 	}
 	for _, tt := range tests {

@@ -90,7 +90,7 @@ func (o loadOptions) check(rest []string) error {
 		return fmt.Errorf("--timeout: expected a positive duration, got %s", o.timeout)
 	case o.scale < 1:
 		return fmt.Errorf("--scale: expected a positive integer, got %d", o.scale)
-	case !slices.Contains(loadOps(), o.op):
+	case !slices.Contains(loadOps(), fixtures.OperationID(o.op)):
 		return fmt.Errorf("--op: expected one of %s, got %q%s", strings.Join(loadOps(), ", "), o.op, didyoumean.Hint(o.op, loadOps()))
 	case o.target == "" && o.fixtureFile != "":
 		return errors.New("--fixtures needs --target (the in-process simulator makes its own)")
@@ -142,13 +142,13 @@ var loadTable = map[string]loadOp{
 	"E18": {"GET", func(f *fixtures.File) string { return "/poll/Question/" + f.Records.PollQuestion + "/Response" }, nil},
 	"E19": {"GET", func(f *fixtures.File) string { return "/poll/Response/" + f.Records.PollResponse }, nil},
 	"E20": {"GET", func(f *fixtures.File) string { return "/resource/" + f.Records.Resource + "/students" }, nil},
-	"getNotificationByGroup": {"", func(f *fixtures.File) string {
+	"NG": {"", func(f *fixtures.File) string {
 		if f.Records.Notification == nil {
 			return ""
 		}
-		return strings.ReplaceAll(f.Operations["getNotificationByGroup"].Path, "{id}", f.Records.Notification.GroupID)
+		return strings.ReplaceAll(f.Operations["NG"].Path, "{id}", f.Records.Notification.GroupID)
 	}, nil},
-	"updateNotificationRead": {"", func(f *fixtures.File) string { return f.Operations["updateNotificationRead"].Path },
+	"NR": {"", func(f *fixtures.File) string { return f.Operations["NR"].Path },
 		func(f *fixtures.File) string {
 			if f.Records.Notification == nil {
 				return ""
@@ -221,6 +221,7 @@ func runLoad(ctx context.Context, o loadOptions, stdout, stderr io.Writer) int {
 			return exitUsage
 		}
 	}
+	o.op = fixtures.OperationID(o.op)
 	op := loadTable[o.op]
 	method, path := op.method, op.path(f)
 	if method == "" {

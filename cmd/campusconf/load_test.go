@@ -13,7 +13,7 @@ import (
 )
 
 func TestLoadInProcess(t *testing.T) {
-	for _, op := range []string{"E10", "updateNotificationRead", "getNotificationByGroup"} {
+	for _, op := range []string{"E10", "NR", "NG"} {
 		t.Run(op, func(t *testing.T) {
 			var out, errOut bytes.Buffer
 			code := dispatch([]string{"load", "--duration", "200ms", "--concurrency", "2", "--op", op}, &out, &errOut)

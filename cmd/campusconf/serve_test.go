@@ -144,3 +144,16 @@ func TestServeAnswersAndStops(t *testing.T) {
 		t.Errorf("stdout = %q, want the listening and stopped lines", stdout.String())
 	}
 }
+
+// TestFaultOpTakesIDsAndOldNames: --fault-op names an unplaced operation by
+// its id (QS) or by its old fixture key (updateQuizSection).
+func TestFaultOpTakesIDsAndOldNames(t *testing.T) {
+	for _, name := range []string{"QS", "updateQuizSection", "E10"} {
+		if _, err := parseServe([]string{"--fault-op", name, "--fault-rate", "0.5"}, io.Discard); err != nil {
+			t.Errorf("--fault-op %s: %v, want it accepted", name, err)
+		}
+	}
+	if _, err := parseServe([]string{"--fault-op", "QX", "--fault-rate", "0.5"}, io.Discard); err == nil || !strings.Contains(err.Error(), "--fault-op") {
+		t.Errorf("--fault-op QX: got %v, want an error naming --fault-op", err)
+	}
+}

@@ -43,8 +43,8 @@ func TestServeAndFixturesTakeVariants(t *testing.T) {
 	if err := json.Unmarshal(out.Bytes(), &f); err != nil {
 		t.Fatal(err)
 	}
-	if op := f.Operations["updateQuizSection"]; op.Method != "PATCH" || op.Path != "/quiz/sections" {
-		t.Errorf("fixtures --variant alt-paths: updateQuizSection at %s %s, want PATCH /quiz/sections", op.Method, op.Path)
+	if op := f.Operations["QS"]; op.Method != "PATCH" || op.Path != "/quiz/sections" {
+		t.Errorf("fixtures --variant alt-paths: QS at %s %s, want PATCH /quiz/sections", op.Method, op.Path)
 	}
 	if got := fixturesCmd([]string{"--variant", "nope"}, io.Discard, &errOut); got != exitUsage || !strings.Contains(errOut.String(), "unknown variant") {
 		t.Errorf("fixtures --variant nope = %d (%s), want %d naming the unknown variant", got, errOut.String(), exitUsage)
