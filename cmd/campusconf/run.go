@@ -329,48 +329,42 @@ func writeNotRun(o runOptions, target reports.Target, red *reports.Redactor, rea
 
 // reset asks a control API to restore the target's seeded world.
 func reset(ctx context.Context, c *http.Client, url string, timeout time.Duration) error {
-	ctx, cancel := context.WithTimeout(ctx, timeout)
-	defer cancel()
-	req, err := http.NewRequestWithContext(ctx, http.MethodPost, url, nil)
-	if err != nil {
-		return err
-	}
-	resp, err := c.Do(req)
-	if err != nil {
-		return err
-	}
-	_, _ = io.Copy(io.Discard, io.LimitReader(resp.Body, 1<<16))
-	_ = resp.Body.Close()
-	if resp.StatusCode/100 != 2 {
-		return fmt.Errorf("POST %s answered %d", url, resp.StatusCode)
-	}
-	return nil
+	return call(ctx, c, http.MethodPost, url, nil, timeout)
 }
 
 // resetAs makes the fixture's reset call as its user, with the
 // subscription key.
 func resetAs(ctx context.Context, c *http.Client, base string, f *fixtures.File, timeout time.Duration) error {
-	ctx, cancel := context.WithTimeout(ctx, timeout)
-	defer cancel()
 	method := f.Reset.Method
 	if method == "" {
 		method = http.MethodPost
 	}
-	req, err := http.NewRequestWithContext(ctx, method, base+f.Reset.Path, nil)
-	if err != nil {
-		return err
-	}
+	h := http.Header{}
 	key := f.SubscriptionKey
 	if u, ok := f.Users[f.Reset.User]; ok {
 		for k, v := range u.Headers {
-			req.Header.Set(k, v)
+			h.Set(k, v)
 		}
 		if u.SubscriptionKey != "" {
 			key = u.SubscriptionKey
 		}
 	}
 	if key != "" {
-		req.Header.Set("Ocp-Apim-Subscription-Key", key)
+		h.Set("Ocp-Apim-Subscription-Key", key)
+	}
+	return call(ctx, c, method, base+f.Reset.Path, h, timeout)
+}
+
+// call makes one request with no body and wants a 2xx answer.
+func call(ctx context.Context, c *http.Client, method, url string, h http.Header, timeout time.Duration) error {
+	ctx, cancel := context.WithTimeout(ctx, timeout)
+	defer cancel()
+	req, err := http.NewRequestWithContext(ctx, method, url, nil)
+	if err != nil {
+		return err
+	}
+	for k, v := range h {
+		req.Header[k] = v
 	}
 	resp, err := c.Do(req)
 	if err != nil {
@@ -379,7 +373,7 @@ func resetAs(ctx context.Context, c *http.Client, base string, f *fixtures.File,
 	_, _ = io.Copy(io.Discard, io.LimitReader(resp.Body, 1<<16))
 	_ = resp.Body.Close()
 	if resp.StatusCode/100 != 2 {
-		return fmt.Errorf("%s %s answered %d", method, f.Reset.Path, resp.StatusCode)
+		return fmt.Errorf("%s %s answered %d", method, url, resp.StatusCode)
 	}
 	return nil
 }
