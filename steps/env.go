@@ -24,7 +24,6 @@ type env struct {
 	// which redactor is made.
 	secrets map[string]string
 	client  *http.Client
-	maxBody int64
 
 	// kept counts the body and header bytes kept in exchanges, for
 	// reports.MaxKept.

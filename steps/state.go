@@ -42,7 +42,6 @@ type state struct {
 	exchanges []reports.Exchange
 	// dropped counts exchanges past reports.MaxExchanges not kept.
 	dropped int
-	curls   []string
 	skipped *skip
 	// weights are the last weightages set per grade item
 	weights map[string]float64
