@@ -18,7 +18,13 @@ func requests(s *opSpec, ids map[string][]string) *rapid.Generator[Request] {
 			r.Path[p.name] = uuidFrom(t, p.ids, "path."+p.name)
 		}
 		for _, p := range s.query {
-			if !rapid.Bool().Draw(t, "query."+p.name) {
+			// where has no known syntax and sortby may not: most values
+			// are refused, so they come less often, not to hide the rest
+			odds := 1
+			if p.name == "where" || (p.name == "sortby" && len(p.fields) == 0) {
+				odds = 5
+			}
+			if rapid.IntRange(0, odds).Draw(t, "query."+p.name) != 0 {
 				continue
 			}
 			r.Query = append(r.Query, KV{p.name, queryValue(t, p)})
@@ -58,6 +64,8 @@ func queryValue(t *rapid.T, p param) string {
 	switch {
 	case len(p.accepted) > 0:
 		return rapid.SampledFrom(p.accepted).Draw(t, label)
+	case len(p.fields) > 0:
+		return rapid.SampledFrom(p.fields).Draw(t, label) + rapid.SampledFrom([]string{"", " asc", " desc"}).Draw(t, label+".order")
 	case p.schema.Format == "date-time":
 		return drawDate(t, label)
 	case p.schema.Type.Is(openapi3.TypeInteger):

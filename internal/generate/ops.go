@@ -46,6 +46,9 @@ type param struct {
 	accepted []string
 	// ids are existing record ids the fixture gives for the parameter.
 	ids []string
+	// fields are the field names of the operation's records, for sortby
+	// when the fixture declares its syntax (conventions.sortby).
+	fields []string
 }
 
 // acceptedRe finds the accepted populate entities in a parameter's
@@ -154,8 +157,13 @@ func buildSpecs(doc *openapi3.T, cat *features.Catalogue, f *fixtures.File) ([]*
 		for _, pr := range o.Parameters {
 			p := pr.Value
 			q := param{name: p.Name, schema: p.Schema.Value, ids: ids[c.ID+"."+p.Name]}
-			if p.Name == "populate" {
+			switch p.Name {
+			case "populate":
 				q.accepted = acceptedEntities(p.Description)
+			case "sortby":
+				if f.Conventions.Sortby == "field-asc-desc" {
+					q.fields = recordFields(o)
+				}
 			}
 			switch p.In {
 			case "path":
@@ -178,6 +186,23 @@ func buildSpecs(doc *openapi3.T, cat *features.Catalogue, f *fixtures.File) ([]*
 		out = append(out, s)
 	}
 	return out, nil
+}
+
+// recordFields names the fields of the records a 200 answer lists.
+func recordFields(o *openapi3.Operation) []string {
+	r := o.Responses.Value("200")
+	if r == nil || r.Value == nil {
+		return nil
+	}
+	mt := r.Value.Content.Get("application/json")
+	if mt == nil || mt.Schema == nil {
+		return nil
+	}
+	sc := mt.Schema.Value
+	if sc.Type.Is(openapi3.TypeArray) && sc.Items != nil {
+		sc = sc.Items.Value
+	}
+	return sortedKeys(sc.Properties)
 }
 
 // placedPathParams returns the names of the path template's parameters.
