@@ -6,18 +6,18 @@ package defects
 // kill matrix runs them as a group of their own, with generation on, and
 // requires exactly the declared GEN requirement to fail.
 const (
-	GenSearchNonASCII500   = "gen-search-non-ascii-500"
-	GenLimitMax500         = "gen-limit-1000-500"
-	GenOffsetOverflow500   = "gen-offset-overflow-500"
-	GenEmptyIDs500         = "gen-empty-ids-500"
-	GenUpperUUID500        = "gen-upper-uuid-500"
-	GenExtraMember500      = "gen-extra-member-500"
-	GenDateRegexOnly       = "gen-date-pattern-only"
-	GenEmptyListNull       = "gen-empty-list-null"
-	GenUnstableOrder       = "gen-unstable-order"
-	GenNilUUID422          = "gen-nil-uuid-422"
-	GenLongNameTextError   = "gen-long-name-text-error"
-	GenPopulateWildcard = "gen-populate-wildcard-ignored"
+	GenSearchNonASCII500 = "gen-search-non-ascii-500"
+	GenLimitMax500       = "gen-limit-1000-500"
+	GenOffsetOverflow500 = "gen-offset-overflow-500"
+	GenEmptyIDs500       = "gen-empty-ids-500"
+	GenUpperUUID500      = "gen-upper-uuid-500"
+	GenExtraMember500    = "gen-extra-member-500"
+	GenDateRegexOnly     = "gen-date-pattern-only"
+	GenEmptyListNull     = "gen-empty-list-null"
+	GenUnstableOrder     = "gen-unstable-order"
+	GenNilUUID422        = "gen-nil-uuid-422"
+	GenLongNameTextError = "gen-long-name-text-error"
+	GenPopulateWildcard  = "gen-populate-wildcard-ignored"
 )
 
 // generatorDefects are the defects only generated requests find.
