@@ -15,6 +15,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/campusconf/campusconf/simulator/defects"
+	"github.com/campusconf/campusconf/simulator/store"
 )
 
 // generatorFaults wraps an operation with the generator defects
@@ -34,7 +35,24 @@ func (s *Simulator) generatorFaults(opID string, next http.Handler) http.Handler
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		q := r.URL.Query()
 		has := s.defects.Has
+		var data []byte
+		if r.Body != nil {
+			data, _ = io.ReadAll(io.LimitReader(r.Body, MaxBodyBytes))
+			r.Body = io.NopCloser(bytes.NewReader(data))
+		}
 		switch {
+		case opID == "updateNotificationRead" && has(defects.GenRefusedTypeApplied):
+			var b struct {
+				ID   int64 `json:"id"`
+				Read any   `json:"read"`
+			}
+			if json.Unmarshal(data, &b) == nil {
+				if _, isString := b.Read.(string); isString {
+					// applied before the type is checked; the handler
+					// then refuses the request
+					_, _ = s.store.SetNotificationRead(b.ID, store.Read)
+				}
+			}
 		case opID == "E19" && has(defects.GenUpperUUID500) && strings.ToLower(r.PathValue("id")) != r.PathValue("id"):
 			s.fail(w, http.StatusInternalServerError, "internal error")
 			return
@@ -51,11 +69,6 @@ func (s *Simulator) generatorFaults(opID string, next http.Handler) http.Handler
 		case opID == "E18" && has(defects.GenPopulateWildcard) && (slices.Contains(q["populate"], "*") || slices.Contains(q["populate"], "all")):
 			q.Del("populate")
 			r.URL.RawQuery = q.Encode()
-		}
-		var data []byte
-		if r.Body != nil {
-			data, _ = io.ReadAll(io.LimitReader(r.Body, MaxBodyBytes))
-			r.Body = io.NopCloser(bytes.NewReader(data))
 		}
 		buf := &bufferedWriter{header: w.Header()}
 		next.ServeHTTP(buf, r)

@@ -22,6 +22,8 @@ const (
 	// (a uuid or date-time format, a required member, a stated range) is
 	// refused with a 4xx.
 	InvalidRefused Property = "GEN.invalid-refused"
+	// InvalidUnchanged: a refused request changes nothing a read shows.
+	InvalidUnchanged Property = "GEN.invalid-unchanged"
 	// InvalidRefusedShould: a request breaking a rule that follows from a
 	// declared type or list (a JSON type, an int32 paging value, a populate
 	// entity) is refused with a 4xx.
@@ -37,7 +39,7 @@ const (
 )
 
 // Properties lists every property, in report order.
-var Properties = []Property{NoServerError, InvalidRefused, InvalidRefusedShould, StatusListed, Shape, ErrorBody, RepeatableRead}
+var Properties = []Property{NoServerError, InvalidRefused, InvalidUnchanged, InvalidRefusedShould, StatusListed, Shape, ErrorBody, RepeatableRead}
 
 // failure is one property an answer breaks.
 type failure struct {

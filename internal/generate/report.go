@@ -61,7 +61,9 @@ func (ru *runner) finding(g *group) reports.Scenario {
 	if g.min.second != nil {
 		exchanges = append(exchanges, *g.min.second)
 	}
-	if g.min.req.key("", g.spec) != g.first.req.key("", g.spec) {
+	exchanges = append(exchanges, g.min.extra...)
+	shrunk := g.min.req.key("", g.spec) != g.first.req.key("", g.spec)
+	if shrunk {
 		exchanges = append(exchanges, g.first.ex)
 	}
 	var msg strings.Builder
@@ -69,9 +71,15 @@ func (ru *runner) finding(g *group) reports.Scenario {
 	if b := g.min.req.Bad; b != nil {
 		fmt.Fprintf(&msg, " The request breaks one rule: %s (%s).", b.What, b.Where)
 	}
+	switch {
+	case g.min.second != nil:
+		msg.WriteString(" The first two exchanges are the same GET, sent twice.")
+	case len(g.min.extra) == 2:
+		msg.WriteString(" The exchanges after the first are the read before the request and the same read after it.")
+	}
 	if g.shrinkSent > 0 {
 		fmt.Fprintf(&msg, " The first failing request was shrunk with %d more requests to the first exchange shown", g.shrinkSent)
-		if len(exchanges) > 1 && g.min.second == nil {
+		if shrunk {
 			msg.WriteString("; the last exchange is the request as generated")
 		}
 		msg.WriteString(".")

@@ -97,7 +97,10 @@ func Run(ctx context.Context, cfg Config) ([]reports.Scenario, Stats, error) {
 	if err != nil {
 		return nil, Stats{}, err
 	}
-	ru := &runner{cfg: cfg, cat: cat, validator: v, ids: idSources(cfg.Fixture), start: time.Now()}
+	ru := &runner{cfg: cfg, cat: cat, validator: v, ids: idSources(cfg.Fixture), specs: map[string]*opSpec{}, start: time.Now()}
+	for _, s := range specs {
+		ru.specs[s.id] = s
+	}
 	for _, s := range specs {
 		if cfg.ReadOnly && s.writes {
 			continue
@@ -121,6 +124,7 @@ type runner struct {
 	cat       *features.Catalogue
 	validator *openapi.Validator
 	ids       map[string][]string
+	specs     map[string]*opSpec
 	start     time.Time
 	sent      int
 	// checked counts requests checked per property (for passed findings).
@@ -151,6 +155,9 @@ type outcome struct {
 	// second is the repeated read, for the repeatable-read property.
 	second    *reports.Exchange
 	secondRaw []byte
+	// extra are further exchanges a finding shows (the reads before and
+	// after a refused write).
+	extra []reports.Exchange
 }
 
 // seedFor gives each request of each operation its own rapid seed, so a
@@ -172,6 +179,14 @@ func (ru *runner) operation(ctx context.Context, s *opSpec) {
 		// a read is repeated one time in four: the same GET twice must
 		// give the same answer
 		repeat := !s.writes && req.Bad == nil && i%4 == 0
+		var before snapshot
+		reads := ru.snapshotReads(s)
+		observed := req.Bad != nil && len(reads) > 0
+		if observed {
+			if before, observed = ru.snapshot(ctx, reads); !observed && ctx.Err() != nil {
+				return
+			}
+		}
 		out, ok := ru.send(ctx, s, req, repeat)
 		if !ok {
 			continue
@@ -181,6 +196,18 @@ func (ru *runner) operation(ctx context.Context, s *opSpec) {
 		}
 		for _, f := range ru.check(s, out) {
 			ru.record(ctx, s, out, f)
+		}
+		if observed && out.ex.Status >= 400 && out.ex.Status < 500 {
+			applied[InvalidUnchanged]++
+			after, ok := ru.snapshot(ctx, reads)
+			if !ok {
+				continue
+			}
+			if was, now, k, diff := changed(before, after); diff {
+				out.extra = []reports.Exchange{before.exchanges[k], after.exchanges[k]}
+				ru.record(ctx, s, out, failure{InvalidUnchanged,
+					fmt.Sprintf("a refused request changes nothing: %s as before it", was), now})
+			}
 		}
 	}
 	if ru.checked == nil {
@@ -294,7 +321,11 @@ func (ru *runner) record(ctx context.Context, s *opSpec, out outcome, f failure)
 		g = &group{spec: s, op: s.id, prop: f.prop, first: out, min: out, fail: f}
 		ru.byKey[key] = g
 		ru.groups = append(ru.groups, g)
-		ru.shrink(ctx, s, g)
+		if f.prop != InvalidUnchanged {
+			// shrinking re-sends the request alone, without the reads
+			// around it: a changed state is shown as found
+			ru.shrink(ctx, s, g)
+		}
 	}
 	g.count++
 }

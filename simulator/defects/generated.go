@@ -6,18 +6,19 @@ package defects
 // kill matrix runs them as a group of their own, with generation on, and
 // requires exactly the declared GEN requirement to fail.
 const (
-	GenSearchNonASCII500 = "gen-search-non-ascii-500"
-	GenLimitMax500       = "gen-limit-1000-500"
-	GenOffsetOverflow500 = "gen-offset-overflow-500"
-	GenEmptyIDs500       = "gen-empty-ids-500"
-	GenUpperUUID500      = "gen-upper-uuid-500"
-	GenExtraMember500    = "gen-extra-member-500"
-	GenDateRegexOnly     = "gen-date-pattern-only"
-	GenEmptyListNull     = "gen-empty-list-null"
-	GenUnstableOrder     = "gen-unstable-order"
-	GenNilUUID422        = "gen-nil-uuid-422"
-	GenLongNameTextError = "gen-long-name-text-error"
-	GenPopulateWildcard  = "gen-populate-wildcard-ignored"
+	GenSearchNonASCII500  = "gen-search-non-ascii-500"
+	GenLimitMax500        = "gen-limit-1000-500"
+	GenOffsetOverflow500  = "gen-offset-overflow-500"
+	GenEmptyIDs500        = "gen-empty-ids-500"
+	GenUpperUUID500       = "gen-upper-uuid-500"
+	GenExtraMember500     = "gen-extra-member-500"
+	GenDateRegexOnly      = "gen-date-pattern-only"
+	GenEmptyListNull      = "gen-empty-list-null"
+	GenUnstableOrder      = "gen-unstable-order"
+	GenNilUUID422         = "gen-nil-uuid-422"
+	GenLongNameTextError  = "gen-long-name-text-error"
+	GenPopulateWildcard   = "gen-populate-wildcard-ignored"
+	GenRefusedTypeApplied = "gen-refused-type-applied"
 )
 
 // generatorDefects are the defects only generated requests find.
@@ -46,6 +47,8 @@ var generatorDefects = []Defect{
 		Requirements: []string{"GEN.error-body"}},
 	{Name: GenPopulateWildcard, Description: "E18 takes populate=* and populate=all as wildcards and ignores them instead of refusing an entity outside the accepted list",
 		Requirements: []string{"GEN.invalid-refused-should"}},
+	{Name: GenRefusedTypeApplied, Description: "notification read update given read as a JSON string marks the notification read, then refuses the request with 400",
+		Requirements: []string{"GEN.invalid-unchanged"}},
 }
 
 // Generated returns the generator defects, sorted by name.
