@@ -93,9 +93,11 @@ func (ru *runner) finding(g *group) reports.Scenario {
 			Step:         "generated request",
 			Message:      msg.String(),
 			Expected:     g.fail.expected,
-			Got:          g.fail.got,
-			Exchange:     0,
-			Curl:         reports.Curl(g.min.ex),
+			// the seed goes with the answer, so that every report format,
+			// the one-line summaries included, says how to replay it
+			Got:      fmt.Sprintf("%s (generated request, replay with --generate %d --generate-seed %d)", g.fail.got, ru.cfg.N, ru.cfg.Seed),
+			Exchange: 0,
+			Curl:     reports.Curl(g.min.ex),
 		},
 		Exchanges: exchanges,
 	}

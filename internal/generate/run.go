@@ -62,6 +62,10 @@ type Stats struct {
 	// Requests is every request sent, shrinking and repeated reads included.
 	Requests int
 	Took     time.Duration
+	// FirstFinding is the time from the start to the first failure found,
+	// and FirstFindingAfter the requests sent by then (both 0: none found).
+	FirstFinding      time.Duration
+	FirstFindingAfter int
 }
 
 // ErrNoClient is returned when Config has no client or fixture.
@@ -113,7 +117,9 @@ func Run(ctx context.Context, cfg Config) ([]reports.Scenario, Stats, error) {
 		}
 		ru.operation(ctx, s)
 	}
-	return ru.scenarios(), Stats{Requests: ru.sent, Took: time.Since(ru.start)}, nil
+	st := ru.stats
+	st.Requests, st.Took = ru.sent, time.Since(ru.start)
+	return ru.scenarios(), st, nil
 }
 
 func contains(list []string, s string) bool { return slices.Contains(list, s) }
@@ -126,6 +132,7 @@ type runner struct {
 	ids       map[string][]string
 	specs     map[string]*opSpec
 	start     time.Time
+	stats     Stats
 	sent      int
 	// checked counts requests checked per property (for passed findings).
 	checked map[Property]int
@@ -317,6 +324,9 @@ func (ru *runner) record(ctx context.Context, s *opSpec, out outcome, f failure)
 	}
 	key := s.id + "\x00" + string(f.prop)
 	g := ru.byKey[key]
+	if ru.stats.FirstFindingAfter == 0 {
+		ru.stats.FirstFinding, ru.stats.FirstFindingAfter = time.Since(ru.start), ru.sent
+	}
 	if g == nil {
 		g = &group{spec: s, op: s.id, prop: f.prop, first: out, min: out, fail: f}
 		ru.byKey[key] = g
