@@ -203,14 +203,15 @@ func TestReadOnlySendsOnlyReads(t *testing.T) {
 	}
 }
 
-// TestEndedContextStops: a run whose budget is spent sends nothing more.
+// TestEndedContextStops: a run whose budget is spent sends nothing more,
+// and says so with a skipped scenario.
 func TestEndedContextStops(t *testing.T) {
 	sim, client, c := target(t)
 	ctx, cancel := context.WithCancel(t.Context())
 	cancel()
 	scs, st, err := Run(ctx, Config{BaseURL: "http://127.0.0.1:8080", Client: client, Fixture: sim.Fixtures(), N: 100, Seed: 1})
-	if err != nil || len(scs) != 0 || st.Requests != 0 || len(c.methods) != 0 {
-		t.Errorf("expected no request and no scenario, got %d scenarios, %d requests (%v), error %v", len(scs), st.Requests, c.methods, err)
+	if err != nil || len(scs) != 1 || scs[0].Outcome != reports.Skipped || st.Requests != 0 || len(c.methods) != 0 {
+		t.Errorf("expected no request and one skipped scenario, got %d scenarios (%v), %d requests (%v), error %v", len(scs), scs, st.Requests, c.methods, err)
 	}
 }
 
