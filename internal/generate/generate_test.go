@@ -289,3 +289,35 @@ func TestCandidatesKeepTheBrokenRule(t *testing.T) {
 		}
 	}
 }
+
+// TestFaultsAreFound: injected failures are told apart: a documented
+// outage (503 on the second-factor operations) is no finding, a 500 is.
+func TestFaultsAreFound(t *testing.T) {
+	tests := []struct {
+		faults simulator.Faults
+		want   []string // operations with a GEN.no-5xx finding
+	}{
+		{simulator.Faults{TwoFactorRate: 0.5}, nil},
+		{simulator.Faults{Operation: "E20", OperationRate: 0.5}, []string{"E20"}},
+	}
+	for _, tt := range tests {
+		sim, err := simulator.New(simulator.Options{Faults: tt.faults})
+		if err != nil {
+			t.Fatal(err)
+		}
+		scs, _, err := Run(t.Context(), Config{BaseURL: "http://127.0.0.1:8080", Client: inproc.Client(sim), Fixture: sim.Fixtures(),
+			N: 30, Seed: 1, Operations: []string{"E1", "E2", "E3", "E20"}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		var got []string
+		for _, sc := range scs {
+			if sc.Outcome == reports.Failed && slices.Contains(sc.Requirements, string(NoServerError)) {
+				got = append(got, sc.Operation)
+			}
+		}
+		if !slices.Equal(got, tt.want) {
+			t.Errorf("faults %+v: expected GEN.no-5xx findings on %v, got %v (%s)", tt.faults, tt.want, got, strings.Join(findings(scs), "; "))
+		}
+	}
+}

@@ -58,6 +58,9 @@ func (ru *runner) check(s *opSpec, out outcome) []failure {
 	st := out.ex.Status
 	bad := out.req.Bad
 	switch {
+	case st == http.StatusServiceUnavailable && s.lists(st):
+		// an outage the operation documents (the second-factor service
+		// out of reach) says nothing about the request
 	case bad == nil && st >= 500:
 		fs = append(fs, failure{NoServerError, "a valid request answered without a server error (below 500)", fmt.Sprintf("%d %s", st, clip(out.ex.ResponseBody))})
 	case bad != nil && (st < 400 || st >= 500):
