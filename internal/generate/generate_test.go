@@ -17,6 +17,7 @@ import (
 	"github.com/campusconf/campusconf/reports"
 	"github.com/campusconf/campusconf/simulator"
 	"github.com/campusconf/campusconf/simulator/defects"
+	"github.com/campusconf/campusconf/simulator/variants"
 )
 
 // counting records the method of every request it carries.
@@ -318,6 +319,42 @@ func TestFaultsAreFound(t *testing.T) {
 		}
 		if !slices.Equal(got, tt.want) {
 			t.Errorf("faults %+v: expected GEN.no-5xx findings on %v, got %v (%s)", tt.faults, tt.want, got, strings.Join(findings(scs), "; "))
+		}
+	}
+}
+
+// TestFaithfulVariantsHaveNoFindings: the simulator's faithful variants
+// (other choices where the specification is open) give no finding either:
+// each alone at a small N, and as many together as their choices allow at
+// N=100.
+func TestFaithfulVariantsHaveNoFindings(t *testing.T) {
+	var together []string
+	runs := [][]string{}
+	for _, v := range variants.All() {
+		runs = append(runs, []string{v.Name})
+		if !slices.ContainsFunc(together, func(name string) bool {
+			w, _ := variants.Lookup(name)
+			return !variants.Compatible(w, v)
+		}) {
+			together = append(together, v.Name)
+		}
+	}
+	runs = append(runs, together)
+	for _, vs := range runs {
+		n := 15
+		if len(vs) > 1 {
+			n = 100
+		}
+		sim, err := simulator.New(simulator.Options{Variants: vs})
+		if err != nil {
+			t.Fatal(err)
+		}
+		scs, _, err := Run(t.Context(), Config{BaseURL: "http://127.0.0.1:8080", Client: inproc.Client(sim), Fixture: sim.Fixtures(), N: n, Seed: 1})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if f := findings(scs); len(f) > 0 {
+			t.Errorf("variants %v: expected no finding, got %d:\n  %s", vs, len(f), strings.Join(f, "\n  "))
 		}
 	}
 }
