@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"net/http"
+	"net/http/httptest"
 	"slices"
 	"strings"
 	"sync"
@@ -69,9 +70,13 @@ func findings(scs []reports.Scenario) []string {
 // TestSimulatorHasNoFindings: the simulator answers any number of
 // generated requests without a finding, whatever the seed.
 func TestSimulatorHasNoFindings(t *testing.T) {
-	for _, seed := range []int64{1, 2, 3, 1234} {
+	n, seeds := 200, []int64{1, 2, 3, 1234}
+	if testing.Short() {
+		n, seeds = 50, seeds[:2] // the race run: fewer, same code paths
+	}
+	for _, seed := range seeds {
 		start := time.Now()
-		scs, st := runAgainst(t, Config{N: 200, Seed: seed})
+		scs, st := runAgainst(t, Config{N: n, Seed: seed})
 		took := time.Since(start)
 		t.Logf("seed %d: %d requests in %s (%.0f per second)", seed, st.Requests, took.Round(time.Millisecond), float64(st.Requests)/took.Seconds())
 		if f := findings(scs); len(f) > 0 {
@@ -331,7 +336,9 @@ func TestFaithfulVariantsHaveNoFindings(t *testing.T) {
 	var together []string
 	runs := [][]string{}
 	for _, v := range variants.All() {
-		runs = append(runs, []string{v.Name})
+		if !testing.Short() {
+			runs = append(runs, []string{v.Name})
+		}
 		if !slices.ContainsFunc(together, func(name string) bool {
 			w, _ := variants.Lookup(name)
 			return !variants.Compatible(w, v)
@@ -356,5 +363,38 @@ func TestFaithfulVariantsHaveNoFindings(t *testing.T) {
 		if f := findings(scs); len(f) > 0 {
 			t.Errorf("variants %v: expected no finding, got %d:\n  %s", vs, len(f), strings.Join(f, "\n  "))
 		}
+	}
+}
+
+// TestDroppedConnectionIsFound: a server that drops the connection on one
+// input (a crash that takes the request down) is a finding, not silence.
+func TestDroppedConnectionIsFound(t *testing.T) {
+	sim, err := simulator.New(simulator.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.URL.Query().Get("limit") == "1000" {
+			panic(http.ErrAbortHandler) // the connection is closed, no answer
+		}
+		sim.ServeHTTP(w, r)
+	}))
+	defer srv.Close()
+	scs, _, err := Run(t.Context(), Config{BaseURL: srv.URL, Client: srv.Client(), Fixture: sim.Fixtures(), N: 60, Seed: 1,
+		RequestTimeout: 5 * time.Second, Operations: []string{"E17", "E20"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, sc := range scs {
+		if sc.Outcome == reports.Failed {
+			got = append(got, sc.Operation+" "+sc.Requirements[0])
+			if !strings.Contains(sc.Failure.Got, "no answer") || !strings.HasSuffix(sc.Exchanges[0].URL, "?limit=1000") {
+				t.Errorf("%s: expected no answer to ?limit=1000, got %q for %s", sc.Name, sc.Failure.Got, sc.Exchanges[0].URL)
+			}
+		}
+	}
+	if want := []string{"E17 GEN.no-5xx", "E20 GEN.no-5xx"}; !slices.Equal(got, want) {
+		t.Errorf("expected findings %v, got %v", want, got)
 	}
 }

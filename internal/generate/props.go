@@ -57,6 +57,17 @@ func (ru *runner) check(s *opSpec, out outcome) []failure {
 	var fs []failure
 	st := out.ex.Status
 	bad := out.req.Bad
+	if st == 0 {
+		// no answer at all: the server dropped the connection or hung
+		got := "no answer: " + out.ex.Error
+		switch {
+		case bad == nil:
+			return []failure{{NoServerError, "a valid request answered without a server error (below 500)", got}}
+		case bad.Must:
+			return []failure{{InvalidRefused, fmt.Sprintf("a 4xx refusal of a request with a %s (%s)", bad.What, bad.Where), got}}
+		}
+		return []failure{{InvalidRefusedShould, fmt.Sprintf("a 4xx refusal of a request with a %s (%s)", bad.What, bad.Where), got}}
+	}
 	switch {
 	case st == http.StatusServiceUnavailable && s.lists(st):
 		// an outage the operation documents (the second-factor service
@@ -101,6 +112,9 @@ func (ru *runner) check(s *opSpec, out outcome) []failure {
 func (ru *runner) applies(s *opSpec, req Request, out outcome) []Property {
 	st := out.ex.Status
 	ps := []Property{StatusListed}
+	if st == 0 {
+		ps = nil
+	}
 	switch {
 	case req.Bad == nil:
 		ps = append(ps, NoServerError)

@@ -185,6 +185,17 @@ func seedFor(seed int64, op string, i int) int {
 func (ru *runner) operation(ctx context.Context, s *opSpec) {
 	gen := requests(s, ru.ids)
 	applied := map[Property]int{}
+	defer func() {
+		if ru.checked == nil {
+			ru.checked = map[Property]int{}
+		}
+		for p, n := range applied {
+			ru.checked[p] += n
+			if g := ru.byKey[s.id+"\x00"+string(p)]; g != nil {
+				g.of = n
+			}
+		}
+	}()
 	for i := range ru.cfg.N {
 		if ctx.Err() != nil {
 			return
@@ -203,7 +214,7 @@ func (ru *runner) operation(ctx context.Context, s *opSpec) {
 		}
 		out, ok := ru.send(ctx, s, req, repeat)
 		if !ok {
-			continue
+			return
 		}
 		for _, p := range ru.applies(s, req, out) {
 			applied[p]++
@@ -224,24 +235,20 @@ func (ru *runner) operation(ctx context.Context, s *opSpec) {
 			}
 		}
 	}
-	if ru.checked == nil {
-		ru.checked = map[Property]int{}
-	}
-	for p, n := range applied {
-		ru.checked[p] += n
-		if g := ru.byKey[s.id+"\x00"+string(p)]; g != nil {
-			g.of = n
-		}
-	}
 }
 
 // send makes one request (twice when repeat) and records the exchange.
-// ok is false when no answer came back (the context ended, or the
-// transport failed: then the exchange says why and no property applies).
+// ok is false only when the run's context ended. A request that got no
+// answer otherwise (the connection dropped, the request timed out) is an
+// outcome with status 0 and the transport error: a crash the properties
+// report.
 func (ru *runner) send(ctx context.Context, s *opSpec, req Request, repeat bool) (outcome, bool) {
 	ex, raw, ok := ru.exchange(ctx, s, req)
 	out := outcome{req: req, ex: ex, raw: raw}
-	if ok && repeat {
+	if !ok {
+		return out, ctx.Err() == nil
+	}
+	if repeat {
 		second, raw2, ok2 := ru.exchange(ctx, s, req)
 		if ok2 {
 			out.second, out.secondRaw = &second, raw2

@@ -40,7 +40,8 @@ func (ru *runner) shrink(ctx context.Context, s *opSpec, g *group) {
 			g.shrinkSent++
 			out, ok := ru.send(ctx, s, cand, g.prop == RepeatableRead)
 			if !ok {
-				continue
+				g.min = cur
+				return
 			}
 			if f, still := failsProp(ru.check(s, out), g.prop); still {
 				cur, g.fail = out, f
