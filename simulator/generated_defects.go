@@ -89,9 +89,9 @@ func (s *Simulator) generatorFaults(opID string, next http.Handler) http.Handler
 			crash = off+limit > math.MaxInt32
 		case opID == "E21" && has(defects.GenEmptyIDs500):
 			var b struct {
-				IDs *[]any `json:"iDs"`
+				IDs []any `json:"iDs"`
 			}
-			crash = json.Unmarshal(data, &b) == nil && b.IDs != nil && len(*b.IDs) == 0
+			crash = json.Unmarshal(data, &b) == nil && len(b.IDs) == 0
 		case opID == "E7" && has(defects.GenExtraMember500):
 			var b map[string]any
 			if json.Unmarshal(data, &b) == nil {

@@ -17,20 +17,22 @@ import (
 var (
 	oddStrings = []string{
 		"", "a", "Zoë Ångström", "東京大学 講義", "🎓📚", "  spaced  ", "a&b=c?d#e%f/g+h",
-		"'; DROP TABLE x; --", "<b>bold</b>", "line\nbreak", "tab\tquote\"back\\slash",
+		"'; DROP TABLE x; --", "<b>bold</b>", "line\nbreak", "tab\tquote\"back\\slash", "nul\x00byte", "%00%2F..%5C",
 		strings.Repeat("x", 1000), strings.Repeat("é", 300),
 	}
 	boundaryInts = []int64{0, 1, 2, 10, 100, 999, 1000, 1001, math.MaxInt32, -1, math.MinInt32}
-	oddFloats    = []float64{0, 0.5, 1, 99.99, 100, 1e-9, 1e6, -1}
+	oddFloats    = []float64{0, 0.5, 1, 99.99, 100, 1e-9, 1e6, -1, 3.4e38, 1e-45, math.Copysign(0, -1)}
 	// validDates are RFC 3339 date-times at the edges of what the format allows.
 	validDates = []string{
 		"2024-01-01T00:00:00Z", "1970-01-01T00:00:00Z", "0001-01-01T00:00:00Z", "9999-12-31T23:59:59Z",
 		"2024-02-29T12:00:00Z", "2024-06-30T23:59:59.999999999Z", "2024-06-01T08:00:00+14:00", "2024-06-01T08:00:00-12:00",
+		"2024-06-01t08:00:00z", // RFC 3339 allows lower case
 	}
 	// badDates are no RFC 3339 date-time: no parser reads them as one.
 	badDates = []string{"2024-02-30T10:00:00Z", "2024-13-01T00:00:00Z", "2024-01-01T25:00:00Z", "yesterday", "2024-06-01T08:00:00+25:00"}
 	// badUUIDs are no uuid in any spelling.
-	badUUIDs = []string{"not-a-uuid", "12345", "zzzzzzzz-zzzz-zzzz-zzzz-zzzzzzzzzzzz", "0f8fad5b-d9cb-469f-a165-70867728950", "0f8fad5b-d9cb-469f-a165-70867728950ez"}
+	badUUIDs = []string{"not-a-uuid", "12345", "zzzzzzzz-zzzz-zzzz-zzzz-zzzzzzzzzzzz", "0f8fad5b-d9cb-469f-a165-70867728950",
+		"0f8fad5b-d9cb-469f-a165-70867728950ez", "0f8fad5b-d9cb-469f-a165-70867728950é", "a/b"}
 	// badInts are no int32.
 	badInts = []string{"abc", "1.5", "2147483648", "-2147483649", "1e3", "0x10"}
 	// unknownEntities are no populate entity of any operation.
@@ -136,7 +138,7 @@ func drawValue(t *rapid.T, s *openapi3.Schema, ids func(path string) []string, p
 		return rapid.Bool().Draw(t, label)
 	case s.Type.Is(openapi3.TypeArray):
 		item := s.Items.Value
-		n := rapid.SampledFrom([]int{0, 1, 1, 2, 3, 5}).Draw(t, label+".len")
+		n := rapid.SampledFrom([]int{0, 1, 1, 2, 3, 5, 0, 1, 2, 200}).Draw(t, label+".len")
 		out := make([]any, 0, n)
 		for i := range n {
 			if i > 0 && rapid.IntRange(0, 5).Draw(t, label+".repeat") == 0 {
@@ -153,8 +155,16 @@ func drawValue(t *rapid.T, s *openapi3.Schema, ids func(path string) []string, p
 			if p.ReadOnly {
 				continue
 			}
-			if !slices.Contains(s.Required, name) && !rapid.Bool().Draw(t, label+"."+name+".present") {
-				continue
+			if !slices.Contains(s.Required, name) {
+				switch rapid.IntRange(0, 9).Draw(t, join(label, name)+".present") {
+				case 0, 1, 2, 3:
+					continue
+				case 4:
+					// null for an optional member: as good as absent,
+					// and a classic crash
+					out[name] = nil
+					continue
+				}
 			}
 			out[name] = drawValue(t, p, ids, join(path, name))
 		}

@@ -1,6 +1,7 @@
 package generate
 
 import (
+	"encoding/json"
 	"slices"
 	"strconv"
 
@@ -150,6 +151,21 @@ func mutations(s *opSpec, r Request) []mutation {
 		out = append(out, mutation{where, "member of the wrong JSON type", false, func(t *rapid.T, r *Request) {
 			ensure(r)[name] = wrongType(ps)
 		}})
+		if slices.Contains(s.body.Required, name) {
+			out = append(out, mutation{where, "required member given as null", false, func(t *rapid.T, r *Request) {
+				ensure(r)[name] = nil
+			}})
+		}
+		if ps.Type.Is(openapi3.TypeInteger) {
+			out = append(out, mutation{where, "integer member given a fraction", false, func(t *rapid.T, r *Request) {
+				ensure(r)[name] = 10.5
+			}})
+			if limit, ok := beyond[ps.Format]; ok {
+				out = append(out, mutation{where, "integer beyond its format (" + ps.Format + ")", false, func(t *rapid.T, r *Request) {
+					ensure(r)[name] = limit
+				}})
+			}
+		}
 		switch {
 		case ps.Format == "uuid":
 			out = append(out, mutation{where, "malformed uuid", true, func(t *rapid.T, r *Request) {
@@ -160,6 +176,10 @@ func mutations(s *opSpec, r Request) []mutation {
 				m := ensure(r)
 				list, _ := m[name].([]any)
 				m[name] = append(slices.Clone(list), rapid.SampledFrom(badUUIDs).Draw(t, "bad.uuid"))
+			}}, mutation{where, "null in a list of uuids", false, func(t *rapid.T, r *Request) {
+				m := ensure(r)
+				list, _ := m[name].([]any)
+				m[name] = append(slices.Clone(list), nil)
 			}})
 		case ps.Type.Is(openapi3.TypeArray) && ps.Items.Value.Type.Is(openapi3.TypeObject):
 			item := ps.Items.Value
@@ -198,6 +218,13 @@ func mutations(s *opSpec, r Request) []mutation {
 		}
 	}
 	return out
+}
+
+// beyond are the smallest integers past each integer format, as JSON
+// numbers (an int64 cannot hold its own).
+var beyond = map[string]any{
+	"int32": json.Number("2147483648"),
+	"int64": json.Number("9223372036854775808"),
 }
 
 // first edits the first object entry of the array member name.

@@ -29,7 +29,7 @@ var generatorDefects = []Defect{
 		Requirements: []string{"GEN.no-5xx"}},
 	{Name: GenOffsetOverflow500, Description: "list operations crash (500) when offset plus limit overflows an int32 (offset 2147483647)",
 		Requirements: []string{"GEN.no-5xx"}},
-	{Name: GenEmptyIDs500, Description: "E21 crashes (500) on an empty iDs array",
+	{Name: GenEmptyIDs500, Description: "E21 crashes (500) when iDs is empty, null or left out (it takes the first id without looking)",
 		Requirements: []string{"GEN.no-5xx"}},
 	{Name: GenUpperUUID500, Description: "E19 crashes (500) on a poll response id written in upper case, which the uuid format allows",
 		Requirements: []string{"GEN.no-5xx"}},
