@@ -398,3 +398,44 @@ func TestDroppedConnectionIsFound(t *testing.T) {
 		t.Errorf("expected findings %v, got %v", want, got)
 	}
 }
+
+// TestIDSourcesNameRealPlaces: every place the fixture's ids go is a path
+// parameter or body member the OpenAPI document gives the operation, so a
+// renamed member cannot silently lose its ids.
+func TestIDSourcesNameRealPlaces(t *testing.T) {
+	sim, _, _ := target(t)
+	specs := map[string]*opSpec{}
+	for _, s := range specsFor(t, sim.Fixtures()) {
+		specs[s.id] = s
+	}
+	for key, ids := range idSources(sim.Fixtures()) {
+		op, place, _ := strings.Cut(key, ".")
+		s := specs[op]
+		if s == nil {
+			t.Errorf("%s: no operation %s", key, op)
+			continue
+		}
+		if len(ids) == 0 {
+			t.Errorf("%s: the simulator's fixture gives no id", key)
+		}
+		found := slices.ContainsFunc(s.pathParams, func(p param) bool { return p.name == place })
+		if !found && s.body != nil {
+			sc := s.body
+			found = true
+			for _, name := range strings.Split(place, ".") {
+				if sc.Type.Is("array") {
+					sc = sc.Items.Value
+				}
+				ref := sc.Properties[name]
+				if ref == nil {
+					found = false
+					break
+				}
+				sc = ref.Value
+			}
+		}
+		if !found {
+			t.Errorf("%s: %s has no path parameter or body member %q", key, op, place)
+		}
+	}
+}

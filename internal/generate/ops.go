@@ -83,30 +83,26 @@ func idSources(f *fixtures.File) map[string][]string {
 		return []string{s}
 	}
 	m := map[string][]string{
-		"E5.iDs":              r.DeletableSlots,
-		"E6.id":               one(r.BankFolder),
-		"E7.resourceID":       one(r.AttendanceResource),
-		"E8.resourceID":       one(r.AttendanceResource),
-		"E9.evaluationid":     one(r.Evaluation),
-		"E9.id":               one(r.EvaluationQuestion),
-		"E10.id":              one(r.Folder),
-		"E11.id":              one(r.File),
-		"E12.ID":              one(r.Weblink),
-		"E13.id":              one(r.Media),
-		"E14.iDs":             r.DeletableMedia,
-		"E15.id":              one(r.Channel),
-		"E16.id":              one(r.Capture),
-		"E17.id":              one(r.SurveyQuestion),
-		"E18.id":              one(r.PollQuestion),
-		"E19.id":              one(r.PollResponse),
-		"E20.id":              one(r.Resource),
-		"E21.iDs":             r.LectureSessions,
-		"ES.id":               one(r.Evaluation),
-		"E1.userid":           one(f.SecondFactor.UserID),
-		"NR.id":               nil,
-		"QS.id":               nil,
-		"GB.id":               nil,
-		"GB.iD_Weightage.key": nil,
+		"E5.iDs":          r.DeletableSlots,
+		"E6.id":           one(r.BankFolder),
+		"E7.resourceID":   one(r.AttendanceResource),
+		"E8.resourceID":   one(r.AttendanceResource),
+		"E9.evaluationid": one(r.Evaluation),
+		"E9.id":           one(r.EvaluationQuestion),
+		"E10.id":          one(r.Folder),
+		"E11.id":          one(r.File),
+		"E12.ID":          one(r.Weblink),
+		"E13.id":          one(r.Media),
+		"E14.iDs":         r.DeletableMedia,
+		"E15.id":          one(r.Channel),
+		"E16.id":          one(r.Capture),
+		"E17.id":          one(r.SurveyQuestion),
+		"E18.id":          one(r.PollQuestion),
+		"E19.id":          one(r.PollResponse),
+		"E20.id":          one(r.Resource),
+		"E21.iDs":         r.LectureSessions,
+		"ES.id":           one(r.Evaluation),
+		"E1.userid":       one(f.SecondFactor.UserID),
 	}
 	if g := r.GradebookModule; g != nil {
 		m["GB.id"] = one(g.ID)
@@ -205,7 +201,7 @@ func recordFields(o *openapi3.Operation) []string {
 	return sortedKeys(sc.Properties)
 }
 
-// placedPathParams returns the names of the path template's parameters.
+// pathParamRe matches one parameter of a path template.
 var pathParamRe = regexp.MustCompile(`\{([^{}]+)\}`)
 
 // pathFor fills the template with values; a template parameter without a
