@@ -122,6 +122,8 @@ func Finalize(r *Report) {
 	r.Counts = c
 
 	switch {
+	case ran == 0 && r.Reason != "":
+		r.Verdict = VerdictUnreachable
 	case ran == 0:
 		r.Verdict = VerdictNoScenarios
 	case c.FailedMust > 0:

@@ -158,6 +158,9 @@ func newHTMLView(r *Report) (*htmlView, error) {
 		v.VerdictClass, v.VerdictText = "bad", "Not conformant"
 	default:
 		v.VerdictClass, v.VerdictText = "none", "No scenarios ran"
+		if r.Verdict == VerdictUnreachable {
+			v.VerdictClass, v.VerdictText = "bad", "Target unreachable"
+		}
 	}
 	v.Outcomes = []outcomeCount{
 		{Passed, "Passed", r.Counts.Passed},

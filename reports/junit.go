@@ -49,6 +49,7 @@ type junitCase struct {
 	Classname string        `xml:"classname,attr"`
 	Time      string        `xml:"time,attr"`
 	Failure   *junitFailure `xml:"failure,omitempty"`
+	Error     *junitFailure `xml:"error,omitempty"`
 	Skipped   *junitSkipped `xml:"skipped,omitempty"`
 }
 
@@ -81,9 +82,18 @@ func WriteJUnit(w io.Writer, r *Report) error {
 	}
 	props := []junitProperty{
 		{"verdict", r.Verdict},
-		{"target", r.Target.URL},
+		{"target", xmlText(r.Target.URL)},
 		{"tool", strings.TrimSpace(r.Tool.Name + " " + r.Tool.Version)},
 		{"schema", r.Schema},
+	}
+	if r.Interrupted {
+		props = append(props, junitProperty{"interrupted", "true"})
+	}
+	if r.Reason != "" {
+		props = append(props, junitProperty{"reason", xmlText(r.Reason)})
+	}
+	for _, n := range r.Notes {
+		props = append(props, junitProperty{"note", xmlText(n)})
 	}
 	out := junitSuites{Name: "campusconf", Timestamp: ts, Time: seconds(r.Duration)}
 	for _, g := range groupByOperation(r.Scenarios) {
@@ -95,9 +105,9 @@ func WriteJUnit(w io.Writer, r *Report) error {
 		var total Duration
 		for _, s := range g.Scenarios {
 			total += max(s.Duration, 0)
-			c := junitCase{Name: s.Name, Classname: operationLabel(s.Operation), Time: seconds(s.Duration)}
+			c := junitCase{Name: xmlText(s.Name), Classname: xmlText(operationLabel(s.Operation)), Time: seconds(s.Duration)}
 			if names[s.Name] > 1 || s.Name == "" {
-				c.Name = strings.TrimSpace(s.Name + " [" + s.ID + "]")
+				c.Name = xmlText(strings.TrimSpace(s.Name + " [" + s.ID + "]"))
 			}
 			switch s.Outcome {
 			case Failed:
@@ -109,7 +119,7 @@ func WriteJUnit(w io.Writer, r *Report) error {
 				if s.SkipReason != "" {
 					msg += ": " + s.SkipReason
 				}
-				c.Skipped = &junitSkipped{Message: msg}
+				c.Skipped = &junitSkipped{Message: xmlText(msg)}
 			}
 			suite.Tests++
 			suite.Cases = append(suite.Cases, c)
@@ -119,6 +129,16 @@ func WriteJUnit(w io.Writer, r *Report) error {
 		out.Failures += suite.Failures
 		out.Skipped += suite.Skipped
 		out.Suites = append(out.Suites, suite)
+	}
+	if r.Verdict == VerdictUnreachable {
+		// nothing ran: one errored case says why, so CI shows a red test
+		// rather than an empty suite
+		out.Errors, out.Tests = 1, 1
+		out.Suites = []junitSuite{{
+			Name: "campusconf", Tests: 1, Errors: 1, Time: seconds(r.Duration), Timestamp: ts, Properties: props,
+			Cases: []junitCase{{Name: "target reachable", Classname: "campusconf", Time: seconds(r.Duration),
+				Error: &junitFailure{Message: xmlText(oneLine(r.Reason)), Type: "unreachable", Body: xmlText(r.Reason)}}},
+		}}
 	}
 	if _, err := io.WriteString(w, xml.Header); err != nil {
 		return fmt.Errorf("write junit.xml: %w", err)
@@ -178,7 +198,7 @@ func junitFailureOf(s Scenario, strict map[string]Strictness) *junitFailure {
 		}
 	}
 	line("curl", curlOf(s))
-	return &junitFailure{Message: msg, Type: string(kind), Body: xmlText(b.String())}
+	return &junitFailure{Message: xmlText(msg), Type: string(kind), Body: xmlText(b.String())}
 }
 
 // failureExchange returns the exchange a failure is about: the one it
@@ -223,16 +243,18 @@ func truncateString(s string, n int) string {
 	return s[:n]
 }
 
-// xmlText replaces what XML 1.0 cannot carry (most control characters,
-// invalid UTF-8) with U+FFFD. encoding/xml does so for attributes and
-// character data but writes CDATA as given.
+// xmlText removes what XML 1.0 cannot carry (control characters other
+// than tab, newline and carriage return, U+FFFE, U+FFFF, surrogates) and
+// replaces invalid UTF-8 with U+FFFD, as in every format. encoding/xml
+// would write U+FFFD for the former in attributes and character data, and
+// writes CDATA as given.
 func xmlText(s string) string {
 	return strings.Map(func(r rune) rune {
 		switch {
 		case r == '\t' || r == '\n' || r == '\r':
 			return r
-		case r < 0x20, r == utf8.RuneError, r >= 0xFFFE && r <= 0xFFFF, r >= 0xD800 && r <= 0xDFFF:
-			return '\uFFFD'
+		case r < 0x20, r >= 0xFFFE && r <= 0xFFFF, r >= 0xD800 && r <= 0xDFFF:
+			return -1
 		}
 		return r
 	}, strings.ToValidUTF8(s, "\uFFFD"))

@@ -160,8 +160,9 @@ func TestJUnitTimes(t *testing.T) {
 func TestXMLText(t *testing.T) {
 	tests := []struct{ in, want string }{
 		{"plain\ttext\r\n", "plain\ttext\r\n"},
-		{"esc \x1b[0m", "esc \uFFFD[0m"},
-		{"nul \x00", "nul \uFFFD"},
+		{"esc \x1b[0m", "esc [0m"},
+		{"nul \x00", "nul "},
+		{"not characters \uFFFE\uFFFF.", "not characters ."},
 		{"bad utf8 \xff", "bad utf8 \uFFFD"},
 		{"ünï ✓ 学", "ünï ✓ 学"},
 	}

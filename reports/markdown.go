@@ -6,6 +6,7 @@ import (
 	"io"
 	"strings"
 	"text/template"
+	"unicode"
 	"unicode/utf8"
 )
 
@@ -17,11 +18,12 @@ const (
 )
 
 var markdownTemplate = template.Must(template.New("summary.md.tmpl").Funcs(template.FuncMap{
-	"md":  markdownText,
-	"ms":  formatMillis,
-	"pct": percent,
+	"md":   markdownText,
+	"ms":   formatMillis,
+	"pct":  percent,
+	"join": func(ids []string) string { return strings.Join(ids, ", ") },
 	"code": func(s string) string {
-		return "`" + strings.ReplaceAll(oneLine(s), "`", "'") + "`"
+		return "`" + strings.ReplaceAll(SafeText(oneLine(s)), "`", "'") + "`"
 	},
 }).ParseFS(templateFS, "templates/summary.md.tmpl"))
 
@@ -36,6 +38,8 @@ type markdownView struct {
 	ShouldMore  int
 	MustTotal   int
 	ShouldTotal int
+	Gaps        []Gap
+	GapsMore    int
 }
 
 // failedRequirement is a failed requirement with the one-line reason of the
@@ -60,13 +64,19 @@ func WriteMarkdown(w io.Writer, r *Report) error {
 		v.Icon, v.Headline = "✅", "Conformant"
 	case VerdictNotConformant:
 		v.Icon, v.Headline = "❌", "Not conformant"
+	case VerdictUnreachable:
+		v.Icon, v.Headline = "⛔", "Target unreachable"
 	default:
 		v.Icon, v.Headline = "⚪", "No scenarios ran"
+	}
+	if r.Interrupted {
+		v.Headline += " (interrupted)"
 	}
 	must, should := failedRequirements(r)
 	v.MustTotal, v.ShouldTotal = len(must), len(should)
 	v.Must, v.MustMore = capList(must, markdownMaxItems)
 	v.Should, v.ShouldMore = capList(should, markdownMaxItems/2)
+	v.Gaps, v.GapsMore = capList(Gaps(r), markdownMaxItems)
 	var buf bytes.Buffer
 	if err := markdownTemplate.Execute(&buf, v); err != nil {
 		return fmt.Errorf("write summary.md: %w", err)
@@ -165,7 +175,7 @@ func shorten(s string, n int) string {
 // list item: one line, no markup, HTML-special characters as entities
 // (GitHub renders raw HTML in comments).
 func markdownText(s string) string {
-	s = oneLine(s)
+	s = SafeText(oneLine(s))
 	var b strings.Builder
 	for _, r := range s {
 		switch r {
@@ -185,4 +195,33 @@ func markdownText(s string) string {
 		}
 	}
 	return b.String()
+}
+
+// SafeText makes text from a target safe for a terminal, a CI log or a
+// Markdown page: invalid UTF-8 becomes U+FFFD and every control character
+// but newline and tab (NUL, ESC, a carriage return that would overwrite
+// the line, DEL, the C1 codes, bidirectional overrides, line and paragraph
+// separators) is written as a Go escape such as \x1b, so that no byte from
+// the target can move the cursor, change colours or hide text.
+func SafeText(s string) string {
+	s = strings.ToValidUTF8(s, "\uFFFD")
+	if strings.IndexFunc(s, isUnsafeControl) < 0 {
+		return s
+	}
+	var b strings.Builder
+	for _, r := range s {
+		switch {
+		case !isUnsafeControl(r):
+			b.WriteRune(r)
+		case r < utf8.RuneSelf:
+			fmt.Fprintf(&b, `\x%02x`, r)
+		default:
+			fmt.Fprintf(&b, `\u%04x`, r)
+		}
+	}
+	return b.String()
+}
+
+func isUnsafeControl(r rune) bool {
+	return r != '\n' && r != '\t' && (unicode.IsControl(r) || r == '\u2028' || r == '\u2029' || unicode.In(r, unicode.Bidi_Control))
 }

@@ -122,3 +122,19 @@ func TestFailureReason(t *testing.T) {
 		}
 	}
 }
+
+func TestSafeText(t *testing.T) {
+	tests := []struct{ in, want string }{
+		{"plain ✓", "plain ✓"},
+		{"line\nnext\ttab", "line\nnext\ttab"},
+		{"nul\x00esc\x1b[31mred", `nul\x00esc\x1b[31mred`},
+		{"cr\rdel\x7f", `cr\x0ddel\x7f`},
+		{"c1\u0085 bidi\u202e sep\u2028", `c1\u0085 bidi\u202e sep\u2028`},
+		{"bad \xff\xfe utf8", "bad \uFFFD utf8"},
+	}
+	for _, tt := range tests {
+		if got := SafeText(tt.in); got != tt.want {
+			t.Errorf("SafeText(%q): expected %q, got %q", tt.in, tt.want, got)
+		}
+	}
+}

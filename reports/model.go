@@ -50,8 +50,18 @@ type Report struct {
 	Options map[string]string `json:"options,omitempty"`
 	// Verdict is VerdictConformant when no failed scenario names a MUST
 	// requirement, VerdictNotConformant otherwise, and VerdictNoScenarios
-	// when no scenario ran at all. Finalize sets it.
-	Verdict      string        `json:"verdict"`
+	// when no scenario ran at all. Finalize sets it, except that a report
+	// with a Reason keeps VerdictUnreachable.
+	Verdict string `json:"verdict"`
+	// Reason says why nothing ran when Verdict is VerdictUnreachable, such
+	// as "target unreachable: dial tcp 127.0.0.1:1: connection refused".
+	Reason string `json:"reason,omitempty"`
+	// Interrupted is true when the run was cut short by a signal or by its
+	// time budget: the scenarios not run by then failed unsent.
+	Interrupted bool `json:"interrupted,omitempty"`
+	// Notes say what the runner left out to keep the report within its
+	// bounds (exchanges, headers or bodies dropped or cut).
+	Notes        []string      `json:"notes,omitempty"`
 	Counts       Counts        `json:"counts"`
 	Scenarios    []Scenario    `json:"scenarios"`
 	Requirements []Requirement `json:"requirements"`
@@ -116,8 +126,12 @@ type Scenario struct {
 	// Failure is set when Outcome is Failed.
 	Failure  *Failure `json:"failure,omitempty"`
 	Duration Duration `json:"durationMs"`
-	// Exchanges are the HTTP exchanges of the scenario, in order.
+	// Exchanges are the HTTP exchanges of the scenario, in order, at most
+	// MaxExchanges of them: past that, each new exchange takes the last
+	// place, so the last one kept is always the last one made.
 	Exchanges []Exchange `json:"exchanges,omitempty"`
+	// ExchangesDropped counts the exchanges made but not kept.
+	ExchangesDropped int `json:"exchangesDropped,omitempty"`
 }
 
 // Failure explains a failed scenario in one read.
@@ -148,19 +162,46 @@ type Exchange struct {
 	ResponseBody    string            `json:"responseBody,omitempty"`
 	// Truncated is true when a body was cut.
 	Truncated bool `json:"truncated,omitempty"`
+	// ResponseHeadersDropped counts response header fields not kept, past
+	// MaxHeaders names or MaxHeaderValue bytes of one value.
+	ResponseHeadersDropped int `json:"responseHeadersDropped,omitempty"`
 	// Error is the transport error when no response came back.
 	Error    string   `json:"error,omitempty"`
 	Duration Duration `json:"durationMs"`
 }
 
-// MaxBody is the number of body bytes kept per exchange.
-const MaxBody = 16 << 10
+// Bounds of what a report keeps of a target's answers, whatever it sends.
+const (
+	// MaxBody is the number of body bytes kept per exchange.
+	MaxBody = 16 << 10
+	// MaxExchanges is the number of exchanges kept per scenario.
+	MaxExchanges = 50
+	// MaxHeaders is the number of header names kept per response.
+	MaxHeaders = 64
+	// MaxHeaderValue is the number of bytes kept of one header value.
+	MaxHeaderValue = 1 << 10
+	// MaxHeaderBytes is the number of header value bytes kept per
+	// response, all names together.
+	MaxHeaderBytes = 8 << 10
+	// MaxKept is the number of body and header bytes a run keeps in its
+	// exchanges, all scenarios together. Past it, each body keeps
+	// LeanBody bytes and each response LeanHeaders header names.
+	MaxKept     = 16 << 20
+	LeanBody    = 512
+	LeanHeaders = 16
+	// MaxReportFile is the size of each report file. A report that would
+	// be larger is written with its exchanges cut down (see Notes).
+	MaxReportFile = 16 << 20
+)
 
 // Verdicts of a report.
 const (
 	VerdictConformant    = "conformant"
 	VerdictNotConformant = "not conformant"
 	VerdictNoScenarios   = "no scenarios"
+	// VerdictUnreachable: nothing ran because the target could not be
+	// reached (or its container did not start); Reason says why.
+	VerdictUnreachable = "target unreachable"
 )
 
 // Results of a requirement.

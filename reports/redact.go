@@ -1,10 +1,17 @@
 package reports
 
 import (
+	"bytes"
 	"cmp"
+	"encoding/base64"
+	"encoding/json"
+	"html"
+	"maps"
 	"net/http"
 	"net/url"
+	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 	"unicode/utf8"
 )
@@ -25,8 +32,8 @@ type secret struct{ value, placeholder string }
 
 // NewRedactor returns a Redactor for secrets, a map from secret value to
 // its placeholder, such as "<SUBSCRIPTION_KEY>" or "<TOKEN_owner>". Empty
-// values are ignored. Each value is also redacted in its URL-escaped forms,
-// since secrets travel in query strings and paths too.
+// values are ignored. Each value is also redacted in the encodings a target
+// may echo it back in or a report may write it in (see Encodings).
 func NewRedactor(secrets map[string]string) *Redactor {
 	r := &Redactor{places: map[string]bool{}}
 	seen := map[string]bool{}
@@ -37,21 +44,25 @@ func NewRedactor(secrets map[string]string) *Redactor {
 		seen[v] = true
 		r.secrets = append(r.secrets, secret{v, p})
 	}
-	for v, p := range secrets {
+	// Sorted, so that where two secrets share an encoding the same one
+	// wins in every run.
+	values := slices.Sorted(maps.Keys(secrets))
+	for _, v := range values {
 		if v == "" {
 			continue
 		}
-		r.places[p] = true
-		add(v, p)
+		r.places[secrets[v]] = true
+		add(v, secrets[v])
 	}
-	// Escaped forms come second so that a value that is also another
-	// secret's escaped form keeps its own placeholder.
-	for v, p := range secrets {
+	// Encoded forms come second so that a value that is also another
+	// secret's encoded form keeps its own placeholder.
+	for _, v := range values {
 		if v == "" {
 			continue
 		}
-		add(url.QueryEscape(v), p)
-		add(url.PathEscape(v), p)
+		for _, e := range Encodings(v) {
+			add(e, secrets[v])
+		}
 	}
 	slices.SortFunc(r.secrets, func(a, b secret) int {
 		if c := cmp.Compare(len(b.value), len(a.value)); c != 0 {
@@ -61,6 +72,47 @@ func NewRedactor(secrets map[string]string) *Redactor {
 	})
 	return r
 }
+
+// Encodings returns the forms other than v itself in which v may travel or
+// be echoed: URL query and path escaping (upper and lower case hex), JSON
+// string escaping (with and without the \u escapes of <, > and &, and with
+// "/" as "\/"), HTML escaping, Go quoting, and base64 in the standard and
+// URL alphabets, padded and not. A target that echoes a credential in one
+// of these forms must not get it into a report.
+func Encodings(v string) []string {
+	var out []string
+	add := func(e string) {
+		if e != v && e != "" && !slices.Contains(out, e) {
+			out = append(out, e)
+		}
+	}
+	for _, e := range []string{url.QueryEscape(v), url.PathEscape(v)} {
+		add(e)
+		add(percentHex.ReplaceAllStringFunc(e, strings.ToLower))
+	}
+	if b, err := json.Marshal(v); err == nil {
+		add(string(b[1 : len(b)-1]))
+	}
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
+	enc.SetEscapeHTML(false)
+	if enc.Encode(v) == nil {
+		plain := strings.TrimSuffix(buf.String(), "\n")
+		plain = plain[1 : len(plain)-1]
+		add(plain)
+		add(strings.ReplaceAll(plain, "/", `\/`))
+	}
+	add(html.EscapeString(v))
+	if q := strconv.Quote(v); len(q) >= 2 {
+		add(q[1 : len(q)-1])
+	}
+	for _, e := range []*base64.Encoding{base64.StdEncoding, base64.URLEncoding, base64.RawStdEncoding, base64.RawURLEncoding} {
+		add(e.EncodeToString([]byte(v)))
+	}
+	return out
+}
+
+var percentHex = regexp.MustCompile(`%[0-9A-F]{2}`)
 
 // String returns s with every occurrence of every secret replaced by its
 // placeholder. Where occurrences overlap, the longest secret starting first
@@ -119,6 +171,22 @@ func (r *Redactor) String(s string) string {
 	return b.String()
 }
 
+// Prefix returns the first n bytes of b, or a little less, redacted: where
+// b is longer than n, the tail of the prefix that could hold the beginning
+// of a secret cut by the end of the prefix is dropped as well. It lets a
+// caller keep the start of a large body without scanning all of it.
+func (r *Redactor) Prefix(b []byte, n int) string {
+	if len(b) <= n {
+		return r.String(string(b))
+	}
+	out := r.String(string(b[:n]))
+	longest := 0
+	if r != nil && len(r.secrets) > 0 {
+		longest = len(r.secrets[0].value) // sorted longest first
+	}
+	return out[:max(0, len(out)-longest)]
+}
+
 // alwaysRedacted are headers whose values are credentials whatever their
 // value: they are redacted even when the Redactor does not know the value.
 var alwaysRedacted = map[string]bool{
@@ -142,7 +210,7 @@ func (r *Redactor) Headers(h http.Header) map[string]string {
 	}
 	out := make(map[string]string, len(h))
 	for name, values := range h {
-		name = http.CanonicalHeaderKey(name)
+		name = r.String(http.CanonicalHeaderKey(name))
 		red := make([]string, len(values))
 		for i, v := range values {
 			red[i] = r.headerValue(name, v)
@@ -157,6 +225,34 @@ func (r *Redactor) Headers(h http.Header) map[string]string {
 		out[name] = strings.Join(red, sep)
 	}
 	return out
+}
+
+// ResponseHeaders is Headers for what a target sent, bounded: at most
+// maxNames header names (in name order) and MaxHeaderBytes of values, each
+// value cut at MaxHeaderValue bytes after redaction. It also returns the
+// number of header fields dropped or cut.
+func (r *Redactor) ResponseHeaders(h http.Header, maxNames int) (map[string]string, int) {
+	all := r.Headers(h)
+	names := slices.Sorted(maps.Keys(all))
+	dropped, total := 0, 0
+	for i, name := range names {
+		v := all[name]
+		cut := len(v) > MaxHeaderValue
+		if cut {
+			v = truncateString(v, MaxHeaderValue) + "…"
+		}
+		if i >= maxNames || total+len(v) > MaxHeaderBytes {
+			delete(all, name)
+			dropped++
+			continue
+		}
+		if cut {
+			dropped++
+		}
+		total += len(v)
+		all[name] = v
+	}
+	return all, dropped
 }
 
 func (r *Redactor) headerValue(name, v string) string {
@@ -210,6 +306,11 @@ func (r *Redactor) cookiePair(p string) string {
 // TruncateBody returns b as a string of at most MaxBody bytes, cut on a
 // UTF-8 character boundary, and whether it cut anything.
 func TruncateBody(b []byte) (string, bool) {
+	return TruncateBodyAt(b, MaxBody)
+}
+
+// TruncateBodyAt is TruncateBody with a limit of max bytes.
+func TruncateBodyAt(b []byte, MaxBody int) (string, bool) {
 	if len(b) <= MaxBody {
 		return string(b), false
 	}

@@ -1,6 +1,7 @@
 package reports
 
 import (
+	"encoding/json"
 	"net/http"
 	"strings"
 	"testing"
@@ -118,5 +119,53 @@ func TestTruncateBody(t *testing.T) {
 				t.Error("TruncateBody: cut a valid body inside a character")
 			}
 		})
+	}
+}
+
+// TestRedactorEncodings: a secret echoed in any of its usual encodings is
+// replaced by the secret's placeholder.
+func TestRedactorEncodings(t *testing.T) {
+	const key = "sk/a+b&<c>=\"d\""
+	red := NewRedactor(map[string]string{key: "<SUBSCRIPTION_KEY>", "Bearer t/k+n": "<AUTHORIZATION_owner>"})
+	tests := []struct{ name, in string }{
+		{"raw", key},
+		{"query", "sk%2Fa%2Bb%26%3Cc%3E%3D%22d%22"},
+		{"query, lower hex", "sk%2fa%2bb%26%3cc%3e%3d%22d%22"},
+		{"path", "sk%2Fa+b&%3Cc%3E=%22d%22"},
+		{"json", `sk/a+b\u0026\u003cc\u003e=\"d\"`},
+		{"json, plain", `sk/a+b&<c>=\"d\"`},
+		{"json, escaped slash", `sk\/a+b&<c>=\"d\"`},
+		{"html", "sk/a+b&amp;&lt;c&gt;=&#34;d&#34;"},
+		{"base64", "c2svYStiJjxjPj0iZCI="},
+		{"base64 url", "c2svYStiJjxjPj0iZCI="},
+		{"base64 raw", "c2svYStiJjxjPj0iZCI"},
+		{"base64 of a header value", "QmVhcmVyIHQvaytu"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got := red.String("echo [" + tt.in + "]")
+			if strings.Contains(got, tt.in) || !strings.Contains(got, "<") {
+				t.Errorf("String(echo [%s]): expected a placeholder, got %q", tt.in, got)
+			}
+		})
+	}
+}
+
+// TestRedactorReport: the report pass redacts what the run recorded and
+// leaves the suite's own ids alone.
+func TestRedactorReport(t *testing.T) {
+	red := NewRedactor(map[string]string{"s3cr3t": "<KEY>"})
+	rep := &Report{
+		Reason: "target unreachable: s3cr3t",
+		Scenarios: []Scenario{{
+			ID: "a: s3cr3t", Requirements: []string{"E1.s3cr3t"},
+			Failure:   &Failure{Requirements: []string{"E1.s3cr3t"}, Message: "got s3cr3t", Expected: "s3cr3t", Got: "czNjcjN0", Curl: "curl -H 'X: s3cr3t'"},
+			Exchanges: []Exchange{{URL: "/x?k=s3cr3t", ResponseHeaders: map[string]string{"X-s3cr3t": "s3cr3t"}, ResponseBody: `"s3cr3t"`, Error: "s3cr3t"}},
+		}},
+	}
+	red.Report(rep)
+	b, _ := json.Marshal(rep)
+	if got, want := strings.Count(string(b), "s3cr3t"), 3; got != want {
+		t.Errorf("expected the secret only in the suite's ids (%d times), got it %d times: %s", want, got, b)
 	}
 }

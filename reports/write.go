@@ -1,11 +1,12 @@
 package reports
 
 import (
-	"bytes"
+	"errors"
 	"fmt"
 	"io"
 	"os"
 	"path/filepath"
+	"strings"
 )
 
 // File names WriteAll uses inside the report directory.
@@ -16,40 +17,165 @@ const (
 	MarkdownFile = "summary.md"
 )
 
+// ReportFiles are the files WriteAll writes, in the order it writes them.
+var ReportFiles = []string{JSONFile, JUnitFile, HTMLFile, MarkdownFile}
+
+// tempPrefix starts the name of every temporary file WriteAll makes, so
+// that leftovers of an interrupted write can be found and removed.
+const tempPrefix = ".campusconf-"
+
+// rename is os.Rename; a test replaces it to fail in the middle of a write.
+var rename = os.Rename
+
 // WriteAll finalizes r, creates dir if needed and writes the four report
 // files into it: report.json, junit.xml, report.html and summary.md. It
 // returns the absolute path of report.html, for the command to print.
-// Each file is rendered in memory first, so a writer error leaves no
-// half-written file.
+//
+// The directory never mixes runs and never holds a half-written file: every
+// file is rendered in memory first (a render error leaves the directory as
+// it was); then the report files of an earlier run and any temporary file
+// an interrupted write left are removed; then each file is written to a
+// temporary file in dir, synced to disk and renamed into place. A kill
+// during the writing leaves whole files of this run and no file of the
+// earlier one.
 func WriteAll(dir string, r *Report) (htmlPath string, err error) {
 	if r == nil {
 		return "", fmt.Errorf("write reports: no report")
 	}
 	Finalize(r)
+	// every format gets valid UTF-8; each writer escapes the rest its own
+	// way (JSON and HTML escaping, XML-invalid characters in JUnit,
+	// control characters made visible in Markdown)
+	rewriteStrings(r, validUTF8, true)
+	// A report whose exchanges alone pass half the cap is cut before it
+	// is rendered; one that still renders past the cap is cut further.
+	level := 0
+	for ; level < len(fitLevels) && exchangeBytes(r) > MaxReportFile/2; level++ {
+		fit(r, level)
+	}
+	var rendered map[string][]byte
+	for {
+		var err error
+		limit := MaxReportFile
+		if level == len(fitLevels) {
+			limit = 0 // nothing left to cut: write what there is
+		}
+		rendered, err = render(r, limit)
+		if errors.Is(err, errTooBig) {
+			fit(r, level)
+			level++
+			continue
+		}
+		if err != nil {
+			return "", err
+		}
+		break
+	}
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return "", fmt.Errorf("write reports: %w", err)
 	}
-	writers := []struct {
-		name  string
-		write func(io.Writer, *Report) error
-	}{
-		{JSONFile, WriteJSON},
-		{JUnitFile, WriteJUnit},
-		{HTMLFile, WriteHTML},
-		{MarkdownFile, WriteMarkdown},
+	if err := removeEarlierRun(dir); err != nil {
+		return "", fmt.Errorf("write reports: %w", err)
 	}
-	for _, w := range writers {
-		var buf bytes.Buffer
-		if err := w.write(&buf, r); err != nil {
-			return "", err
-		}
-		if err := os.WriteFile(filepath.Join(dir, w.name), buf.Bytes(), 0o644); err != nil {
+	for _, name := range ReportFiles {
+		if err := writeAtomic(dir, name, rendered[name]); err != nil {
 			return "", fmt.Errorf("write reports: %w", err)
 		}
 	}
+	syncDir(dir)
 	htmlPath = filepath.Join(dir, HTMLFile)
 	if abs, err := filepath.Abs(htmlPath); err == nil {
 		htmlPath = abs
 	}
 	return htmlPath, nil
 }
+
+// render renders every report file of r, each at most limit bytes (0: no
+// limit); past it, it fails with errTooBig.
+func render(r *Report, limit int) (map[string][]byte, error) {
+	writers := map[string]func(io.Writer, *Report) error{
+		JSONFile: WriteJSON, JUnitFile: WriteJUnit, HTMLFile: WriteHTML, MarkdownFile: WriteMarkdown,
+	}
+	rendered := make(map[string][]byte, len(writers))
+	for _, name := range ReportFiles {
+		w := &capWriter{max: limit}
+		if err := writers[name](w, r); err != nil {
+			if errors.Is(err, errTooBig) {
+				return nil, errTooBig
+			}
+			return nil, err
+		}
+		rendered[name] = w.buf
+	}
+	return rendered, nil
+}
+
+// removeEarlierRun removes the report files and the temporary files of an
+// earlier run from dir. Other files (a container log, the user's own)
+// stay.
+func removeEarlierRun(dir string) error {
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		return err
+	}
+	for _, e := range entries {
+		name := e.Name()
+		known := false
+		for _, f := range ReportFiles {
+			known = known || name == f
+		}
+		if !known && !strings.HasPrefix(name, tempPrefix) {
+			continue
+		}
+		if err := os.Remove(filepath.Join(dir, name)); err != nil && !errors.Is(err, os.ErrNotExist) {
+			return err
+		}
+	}
+	return nil
+}
+
+// writeAtomic writes data to dir/name through a synced temporary file in
+// dir, renamed into place, so that dir/name is either absent or whole.
+func writeAtomic(dir, name string, data []byte) error {
+	tmp, err := os.CreateTemp(dir, tempPrefix+name+".*.tmp")
+	if err != nil {
+		return err
+	}
+	done := false
+	defer func() {
+		if !done {
+			_ = tmp.Close()
+			_ = os.Remove(tmp.Name())
+		}
+	}()
+	if _, err := tmp.Write(data); err != nil {
+		return err
+	}
+	if err := tmp.Chmod(0o644); err != nil {
+		return err
+	}
+	if err := tmp.Sync(); err != nil {
+		return err
+	}
+	if err := tmp.Close(); err != nil {
+		return err
+	}
+	if err := rename(tmp.Name(), filepath.Join(dir, name)); err != nil {
+		_ = os.Remove(tmp.Name())
+		done = true
+		return err
+	}
+	done = true
+	return nil
+}
+
+// syncDir makes the renames durable where the system allows it; a failure
+// only weakens durability, not the files, so it is ignored.
+func syncDir(dir string) {
+	if d, err := os.Open(dir); err == nil {
+		_ = d.Sync()
+		_ = d.Close()
+	}
+}
+
+func validUTF8(s string) string { return strings.ToValidUTF8(s, "\uFFFD") }

@@ -23,7 +23,7 @@ func TestConcurrentUse(t *testing.T) {
 		{"PUT", notify, fmt.Sprintf(`{"id":%d,"read":11}`, rec.Notification.ID)},
 		{"POST", "/campus/2FA/Push", ""},
 		{"DELETE", "/multimedia/media", `{"iDs":["` + rec.DeletableMedia[0] + `"]}`},
-		{"POST", "/_sim/reset", ""},
+		{"POST", e.fx.Control + "/reset", ""},
 	}
 	key, auth := e.fx.SubscriptionKey, e.fx.Users["owner"].Headers["Authorization"]
 	var wg sync.WaitGroup

@@ -1,8 +1,13 @@
 package simulator
 
 import (
+	"crypto/rand"
+	"crypto/subtle"
+	"encoding/hex"
 	"encoding/json"
+	"fmt"
 	"net/http"
+	"strings"
 
 	"github.com/campusconf/campusconf/simulator/store"
 )
@@ -10,22 +15,99 @@ import (
 // controlPrefix is the reserved path prefix of the control API.
 const controlPrefix = "/_sim"
 
+// The control API answers only under controlPrefix/TOKEN/, where TOKEN is
+// Options.ControlToken or, when that is empty, a random one drawn at New
+// (`campusconf serve --control` prints it). The token is in the path, not
+// in a header, because every client reaches the control API through the
+// fixture file's "control" base path: `campusconf run` resets a target by
+// POST <control>/reset and needs no other setting. A web page cannot
+// guess the token, and the guard below refuses pages of other origins
+// outright (docs/decisions.md, "The control API").
+
+// newControlToken draws a token of 128 random bits.
+func newControlToken() string {
+	b := make([]byte, 16)
+	rand.Read(b)
+	return hex.EncodeToString(b)
+}
+
+// CheckControlToken refuses a control token that would not be a safe path
+// segment or is too short to resist guessing.
+func CheckControlToken(t string) error {
+	const allowed = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_"
+	switch {
+	case len(t) < 16:
+		return fmt.Errorf("control token: expected at least 16 characters, got %d", len(t))
+	case strings.Trim(t, allowed) != "":
+		return fmt.Errorf("control token: expected only letters, digits, - and _, got other characters")
+	}
+	return nil
+}
+
+// ControlPath returns the base path of the control API, token included
+// ("/_sim/TOKEN"), or "" when Options.Control is off. It is the fixture
+// file's "control"; treat it as a secret.
+func (s *Simulator) ControlPath() string {
+	if !s.opts.Control {
+		return ""
+	}
+	return controlPrefix + "/" + s.opts.ControlToken
+}
+
+// isControlPath reports whether p is under the control API's prefix.
+func isControlPath(p string) bool {
+	return p == controlPrefix || strings.HasPrefix(p, controlPrefix+"/")
+}
+
+// controlAllowed is the control API's guard: it answers 403 and returns
+// false for a request a web page of another origin sent (an Origin other
+// than the simulator's own, or Sec-Fetch-Site cross-site or same-site) and
+// for a path without the token. Clients that are not browsers send
+// neither header. No answer under the prefix carries CORS headers.
+func (s *Simulator) controlAllowed(w http.ResponseWriter, r *http.Request) bool {
+	if site := r.Header.Get("Sec-Fetch-Site"); site != "" && site != "same-origin" && site != "none" {
+		s.fail(w, http.StatusForbidden, "control API: refused to a page of another site (Sec-Fetch-Site: "+clip(site)+")")
+		return false
+	}
+	if origin := r.Header.Get("Origin"); origin != "" && !strings.EqualFold(origin, ownOrigin(r)) {
+		s.fail(w, http.StatusForbidden, fmt.Sprintf("control API: refused to the origin %q; it serves its own origin only", clip(origin)))
+		return false
+	}
+	want := s.ControlPath() + "/"
+	got := r.URL.Path
+	if len(got) < len(want) || subtle.ConstantTimeCompare([]byte(got[:len(want)]), []byte(want)) != 1 {
+		s.fail(w, http.StatusForbidden, "control API: expected the path "+controlPrefix+"/TOKEN/..., with the token `campusconf serve --control` printed (the fixture's \"control\")")
+		return false
+	}
+	return true
+}
+
+// ownOrigin is the origin the request was sent to.
+func ownOrigin(r *http.Request) string {
+	if r.TLS != nil {
+		return "https://" + r.Host
+	}
+	return "http://" + r.Host
+}
+
 // controlRoutes adds the control API: reset to seed, decide a push,
-// read the fixtures, read and set faults. It needs no credentials; it is
-// served only with Options.Control.
+// read the fixtures, read and set faults. It needs no credentials beyond
+// its token; it is served only with Options.Control.
 func (s *Simulator) controlRoutes(mux *http.ServeMux) {
-	mux.HandleFunc("POST "+controlPrefix+"/reset", func(w http.ResponseWriter, r *http.Request) {
+	base := s.ControlPath()
+	mux.HandleFunc("POST "+base+"/reset", func(w http.ResponseWriter, r *http.Request) {
 		s.Reset()
 		noContent(w)
 	})
-	mux.HandleFunc("POST "+controlPrefix+"/push/{transactionId}", s.controlPush)
-	mux.HandleFunc("GET "+controlPrefix+"/fixtures", func(w http.ResponseWriter, r *http.Request) {
+	mux.HandleFunc("POST "+base+"/push/{transactionId}", s.controlPush)
+	mux.HandleFunc("GET "+base+"/fixtures", func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Cache-Control", "no-store")
 		writeJSON(w, http.StatusOK, s.Fixtures())
 	})
-	mux.HandleFunc("GET "+controlPrefix+"/faults", func(w http.ResponseWriter, r *http.Request) {
+	mux.HandleFunc("GET "+base+"/faults", func(w http.ResponseWriter, r *http.Request) {
 		writeJSON(w, http.StatusOK, s.Faults())
 	})
-	mux.HandleFunc("PUT "+controlPrefix+"/faults", s.controlFaults)
+	mux.HandleFunc("PUT "+base+"/faults", s.controlFaults)
 }
 
 func (s *Simulator) controlPush(w http.ResponseWriter, r *http.Request) {
@@ -86,4 +168,43 @@ func (s *Simulator) SetFaults(f Faults) error {
 	defer s.faultMu.Unlock()
 	s.faults = f
 	return nil
+}
+
+// selfResetPath is where a simulator with Options.SelfReset restores its
+// seeded world (the fixture's "reset").
+const selfResetPath = "/_campusconf/reset"
+
+// selfReset restores the seeded world for a caller holding the
+// subscription key and a Super Admin token, sent by a client that is not a
+// page of another origin. The interface's own calls need no more: anyone
+// who may delete slots with these credentials may as well restore them.
+func (s *Simulator) selfReset(w http.ResponseWriter, r *http.Request) {
+	if site := r.Header.Get("Sec-Fetch-Site"); site != "" && site != "same-origin" && site != "none" {
+		s.fail(w, http.StatusForbidden, "reset: refused to a page of another site (Sec-Fetch-Site: "+clip(site)+")")
+		return
+	}
+	if origin := r.Header.Get("Origin"); origin != "" && !strings.EqualFold(origin, ownOrigin(r)) {
+		s.fail(w, http.StatusForbidden, fmt.Sprintf("reset: refused to the origin %q", clip(origin)))
+		return
+	}
+	if subtle.ConstantTimeCompare([]byte(r.Header.Get("Ocp-Apim-Subscription-Key")), []byte(s.store.SubscriptionKey())) != 1 {
+		s.fail(w, s.keyRefusal(), "Ocp-Apim-Subscription-Key: expected the subscription key of this world")
+		return
+	}
+	token, msg := s.userToken(r)
+	if msg != "" {
+		s.fail(w, http.StatusUnauthorized, msg)
+		return
+	}
+	u, ok := s.store.UserByToken(token)
+	if !ok {
+		s.fail(w, http.StatusUnauthorized, s.unknownToken())
+		return
+	}
+	if u.Role != store.RoleSuperAdmin {
+		s.fail(w, http.StatusForbidden, "reset: the login user is not authorized: the Super Admin role is required")
+		return
+	}
+	s.Reset()
+	noContent(w)
 }

@@ -82,6 +82,12 @@ func parseBody(data []byte) (*body, error) {
 	if err := json.Unmarshal(raw, &fields); err != nil || fields == nil {
 		return nil, fmt.Errorf("request body: expected a JSON object, got %s", kind(raw))
 	}
+	// encoding/json keeps the last of repeated names, so {"publish":
+	// false, "publish": true} would be read one way here and perhaps the
+	// other way by a proxy or a log reader: refuse the ambiguity.
+	if at, name, ok := duplicateKey(raw); ok {
+		return nil, fmt.Errorf("request body: expected each member name once per object, got %q twice in %s", clip(name), at)
+	}
 	return &body{fields: fields}, nil
 }
 

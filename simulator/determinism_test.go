@@ -66,7 +66,7 @@ func TestResetRestoresSeed(t *testing.T) {
 	before := e.do("owner", "GET", path, "").want(t, 200).body
 	e.do("owner", "DELETE", "/multimedia/media", `{"iDs":["`+rec.DeletableMedia[0]+`"]}`).want(t, 200)
 	e.do("owner", "GET", path, "").want(t, 404)
-	e.do("", "POST", "/_sim/reset", "").want(t, 204)
+	e.do("", "POST", e.fx.Control+"/reset", "").want(t, 204)
 	if after := e.do("owner", "GET", path, "").want(t, 200).body; !bytes.Equal(before, after) {
 		t.Errorf("after reset: %s, want %s", after, before)
 	}

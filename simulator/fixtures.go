@@ -2,6 +2,7 @@ package simulator
 
 import (
 	"fmt"
+	"net/http"
 
 	"github.com/campusconf/campusconf/fixtures"
 	"github.com/campusconf/campusconf/simulator/store"
@@ -78,8 +79,9 @@ func (s *Simulator) Fixtures() *fixtures.File {
 			}
 		}
 	}
-	if s.opts.Control {
-		f.Control = controlPrefix
+	f.Control = s.ControlPath()
+	if s.opts.SelfReset {
+		f.Reset = &fixtures.Reset{Method: http.MethodPost, Path: selfResetPath, User: "admin"}
 	}
 	s.varyFixtures(f)
 	return f

@@ -8,8 +8,9 @@ import (
 )
 
 func TestFixtureFile(t *testing.T) {
+	const token = "fixture-test-token-0123"
 	for _, control := range []bool{false, true} {
-		sim, err := New(Options{Control: control})
+		sim, err := New(Options{Control: control, ControlToken: token})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -17,7 +18,7 @@ func TestFixtureFile(t *testing.T) {
 		if err != nil {
 			t.Fatalf("fixture file does not parse: %v", err)
 		}
-		if want := map[bool]string{false: "", true: "/_sim"}[control]; f.Control != want {
+		if want := map[bool]string{false: "", true: "/_sim/" + token}[control]; f.Control != want {
 			t.Errorf("control = %q with Control %v, want %q", f.Control, control, want)
 		}
 		rec := f.Records

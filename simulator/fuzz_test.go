@@ -1,6 +1,7 @@
 package simulator
 
 import (
+	"bufio"
 	"encoding/json"
 	"net/http"
 	"net/http/httptest"
@@ -177,5 +178,46 @@ func FuzzPathID(f *testing.F) {
 		path := strings.NewReplacer("{id}", id, "{evaluationid}", id, "{ID}", id, "{$}", "").Replace(op.path)
 		body := []byte(`{}`)
 		checkAnswer(t, op.method+" "+path, e.serve(op.method, path, body))
+	})
+}
+
+// FuzzRequestTarget sends arbitrary request targets (path and query) with
+// each method: whatever the target, the rules of checkAnswer hold, and a
+// redirect too carries a JSON string. A target net/http cannot parse is
+// refused before the handler (TestServerLevelAnswersAreJSON).
+func FuzzRequestTarget(f *testing.F) {
+	e := fuzzEnv(f)
+	folder := e.fx.Records.Folder
+	for _, seed := range []string{
+		"/files/" + folder + "/downloaded?limit=2", "/files/" + folder + "/downloaded?limit=%zz",
+		"/files/" + folder + "/downloaded?limit=2;offset=1", "//files/" + folder + "/downloaded",
+		"/files/../healthz", "/files/./x/downloaded", "/Attendance", "/Attendance/", "/_sim/reset",
+		"/files/%2e%2e/x", "/files/a%2Fb/downloaded", "*", "", "/?%", "/healthz?a=1&&b=%41",
+	} {
+		f.Add(seed)
+	}
+	methods := []string{"GET", "POST", "PUT", "PATCH", "DELETE", "OPTIONS", "HEAD"}
+	f.Fuzz(func(t *testing.T, target string) {
+		for _, m := range methods {
+			req, err := http.ReadRequest(bufio.NewReader(strings.NewReader(m + " " + target + " HTTP/1.1\r\nHost: sim\r\n\r\n")))
+			if err != nil {
+				return
+			}
+			req.Header.Set("Ocp-Apim-Subscription-Key", e.fx.SubscriptionKey)
+			for k, v := range e.fx.Users["owner"].Headers {
+				req.Header.Set(k, v)
+			}
+			rec := httptest.NewRecorder()
+			e.sim.ServeHTTP(rec, req)
+			r := response{status: rec.Code, header: rec.Header(), body: rec.Body.Bytes()}
+			what := m + " " + target
+			checkAnswer(t, what, r)
+			if r.status >= 300 && r.status < 400 {
+				var msg string
+				if ct := r.header.Get("Content-Type"); ct != "application/json" || json.Unmarshal(r.body, &msg) != nil {
+					t.Fatalf("%s: redirect %d with Content-Type %q and body %.200q, want a JSON string", what, r.status, ct, r.body)
+				}
+			}
+		}
 	})
 }

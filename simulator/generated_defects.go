@@ -111,12 +111,10 @@ func (s *Simulator) generatorFaults(opID string, next http.Handler) http.Handler
 				buf.body.Reset()
 				buf.body.Write(b)
 			}
-		case opID == "updateQuizSection" && has(defects.GenLongNameTextError):
+		case opID == "updateQuizSection" && has(defects.GenLongNameErrorObject):
 			var b struct{ Name string }
 			if json.Unmarshal(data, &b) == nil && utf8.RuneCountInString(b.Name) > 255 {
-				w.Header().Set("Content-Type", "text/plain; charset=utf-8")
-				w.WriteHeader(http.StatusBadRequest)
-				_, _ = io.WriteString(w, "name too long")
+				writeJSON(w, http.StatusBadRequest, map[string]string{"error": "name: at most 255 characters"})
 				return
 			}
 		}

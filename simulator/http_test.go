@@ -65,16 +65,16 @@ func TestFaults(t *testing.T) {
 	e.do("owner", "GET", "/files/FileAnnotation/"+e.fx.Records.File+"/all", "").want(t, http.StatusOK)
 	// Faults come after credentials: a caller without a key still gets 401.
 	e.doWith("owner", "POST", "/campus/2FA/Push", "", map[string]string{"Ocp-Apim-Subscription-Key": ""}).want(t, http.StatusUnauthorized)
-	e.do("", "PUT", "/_sim/faults", `{"twoFactorRate":0}`).want(t, 200)
+	e.do("", "PUT", e.fx.Control+"/faults", `{"twoFactorRate":0}`).want(t, 200)
 	e.do("owner", "POST", "/campus/2FA/Push", "").want(t, 200)
 	e.do("owner", "GET", "/files/"+e.fx.Records.Folder+"/downloaded", "").want(t, 200)
 	var f Faults
-	e.do("", "GET", "/_sim/faults", "").want(t, 200).decode(t, &f)
+	e.do("", "GET", e.fx.Control+"/faults", "").want(t, 200).decode(t, &f)
 	if f != (Faults{}) {
 		t.Errorf("faults after PUT of a zero rate = %+v, want none", f)
 	}
 	for _, bad := range []string{`{"twoFactorRate":2}`, `{"operation":"E99","operationRate":1}`, `{"operationRate":0.5}`, `{"twoFactorRate":"x"}`} {
-		e.do("", "PUT", "/_sim/faults", bad).want(t, http.StatusBadRequest)
+		e.do("", "PUT", e.fx.Control+"/faults", bad).want(t, http.StatusBadRequest)
 	}
 	if _, err := New(Options{Faults: Faults{TwoFactorRate: -0.1}}); err == nil {
 		t.Error("New accepted a negative fault rate")

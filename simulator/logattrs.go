@@ -23,5 +23,8 @@ func slogAttrs(status int, d time.Duration, info *requestInfo, bytes int) []slog
 	if info.user != "" {
 		attrs = append(attrs, slog.String("user", info.user))
 	}
+	if info.evicted > 0 {
+		attrs = append(attrs, slog.Int("evicted", info.evicted))
+	}
 	return append(attrs, slog.Int("bytes", bytes))
 }

@@ -3,34 +3,28 @@ package simulator
 import (
 	"context"
 	"net/http"
+	"strings"
 	"time"
 
 	"github.com/campusconf/campusconf/simulator/defects"
 	"github.com/campusconf/campusconf/simulator/store"
 )
 
-// cors answers preflight requests on any path and lets browsers read every
-// answer.
-func cors(next http.Handler) http.Handler {
-	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		h := w.Header()
-		h.Set("Access-Control-Allow-Origin", "*")
-		if r.Method == http.MethodOptions {
-			h.Set("Access-Control-Allow-Methods", "GET, POST, PUT, PATCH, DELETE, OPTIONS")
-			h.Set("Access-Control-Allow-Headers", "Ocp-Apim-Subscription-Key, Authorization, "+userHeader+", Content-Type")
-			h.Set("Access-Control-Max-Age", "600")
-			w.WriteHeader(http.StatusNoContent)
-			return
-		}
-		next.ServeHTTP(w, r)
-	})
-}
-
 // requestInfo is what the log line says about a request beyond method,
 // path and status; the operation wrapper fills it.
 type requestInfo struct {
 	op   string
 	user string
+	// evicted counts the run-time records the request evicted (see
+	// store.MaxCreated).
+	evicted int
+}
+
+// noteEvicted adds n evicted records to the request's log line.
+func noteEvicted(r *http.Request, n int) {
+	if info, ok := r.Context().Value(infoKey{}).(*requestInfo); ok && n > 0 {
+		info.evicted += n
+	}
 }
 
 type infoKey struct{}
@@ -73,13 +67,27 @@ func (s *Simulator) logged(next http.Handler) http.Handler {
 		if rec.status == 0 {
 			rec.status = http.StatusOK
 		}
-		path := r.URL.Path
+		path := logPath(r.URL.Path)
 		if r.URL.RawQuery != "" {
 			path += "?" + r.URL.RawQuery
 		}
 		s.log.LogAttrs(r.Context(), levelOf(rec.status), r.Method+" "+path,
 			slogAttrs(rec.status, time.Since(start), info, rec.bytes)...)
 	})
+}
+
+// logPath is the path as the log shows it: under the control API the
+// segment that carries the token is masked.
+func logPath(p string) string {
+	rest, ok := strings.CutPrefix(p, controlPrefix+"/")
+	if !ok {
+		return p
+	}
+	_, after, more := strings.Cut(rest, "/")
+	if more {
+		return controlPrefix + "/TOKEN/" + after
+	}
+	return controlPrefix + "/TOKEN"
 }
 
 // operation wraps a handler with what every operation shares: latency,

@@ -17,8 +17,18 @@ type Options struct {
 	Seed int64
 	// Scale multiplies the volume of every list; 0 means 1.
 	Scale int
-	// Control enables the control API under /_sim/.
+	// Control enables the control API under /_sim/TOKEN/.
 	Control bool
+	// SelfReset serves POST /_campusconf/reset, which restores the seeded
+	// world for a caller holding the subscription key and a Super Admin
+	// token (the fixture's "reset"), so a second run of the suite finds
+	// the records the first consumed. `campusconf serve` turns it on when
+	// it listens on loopback.
+	SelfReset bool
+	// ControlToken is the TOKEN of the control API's paths: at least 16
+	// letters, digits, - or _. When empty and Control is set, New draws a
+	// random one; ControlPath and the fixture file's "control" give it.
+	ControlToken string
 	// Latency delays every operation by a fixed or random duration.
 	Latency Latency
 	// Faults injects 503 and 500 answers at a rate.

@@ -85,7 +85,8 @@ func (s *Simulator) defectiveAccess(op operation) access {
 	return op.access
 }
 
-// routes builds the handler: logging and CORS around one ServeMux.
+// routes builds the handler: logging and the front checks (front.go)
+// around one ServeMux.
 func (s *Simulator) routes() http.Handler {
 	mux := http.NewServeMux()
 	for _, op := range operations {
@@ -103,8 +104,11 @@ func (s *Simulator) routes() http.Handler {
 	if s.opts.Control {
 		s.controlRoutes(mux)
 	}
+	if s.opts.SelfReset {
+		mux.HandleFunc("POST "+selfResetPath, s.selfReset)
+	}
 	mux.HandleFunc("/", s.noRoute(mux))
-	return s.logged(cors(mux))
+	return s.logged(s.front(mux))
 }
 
 // noRoute answers requests no pattern matches: 405 when the path exists

@@ -59,8 +59,9 @@ func (s *Simulator) validateOTP(w http.ResponseWriter, r *http.Request, _ store.
 }
 
 // sendPush is E3.
-func (s *Simulator) sendPush(w http.ResponseWriter, _ *http.Request, u store.User) {
-	p := s.store.OpenPush(u)
+func (s *Simulator) sendPush(w http.ResponseWriter, r *http.Request, u store.User) {
+	p, evicted := s.store.OpenPushCounted(u)
+	noteEvicted(r, evicted)
 	status := http.StatusOK
 	if s.defects.Has(defects.E3Status201) {
 		status = http.StatusCreated

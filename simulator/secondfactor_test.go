@@ -83,7 +83,7 @@ func TestPushThenPoll(t *testing.T) {
 		t.Run(tt.user+" "+tt.decision, func(t *testing.T) {
 			tx := push(tt.user)
 			if tt.decision != "" {
-				e.do("", "POST", "/_sim/push/"+tx, `{"decision":"`+tt.decision+`"}`).want(t, http.StatusNoContent)
+				e.do("", "POST", e.fx.Control+"/push/"+tx, `{"decision":"`+tt.decision+`"}`).want(t, http.StatusNoContent)
 			}
 			if got := poll(tt.user, tx); got != tt.want {
 				t.Errorf("poll status = %s, want %s", got, tt.want)
@@ -92,11 +92,11 @@ func TestPushThenPoll(t *testing.T) {
 	}
 	t.Run("pending then approved", func(t *testing.T) {
 		tx := push("owner")
-		e.do("", "POST", "/_sim/push/"+tx, `{"decision":"pending"}`).want(t, http.StatusNoContent)
+		e.do("", "POST", e.fx.Control+"/push/"+tx, `{"decision":"pending"}`).want(t, http.StatusNoContent)
 		if got := poll("owner", tx); got != "7001" {
 			t.Fatalf("poll status = %s, want 7001", got)
 		}
-		e.do("", "POST", "/_sim/push/"+tx, `{"decision":"approve"}`).want(t, http.StatusNoContent)
+		e.do("", "POST", e.fx.Control+"/push/"+tx, `{"decision":"approve"}`).want(t, http.StatusNoContent)
 		if got := poll("owner", tx); got != "0000" {
 			t.Errorf("poll status = %s, want 0000", got)
 		}
@@ -106,7 +106,7 @@ func TestPushThenPoll(t *testing.T) {
 		e.do("owner", "POST", "/campus/2FA/Poll", `{"transactionId":"nope"}`).want(t, 404).errorString(t)
 		e.do("staff", "POST", "/campus/2FA/Poll", `{"transactionId":"`+tx+`"}`).want(t, 404)
 		e.do("owner", "POST", "/campus/2FA/Poll", `{}`).want(t, 400)
-		e.do("", "POST", "/_sim/push/"+tx, `{"decision":"maybe"}`).want(t, 400)
-		e.do("", "POST", "/_sim/push/nope", `{"decision":"deny"}`).want(t, 404)
+		e.do("", "POST", e.fx.Control+"/push/"+tx, `{"decision":"maybe"}`).want(t, 400)
+		e.do("", "POST", e.fx.Control+"/push/nope", `{"decision":"deny"}`).want(t, 404)
 	})
 }

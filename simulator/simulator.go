@@ -56,6 +56,14 @@ func New(opts Options) (*Simulator, error) {
 	if err := opts.Faults.Check(); err != nil {
 		return nil, err
 	}
+	if opts.Control && opts.ControlToken == "" {
+		opts.ControlToken = newControlToken()
+	}
+	if opts.ControlToken != "" {
+		if err := CheckControlToken(opts.ControlToken); err != nil {
+			return nil, err
+		}
+	}
 	d, err := defects.New(opts.Defects)
 	if err != nil {
 		return nil, err

@@ -75,7 +75,8 @@ func (s *Simulator) copyBankFolder(w http.ResponseWriter, r *http.Request, u sto
 		s.badRequest(w, err)
 		return
 	}
-	f, err := s.store.CopyFolder(id, u)
+	f, evicted, err := s.store.CopyFolderCounted(id, u)
+	noteEvicted(r, evicted)
 	if err != nil {
 		s.failStore(w, err, s.notFound(defects.E6Absent400))
 		return
@@ -105,7 +106,8 @@ func (s *Simulator) addDefaultAttendance(w http.ResponseWriter, r *http.Request,
 	if publish != nil && !s.defects.Has(defects.E7PublishIgnored) {
 		p = *publish
 	}
-	a, err := s.store.AddDefaultAttendance(*res, p, u)
+	a, evicted, err := s.store.AddDefaultAttendanceCounted(*res, p, u)
+	noteEvicted(r, evicted)
 	if err != nil {
 		s.failStore(w, err, http.StatusBadRequest)
 		return

@@ -32,7 +32,7 @@ func (s *state) statusIs(want ...int) error {
 		return s.fail(reqs, "status "+joinInts(want), s.gotStatus())
 	}
 	if s.status == 204 && len(strings.TrimSpace(string(s.body))) > 0 {
-		return s.fail([]string{s.successReq(s.lastOp)}, "204 with no body", "204 with body "+clip(string(s.body)))
+		return s.fail([]string{s.successReq(s.lastOp)}, "204 with no body", "204 with body "+s.clip(string(s.body)))
 	}
 	if s.status >= 400 {
 		return s.errorBodyIsString()
@@ -72,7 +72,7 @@ func (s *state) errorBodyIsString() error {
 	s.exercise("ALL.error-body")
 	v := gjson.ParseBytes(s.body)
 	if !gjson.ValidBytes(s.body) || v.Type != gjson.String {
-		return s.fail([]string{"ALL.error-body"}, "an error body that is a JSON string, e.g. \"not found\"", fmt.Sprintf("%d with body %s", s.status, clip(string(s.body))))
+		return s.fail([]string{"ALL.error-body"}, "an error body that is a JSON string, e.g. \"not found\"", fmt.Sprintf("%d with body %s", s.status, s.clip(string(s.body))))
 	}
 	return nil
 }
@@ -81,7 +81,7 @@ func (s *state) gotStatus() string {
 	if s.status == 0 {
 		return "no response"
 	}
-	return fmt.Sprintf("%d with body %s", s.status, clip(string(s.body)))
+	return fmt.Sprintf("%d with body %s", s.status, s.clip(string(s.body)))
 }
 
 // refusedForKey accepts the statuses an implementation may plausibly give
@@ -160,7 +160,7 @@ func (s *state) fieldIs(path, want string, negate bool) error {
 		if negate {
 			verb = "not "
 		}
-		return s.fail(nil, fmt.Sprintf("%s %s%s", describePath(path), verb, exp.Raw), describeValue(got))
+		return s.fail(nil, fmt.Sprintf("%s %s%s", describePath(path), verb, exp.Raw), s.describeValue(got))
 	}
 	return nil
 }
@@ -187,7 +187,7 @@ func (s *state) fieldHasType(path, kind string) error {
 		ok = got.IsArray() && len(got.Array()) > 0
 	}
 	if !ok {
-		return s.fail(nil, fmt.Sprintf("%s to be a %s", describePath(path), kind), describeValue(got))
+		return s.fail(nil, fmt.Sprintf("%s to be a %s", describePath(path), kind), s.describeValue(got))
 	}
 	return nil
 }
@@ -204,11 +204,11 @@ func describePath(path string) string {
 	return "field " + strconv.Quote(path)
 }
 
-func describeValue(v gjson.Result) string {
+func (s *state) describeValue(v gjson.Result) string {
 	if !v.Exists() {
 		return "no such field"
 	}
-	return clip(v.Raw)
+	return s.clip(v.Raw)
 }
 
 // sameJSON compares two JSON values: numbers numerically, uuids without
@@ -249,7 +249,7 @@ func isUUID(s string) bool {
 func (s *state) list() ([]gjson.Result, error) {
 	v := s.json()
 	if !v.IsArray() {
-		return nil, s.fail([]string{s.successReq(s.lastOp)}, "a JSON array", describeValue(v))
+		return nil, s.fail([]string{s.successReq(s.lastOp)}, "a JSON array", s.describeValue(v))
 	}
 	return v.Array(), nil
 }
@@ -331,7 +331,7 @@ func (s *state) every(check func(gjson.Result) (bool, string)) error {
 	}
 	for i, it := range items {
 		if ok, want := check(it); !ok {
-			return s.fail(nil, "every entry "+want, fmt.Sprintf("entry %d: %s", i, clip(it.Raw)))
+			return s.fail(nil, "every entry "+want, fmt.Sprintf("entry %d: %s", i, s.clip(it.Raw)))
 		}
 	}
 	return nil
@@ -511,7 +511,7 @@ func joinInts(v []int) string {
 func (s *state) fieldFalseOrAbsent(path string) error {
 	v := s.field(path)
 	if v.Exists() && v.Type != gjson.Null && !(v.IsBool() && !v.Bool()) {
-		return s.fail(nil, fmt.Sprintf("%s false or absent", describePath(path)), describeValue(v))
+		return s.fail(nil, fmt.Sprintf("%s false or absent", describePath(path)), s.describeValue(v))
 	}
 	return nil
 }

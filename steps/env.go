@@ -3,6 +3,7 @@ package steps
 import (
 	"net/http"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/campusconf/campusconf/features"
@@ -19,8 +20,20 @@ type env struct {
 	fixture   gjson.Result
 	validator *openapi.Validator
 	redactor  *reports.Redactor
-	client    *http.Client
-	maxBody   int64
+	// secrets are the fixture's credentials and their placeholders, from
+	// which redactor is made.
+	secrets map[string]string
+	client  *http.Client
+	maxBody int64
+
+	// kept counts the body and header bytes kept in exchanges, for
+	// reports.MaxKept.
+	kept atomic.Int64
+	// bodies are the buffers response bodies are read into (*[]byte).
+	bodies sync.Pool
+
+	// schedule keeps destructive scenarios of one record group apart.
+	schedule scheduler
 
 	mu      sync.Mutex
 	results []reports.Scenario

@@ -4,8 +4,10 @@ import (
 	"bytes"
 	"context"
 	"crypto/rand"
+	"errors"
 	"fmt"
 	"io"
+	"maps"
 	"net/http"
 	"net/url"
 	"regexp"
@@ -69,7 +71,7 @@ func (s *state) lookup(key string) (string, error) {
 		if path != "" {
 			v = gjson.Parse(v.Raw).Get(path)
 			if !v.Exists() {
-				return "", fmt.Errorf("saved value %q has no %q: %s", name, path, clip(v.Raw))
+				return "", fmt.Errorf("saved value %q has no %q: %s", name, path, s.clip(v.Raw))
 			}
 		}
 		return value(v), nil
@@ -114,7 +116,21 @@ func (s *state) otp() (string, error) {
 	if err != nil {
 		return "", fmt.Errorf("fixture secondFactor.totpSecret: %w", err)
 	}
+	// a code made from the TOTP secret is a credential too, for as long as
+	// it is valid: the scenario's records redact it from now on
+	secrets := maps.Clone(s.env.secrets)
+	secrets[code] = "<OTP>"
+	s.red = reports.NewRedactor(secrets)
 	return code, nil
+}
+
+// redactor is the scenario's redactor: the run's, or one that also knows
+// the one-time passwords the scenario made.
+func (s *state) redactor() *reports.Redactor {
+	if s.red != nil {
+		return s.red
+	}
+	return s.env.redactor
 }
 
 var pathParam = regexp.MustCompile(`\{([^{}]+)\}`)
@@ -202,7 +218,7 @@ func (s *state) do(ctx context.Context, c call) error {
 
 func (s *state) send(ctx context.Context, op, method, u string, body []byte, hasBody bool, contentType string) error {
 	if err := ctx.Err(); err != nil {
-		return s.fail(nil, "time to send "+method+" "+s.env.redactor.String(u), "none: the run's time budget ran out or the run was interrupted ("+err.Error()+")")
+		return s.fail(nil, "time to send "+method+" "+s.redactor().String(u), "none: the run's time budget ran out or the run was interrupted ("+err.Error()+")")
 	}
 	ctx, cancel := context.WithTimeout(ctx, s.env.cfg.RequestTimeout)
 	defer cancel()
@@ -227,23 +243,23 @@ func (s *state) send(ctx context.Context, op, method, u string, body []byte, has
 	s.lastOp, s.lastReq = op, req
 	s.lastSent = sent{op: op, method: method, url: u, body: body, hasBody: hasBody}
 	s.status, s.header, s.body = 0, nil, nil
-	ex := reports.Exchange{Method: method, URL: s.env.redactor.String(u), RequestHeaders: s.env.redactor.Headers(req.Header)}
-	ex.RequestBody, ex.Truncated = s.env.keep(body)
+	ex := reports.Exchange{Method: method, URL: s.redactor().String(u), RequestHeaders: s.redactor().Headers(req.Header)}
+	ex.RequestBody, ex.Truncated = s.env.keep(s.redactor(), body)
 	start := time.Now()
 	resp, err := s.env.client.Do(req)
 	if err != nil {
-		ex.Error = s.env.redactor.String(err.Error())
+		ex.Error = s.redactor().String(err.Error())
 		ex.Duration = reports.Duration(time.Since(start))
 		s.record(ex)
 		return s.fail([]string{}, "a response", "no response: "+ex.Error)
 	}
 	defer resp.Body.Close()
-	data, err := io.ReadAll(io.LimitReader(resp.Body, s.env.cfg.MaxResponseBody+1))
+	data, err := s.env.readBody(resp.Body)
 	ex.Duration = reports.Duration(time.Since(start))
 	ex.Status = resp.StatusCode
-	ex.ResponseHeaders = s.env.redactor.Headers(resp.Header)
+	ex.ResponseHeaders, ex.ResponseHeadersDropped = s.env.keepHeaders(s.redactor(), resp.Header)
 	var cut bool
-	ex.ResponseBody, cut = s.env.keep(data)
+	ex.ResponseBody, cut = s.env.keep(s.redactor(), data)
 	ex.Truncated = ex.Truncated || cut
 	s.record(ex)
 	if err != nil {
@@ -256,7 +272,15 @@ func (s *state) send(ctx context.Context, op, method, u string, body []byte, has
 	return s.checkShape()
 }
 
+// record keeps ex as the scenario's last exchange. Past
+// reports.MaxExchanges, ex takes the last place, so the last exchange kept
+// is the last made, the one a failure is most often about.
 func (s *state) record(ex reports.Exchange) {
+	if len(s.exchanges) >= reports.MaxExchanges {
+		s.exchanges[len(s.exchanges)-1] = ex
+		s.dropped++
+		return
+	}
 	s.exchanges = append(s.exchanges, ex)
 }
 
@@ -291,6 +315,12 @@ func (s *state) authenticate(req *http.Request) error {
 // otherwise.
 const defaultUser = "owner"
 
+// clip returns text, secrets redacted, cut for a failure message. Secrets
+// go first, so that no part of one survives the cut.
+func (s *state) clip(text string) string {
+	return clip(s.redactor().Prefix([]byte(text), 4096))
+}
+
 func clip(s string) string {
 	const max = 300
 	if len(s) > max {
@@ -299,8 +329,57 @@ func clip(s string) string {
 	return s
 }
 
+// readBody reads at most MaxResponseBody+1 bytes of body. The bytes go
+// through a buffer reused across exchanges, so a target that sends an
+// endless body or a gzip bomb every time leaves no garbage of megabytes per
+// exchange; a body within the cap is copied out at its own size.
+func (e *env) readBody(body io.Reader) ([]byte, error) {
+	bp := e.bodies.Get().(*[]byte)
+	defer e.bodies.Put(bp)
+	buf := *bp
+	n := 0
+	var err error
+	for n < len(buf) && err == nil {
+		var k int
+		k, err = body.Read(buf[n:])
+		n += k
+		if n == len(buf) && int64(len(buf)) < e.cfg.MaxResponseBody+1 {
+			// grow towards the cap only for a body that needs it
+			bigger := make([]byte, min(2*int64(len(buf)), e.cfg.MaxResponseBody+1))
+			copy(bigger, buf[:n])
+			buf, *bp = bigger, bigger
+		}
+	}
+	if errors.Is(err, io.EOF) {
+		err = nil
+	}
+	return bytes.Clone(buf[:n]), err
+}
+
 // keep returns the part of a body a report keeps: secrets replaced first,
-// so that no part of one survives a cut, then cut at reports.MaxBody.
-func (e *env) keep(body []byte) (string, bool) {
-	return reports.TruncateBody([]byte(e.redactor.String(string(body))))
+// so that no part of one survives a cut, then cut at reports.MaxBody, or
+// at reports.LeanBody once the run has kept reports.MaxKept bytes.
+func (e *env) keep(red *reports.Redactor, body []byte) (string, bool) {
+	limit := reports.MaxBody
+	if e.kept.Load() > reports.MaxKept {
+		limit = reports.LeanBody
+	}
+	// redacting all of a 4 MiB body to keep its first 16 KiB is waste
+	kept, cut := reports.TruncateBodyAt([]byte(red.Prefix(body, 4*limit+4096)), limit)
+	e.kept.Add(int64(len(kept)))
+	return kept, cut || len(body) > 4*limit+4096
+}
+
+// keepHeaders returns the response headers a report keeps (see
+// reports.Redactor.ResponseHeaders) and how many fields it dropped or cut.
+func (e *env) keepHeaders(red *reports.Redactor, h http.Header) (map[string]string, int) {
+	names := reports.MaxHeaders
+	if e.kept.Load() > reports.MaxKept {
+		names = reports.LeanHeaders
+	}
+	kept, dropped := red.ResponseHeaders(h, names)
+	for k, v := range kept {
+		e.kept.Add(int64(len(k) + len(v)))
+	}
+	return kept, dropped
 }

@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"github.com/campusconf/campusconf/features"
+	"github.com/campusconf/campusconf/fixtures"
 	"github.com/campusconf/campusconf/internal/openapi"
 	"github.com/campusconf/campusconf/reports"
 	"github.com/cucumber/godog"
@@ -58,22 +59,18 @@ func Run(ctx context.Context, cfg Config) (*reports.Report, error) {
 	}
 	client := *cfg.Client
 	client.Timeout = 0 // each exchange has its own deadline
-	if client.CheckRedirect == nil {
-		client.CheckRedirect = func(req *http.Request, via []*http.Request) error {
-			if len(via) >= 5 {
-				return fmt.Errorf("stopped after %d redirects", len(via))
-			}
-			return nil
-		}
-	}
+	client.Transport = boundedTransport(client.Transport)
+	client.CheckRedirect = NoRedirects(client.CheckRedirect)
 	e := &env{
 		cfg:       cfg,
 		cat:       cat,
 		fixture:   gjson.ParseBytes(cfg.Fixture.JSON()),
 		validator: v,
-		redactor:  reports.NewRedactor(secretNames(cfg)),
+		secrets:   secretNames(cfg.Fixture),
 		client:    &client,
 	}
+	e.redactor = reports.NewRedactor(e.secrets)
+	e.bodies.New = func() any { b := make([]byte, 64<<10); return &b }
 	started := time.Now()
 	if cfg.Budget > 0 {
 		var cancel context.CancelFunc
@@ -109,22 +106,66 @@ func Run(ctx context.Context, cfg Config) (*reports.Report, error) {
 		Started:   started,
 		Duration:  reports.Duration(time.Since(started)),
 		Scenarios: e.results,
+		// the budget ran out or the caller cancelled (a signal)
+		Interrupted: ctx.Err() != nil,
 	}
-	for _, q := range cat.Requirements {
-		r.Requirements = append(r.Requirements, reports.Requirement{ID: q.ID, Operation: q.Operation, Kind: q.Kind,
-			Strictness: reports.Strictness(q.Strictness), Section: q.Section, Text: q.Text})
+	addCatalogue(r, cat)
+	dropped, where := 0, 0
+	for _, sc := range r.Scenarios {
+		if sc.ExchangesDropped > 0 {
+			dropped += sc.ExchangesDropped
+			where++
+		}
 	}
-	for _, p := range cat.OpenPoints {
-		r.OpenPoints = append(r.OpenPoints, reports.OpenPoint(p))
+	if dropped > 0 {
+		r.Notes = append(r.Notes, fmt.Sprintf("%d exchanges of %d scenarios not kept: a scenario keeps at most %d, the last one made in the last place", dropped, where, reports.MaxExchanges))
 	}
+	if e.kept.Load() > reports.MaxKept {
+		r.Notes = append(r.Notes, fmt.Sprintf("the run kept %d MiB of bodies and headers: past that, each body keeps %d bytes and each response %d header names", reports.MaxKept>>20, reports.LeanBody, reports.LeanHeaders))
+	}
+	e.redactor.Report(r)
 	reports.Finalize(r)
 	return r, nil
 }
 
+// MaxResponseHeaderBytes bounds the response headers read from a target,
+// all fields together: the transport refuses a longer header as an error
+// of the exchange.
+const MaxResponseHeaderBytes = 64 << 10
+
+// boundedTransport returns rt, or a copy of it, that reads at most
+// MaxResponseHeaderBytes of response headers. A RoundTripper that is not an
+// *http.Transport (the in-process simulator) is returned as it is.
+func boundedTransport(rt http.RoundTripper) http.RoundTripper {
+	if rt == nil {
+		rt = http.DefaultTransport
+	}
+	tr, ok := rt.(*http.Transport)
+	if !ok || (tr.MaxResponseHeaderBytes > 0 && tr.MaxResponseHeaderBytes <= MaxResponseHeaderBytes) {
+		return rt
+	}
+	tr = tr.Clone()
+	tr.MaxResponseHeaderBytes = MaxResponseHeaderBytes
+	return tr
+}
+
+// NewRedactor returns the redactor of a run with fixture f: it replaces
+// every credential of f, and its encodings, by a placeholder. The command
+// uses it for what it prints; nil f redacts only credential headers.
+func NewRedactor(f *fixtures.File) *reports.Redactor {
+	if f == nil {
+		return nil
+	}
+	return reports.NewRedactor(secretNames(f))
+}
+
+// CutShort is the skip reason of a scenario the run did not finish because
+// its --budget ran out or it was interrupted.
+const CutShort = "not finished: the run was cut short (its --budget ran out or it was interrupted)"
+
 // secretNames maps every credential in the fixture to the placeholder that
 // replaces it in reports.
-func secretNames(cfg Config) map[string]string {
-	f := cfg.Fixture
+func secretNames(f *fixtures.File) map[string]string {
 	out := map[string]string{}
 	put := func(v, name string) {
 		if v != "" {
@@ -144,6 +185,13 @@ func secretNames(cfg Config) map[string]string {
 	}
 	put(f.SecondFactor.TOTPSecret, "<TOTP_SECRET>")
 	put(f.SecondFactor.OTP, "<OTP>")
+	// The control API's base path may carry a token (the simulator's
+	// /_sim/TOKEN): a long segment of it is a secret too.
+	for _, seg := range strings.Split(f.Control, "/") {
+		if len(seg) >= 16 {
+			put(seg, "<CONTROL_TOKEN>")
+		}
+	}
 	return out
 }
 
@@ -158,6 +206,8 @@ func (e *env) before(ctx context.Context, sc *godog.Scenario) (context.Context, 
 			s.op = id
 		}
 	}
+	s.leave = e.schedule.enter(sc, s.op)
+	s.started = time.Now() // the wait for its turn is not the scenario's time
 	ctx = context.WithValue(ctx, stateKey{}, s)
 	ctx = context.WithValue(ctx, stepFailureKey{}, &stepFailure{})
 	return ctx, nil
@@ -189,6 +239,9 @@ func (e *env) afterStep(ctx context.Context, st *godog.Step, status godog.StepRe
 // after turns the scenario's state into its result.
 func (e *env) after(ctx context.Context, sc *godog.Scenario, err error) (context.Context, error) {
 	s := stateFrom(ctx)
+	if s.leave != nil {
+		s.leave()
+	}
 	f := ctx.Value(stepFailureKey{}).(*stepFailure)
 	if s.op == "" {
 		// outlines over operations name the operation first
@@ -197,20 +250,26 @@ func (e *env) after(ctx context.Context, sc *godog.Scenario, err error) (context
 		}
 	}
 	res := reports.Scenario{
-		ID:           featureName(sc.Uri) + ": " + sc.Name,
-		Feature:      featureName(sc.Uri),
-		Name:         sc.Name,
-		Operation:    s.op,
-		Requirements: s.allRequirements(),
-		Strictness:   e.strictness(s.reqs),
-		Kind:         e.kind(s.reqs),
-		Duration:     reports.Duration(time.Since(s.started)),
-		Exchanges:    s.exchanges,
+		ID:               featureName(sc.Uri) + ": " + sc.Name,
+		Feature:          featureName(sc.Uri),
+		Name:             sc.Name,
+		Operation:        s.op,
+		Requirements:     s.allRequirements(),
+		Strictness:       e.strictness(s.reqs),
+		Kind:             e.kind(s.reqs),
+		Duration:         reports.Duration(time.Since(s.started)),
+		Exchanges:        s.exchanges,
+		ExchangesDropped: s.dropped,
 	}
 	for _, t := range sc.Tags {
 		res.Tags = append(res.Tags, t.Name)
 	}
 	switch {
+	case f.err != nil && ctx.Err() != nil:
+		// Cut short by the budget or a signal: the run did not finish
+		// this scenario, which says nothing of the implementation.
+		res.Outcome = reports.Skipped
+		res.SkipReason = CutShort
 	case s.skipped != nil && f.err == nil:
 		res.Outcome = reports.Skipped
 		if s.skipped.notConfigured {
@@ -241,10 +300,10 @@ func (e *env) after(ctx context.Context, sc *godog.Scenario, err error) (context
 }
 
 func (e *env) failure(s *state, f *stepFailure) *reports.Failure {
-	out := &reports.Failure{Step: f.step, Message: f.err.Error(), Exchange: len(s.exchanges) - 1}
+	out := &reports.Failure{Step: f.step, Message: e.text(s.redactor(), f.err.Error()), Exchange: len(s.exchanges) - 1}
 	var fl *Failure
 	if errors.As(f.err, &fl) {
-		out.Expected, out.Got, out.Exchange = fl.Expected, fl.Got, fl.Exchange
+		out.Expected, out.Got, out.Exchange = e.text(s.redactor(), fl.Expected), e.text(s.redactor(), fl.Got), fl.Exchange
 		for _, id := range fl.Requirements {
 			if id != "" {
 				out.Requirements = append(out.Requirements, id)
@@ -259,6 +318,20 @@ func (e *env) failure(s *state, f *stepFailure) *reports.Failure {
 		out.Curl = reports.Curl(s.exchanges[out.Exchange])
 	}
 	return out
+}
+
+// maxMessage bounds each text of a failure: a message may quote a whole
+// response, and the response itself is in the exchange.
+const maxMessage = 4 << 10
+
+// text returns a failure text for a report: secrets redacted first, so
+// that no part of one survives the cut, then cut at maxMessage bytes.
+func (e *env) text(red *reports.Redactor, s string) string {
+	s = red.Prefix([]byte(s), maxMessage+4096)
+	if len(s) > maxMessage {
+		s = strings.ToValidUTF8(s[:maxMessage], "") + " … (cut; the exchange has the whole response)"
+	}
+	return s
 }
 
 func (e *env) strictness(reqs []string) reports.Strictness {
@@ -327,4 +400,30 @@ func knownTags(cat *features.Catalogue, expr string) error {
 		}
 	}
 	return nil
+}
+
+// NotRun returns the report of a run that could not start (the target
+// unreachable, its container not started): no scenario, the requirement
+// catalogue all "not run", verdict reports.VerdictUnreachable and reason
+// saying why. It is finalized.
+func NotRun(reason string) (*reports.Report, error) {
+	cat, err := features.Load()
+	if err != nil {
+		return nil, err
+	}
+	r := &reports.Report{Schema: reports.SchemaVersion, Started: time.Now(), Reason: reason}
+	addCatalogue(r, cat)
+	reports.Finalize(r)
+	return r, nil
+}
+
+// addCatalogue puts the requirement catalogue and the open points into r.
+func addCatalogue(r *reports.Report, cat *features.Catalogue) {
+	for _, q := range cat.Requirements {
+		r.Requirements = append(r.Requirements, reports.Requirement{ID: q.ID, Operation: q.Operation, Kind: q.Kind,
+			Strictness: reports.Strictness(q.Strictness), Section: q.Section, Text: q.Text})
+	}
+	for _, p := range cat.OpenPoints {
+		r.OpenPoints = append(r.OpenPoints, reports.OpenPoint(p))
+	}
 }

@@ -35,9 +35,15 @@ type state struct {
 	// lastSent is the last request as sent, so a check may send it again.
 	lastSent sent
 
+	// red is the scenario's own redactor once it made a one-time password
+	// (see redactor); nil until then.
+	red *reports.Redactor
+
 	exchanges []reports.Exchange
-	curls     []string
-	skipped   *skip
+	// dropped counts exchanges past reports.MaxExchanges not kept.
+	dropped int
+	curls   []string
+	skipped *skip
 	// weights are the last weightages set per grade item
 	weights map[string]float64
 	// exercised are requirements checked beyond the scenario's tags
@@ -46,6 +52,8 @@ type state struct {
 	// refusal names the requirements a refusal of one exchange breaks, as
 	// the step that sent it declared.
 	refusal refusal
+	// leave ends the scenario's turn in the scheduler.
+	leave func()
 }
 
 // sent is a request as send received it.

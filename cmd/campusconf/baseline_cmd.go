@@ -18,8 +18,8 @@ func init() {
 func baselineCmd(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("baseline", flag.ContinueOnError)
 	fs.SetOutput(stderr)
-	from := fs.String("from", "", "report.json of an earlier run (required)")
-	out := fs.String("out", ".conformance-baseline.json", "file to write")
+	from := fs.String("from", "", "`FILE`, the report.json of an earlier run (required)")
+	out := fs.String("out", ".conformance-baseline.json", "`FILE` to write")
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "Usage: campusconf baseline --from conformance-report/report.json [--out .conformance-baseline.json]\n\nWrites the requirement ids that failed in the report, for `campusconf run --baseline FILE`,\nwhich then exits 0 while every failure is a known one and says which known ones now pass.\n\nFlags:")
 		fs.PrintDefaults()

@@ -6,6 +6,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"os"
 	"slices"
 	"strings"
 
@@ -25,11 +26,13 @@ func fixturesCmd(args []string, stdout, stderr io.Writer) int {
 	var variants stringList
 	fs := flag.NewFlagSet("fixtures", flag.ContinueOnError)
 	fs.SetOutput(stderr)
-	fs.Int64Var(&opts.Seed, "seed", 1, "seed of the world")
-	fs.IntVar(&opts.Scale, "scale", 1, "scale of the world")
-	fs.BoolVar(&opts.Control, "control", false, "the simulator serves the control API (sets \"control\")")
-	fs.StringVar(&baseURL, "base-url", "", "base URL the simulator is served at, recorded in the description")
-	fs.Var(&variants, "variant", "the simulator is served with this variant (repeatable; see `campusconf variants`)")
+	fs.Int64Var(&opts.Seed, "seed", 1, "`N`, the seed of the world")
+	fs.IntVar(&opts.Scale, "scale", 1, "`K`, the scale of the world")
+	fs.BoolVar(&opts.Control, "control", false, "the simulator serves the control API (sets \"control\"; needs --control-token)")
+	fs.StringVar(&opts.ControlToken, "control-token", os.Getenv("CAMPUSCONF_CONTROL_TOKEN"), "the `TOKEN` the simulator's control API was started with (serve --control prints it; default $CAMPUSCONF_CONTROL_TOKEN)")
+	fs.StringVar(&baseURL, "base-url", "", "`URL` the simulator is served at, recorded in the description")
+	fs.Var(&variants, "variant", "the simulator is served with the variant `NAME` (repeatable; see campusconf variants)")
+	fs.BoolVar(&opts.SelfReset, "self-reset", true, "the simulator serves POST /_campusconf/reset (serve does on loopback): sets \"reset\"")
 	check := fs.String("check", "", "check a fixture `FILE` instead: report errors, and the keys it lacks whose scenarios will be skipped")
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "Usage: campusconf fixtures [flags]\n       campusconf fixtures --check FILE\n\nPrints the fixture file (fixtures/schema.json) of the simulator's world: the\ncredentials of each role, the record ids the suite uses, the paths of the\nunplaced operations. The file holds secrets.\n\nFlags:")
@@ -55,6 +58,13 @@ func fixturesCmd(args []string, stdout, stderr io.Writer) int {
 	}
 	if *check != "" {
 		return checkFixture(*check, stdout, stderr)
+	}
+	if !opts.Control {
+		opts.ControlToken = ""
+	} else if opts.ControlToken == "" {
+		// a token drawn here would not be the served simulator's
+		fmt.Fprintln(stderr, "campusconf fixtures: --control needs --control-token TOKEN, the token `campusconf serve --control` printed (or GET /_sim/TOKEN/fixtures on the simulator)")
+		return exitUsage
 	}
 	opts.Variants = variants
 	sim, err := simulator.New(opts)

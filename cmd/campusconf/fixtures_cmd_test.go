@@ -33,6 +33,29 @@ func TestFixturesCmd(t *testing.T) {
 	}
 }
 
+// TestFixturesCmdControl: --control prints the served simulator's control
+// path, which needs its token; a token drawn here would be another one.
+func TestFixturesCmdControl(t *testing.T) {
+	t.Setenv("CAMPUSCONF_CONTROL_TOKEN", "")
+	var out bytes.Buffer
+	if got := fixturesCmd([]string{"--control", "--control-token", "tok-0123456789abcdef"}, &out, io.Discard); got != exitOK {
+		t.Fatalf("fixtures --control --control-token: expected exit %d, got %d", exitOK, got)
+	}
+	f, err := fixtures.Parse(out.Bytes())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if f.Control != "/_sim/tok-0123456789abcdef" {
+		t.Errorf("control: expected /_sim/tok-0123456789abcdef, got %q", f.Control)
+	}
+	for _, args := range [][]string{{"--control"}, {"--control", "--control-token", "short"}} {
+		var stderr bytes.Buffer
+		if got := fixturesCmd(args, io.Discard, &stderr); got != exitUsage || stderr.Len() == 0 {
+			t.Errorf("fixtures %v: expected exit %d with a message, got %d %q", args, exitUsage, got, stderr.String())
+		}
+	}
+}
+
 func TestFixturesCmdUsage(t *testing.T) {
 	for _, args := range [][]string{{"--scale", "0"}, {"--base-url", "localhost"}, {"extra"}, {"--seed", "x"}} {
 		var stderr bytes.Buffer

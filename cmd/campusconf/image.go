@@ -14,6 +14,9 @@ import (
 	"sync"
 	"time"
 
+	"github.com/campusconf/campusconf/fixtures"
+	"github.com/campusconf/campusconf/reports"
+	"github.com/campusconf/campusconf/steps"
 	"github.com/containerd/errdefs"
 	"github.com/testcontainers/testcontainers-go"
 	tclog "github.com/testcontainers/testcontainers-go/log"
@@ -553,8 +556,12 @@ func runWithImage(ctx context.Context, o runOptions, img imageOptions, stdout, s
 	}
 	r, err := startImage(ctx, img)
 	if err != nil {
-		fmt.Fprintf(stderr, "campusconf run: %v\n", err)
-		return exitUnreachable
+		target := reports.Target{URL: "container of " + img.Image, Fixtures: filepath.Base(o.fixtureFile), Image: img.Image}
+		var red *reports.Redactor
+		if f, err := fixtures.Load(o.fixtureFile); err == nil {
+			red = steps.NewRedactor(f)
+		}
+		return writeNotRun(o, target, red, "target unreachable: the image did not start: "+err.Error(), stdout, stderr)
 	}
 	defer func() { _ = r.Stop(ctx) }() // also on a panic in the suite
 	o.target = r.BaseURL()

@@ -87,6 +87,7 @@ func TestImageBroken(t *testing.T) {
 	if took > 20*time.Second {
 		t.Errorf("expected a container that exits at once to fail fast (< 20s, startup timeout 60s), took %s", took)
 	}
+	checkNotRunReports(t, reportDir, "target unreachable: the image did not start")
 	for _, want := range []string{"exited with code 2", "--- container log", `unknown command "nonexistent-command"`} {
 		if !strings.Contains(stderr.String(), want) {
 			t.Errorf("expected the output to contain %q, got:\n%s", want, stderr.String())

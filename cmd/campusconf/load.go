@@ -21,6 +21,7 @@ import (
 	"github.com/campusconf/campusconf/fixtures"
 	"github.com/campusconf/campusconf/internal/didyoumean"
 	"github.com/campusconf/campusconf/simulator"
+	"github.com/campusconf/campusconf/steps"
 )
 
 func init() {
@@ -49,14 +50,14 @@ func loadCmd(args []string, stdout, stderr io.Writer) int {
 	var o loadOptions
 	fs := flag.NewFlagSet("load", flag.ContinueOnError)
 	fs.SetOutput(stderr)
-	fs.StringVar(&o.target, "target", "", "base URL to load (default: the simulator, served in process on a loopback port)")
-	fs.StringVar(&o.fixtureFile, "fixtures", "", "fixture file of the target (required with --target)")
-	fs.StringVar(&o.op, "op", "E10", "operation to call: "+strings.Join(loadOps(), ", "))
+	fs.StringVar(&o.target, "target", "", "`URL` to load (default: the simulator, served in process on a loopback port)")
+	fs.StringVar(&o.fixtureFile, "fixtures", "", "fixture `FILE` of the target (required with --target)")
+	fs.StringVar(&o.op, "op", "E10", "`OP`eration to call: "+strings.Join(loadOps(), ", "))
 	fs.DurationVar(&o.duration, "duration", 5*time.Second, "how long to send requests (at most "+maxLoadDuration.String()+")")
-	fs.IntVar(&o.concurrency, "concurrency", 8, fmt.Sprintf("requests in flight (1..%d)", maxLoadConcurrency))
+	fs.IntVar(&o.concurrency, "concurrency", 8, fmt.Sprintf("`N` requests in flight (1..%d)", maxLoadConcurrency))
 	fs.DurationVar(&o.timeout, "timeout", 10*time.Second, "timeout of each request")
 	fs.BoolVar(&o.allowRemote, "allow-remote", false, "allow a target that is not a loopback address")
-	fs.IntVar(&o.scale, "scale", 1, "scale of the in-process simulator's world (without --target)")
+	fs.IntVar(&o.scale, "scale", 1, "`K`, the scale of the in-process simulator's world (without --target)")
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "Usage: campusconf load [flags]\n\nSends one operation as fast as --concurrency allows for --duration, as the\nfixture's owner, then prints requests/s, latency percentiles and errors.\nLoopback targets only unless --allow-remote.\n\nFlags:")
 		fs.PrintDefaults()
@@ -238,9 +239,12 @@ func runLoad(ctx context.Context, o loadOptions, stdout, stderr io.Writer) int {
 	if user.SubscriptionKey != "" {
 		key = user.SubscriptionKey
 	}
-	tr := &http.Transport{MaxIdleConnsPerHost: o.concurrency, MaxConnsPerHost: o.concurrency, ForceAttemptHTTP2: true}
+	tr := &http.Transport{MaxIdleConnsPerHost: o.concurrency, MaxConnsPerHost: o.concurrency, ForceAttemptHTTP2: true,
+		MaxResponseHeaderBytes: steps.MaxResponseHeaderBytes}
 	defer tr.CloseIdleConnections()
-	client := &http.Client{Transport: tr, Timeout: o.timeout}
+	// as in run: a redirect is an answer, and credentials never go to
+	// another origin
+	client := &http.Client{Transport: tr, Timeout: o.timeout, CheckRedirect: steps.NoRedirects(nil)}
 	send := func(ctx context.Context) (int, error) {
 		var rd io.Reader
 		if body != "" {

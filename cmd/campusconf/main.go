@@ -1,7 +1,16 @@
 // Command campusconf is the conformance kit for the Campus Learning Platform
-// interface: it runs the conformance suite against an implementation
-// (`run`), serves the spec-driven simulator (`serve`), and prints the
-// artefacts both share (`fixtures`, `openapi`, `defects`).
+// interface. Its commands:
+//
+//   - run: the conformance suite against an implementation (or the
+//     embedded simulator), writing report.json, junit.xml, report.html and
+//     summary.md;
+//   - serve: the spec-driven simulator on a port;
+//   - fixtures: the simulator's fixture file, or --check of yours;
+//   - openapi: the OpenAPI document of the interface;
+//   - defects and variants: the simulator's deliberate mistakes and its
+//     other faithful choices;
+//   - baseline: a file of known failures from a report, for CI gates;
+//   - load: a bounded loopback load on the simulator or a target.
 package main
 
 import (

@@ -1,6 +1,8 @@
 package main
 
 import (
+	"bytes"
+	"encoding/json"
 	"fmt"
 	"io"
 
@@ -20,6 +22,12 @@ func openapiCmd(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "campusconf openapi: unexpected argument %q\n", args[0])
 		return exitUsage
 	}
-	stdout.Write(openapi.JSON())
+	var pretty bytes.Buffer
+	if err := json.Indent(&pretty, openapi.JSON(), "", "  "); err != nil {
+		fmt.Fprintf(stderr, "campusconf openapi: %v\n", err)
+		return exitUsage
+	}
+	pretty.WriteByte('\n')
+	stdout.Write(pretty.Bytes())
 	return exitOK
 }

@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"encoding/json"
 	"io"
 	"testing"
 
@@ -13,8 +14,12 @@ func TestOpenAPICmd(t *testing.T) {
 	if got := openapiCmd(nil, &out, io.Discard); got != exitOK {
 		t.Fatalf("openapi = %d, want %d", got, exitOK)
 	}
-	if !bytes.Equal(out.Bytes(), openapi.JSON()) {
-		t.Error("openapi did not print the embedded document")
+	var compact bytes.Buffer
+	if err := json.Compact(&compact, out.Bytes()); err != nil || !bytes.Equal(compact.Bytes(), openapi.JSON()) {
+		t.Errorf("openapi did not print the embedded document (compact error %v)", err)
+	}
+	if !bytes.HasPrefix(out.Bytes(), []byte("{\n  \"")) {
+		t.Errorf("openapi output is not indented: %.40q", out.String())
 	}
 	if got := openapiCmd([]string{"extra"}, io.Discard, io.Discard); got != exitUsage {
 		t.Errorf("openapi extra = %d, want %d", got, exitUsage)

@@ -37,6 +37,7 @@ type runOptions struct {
 	timeout     time.Duration
 	budget      time.Duration
 	readOnly    bool
+	strict      bool
 	reportDir   string
 	baseline    string
 	seed        int64
@@ -60,27 +61,28 @@ func runCmd(args []string, stdout, stderr io.Writer) int {
 	var o runOptions
 	fs := flag.NewFlagSet("run", flag.ContinueOnError)
 	fs.SetOutput(stderr)
-	fs.StringVar(&o.target, "target", "", "base URL of the implementation under test (default: the embedded simulator)")
-	fs.StringVar(&o.fixtureFile, "fixtures", "", "fixture file describing the target (required with --target; see fixtures/schema.json)")
-	fs.StringVar(&o.tags, "tags", "", "run only scenarios matching a tag expression, e.g. '@E7 and not @destructive'")
-	fs.IntVar(&o.concurrency, "concurrency", 1, "scenarios run at once")
+	fs.StringVar(&o.target, "target", "", "`URL` of the implementation under test (default: the embedded simulator)")
+	fs.StringVar(&o.fixtureFile, "fixtures", "", "fixture `FILE` describing the target (required with --target; see fixtures/schema.json)")
+	fs.StringVar(&o.tags, "tags", "", "run only scenarios matching a tag `EXPR`ession, e.g. '@E7 and not @destructive'")
+	fs.IntVar(&o.concurrency, "concurrency", 12, "`N` scenarios run at once (destructive scenarios of one record group never overlap)")
 	fs.DurationVar(&o.timeout, "timeout", 10*time.Second, "timeout of each HTTP exchange")
-	fs.DurationVar(&o.budget, "budget", 30*time.Minute, "time budget of the whole run: requests not made by then fail, and the report is written")
+	fs.DurationVar(&o.budget, "budget", 30*time.Minute, "time budget of the whole run, from the start of --image and the reachability probe on: requests not made by then fail, and the report is written, marked interrupted")
 	fs.BoolVar(&o.readOnly, "read-only", false, "skip scenarios that change or delete data (@destructive)")
-	fs.StringVar(&o.reportDir, "report-dir", "conformance-report", "directory the reports are written to")
-	fs.StringVar(&o.baseline, "baseline", "", "file of known failing requirement ids; exit 0 when every failure is in it")
-	fs.Int64Var(&o.seed, "seed", 1, "seed of the embedded simulator's world")
-	fs.Var(&o.defects, "defect", "switch on a simulator defect in the embedded simulator (repeatable; see `campusconf defects`)")
+	fs.BoolVar(&o.strict, "strict", false, "for CI gates: a skipped or not-configured scenario fails the run (exit 1)")
+	fs.StringVar(&o.reportDir, "report-dir", "conformance-report", "`DIR`ectory the reports are written to")
+	fs.StringVar(&o.baseline, "baseline", "", "`FILE` of known failing requirement ids; exit 0 when every failure is in it")
+	fs.Int64Var(&o.seed, "seed", 1, "`N`, the seed of the embedded simulator's world")
+	fs.Var(&o.defects, "defect", "switch on the simulator defect `NAME` in the embedded simulator (repeatable; see campusconf defects)")
 	fs.BoolVar(&o.insecure, "insecure", false, "accept a self-signed TLS certificate from the target")
 	fs.BoolVar(&o.quiet, "quiet", false, "print only the verdict line")
 	fs.IntVar(&o.generate, "generate", 0, "after the scenarios, send N generated requests per operation and check properties of every answer (0: none; see docs/generated.md)")
 	fs.Int64Var(&o.generateSeed, "generate-seed", generate.DefaultSeed, "seed of the generated requests: the same seed sends the same requests again")
 	var img imageOptions
 	var imgEnv multiFlag
-	fs.StringVar(&img.Image, "image", "", "container image of the implementation: start it, run the suite against it, remove it (must exist locally; needs --fixtures; see docs/containers.md)")
-	fs.StringVar(&img.Port, "port", defaultImagePort, "with --image: container port the implementation listens on")
+	fs.StringVar(&img.Image, "image", "", "container `IMAGE` of the implementation: start it, run the suite against it, remove it (must exist locally; needs --fixtures; see docs/containers.md)")
+	fs.StringVar(&img.Port, "port", defaultImagePort, "with --image: container `PORT` the implementation listens on")
 	fs.Var(&imgEnv, "env", "with --image: environment variable `NAME=VALUE` of the container (repeatable)")
-	fs.StringVar(&img.WaitPath, "wait-path", defaultWaitPath, "with --image: path polled until the container answers (any HTTP status means up)")
+	fs.StringVar(&img.WaitPath, "wait-path", defaultWaitPath, "with --image: `PATH` polled until the container answers (any HTTP status means up)")
 	fs.DurationVar(&img.StartupTimeout, "startup-timeout", defaultStartupTimeout, "with --image: how long the container gets to answer")
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "Usage: campusconf run [flags]\n\nRuns the conformance suite and writes report.json, junit.xml, report.html and summary.md.\nExit codes: 0 conformant, 1 not conformant, 2 usage or configuration error, 3 target unreachable (or its --image did not start).\n\nFlags:")
@@ -128,6 +130,14 @@ func runCmd(args []string, stdout, stderr io.Writer) int {
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
+	if o.budget > 0 {
+		// the budget covers everything from here: the container's start,
+		// the probe, the suite; report writing comes after it, bounded by
+		// the report size caps
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithTimeoutCause(ctx, o.budget, errBudget)
+		defer cancel()
+	}
 	if img.Image != "" {
 		return runWithImage(ctx, o, img, stdout, stderr)
 	}
@@ -152,6 +162,7 @@ func runSuite(ctx context.Context, o runOptions, stdout, stderr io.Writer) int {
 		GenerateSeed:   o.generateSeed,
 	}
 	target := reports.Target{}
+	var red *reports.Redactor // of the target's fixture, for what is printed
 	if o.target == "" {
 		if o.fixtureFile != "" {
 			fmt.Fprintln(stderr, "campusconf run: --fixtures needs --target (the embedded simulator makes its own)")
@@ -191,21 +202,33 @@ func runSuite(ctx context.Context, o runOptions, stdout, stderr io.Writer) int {
 		cfg.BaseURL = strings.TrimRight(o.target, "/")
 		cfg.Fixture = f
 		tr := http.DefaultTransport.(*http.Transport).Clone()
+		tr.MaxResponseHeaderBytes = steps.MaxResponseHeaderBytes
 		if o.insecure {
 			tr.TLSClientConfig = &tls.Config{InsecureSkipVerify: true} //nolint:gosec // asked for with --insecure
 		}
-		cfg.Client = &http.Client{Transport: tr}
-		if err := probe(ctx, cfg.Client, cfg.BaseURL, o.timeout); err != nil {
-			fmt.Fprintf(stderr, "campusconf run: target %s is unreachable: %v\n", cfg.BaseURL, err)
-			return exitUnreachable
-		}
+		// the probe and the reset use this client too: no redirect is followed
+		cfg.Client = &http.Client{Transport: tr, CheckRedirect: steps.NoRedirects(nil)}
+		red = steps.NewRedactor(f)
 		target = reports.Target{URL: cfg.BaseURL, Fixtures: filepath.Base(o.fixtureFile), Image: o.image}
-		if f.Control != "" && !o.readOnly {
+		if err := probe(ctx, cfg.Client, cfg.BaseURL, o.timeout); err != nil {
+			if c := context.Cause(ctx); c != nil {
+				err = fmt.Errorf("%w (%v)", err, c)
+			}
+			return writeNotRun(o, target, red, "target unreachable: "+err.Error(), stdout, stderr)
+		}
+		if f.Reset != nil && !o.readOnly {
+			// a target that declares a reset starts every run from its
+			// seeded records, so those the destructive scenarios consume
+			// are there again
+			if err := resetAs(ctx, cfg.Client, cfg.BaseURL, f, o.timeout); err != nil {
+				fmt.Fprintf(stderr, "campusconf run: warning: the fixture's reset failed (%s); running on the records as they are\n", consoleText(red.String(err.Error())))
+			}
+		} else if f.Control != "" && !o.readOnly {
 			// a target that offers a reset (the simulator's control API)
 			// starts every run from its seeded world, so records the
 			// destructive scenarios consume are there again
 			if err := reset(ctx, cfg.Client, cfg.BaseURL+f.Control+"/reset", o.timeout); err != nil {
-				fmt.Fprintf(stderr, "campusconf run: warning: the fixture names a control API, but its reset failed (%v); running on the world as it is\n", err)
+				fmt.Fprintf(stderr, "campusconf run: warning: the fixture names a control API, but its reset failed (%s); running on the world as it is\n", consoleText(red.String(err.Error())))
 			}
 		}
 	}
@@ -221,16 +244,17 @@ func runSuite(ctx context.Context, o runOptions, stdout, stderr io.Writer) int {
 	}
 	r, err := steps.Run(ctx, cfg)
 	if err != nil {
-		fmt.Fprintf(stderr, "\ncampusconf run: %v\n", err)
+		fmt.Fprintf(stderr, "\ncampusconf run: %s\n", consoleText(red.String(err.Error())))
 		return exitUsage
 	}
-	r.Tool = reports.Tool{Name: "campusconf", Version: version}
-	r.Target = target
-	r.Options = map[string]string{
-		"tags": o.tags, "concurrency": fmt.Sprint(o.concurrency), "timeout": o.timeout.String(), "budget": o.budget.String(),
-		"readOnly": fmt.Sprint(o.readOnly), "reportDir": o.reportDir, "baseline": o.baseline,
-		"generate": fmt.Sprint(o.generate), "generateSeed": fmt.Sprint(o.generateSeed),
+	describe(r, o, target)
+	r.Interrupted = r.Interrupted || ctx.Err() != nil
+	reports.Finalize(r)
+	strictFail := o.strict && r.Counts.Skipped+r.Counts.NotConfigured > 0
+	if strictFail {
+		r.Notes = append(r.Notes, fmt.Sprintf("--strict: %d scenario(s) skipped and %d not configured fail the run", r.Counts.Skipped, r.Counts.NotConfigured))
 	}
+	red.Report(r)
 	html, err := reports.WriteAll(o.reportDir, r)
 	if err != nil {
 		fmt.Fprintf(stderr, "campusconf run: writing the report: %v\n", err)
@@ -255,9 +279,18 @@ func runSuite(ctx context.Context, o runOptions, stdout, stderr io.Writer) int {
 			code = exitFailed
 		}
 	}
+	if strictFail || r.Interrupted {
+		// a CI gate wants every scenario to have run; a run cut short
+		// proves nothing either way
+		code = exitFailed
+	}
 	printSummary(stdout, r, o.quiet)
-	if err := ctx.Err(); err != nil {
-		fmt.Fprintln(stderr, "campusconf run: interrupted: the report covers the scenarios run before the signal, the rest failed unsent")
+	if ctx.Err() != nil {
+		why := "by a signal"
+		if errors.Is(context.Cause(ctx), errBudget) {
+			why = "by the --budget"
+		}
+		fmt.Fprintf(stderr, "campusconf run: interrupted %s: the report covers the scenarios run before, the rest failed unsent\n", why)
 	}
 	if gate != "" {
 		fmt.Fprintln(stdout, gate)
@@ -266,6 +299,46 @@ func runSuite(ctx context.Context, o runOptions, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stdout, "report: %s\n", html)
 	}
 	return code
+}
+
+// errBudget is the cause of the run's context ending with the --budget.
+var errBudget = errors.New("the --budget ran out")
+
+// describe fills in what the command knows of the run: tool, target and
+// the effective options.
+func describe(r *reports.Report, o runOptions, target reports.Target) {
+	r.Tool = reports.Tool{Name: "campusconf", Version: version}
+	r.Target = target
+	r.Options = map[string]string{
+		"tags": o.tags, "concurrency": fmt.Sprint(o.concurrency), "timeout": o.timeout.String(), "budget": o.budget.String(),
+		"readOnly": fmt.Sprint(o.readOnly), "reportDir": o.reportDir, "baseline": o.baseline,
+		"generate": fmt.Sprint(o.generate), "generateSeed": fmt.Sprint(o.generateSeed),
+	}
+}
+
+// writeNotRun writes the reports of a run that could not start, verdict
+// "target unreachable" with reason, prints why, and returns
+// exitUnreachable: a CI job still gets its junit.xml, with one errored case.
+func writeNotRun(o runOptions, target reports.Target, red *reports.Redactor, reason string, stdout, stderr io.Writer) int {
+	reason = red.String(reason)
+	fmt.Fprintf(stderr, "campusconf run: %s\n", consoleText(reason))
+	r, err := steps.NotRun(reason)
+	if err != nil {
+		fmt.Fprintf(stderr, "campusconf run: %v\n", err)
+		return exitUnreachable
+	}
+	describe(r, o, target)
+	red.Report(r)
+	html, err := reports.WriteAll(o.reportDir, r)
+	if err != nil {
+		fmt.Fprintf(stderr, "campusconf run: writing the report: %v\n", err)
+		return exitUnreachable
+	}
+	printSummary(stdout, r, o.quiet)
+	if !o.quiet {
+		fmt.Fprintf(stdout, "report: %s\n", html)
+	}
+	return exitUnreachable
 }
 
 // reset asks a control API to restore the target's seeded world.
@@ -284,6 +357,43 @@ func reset(ctx context.Context, c *http.Client, url string, timeout time.Duratio
 	_ = resp.Body.Close()
 	if resp.StatusCode/100 != 2 {
 		return fmt.Errorf("POST %s answered %d", url, resp.StatusCode)
+	}
+	return nil
+}
+
+// resetAs makes the fixture's reset call as its user, with the
+// subscription key.
+func resetAs(ctx context.Context, c *http.Client, base string, f *fixtures.File, timeout time.Duration) error {
+	ctx, cancel := context.WithTimeout(ctx, timeout)
+	defer cancel()
+	method := f.Reset.Method
+	if method == "" {
+		method = http.MethodPost
+	}
+	req, err := http.NewRequestWithContext(ctx, method, base+f.Reset.Path, nil)
+	if err != nil {
+		return err
+	}
+	key := f.SubscriptionKey
+	if u, ok := f.Users[f.Reset.User]; ok {
+		for k, v := range u.Headers {
+			req.Header.Set(k, v)
+		}
+		if u.SubscriptionKey != "" {
+			key = u.SubscriptionKey
+		}
+	}
+	if key != "" {
+		req.Header.Set("Ocp-Apim-Subscription-Key", key)
+	}
+	resp, err := c.Do(req)
+	if err != nil {
+		return err
+	}
+	_, _ = io.Copy(io.Discard, io.LimitReader(resp.Body, 1<<16))
+	_ = resp.Body.Close()
+	if resp.StatusCode/100 != 2 {
+		return fmt.Errorf("%s %s answered %d", method, f.Reset.Path, resp.StatusCode)
 	}
 	return nil
 }
@@ -309,13 +419,34 @@ func printSummary(w io.Writer, r *reports.Report, quiet bool) {
 	if !quiet {
 		fmt.Fprintln(w)
 	}
-	fmt.Fprintf(w, "%s: %d scenarios, %d passed, %d failed (%d MUST, %d SHOULD), %d skipped, %d not configured in %s\n",
-		strings.ToUpper(r.Verdict), c.Scenarios, c.Passed, c.Failed, c.FailedMust, c.FailedShould, c.Skipped, c.NotConfigured,
+	if r.Reason != "" {
+		fmt.Fprintf(w, "%s: %s\n", strings.ToUpper(r.Verdict), consoleText(r.Reason))
+		return
+	}
+	interrupted := ""
+	if r.Interrupted {
+		interrupted = " (interrupted)"
+	}
+	fmt.Fprintf(w, "%s%s: %d scenarios, %d passed, %d failed (%d MUST, %d SHOULD), %d skipped, %d not configured in %s\n",
+		strings.ToUpper(r.Verdict), interrupted, c.Scenarios, c.Passed, c.Failed, c.FailedMust, c.FailedShould, c.Skipped, c.NotConfigured,
 		time.Duration(r.Duration).Round(time.Millisecond))
 	if quiet {
 		return
 	}
+	for _, n := range r.Notes {
+		fmt.Fprintf(w, "note: %s\n", consoleText(n))
+	}
 	fmt.Fprintf(w, "requirements: %d of %d covered, %d passing\n", c.RequirementsCovered, c.Requirements, c.RequirementsPassing)
+	if gaps := reports.Gaps(r); len(gaps) > 0 {
+		fmt.Fprintln(w, "not run, for want of:")
+		for _, g := range gaps {
+			line := fmt.Sprintf("  %s: %d scenario(s)", g.Key, g.Scenarios)
+			if len(g.Uncovered) > 0 {
+				line += fmt.Sprintf(", %d requirement(s) uncovered: %s", len(g.Uncovered), strings.Join(g.Uncovered, ", "))
+			}
+			fmt.Fprintln(w, consoleText(line))
+		}
+	}
 	var failed []string
 	for _, q := range r.Requirements {
 		if q.Result == "failed" {

@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"encoding/json"
+	"io"
 	"net/http/httptest"
 	"os"
 	"path/filepath"
@@ -79,10 +80,50 @@ func TestRunUnreachableTarget(t *testing.T) {
 		t.Fatal(err)
 	}
 	var out, errOut bytes.Buffer
+	dir := t.TempDir()
+	// an earlier run's files must not survive beside this one's
+	if err := os.WriteFile(filepath.Join(dir, "junit.xml"), []byte("<old/>"), 0o644); err != nil {
+		t.Fatal(err)
+	}
 	// port 1 on loopback: nothing listens there
-	code := dispatch([]string{"run", "--target", "http://127.0.0.1:1", "--fixtures", fixture, "--report-dir", t.TempDir()}, &out, &errOut)
+	code := dispatch([]string{"run", "--target", "http://127.0.0.1:1", "--fixtures", fixture, "--report-dir", dir}, &out, &errOut)
 	if code != exitUnreachable {
 		t.Errorf("exit %d, want %d (unreachable)\nstderr: %s", code, exitUnreachable, errOut.String())
+	}
+	checkNotRunReports(t, dir, "target unreachable: ")
+}
+
+// checkNotRunReports checks the four reports of a run that could not
+// start: verdict "target unreachable" with a reason starting with want,
+// one errored JUnit case, the reason in summary.md and report.html.
+func checkNotRunReports(t *testing.T, dir, want string) {
+	t.Helper()
+	r, err := reports.ReadJSON(filepath.Join(dir, "report.json"))
+	if err != nil {
+		t.Fatalf("report.json: %v", err)
+	}
+	if r.Verdict != reports.VerdictUnreachable || !strings.HasPrefix(r.Reason, want) {
+		t.Errorf("report.json: expected verdict %q with a reason starting %q, got %q with %q", reports.VerdictUnreachable, want, r.Verdict, r.Reason)
+	}
+	if len(r.Requirements) == 0 {
+		t.Errorf("report.json: expected the requirement catalogue, all not run, got none")
+	}
+	read := func(name string) string {
+		b, err := os.ReadFile(filepath.Join(dir, name))
+		if err != nil {
+			t.Errorf("%s: %v", name, err)
+		}
+		return string(b)
+	}
+	junit := read("junit.xml")
+	if !strings.Contains(junit, `tests="1"`) || !strings.Contains(junit, `errors="1"`) || !strings.Contains(junit, `<error message="`+want) {
+		t.Errorf("junit.xml: expected one errored case saying %q, got:\n%s", want, junit)
+	}
+	if md := read("summary.md"); !strings.Contains(md, "Target unreachable") || !strings.Contains(md, want) {
+		t.Errorf("summary.md: expected the verdict and %q, got:\n%s", want, md)
+	}
+	if html := read("report.html"); !strings.Contains(html, "Target unreachable") || !strings.Contains(html, want) {
+		t.Errorf("report.html: expected the verdict and %q", want)
 	}
 }
 
@@ -160,6 +201,77 @@ func TestRunResetsThroughTheControlAPI(t *testing.T) {
 		code := dispatch([]string{"run", "--quiet", "--target", srv.URL, "--fixtures", fixture, "--tags", "@E14 or @E5", "--report-dir", t.TempDir()}, &out, &errOut)
 		if code != exitOK {
 			t.Fatalf("run %d: exit %d, want %d\n%s%s", run, code, exitOK, out.String(), errOut.String())
+		}
+	}
+}
+
+// TestRunTwiceAgainstPlainServe is the README's vendor example against the
+// simulator as `serve` starts it on loopback, with the fixture file
+// `campusconf fixtures` prints: the whole suite passes twice in a row,
+// because the runner restores the world through the fixture's "reset".
+func TestRunTwiceAgainstPlainServe(t *testing.T) {
+	cfg, err := parseServe([]string{"--addr", "127.0.0.1:0", "--seed", "5"}, io.Discard)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sim, err := simulator.New(cfg.opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv := httptest.NewServer(sim)
+	defer srv.Close()
+	var fx bytes.Buffer
+	if code := dispatch([]string{"fixtures", "--seed", "5"}, &fx, io.Discard); code != exitOK {
+		t.Fatalf("campusconf fixtures: exit %d", code)
+	}
+	fixture := filepath.Join(t.TempDir(), "f.json")
+	if err := os.WriteFile(fixture, fx.Bytes(), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	for run := 1; run <= 2; run++ {
+		var out, errOut bytes.Buffer
+		code := dispatch([]string{"run", "--quiet", "--target", srv.URL, "--fixtures", fixture, "--report-dir", t.TempDir()}, &out, &errOut)
+		if code != exitOK {
+			t.Fatalf("run %d of 2: exit %d, want %d (conformant)\n%s%s", run, code, exitOK, out.String(), errOut.String())
+		}
+	}
+}
+
+// TestStrictFailsSkippedScenarios: a fixture lacking a key skips its
+// scenarios, says which key on the console and in summary.md, and fails
+// the run only with --strict.
+func TestStrictFailsSkippedScenarios(t *testing.T) {
+	sim, err := simulator.New(simulator.Options{Seed: 6})
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv := httptest.NewServer(sim)
+	defer srv.Close()
+	f := sim.Fixtures()
+	f.Records.OtherEvaluationQuestion = ""
+	fixture := filepath.Join(t.TempDir(), "f.json")
+	if err := os.WriteFile(fixture, f.JSON(), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	for _, tt := range []struct {
+		strict bool
+		want   int
+	}{{false, exitOK}, {true, exitFailed}} {
+		dir := t.TempDir()
+		args := []string{"run", "--target", srv.URL, "--fixtures", fixture, "--tags", "@E9", "--report-dir", dir}
+		if tt.strict {
+			args = append(args, "--strict")
+		}
+		var out, errOut bytes.Buffer
+		if code := dispatch(args, &out, &errOut); code != tt.want {
+			t.Errorf("strict %v: exit %d, want %d\n%s%s", tt.strict, code, tt.want, out.String(), errOut.String())
+		}
+		if !strings.Contains(out.String(), "records.otherEvaluationQuestion: 1 scenario(s), 1 requirement(s) uncovered: E9.scope") {
+			t.Errorf("strict %v: the console does not name the missing key and what it leaves uncovered:\n%s", tt.strict, out.String())
+		}
+		md, _ := os.ReadFile(filepath.Join(dir, "summary.md"))
+		if !strings.Contains(string(md), "`records.otherEvaluationQuestion`: 1 scenario; 1 requirement left uncovered (E9.scope)") {
+			t.Errorf("strict %v: summary.md does not name the missing key:\n%s", tt.strict, md)
 		}
 	}
 }

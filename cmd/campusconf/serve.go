@@ -44,17 +44,19 @@ func parseServe(args []string, stderr io.Writer) (serveConfig, error) {
 	var defects, variants stringList
 	fs := flag.NewFlagSet("serve", flag.ContinueOnError)
 	fs.SetOutput(stderr)
-	fs.StringVar(&c.addr, "addr", "127.0.0.1:8080", "address to listen on")
-	fs.Int64Var(&c.opts.Seed, "seed", 1, "seed of the world (same seed, same records)")
-	fs.IntVar(&c.opts.Scale, "scale", 1, "multiply the volume of every list")
-	fs.BoolVar(&c.opts.Control, "control", false, "serve the control API under /_sim/")
-	fs.StringVar(&latency, "latency", "", "delay every operation: a duration (50ms) or a range (20ms..200ms)")
-	fs.Float64Var(&fault2FA, "fault-2fa-rate", 0, "rate (0..1) of 503 answers on the second-factor operations E1-E3")
-	fs.StringVar(&faultOp, "fault-op", "", "operation (E1..E21 or an unplaced operation's fixture key) answering 500 at --fault-rate")
-	fs.Float64Var(&faultRate, "fault-rate", 0, "rate (0..1) of 500 answers on --fault-op")
-	fs.Var(&defects, "defect", "make a deliberate mistake (repeatable; see `campusconf defects`)")
-	fs.Var(&variants, "variant", "make another faithful choice where the specification is open (repeatable; see `campusconf variants`; campusconf fixtures --variant prints the matching fixture)")
-	fs.StringVar(&c.log, "log", "text", "request log: text, json or off")
+	fs.StringVar(&c.addr, "addr", "127.0.0.1:8080", "`ADDR`ess to listen on, host:port")
+	fs.Int64Var(&c.opts.Seed, "seed", 1, "`N`, the seed of the world (same seed, same records)")
+	fs.IntVar(&c.opts.Scale, "scale", 1, "multiply the volume of every list by `K`")
+	fs.BoolVar(&c.opts.Control, "control", false, "serve the control API under /_sim/TOKEN/ (the token is printed at start-up)")
+	fs.StringVar(&c.opts.ControlToken, "control-token", os.Getenv("CAMPUSCONF_CONTROL_TOKEN"), "the control API's `TOKEN` (at least 16 letters, digits, - or _; default $CAMPUSCONF_CONTROL_TOKEN, else random)")
+	fs.StringVar(&latency, "latency", "", "delay every operation by `D`: a duration (50ms) or a range (20ms..200ms)")
+	fs.Float64Var(&fault2FA, "fault-2fa-rate", 0, "`RATE` (0..1) of 503 answers on the second-factor operations E1-E3")
+	fs.StringVar(&faultOp, "fault-op", "", "`OP`eration (E1..E21 or an unplaced operation's fixture key) answering 500 at --fault-rate")
+	fs.Float64Var(&faultRate, "fault-rate", 0, "`RATE` (0..1) of 500 answers on --fault-op")
+	fs.Var(&defects, "defect", "make the deliberate mistake `NAME` (repeatable; see campusconf defects)")
+	fs.Var(&variants, "variant", "make the faithful choice `NAME` where the specification is open (repeatable; see campusconf variants; campusconf fixtures --variant prints the matching fixture)")
+	fs.StringVar(&c.log, "log", "text", "request log `FORMAT`: text, json or off")
+	selfReset := fs.Bool("self-reset", true, "serve POST /_campusconf/reset, which restores the seeded world for the Super Admin (the fixture's \"reset\"), when listening on loopback")
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "Usage: campusconf serve [flags]\n\nServes the simulator of the Campus Learning Platform interface. Credentials\nand record ids of the world: campusconf fixtures --seed N.\n\nFlags:")
 		fs.PrintDefaults()
@@ -92,6 +94,15 @@ func parseServe(args []string, stderr io.Writer) (serveConfig, error) {
 		return c, fmt.Errorf("--fault-rate: %w", err)
 	}
 	c.opts.Faults = f
+	c.opts.SelfReset = *selfReset && isLoopbackAddr(c.addr)
+	if c.opts.ControlToken != "" && !c.opts.Control {
+		c.opts.ControlToken = "" // only --control serves it
+	}
+	if c.opts.ControlToken != "" {
+		if err := simulator.CheckControlToken(c.opts.ControlToken); err != nil {
+			return c, fmt.Errorf("--%w", err)
+		}
+	}
 	c.opts.Defects = defects
 	c.opts.Variants = variants
 	switch c.log {
@@ -143,10 +154,17 @@ func serve(ctx context.Context, ln net.Listener, sim *simulator.Simulator, c ser
 		// bounded too, but generous: a whole list at a large --scale is big
 		WriteTimeout: 5 * time.Minute,
 		IdleTimeout:  120 * time.Second,
+		// over the limit net/http answers 431 itself; JSONErrors below
+		// gives that answer, like its 400s, a JSON string body
+		MaxHeaderBytes: simulator.MaxHeaderBytes,
+		// OPTIONS * reaches the simulator, which answers it 400 as JSON
+		DisableGeneralOptionsHandler: true,
 	}
 	fmt.Fprintf(stdout, "campusconf simulator listening on http://%s (seed %d, scale %d", ln.Addr(), c.opts.Seed, c.opts.Scale)
 	if c.opts.Control {
-		fmt.Fprint(stdout, ", control API at /_sim")
+		// the token is printed here and only here: the console of the
+		// person who started the simulator
+		fmt.Fprintf(stdout, ", control API at %s", sim.ControlPath())
 	}
 	if len(c.opts.Defects) > 0 {
 		fmt.Fprintf(stdout, ", defects %s", strings.Join(c.opts.Defects, ","))
@@ -155,8 +173,16 @@ func serve(ctx context.Context, ln net.Listener, sim *simulator.Simulator, c ser
 		fmt.Fprintf(stdout, ", variants %s", strings.Join(c.opts.Variants, ","))
 	}
 	fmt.Fprintln(stdout, ")")
+	where := fmt.Sprintf("campusconf fixtures --seed %d --scale %d", c.opts.Seed, c.opts.Scale)
+	for _, v := range c.opts.Variants {
+		where += " --variant " + v
+	}
+	if c.opts.Control {
+		where += " (or GET " + sim.ControlPath() + "/fixtures)"
+	}
+	fmt.Fprintf(stdout, "credentials (subscription key, users' tokens) and record ids: %s\n", where)
 	errc := make(chan error, 1)
-	go func() { errc <- srv.Serve(ln) }()
+	go func() { errc <- srv.Serve(simulator.JSONErrors(ln)) }()
 	select {
 	case err := <-errc:
 		fmt.Fprintln(stderr, "campusconf serve:", err)
@@ -171,4 +197,18 @@ func serve(ctx context.Context, ln net.Listener, sim *simulator.Simulator, c ser
 	}
 	fmt.Fprintln(stdout, "campusconf simulator stopped")
 	return exitOK
+}
+
+// isLoopbackAddr reports whether a listen address is on loopback only:
+// localhost or a loopback IP literal (":8080" listens everywhere).
+func isLoopbackAddr(addr string) bool {
+	host, _, err := net.SplitHostPort(addr)
+	if err != nil {
+		return false
+	}
+	if host == "localhost" {
+		return true
+	}
+	ip := net.ParseIP(host)
+	return ip != nil && ip.IsLoopback()
 }

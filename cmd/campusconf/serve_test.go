@@ -35,6 +35,14 @@ func TestParseServe(t *testing.T) {
 		{[]string{"--defect", "e6-status-200", "--defect", "poll-always-7002"}, "", func(c serveConfig) bool {
 			return len(c.opts.Defects) == 2
 		}},
+		{[]string{"--control", "--control-token", "tok-0123456789abcdef"}, "", func(c serveConfig) bool {
+			return c.opts.Control && c.opts.ControlToken == "tok-0123456789abcdef"
+		}},
+		{[]string{"--control-token", "tok-0123456789abcdef"}, "", func(c serveConfig) bool {
+			return !c.opts.Control && c.opts.ControlToken == ""
+		}},
+		{[]string{"--control", "--control-token", "short"}, "control token", nil},
+		{[]string{"--control", "--control-token", "has/a/slash/0123456789"}, "control token", nil},
 		{[]string{"--scale", "0"}, "--scale", nil},
 		{[]string{"--latency", "soon"}, "latency", nil},
 		{[]string{"--fault-op", "E10"}, "go together", nil},
@@ -106,15 +114,19 @@ func TestServeAnswersAndStops(t *testing.T) {
 	if resp.StatusCode != http.StatusOK {
 		t.Errorf("GET /healthz = %d, want 200", resp.StatusCode)
 	}
-	resp, err = http.Get(base + "/_sim/fixtures")
+	control := sim.ControlPath()
+	if !strings.HasPrefix(control, "/_sim/") {
+		t.Fatalf("control path %q, want /_sim/TOKEN", control)
+	}
+	resp, err = http.Get(base + control + "/fixtures")
 	if err != nil {
 		t.Fatal(err)
 	}
 	var fx map[string]any
 	err = json.NewDecoder(resp.Body).Decode(&fx)
 	resp.Body.Close()
-	if err != nil || fx["control"] != "/_sim" {
-		t.Errorf("GET /_sim/fixtures: control = %v (%v), want /_sim", fx["control"], err)
+	if err != nil || fx["control"] != control {
+		t.Errorf("GET /_sim/TOKEN/fixtures: control = %v (%v), want the control path", fx["control"], err)
 	}
 	cancel()
 	select {
@@ -124,6 +136,9 @@ func TestServeAnswersAndStops(t *testing.T) {
 		}
 	case <-time.After(5 * time.Second):
 		t.Fatal("serve did not stop within 5s of the signal")
+	}
+	if !strings.Contains(stdout.String(), "control API at "+control) {
+		t.Errorf("stdout = %q, want the control path with its token printed at start-up", stdout.String())
 	}
 	if !strings.Contains(stdout.String(), "listening on http://") || !strings.Contains(stdout.String(), "stopped") {
 		t.Errorf("stdout = %q, want the listening and stopped lines", stdout.String())

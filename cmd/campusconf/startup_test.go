@@ -3,6 +3,7 @@ package main
 import (
 	"bufio"
 	"context"
+	"encoding/json"
 	"io"
 	"net"
 	"net/http"
@@ -11,6 +12,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/campusconf/campusconf/simulator"
 )
@@ -163,5 +165,49 @@ func BenchmarkServeBinaryStartToFirstAnswer(b *testing.B) {
 		cmd.Wait()
 		http.DefaultClient.CloseIdleConnections()
 		b.StartTimer()
+	}
+}
+
+// TestServeAnswersBadRequestsAsJSON: serve's own server (not only the
+// handler) answers what net/http refuses before any handler, and headers
+// over simulator.MaxHeaderBytes, with a JSON string body.
+func TestServeAnswersBadRequestsAsJSON(t *testing.T) {
+	c, err := parseServe([]string{"--log", "off"}, io.Discard)
+	if err != nil {
+		t.Fatal(err)
+	}
+	base, stop := startServe(t, c)
+	defer stop()
+	addr := strings.TrimPrefix(base, "http://")
+	tests := []struct {
+		name, request string
+		want          int
+	}{
+		{"bad escape in the path", "GET /files/%zz/downloaded HTTP/1.1\r\nHost: " + addr + "\r\n\r\n", http.StatusBadRequest},
+		{"headers over the limit", "GET /healthz HTTP/1.1\r\nHost: " + addr + "\r\nX-Big: " + strings.Repeat("a", simulator.MaxHeaderBytes+8<<10) + "\r\n\r\n", http.StatusRequestHeaderFieldsTooLarge},
+		{"OPTIONS *", "OPTIONS * HTTP/1.1\r\nHost: " + addr + "\r\n\r\n", http.StatusBadRequest},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			conn, err := net.Dial("tcp", addr)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer conn.Close()
+			conn.SetDeadline(time.Now().Add(10 * time.Second))
+			if _, err := io.WriteString(conn, tt.request); err != nil {
+				t.Fatal(err)
+			}
+			resp, err := http.ReadResponse(bufio.NewReader(conn), nil)
+			if err != nil {
+				t.Fatalf("expected an HTTP answer, got %v", err)
+			}
+			body, _ := io.ReadAll(resp.Body)
+			resp.Body.Close()
+			var msg string
+			if resp.StatusCode != tt.want || resp.Header.Get("Content-Type") != "application/json" || json.Unmarshal(body, &msg) != nil {
+				t.Errorf("expected %d with a JSON string body, got %d %q: %q", tt.want, resp.StatusCode, resp.Header.Get("Content-Type"), body)
+			}
+		})
 	}
 }

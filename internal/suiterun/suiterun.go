@@ -19,20 +19,30 @@ import (
 // Run runs the whole suite against a fresh simulator built with opts, as
 // `campusconf run` does against the embedded one.
 func Run(ctx context.Context, opts simulator.Options) (*reports.Report, error) {
-	return RunGenerating(ctx, opts, 0)
+	return RunAt(ctx, opts, 1)
+}
+
+// RunAt is Run with concurrency scenarios at once.
+func RunAt(ctx context.Context, opts simulator.Options, concurrency int) (*reports.Report, error) {
+	return run(ctx, opts, concurrency, 0)
 }
 
 // RunGenerating runs the suite as Run does, then n generated requests per
 // operation with the default seed, as `campusconf run --generate n` does.
 func RunGenerating(ctx context.Context, opts simulator.Options, n int) (*reports.Report, error) {
+	return run(ctx, opts, 1, n)
+}
+
+func run(ctx context.Context, opts simulator.Options, concurrency, n int) (*reports.Report, error) {
 	sim, err := simulator.New(opts)
 	if err != nil {
 		return nil, err
 	}
 	return steps.Run(ctx, steps.Config{
-		BaseURL: "http://127.0.0.1:8080",
-		Client:  inproc.Client(sim),
-		Fixture: sim.Fixtures(),
+		Concurrency: concurrency,
+		BaseURL:     "http://127.0.0.1:8080",
+		Client:      inproc.Client(sim),
+		Fixture:     sim.Fixtures(),
 		// Pushes left pending (by a defect or a variant) are polled their
 		// full count of attempts; in-process they need not be far apart.
 		PollInterval: time.Millisecond,

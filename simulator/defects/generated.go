@@ -6,19 +6,19 @@ package defects
 // kill matrix runs them as a group of their own, with generation on, and
 // requires exactly the declared GEN requirement to fail.
 const (
-	GenSearchNonASCII500  = "gen-search-non-ascii-500"
-	GenLimitMax500        = "gen-limit-1000-500"
-	GenOffsetOverflow500  = "gen-offset-overflow-500"
-	GenEmptyIDs500        = "gen-empty-ids-500"
-	GenUpperUUID500       = "gen-upper-uuid-500"
-	GenExtraMember500     = "gen-extra-member-500"
-	GenDateRegexOnly      = "gen-date-pattern-only"
-	GenEmptyListNull      = "gen-empty-list-null"
-	GenUnstableOrder      = "gen-unstable-order"
-	GenNilUUID422         = "gen-nil-uuid-422"
-	GenLongNameTextError  = "gen-long-name-text-error"
-	GenPopulateWildcard   = "gen-populate-wildcard-ignored"
-	GenRefusedTypeApplied = "gen-refused-type-applied"
+	GenSearchNonASCII500   = "gen-search-non-ascii-500"
+	GenLimitMax500         = "gen-limit-1000-500"
+	GenOffsetOverflow500   = "gen-offset-overflow-500"
+	GenEmptyIDs500         = "gen-empty-ids-500"
+	GenUpperUUID500        = "gen-upper-uuid-500"
+	GenExtraMember500      = "gen-extra-member-500"
+	GenDateRegexOnly       = "gen-date-pattern-only"
+	GenEmptyListNull       = "gen-empty-list-null"
+	GenUnstableOrder       = "gen-unstable-order"
+	GenNilUUID422          = "gen-nil-uuid-422"
+	GenLongNameErrorObject = "gen-long-name-error-object"
+	GenPopulateWildcard    = "gen-populate-wildcard-ignored"
+	GenRefusedTypeApplied  = "gen-refused-type-applied"
 )
 
 // generatorDefects are the defects only generated requests find.
@@ -43,7 +43,7 @@ var generatorDefects = []Defect{
 		Requirements: []string{"GEN.repeatable-read"}},
 	{Name: GenNilUUID422, Description: "E12 answers 422, a status the operation does not list, for the nil uuid (all zeros)",
 		Requirements: []string{"GEN.status-listed"}},
-	{Name: GenLongNameTextError, Description: "quiz section update refuses a name longer than 255 characters with a text/plain error body instead of a JSON string",
+	{Name: GenLongNameErrorObject, Description: "quiz section update refuses a name longer than 255 characters with a JSON object as the error body ({\"error\": ...}) instead of a JSON string",
 		Requirements: []string{"GEN.error-body"}},
 	{Name: GenPopulateWildcard, Description: "E18 takes populate=* and populate=all as wildcards and ignores them instead of refusing an entity outside the accepted list",
 		Requirements: []string{"GEN.invalid-refused-should"}},

@@ -5,10 +5,17 @@ const DefaultAttendanceName = "Attendance"
 
 // AddDefaultAttendance creates a default attendance on a module.
 func (s *Store) AddDefaultAttendance(resourceID string, publish bool, creator User) (Attendance, error) {
+	a, _, err := s.AddDefaultAttendanceCounted(resourceID, publish, creator)
+	return a, err
+}
+
+// AddDefaultAttendanceCounted is AddDefaultAttendance, also returning how
+// many run-time records the new one evicted (see MaxCreated).
+func (s *Store) AddDefaultAttendanceCounted(resourceID string, publish bool, creator User) (Attendance, int, error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if _, ok := s.w.Modules[resourceID]; !ok {
-		return Attendance{}, invalid("resourceID " + resourceID + " is not a known resource")
+		return Attendance{}, 0, invalid("resourceID " + resourceID + " is not a known resource")
 	}
 	a := Attendance{
 		ID:           s.w.Runtime.UUID(),
@@ -26,7 +33,8 @@ func (s *Store) AddDefaultAttendance(resourceID string, publish bool, creator Us
 		IsDefault:    true,
 	}
 	s.w.Attendances[a.ID] = a
-	return a, nil
+	n := s.remember(createdAttendance, a.ID, func(old string) { delete(s.w.Attendances, old) })
+	return a, n, nil
 }
 
 // DeleteAttendances deletes the named attendances of a module and returns

@@ -3,6 +3,13 @@ package store
 // OpenPush opens a push transaction for user, answered by the user's
 // standing decision.
 func (s *Store) OpenPush(user User) Push {
+	p, _ := s.OpenPushCounted(user)
+	return p
+}
+
+// OpenPushCounted is OpenPush, also returning how many run-time records
+// the new transaction evicted (see MaxCreated).
+func (s *Store) OpenPushCounted(user User) (Push, int) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	p := Push{ID: s.w.Runtime.UUID(), UserID: user.ID, Decision: Deny}
@@ -10,7 +17,8 @@ func (s *Store) OpenPush(user User) Push {
 		p.Decision = Approve
 	}
 	s.w.Pushes[p.ID] = p
-	return p
+	n := s.remember(createdPush, p.ID, func(old string) { delete(s.w.Pushes, old) })
+	return p, n
 }
 
 // Poll returns the push transaction id opened by user.

@@ -7,6 +7,7 @@ package store
 import (
 	"slices"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/campusconf/campusconf/simulator/defects"
@@ -19,6 +20,9 @@ type Store struct {
 
 	mu sync.Mutex
 	w  *World
+	// maxCreated bounds the run-time records per kind (0: MaxCreated).
+	maxCreated int
+	evicted    atomic.Int64
 }
 
 // New returns a store holding w; Reset replaces it with build().

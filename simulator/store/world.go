@@ -77,6 +77,9 @@ type World struct {
 	Runtime *gofakeit.Faker
 	// Lists are the read-only lists, generated on first use.
 	Lists *Lists
+	// created logs the records created at run time, oldest first, so the
+	// oldest can be evicted beyond MaxCreated.
+	created created
 }
 
 // Lazy is a value computed on first use.

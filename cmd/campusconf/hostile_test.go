@@ -1,0 +1,417 @@
+package main
+
+import (
+	"bytes"
+	"compress/gzip"
+	"context"
+	"encoding/base64"
+	"encoding/json"
+	"encoding/xml"
+	"fmt"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"path/filepath"
+	"runtime"
+	"sort"
+	"strings"
+	"sync/atomic"
+	"testing"
+	"time"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/campusconf/campusconf/fixtures"
+	"github.com/campusconf/campusconf/reports"
+	"github.com/campusconf/campusconf/simulator"
+)
+
+// hostileFixture is the simulator's fixture (so every scenario has its
+// records) with credentials full of characters that encode differently in
+// JSON, URLs, HTML and base64.
+func hostileFixture(t *testing.T) *fixtures.File {
+	t.Helper()
+	sim, err := simulator.New(simulator.Options{Seed: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	f := sim.Fixtures()
+	f.SubscriptionKey = "sk/hostile+key&<one>=1"
+	i := 0
+	for name, u := range f.Users {
+		i++
+		u.SubscriptionKey = ""
+		u.Headers = map[string]string{
+			"Authorization": "Bearer tok/" + name + "+&<x>=",
+			"X-Campus-User": "user\"" + name + "\"'" + strings.Repeat("z", i),
+		}
+		f.Users[name] = u
+	}
+	f.SecondFactor.TOTPSecret = ""
+	f.SecondFactor.OTP = "914273"
+	return f
+}
+
+// echoTarget answers every request 403 with a JSON string quoting the
+// request (headers, URL and body) raw and encoded, and echoes every request
+// header value in response headers, raw and base64.
+func echoTarget(w http.ResponseWriter, r *http.Request) {
+	body, _ := io.ReadAll(io.LimitReader(r.Body, 1<<16))
+	var parts []string
+	names := make([]string, 0, len(r.Header))
+	for name := range r.Header {
+		names = append(names, name)
+	}
+	sort.Strings(names)
+	for _, name := range names {
+		v := r.Header.Get(name)
+		parts = append(parts, name+": "+v)
+		parts = append(parts, reports.Encodings(v)...)
+		w.Header().Set("X-Echo-"+name, v)
+		w.Header().Set("X-Echo-B64-"+name, base64.StdEncoding.EncodeToString([]byte(v)))
+		w.Header().Add("X-Echo-All", v)
+	}
+	parts = append(parts, r.URL.String(), string(body))
+	msg, _ := json.Marshal("forbidden: " + strings.Join(parts, " | "))
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(http.StatusForbidden)
+	_, _ = w.Write(msg)
+}
+
+// runAgainst runs `campusconf run` against h with fixture f and returns the
+// exit code and every output: stdout, stderr and each file of the report
+// directory.
+func runAgainst(t *testing.T, h http.Handler, f *fixtures.File, extra ...string) (int, map[string]string) {
+	t.Helper()
+	srv := httptest.NewServer(h)
+	defer srv.Close()
+	return runAt(t, srv.URL, f, t.TempDir(), extra...)
+}
+
+func runAt(t *testing.T, url string, f *fixtures.File, dir string, extra ...string) (int, map[string]string) {
+	t.Helper()
+	fixture := filepath.Join(t.TempDir(), "f.json")
+	if err := os.WriteFile(fixture, f.JSON(), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	var out, errOut bytes.Buffer
+	args := append([]string{"run", "--target", url, "--fixtures", fixture, "--report-dir", dir, "--timeout", "2s"}, extra...)
+	code := dispatch(args, &out, &errOut)
+	outputs := map[string]string{"stdout": out.String(), "stderr": errOut.String()}
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, e := range entries {
+		b, err := os.ReadFile(filepath.Join(dir, e.Name()))
+		if err != nil {
+			t.Fatal(err)
+		}
+		outputs[e.Name()] = string(b)
+	}
+	return code, outputs
+}
+
+// TestRunRedactsWhatTheTargetEchoes: a target that echoes every credential
+// back, raw and encoded, in 403 bodies and in response headers leaves no
+// credential, in any of those encodings, in any report file or console line.
+func TestRunRedactsWhatTheTargetEchoes(t *testing.T) {
+	f := hostileFixture(t)
+	code, outputs := runAgainst(t, http.HandlerFunc(echoTarget), f)
+	if code != exitFailed {
+		t.Fatalf("exit %d, want %d\n%s", code, exitFailed, outputs["stderr"])
+	}
+	for _, name := range []string{"report.json", "junit.xml", "report.html", "summary.md"} {
+		if outputs[name] == "" {
+			t.Fatalf("%s missing or empty", name)
+		}
+	}
+	if !strings.Contains(outputs["report.json"], "X-Echo-") || !strings.Contains(outputs["junit.xml"], "forbidden: ") {
+		t.Fatalf("the reports do not quote the echoes: the test would prove nothing")
+	}
+	for _, s := range f.Secrets() {
+		forms := append([]string{s}, reports.Encodings(s)...)
+		for name, text := range outputs {
+			for _, form := range forms {
+				if strings.Contains(text, form) {
+					t.Errorf("%s contains the secret %.6s… in the form %.12s…", name, s, form)
+				}
+			}
+		}
+	}
+}
+
+// TestRunBudgetCoversEverything: against a target that hangs, from the
+// probe on or after it, a 1 s budget ends the run, report writing
+// included, within a fixed margin, and the reports say why.
+func TestRunBudgetCoversEverything(t *testing.T) {
+	tests := []struct {
+		name     string
+		answered int64 // requests answered before the target hangs
+		code     int
+		check    func(t *testing.T, r reports.Report, outputs map[string]string)
+	}{
+		{"probe hangs", 0, exitUnreachable, func(t *testing.T, r reports.Report, outputs map[string]string) {
+			if r.Verdict != reports.VerdictUnreachable || !strings.Contains(r.Reason, "budget") {
+				t.Errorf("report.json: expected %q naming the budget, got %q: %s", reports.VerdictUnreachable, r.Verdict, r.Reason)
+			}
+		}},
+		{"suite hangs", 1, exitFailed, func(t *testing.T, r reports.Report, outputs map[string]string) {
+			if !r.Interrupted {
+				t.Errorf("report.json: expected interrupted true, got false")
+			}
+			if !strings.Contains(outputs["summary.md"], "Interrupted") {
+				t.Errorf("summary.md: expected it to say the run was interrupted, got:\n%s", outputs["summary.md"])
+			}
+			if !strings.Contains(outputs["stderr"], "interrupted by the --budget") {
+				t.Errorf("stderr: expected it to name the budget, got:\n%s", outputs["stderr"])
+			}
+		}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			var calls atomic.Int64
+			h := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+				if calls.Add(1) <= tt.answered {
+					w.WriteHeader(http.StatusNotFound)
+					return
+				}
+				_, _ = io.Copy(io.Discard, r.Body)
+				<-r.Context().Done()
+			})
+			// the margin is loose for -race; without it a run takes about 1.5 s,
+			// and without the budget covering the probe, a minute
+			const budget, margin = time.Second, 10 * time.Second
+			start := time.Now()
+			code, outputs := runAgainst(t, h, hostileFixture(t), "--budget", budget.String(), "--timeout", "1m")
+			if took := time.Since(start); took > budget+margin {
+				t.Errorf("expected the run to end within %s + %s, took %s", budget, margin, took)
+			}
+			if code != tt.code {
+				t.Errorf("exit %d, want %d\n%s", code, tt.code, outputs["stderr"])
+			}
+			var r reports.Report
+			if err := json.Unmarshal([]byte(outputs["report.json"]), &r); err != nil {
+				t.Fatalf("report.json: %v", err)
+			}
+			tt.check(t, r, outputs)
+		})
+	}
+}
+
+// TestRunTargetClosedMidRun: a target that goes away after a few answers
+// still gets whole reports of one run, not conformant.
+func TestRunTargetClosedMidRun(t *testing.T) {
+	var calls atomic.Int64
+	var srv *httptest.Server
+	srv = httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if calls.Add(1) == 5 {
+			go srv.CloseClientConnections()
+			go srv.Listener.Close()
+		}
+		echoTarget(w, r)
+	}))
+	defer srv.Close()
+	dir := t.TempDir()
+	code, outputs := runAt(t, srv.URL, hostileFixture(t), dir)
+	if code != exitFailed {
+		t.Errorf("exit %d, want %d\n%s", code, exitFailed, outputs["stderr"])
+	}
+	r, err := reports.ReadJSON(filepath.Join(dir, "report.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.Verdict != reports.VerdictNotConformant || r.Counts.Scenarios < 200 {
+		t.Errorf("expected a whole run, not conformant, got %q over %d scenarios", r.Verdict, r.Counts.Scenarios)
+	}
+	for _, name := range reports.ReportFiles {
+		if outputs[name] == "" {
+			t.Errorf("%s missing", name)
+		}
+	}
+}
+
+// hostileText has what breaks each format: NUL, ESC sequences, a bare
+// carriage return, DEL, C1 and bidi controls, invalid UTF-8, a CDATA end,
+// XML-invalid code points, and markup.
+const hostileText = "nul\x00 esc\x1b[2J\x1b[31m cr\rdel\x7f c1\u0085 bidi\u202e bad\xff\xfe ]]> \uFFFE <script>alert(1)</script> **bold** |pipe|"
+
+// hostileHeader is what of hostileText a Go client accepts in a header:
+// it refuses control characters there.
+const hostileHeader = "bidi\u202e bad\xff\xfe c1\u0085 <script>alert(2)</script>"
+
+// controlTarget answers 403 with bodies and headers full of hostileText,
+// written on the raw connection so that no server library cleans them.
+func controlTarget(w http.ResponseWriter, r *http.Request) {
+	_, _ = io.Copy(io.Discard, io.LimitReader(r.Body, 1<<16))
+	body := `"` + hostileText + `"`
+	if strings.Contains(r.URL.Path, "a") {
+		body = hostileText // not even JSON
+	}
+	conn, buf, err := w.(http.Hijacker).Hijack()
+	if err != nil {
+		return
+	}
+	defer conn.Close()
+	fmt.Fprintf(buf, "HTTP/1.1 403 Forbidden\r\nContent-Type: application/json\r\nX-Hostile: %s\r\nContent-Length: %d\r\nConnection: close\r\n\r\n%s",
+		hostileHeader, len(body), body)
+	_ = buf.Flush()
+}
+
+// TestRunMakesTargetTextSafe: bytes from the target come out valid UTF-8
+// in every file, well-formed XML in junit.xml, escaped in report.html, and
+// with every control character visible in summary.md and on the console.
+func TestRunMakesTargetTextSafe(t *testing.T) {
+	code, outputs := runAgainst(t, http.HandlerFunc(controlTarget), hostileFixture(t))
+	if code != exitFailed {
+		t.Fatalf("exit %d, want %d\n%s", code, exitFailed, outputs["stderr"])
+	}
+	if !strings.Contains(outputs["report.json"], `alert(1)`) {
+		t.Fatalf("report.json does not quote the target: the test would prove nothing")
+	}
+	for name, text := range outputs {
+		if !utf8.ValidString(text) {
+			t.Errorf("%s: expected valid UTF-8, got invalid bytes", name)
+		}
+	}
+	if !json.Valid([]byte(outputs["report.json"])) {
+		t.Errorf("report.json is not valid JSON")
+	}
+	dec := xml.NewDecoder(strings.NewReader(outputs["junit.xml"]))
+	for {
+		if _, err := dec.Token(); err == io.EOF {
+			break
+		} else if err != nil {
+			t.Errorf("junit.xml: expected well-formed XML, got %v", err)
+			break
+		}
+	}
+	if strings.Contains(outputs["report.html"], "<script>alert") {
+		t.Errorf("report.html carries the target's markup unescaped")
+	}
+	for _, name := range []string{"summary.md", "stdout", "stderr"} {
+		if i := strings.IndexFunc(outputs[name], func(r rune) bool { return r != '\n' && r != '\t' && unicode.IsControl(r) || r == '\u202e' }); i >= 0 {
+			t.Errorf("%s: expected no raw control character, got %q at byte %d", name, outputs[name][i:min(i+8, len(outputs[name]))], i)
+		}
+	}
+	if !strings.Contains(outputs["summary.md"], `\\x1b`) {
+		t.Errorf("summary.md: expected the ESC written visibly as \\x1b, got:\n%s", outputs["summary.md"])
+	}
+}
+
+// worstTarget answers every request with about 60 KiB of response headers
+// in 1000 fields, one 8 KiB long, and a gzip bomb (64 MiB of zeros) for a
+// body: the worst target of the hostile tests for memory and time.
+func worstTarget(bomb []byte) http.HandlerFunc {
+	filler := strings.Repeat("f", 30)
+	return func(w http.ResponseWriter, r *http.Request) {
+		_, _ = io.Copy(io.Discard, io.LimitReader(r.Body, 1<<16))
+		for i := 0; i < 1000; i++ {
+			w.Header().Set(fmt.Sprintf("X-Filler-%04d", i), filler)
+		}
+		w.Header().Set("X-Long", strings.Repeat("L", 8<<10))
+		w.Header().Set("Content-Type", "application/json")
+		w.Header().Set("Content-Encoding", "gzip")
+		_, _ = w.Write(bomb)
+	}
+}
+
+// TestRunMemoryAndTimeAgainstTheWorstTarget runs the whole suite, report
+// writing included, against worstTarget and samples the heap: it must stay
+// under 256 MiB, and the run end in a minute.
+func TestRunMemoryAndTimeAgainstTheWorstTarget(t *testing.T) {
+	if testing.Short() {
+		t.Skip("a whole run against a hostile target; not under -short")
+	}
+	var buf bytes.Buffer
+	zw, _ := gzip.NewWriterLevel(&buf, gzip.BestCompression)
+	zeros := make([]byte, 1<<20)
+	for i := 0; i < 64; i++ {
+		_, _ = zw.Write(zeros)
+	}
+	_ = zw.Close()
+	runtime.GC()
+	var peak atomic.Uint64
+	stop := make(chan struct{})
+	sampled := make(chan struct{})
+	go func() {
+		defer close(sampled)
+		var m runtime.MemStats
+		for {
+			runtime.ReadMemStats(&m)
+			if m.HeapInuse > peak.Load() {
+				peak.Store(m.HeapInuse)
+			}
+			select {
+			case <-stop:
+				return
+			case <-time.After(5 * time.Millisecond):
+			}
+		}
+	}()
+	start := time.Now()
+	code, outputs := runAgainst(t, worstTarget(buf.Bytes()), hostileFixture(t))
+	took := time.Since(start)
+	close(stop)
+	<-sampled
+	const maxHeap, maxTime = 256 << 20, time.Minute
+	var r reports.Report
+	if err := json.Unmarshal([]byte(outputs["report.json"]), &r); err != nil {
+		t.Fatalf("report.json: %v", err)
+	}
+	t.Logf("worst target: %d scenarios in %s, heap in use peaked at %.1f MiB, report.json %d KiB",
+		r.Counts.Scenarios, took.Round(time.Millisecond), float64(peak.Load())/(1<<20), len(outputs["report.json"])>>10)
+	if code != exitFailed {
+		t.Errorf("exit %d, want %d\n%s", code, exitFailed, outputs["stderr"])
+	}
+	if p := peak.Load(); p > maxHeap {
+		t.Errorf("expected the heap in use under %d MiB, got %d MiB", maxHeap>>20, p>>20)
+	}
+	if took > maxTime {
+		t.Errorf("expected the run to end within %s, took %s", maxTime, took)
+	}
+}
+
+// TestRunInterruptedBySignal: a run whose context ends (as SIGINT or
+// SIGTERM end it in runCmd) writes whole reports marked interrupted.
+func TestRunInterruptedBySignal(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	var calls atomic.Int64
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if calls.Add(1) == 1 {
+			w.WriteHeader(http.StatusNotFound) // the probe
+			return
+		}
+		cancel() // the "signal" arrives during the first exchange
+		_, _ = io.Copy(io.Discard, r.Body)
+		<-r.Context().Done()
+	}))
+	defer srv.Close()
+	fixture := filepath.Join(t.TempDir(), "f.json")
+	if err := os.WriteFile(fixture, hostileFixture(t).JSON(), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	var out, errOut bytes.Buffer
+	o := runOptions{target: srv.URL, fixtureFile: fixture, reportDir: dir, concurrency: 1, timeout: time.Minute}
+	if code := runSuite(ctx, o, &out, &errOut); code != exitFailed {
+		t.Errorf("exit %d, want %d\n%s", code, exitFailed, errOut.String())
+	}
+	r, err := reports.ReadJSON(filepath.Join(dir, "report.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !r.Interrupted || r.Verdict == reports.VerdictConformant {
+		t.Errorf("report.json: expected interrupted and not conformant, got interrupted=%v, %q", r.Interrupted, r.Verdict)
+	}
+	md, _ := os.ReadFile(filepath.Join(dir, "summary.md"))
+	if !strings.Contains(string(md), "Interrupted") {
+		t.Errorf("summary.md: expected it to say interrupted, got:\n%s", md)
+	}
+	if !strings.Contains(errOut.String(), "interrupted by a signal") {
+		t.Errorf("stderr: expected %q, got:\n%s", "interrupted by a signal", errOut.String())
+	}
+}

@@ -1,0 +1,82 @@
+package conformance_test
+
+import (
+	"bytes"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/campusconf/campusconf/conformance"
+	"github.com/campusconf/campusconf/reports"
+	"github.com/campusconf/campusconf/simulator"
+)
+
+// TestSimulatorConforms runs the suite as subtests against the simulator's
+// handler in process: every subtest passes, and the reports are written.
+func TestSimulatorConforms(t *testing.T) {
+	sim, err := simulator.New(simulator.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	r := conformance.Run(t, conformance.Options{Handler: sim, Fixtures: sim.Fixtures(), ReportDir: dir, Strict: true})
+	if r.Verdict != reports.VerdictConformant || r.Counts.Passed != r.Counts.Scenarios {
+		t.Errorf("verdict %q with %d of %d scenarios passed, want conformant with all passed", r.Verdict, r.Counts.Passed, r.Counts.Scenarios)
+	}
+	if _, err := os.Stat(filepath.Join(dir, reports.JUnitFile)); err != nil {
+		t.Errorf("ReportDir: %v", err)
+	}
+}
+
+// TestADefectFailsItsSubtest runs, in a child test process, the suite
+// against the simulator with one defect: the child must fail, and exactly
+// the subtest of the broken rule, with its requirement id and message.
+func TestADefectFailsItsSubtest(t *testing.T) {
+	if os.Getenv("CAMPUSCONF_CONFORMANCE_CHILD") == "1" {
+		sim, err := simulator.New(simulator.Options{Defects: []string{"e7-publish-default-false"}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		conformance.Run(t, conformance.Options{Handler: sim, Fixtures: sim.Fixtures(), Tags: "@E7"})
+		return
+	}
+	cmd := exec.Command(os.Args[0], "-test.run=^TestADefectFailsItsSubtest$", "-test.v")
+	cmd.Env = append(os.Environ(), "CAMPUSCONF_CONFORMANCE_CHILD=1")
+	var out bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &out
+	err := cmd.Run()
+	if err == nil {
+		t.Fatalf("the child run with defect e7-publish-default-false passed, want it failed:\n%s", out.String())
+	}
+	got := out.String()
+	for _, want := range []string{
+		"--- FAIL: TestADefectFailsItsSubtest/attendance/A_default_attendance_is_published_unless_told_otherwise",
+		"[E7.default-publish] expected field \"publish\" true, got false",
+		"reproduce: curl",
+	} {
+		if !strings.Contains(got, want) {
+			t.Errorf("child output lacks %q:\n%s", want, got)
+		}
+	}
+	if n := strings.Count(got, "--- FAIL: TestADefectFailsItsSubtest/"); n != 1 {
+		t.Errorf("%d subtests failed, want exactly 1:\n%s", n, got)
+	}
+}
+
+func TestOptionsErrors(t *testing.T) {
+	for _, tt := range []struct {
+		name string
+		opts conformance.Options
+		want string
+	}{
+		{"no fixtures", conformance.Options{BaseURL: "http://127.0.0.1:1"}, "no fixtures"},
+		{"no target", conformance.Options{FixturesFile: "testdata/missing.json"}, "missing.json"},
+	} {
+		_, err := conformance.Report(t, tt.opts)
+		if err == nil || !strings.Contains(err.Error(), tt.want) {
+			t.Errorf("%s: got %v, want an error containing %q", tt.name, err, tt.want)
+		}
+	}
+}

@@ -1,0 +1,101 @@
+package reports
+
+import (
+	"maps"
+	"slices"
+)
+
+// Report replaces every known secret in every string of rep: target,
+// options, scenarios with their failures and exchanges (header names
+// included), requirements and open points. The suite redacts what it
+// records as it records it; this pass catches what reached the report by
+// another way, such as a failure message quoting a response.
+func (r *Redactor) Report(rep *Report) {
+	if r == nil || len(r.secrets) == 0 {
+		return
+	}
+	rewriteStrings(rep, r.String, false)
+}
+
+// rewriteStrings replaces every string s of rep that a reader sees by f(s):
+// what the run recorded (target, options, reasons, notes, skip reasons,
+// failure texts and exchanges) and, when catalogue is true, also the names and
+// ids that come from the suite itself (scenario ids and names, tags, steps,
+// requirement ids and texts, open points), which must stay as they are for
+// redaction since reports cross-reference them. Map keys are rewritten too;
+// two keys that become one are joined by ", ". Verdict, Outcome and
+// Strictness are closed sets and stay.
+func rewriteStrings(rep *Report, f func(string) string, catalogue bool) {
+	if rep == nil {
+		return
+	}
+	list := func(l []string) {
+		for i := range l {
+			l[i] = f(l[i])
+		}
+	}
+	m := func(in map[string]string) map[string]string {
+		if in == nil {
+			return nil
+		}
+		out := make(map[string]string, len(in))
+		for _, k := range sortedKeys(in) {
+			nk, nv := f(k), f(in[k])
+			if prev, ok := out[nk]; ok {
+				nv = prev + ", " + nv
+			}
+			out[nk] = nv
+		}
+		return out
+	}
+	rep.Tool.Name, rep.Tool.Version = f(rep.Tool.Name), f(rep.Tool.Version)
+	t := &rep.Target
+	t.URL, t.Fixtures, t.Image = f(t.URL), f(t.Fixtures), f(t.Image)
+	list(t.Defects)
+	rep.Options = m(rep.Options)
+	rep.Reason = f(rep.Reason)
+	list(rep.Notes)
+	for i := range rep.Scenarios {
+		s := &rep.Scenarios[i]
+		if catalogue {
+			s.ID, s.Feature, s.Name, s.Operation, s.Kind = f(s.ID), f(s.Feature), f(s.Name), f(s.Operation), f(s.Kind)
+			list(s.Requirements)
+			list(s.Tags)
+		}
+		s.SkipReason = f(s.SkipReason)
+		if fl := s.Failure; fl != nil {
+			if catalogue {
+				list(fl.Requirements)
+				fl.Step = f(fl.Step)
+			}
+			fl.Message, fl.Expected, fl.Got, fl.Curl = f(fl.Message), f(fl.Expected), f(fl.Got), f(fl.Curl)
+		}
+		for j := range s.Exchanges {
+			ex := &s.Exchanges[j]
+			ex.Method, ex.URL, ex.Error = f(ex.Method), f(ex.URL), f(ex.Error)
+			ex.RequestHeaders, ex.ResponseHeaders = m(ex.RequestHeaders), m(ex.ResponseHeaders)
+			ex.RequestBody, ex.ResponseBody = f(ex.RequestBody), f(ex.ResponseBody)
+		}
+	}
+	if !catalogue {
+		return
+	}
+	for i := range rep.Requirements {
+		q := &rep.Requirements[i]
+		q.ID, q.Operation, q.Kind, q.Section, q.Text = f(q.ID), f(q.Operation), f(q.Kind), f(q.Section), f(q.Text)
+		list(q.Scenarios)
+	}
+	for i := range rep.OpenPoints {
+		p := &rep.OpenPoints[i]
+		p.ID, p.Section, p.Topic, p.Treatment = f(p.ID), f(p.Section), f(p.Topic), f(p.Treatment)
+	}
+}
+
+func sortedKeys(in map[string]string) []string {
+	keys := make([]string, 0, len(in))
+	for k := range maps.Keys(in) {
+		keys = append(keys, k)
+	}
+	slices.Sort(keys)
+	return keys
+}

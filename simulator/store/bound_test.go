@@ -1,0 +1,84 @@
+package store
+
+import (
+	"runtime"
+	"testing"
+
+	"github.com/campusconf/campusconf/simulator/defects"
+)
+
+// TestRunTimeRecordsAreBounded creates more attendances, copies and pushes
+// than the bound allows: the oldest of each kind go, the newest and the
+// seeded records stay, and every eviction is counted.
+func TestRunTimeRecordsAreBounded(t *testing.T) {
+	const bound = 3
+	w := tiny()
+	w.Attendances = map[string]Attendance{"seeded-attendance": {ID: "seeded-attendance", ResourceID: mod}}
+	w.BankFolders = map[string]BankFolder{"seeded-folder": {ID: "seeded-folder"}}
+	w.Pushes = map[string]Push{}
+	s := New(w, tiny, defects.Set{})
+	s.SetMaxCreated(bound)
+	u := User{ID: "u"}
+	var atts, copies, pushes []string
+	evicted := 0
+	for range 5 {
+		a, n, err := s.AddDefaultAttendanceCounted(mod, true, u)
+		if err != nil {
+			t.Fatalf("add attendance: %v", err)
+		}
+		atts, evicted = append(atts, a.ID), evicted+n
+		f, n, err := s.CopyFolderCounted("seeded-folder", u)
+		if err != nil {
+			t.Fatalf("copy folder: %v", err)
+		}
+		copies, evicted = append(copies, f.ID), evicted+n
+		p, n := s.OpenPushCounted(u)
+		pushes, evicted = append(pushes, p.ID), evicted+n
+	}
+	if want := 3 * (5 - bound); evicted != want || s.Evicted() != int64(want) {
+		t.Errorf("evicted: counted %d, store says %d, want %d", evicted, s.Evicted(), want)
+	}
+	for i, id := range atts {
+		if _, ok := s.Attendance(id); ok != (i >= 5-bound) {
+			t.Errorf("attendance %d of 5 kept = %v, want %v (the %d newest stay)", i+1, ok, i >= 5-bound, bound)
+		}
+	}
+	for i, id := range copies {
+		if _, ok := s.BankFolder(id); ok != (i >= 5-bound) {
+			t.Errorf("copy %d of 5 kept = %v, want %v", i+1, ok, i >= 5-bound)
+		}
+	}
+	for i, id := range pushes {
+		if _, err := s.Poll(id, u); (err == nil) != (i >= 5-bound) {
+			t.Errorf("push %d of 5 kept = %v, want %v", i+1, err == nil, i >= 5-bound)
+		}
+	}
+	if _, ok := s.Attendance("seeded-attendance"); !ok {
+		t.Error("the seeded attendance was evicted; the seeded world must stay")
+	}
+	if _, ok := s.BankFolder("seeded-folder"); !ok {
+		t.Error("the seeded bank folder was evicted; the seeded world must stay")
+	}
+}
+
+// BenchmarkCreatesBounded creates default attendances under a bound of
+// 100,000 and reports the live heap after them: it stays flat however many
+// are created (method and figures in BENCHMARKS.md).
+func BenchmarkCreatesBounded(b *testing.B) {
+	w := tiny()
+	w.Attendances = map[string]Attendance{}
+	s := New(w, tiny, defects.Set{})
+	u := User{ID: "u", Name: "A user", Email: "a@example.edu"}
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, _, err := s.AddDefaultAttendanceCounted(mod, true, u); err != nil {
+			b.Fatal(err)
+		}
+	}
+	runtime.GC()
+	var m runtime.MemStats
+	runtime.ReadMemStats(&m)
+	b.ReportMetric(float64(m.HeapAlloc)/(1<<20), "heap-MB")
+	b.ReportMetric(float64(s.Evicted()), "evicted")
+	runtime.KeepAlive(s)
+}
