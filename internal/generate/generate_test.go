@@ -349,7 +349,7 @@ func TestFaithfulVariantsHaveNoFindings(t *testing.T) {
 	runs = append(runs, together)
 	for _, vs := range runs {
 		n := 15
-		if len(vs) > 1 {
+		if len(vs) > 1 && !testing.Short() {
 			n = 100
 		}
 		sim, err := simulator.New(simulator.Options{Variants: vs})
