@@ -67,7 +67,7 @@ type Catalogue struct {
 }
 
 // Kinds are the rule kinds a requirement may have.
-var Kinds = []string{"status", "shape", "enum-range", "transition", "permission", "default", "auth", "error-form", "query"}
+var Kinds = []string{"status", "shape", "enum-range", "transition", "permission", "default", "auth", "error-form", "query", "generated"}
 
 var (
 	loadOnce sync.Once

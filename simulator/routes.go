@@ -94,7 +94,7 @@ func (s *Simulator) routes() http.Handler {
 	for _, op := range operations {
 		op.access = s.variantAccess(s.defectiveAccess(op))
 		method, path := s.place(op)
-		mux.Handle(method+" "+path, s.declaring(s.shaping(op.id, s.rewriting(op.id, s.operation(op)))))
+		mux.Handle(method+" "+path, s.declaring(s.shaping(op.id, s.rewriting(op.id, s.generatorFaults(op.id, s.operation(op))))))
 	}
 	mux.HandleFunc("GET /healthz", func(w http.ResponseWriter, r *http.Request) {
 		writeJSON(w, http.StatusOK, map[string]string{"status": "ok"})

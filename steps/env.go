@@ -67,6 +67,12 @@ type Config struct {
 	// PollAttempts and PollInterval bound the polling of a pending push.
 	PollAttempts int
 	PollInterval time.Duration
+	// Generate is the number of generated requests per operation sent
+	// after the scenarios (internal/generate); 0 sends none.
+	Generate int
+	// GenerateSeed seeds the generated requests: the same seed replays
+	// them.
+	GenerateSeed int64
 	// Progress receives one character per scenario (., F, s, n) and
 	// nothing else; nil means silent.
 	Progress interface{ Write([]byte) (int, error) }

@@ -105,6 +105,9 @@ func Run(ctx context.Context, cfg Config) (*reports.Report, error) {
 	if status := suite.Run(); status == 2 {
 		return nil, fmt.Errorf("the suite could not start (godog option error)")
 	}
+	if err := e.generate(ctx); err != nil {
+		return nil, err
+	}
 	if len(e.results) == 0 {
 		return nil, ErrNoScenarios
 	}

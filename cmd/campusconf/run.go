@@ -17,6 +17,7 @@ import (
 	"time"
 
 	"github.com/campusconf/campusconf/fixtures"
+	"github.com/campusconf/campusconf/internal/generate"
 	"github.com/campusconf/campusconf/internal/inproc"
 	"github.com/campusconf/campusconf/reports"
 	"github.com/campusconf/campusconf/simulator"
@@ -43,6 +44,10 @@ type runOptions struct {
 	defects     multiFlag
 	insecure    bool
 	quiet       bool
+	// generate is the number of generated requests per operation, seeded
+	// by generateSeed (internal/generate)
+	generate     int
+	generateSeed int64
 	// image is the container image the target runs in, for the report
 	image string
 }
@@ -70,6 +75,8 @@ func runCmd(args []string, stdout, stderr io.Writer) int {
 	fs.Var(&o.defects, "defect", "switch on the simulator defect `NAME` in the embedded simulator (repeatable; see campusconf defects)")
 	fs.BoolVar(&o.insecure, "insecure", false, "accept a self-signed TLS certificate from the target")
 	fs.BoolVar(&o.quiet, "quiet", false, "print only the verdict line")
+	fs.IntVar(&o.generate, "generate", 0, "after the scenarios, send N generated requests per operation and check properties of every answer (0: none; see docs/generated.md)")
+	fs.Int64Var(&o.generateSeed, "generate-seed", generate.DefaultSeed, "seed of the generated requests: the same seed sends the same requests again")
 	var img imageOptions
 	var imgEnv multiFlag
 	fs.StringVar(&img.Image, "image", "", "container `IMAGE` of the implementation: start it, run the suite against it, remove it (must exist locally; needs --fixtures; see docs/containers.md)")
@@ -89,6 +96,10 @@ func runCmd(args []string, stdout, stderr io.Writer) int {
 	}
 	if fs.NArg() > 0 {
 		fmt.Fprintf(stderr, "campusconf run: unexpected argument %q\n", fs.Arg(0))
+		return exitUsage
+	}
+	if o.generate < 0 {
+		fmt.Fprintln(stderr, "campusconf run: --generate must be 0 (none) or more")
 		return exitUsage
 	}
 	if o.concurrency < 1 {
@@ -147,6 +158,8 @@ func runSuite(ctx context.Context, o runOptions, stdout, stderr io.Writer) int {
 		Concurrency:    o.concurrency,
 		RequestTimeout: o.timeout,
 		Budget:         o.budget,
+		Generate:       o.generate,
+		GenerateSeed:   o.generateSeed,
 	}
 	target := reports.Target{}
 	var red *reports.Redactor // of the target's fixture, for what is printed
@@ -299,6 +312,7 @@ func describe(r *reports.Report, o runOptions, target reports.Target) {
 	r.Options = map[string]string{
 		"tags": o.tags, "concurrency": fmt.Sprint(o.concurrency), "timeout": o.timeout.String(), "budget": o.budget.String(),
 		"readOnly": fmt.Sprint(o.readOnly), "reportDir": o.reportDir, "baseline": o.baseline,
+		"generate": fmt.Sprint(o.generate), "generateSeed": fmt.Sprint(o.generateSeed),
 	}
 }
 

@@ -26,6 +26,9 @@ func (t Transport) RoundTrip(req *http.Request) (*http.Response, error) {
 		}
 		in.Body = io.NopCloser(bytes.NewReader(data))
 		in.ContentLength = int64(len(data))
+	} else {
+		// a server's request always has a body, empty when none was sent
+		in.Body = http.NoBody
 	}
 	in.RemoteAddr = "127.0.0.1:0"
 	in.RequestURI = req.URL.RequestURI()

@@ -44,15 +44,24 @@ func (r run) failed() map[string][]string {
 	return out
 }
 
+// generated is the number of generated requests per operation of the
+// runs against the generator defects: the issue's N.
+const generated = 100
+
 // runAll runs the suite once per defect, alone, and returns the runs in
-// the order of ds.
+// the order of ds. The generator defects' runs send generated requests
+// after the scenarios.
 func runAll(ctx context.Context, ds []defects.Defect) []run {
 	opts := make([]simulator.Options, len(ds))
+	n := 0
 	for i, d := range ds {
 		opts[i] = simulator.Options{Defects: []string{d.Name}}
+		if d.Generated {
+			n = generated
+		}
 	}
 	out := make([]run, len(ds))
-	for i, res := range suiterun.All(ctx, opts) {
+	for i, res := range suiterun.AllGenerating(ctx, opts, n) {
 		out[i] = run{defect: ds[i], report: res.Report, err: res.Err, took: res.Took}
 	}
 	return out
@@ -142,10 +151,18 @@ func TestDeclarations(t *testing.T) {
 // The race run checks a sample; the plain run checks every defect and the
 // generated docs/kill-matrix.md.
 func TestKillMatrix(t *testing.T) {
-	all := defects.All()
+	var all, gen []defects.Defect
+	for _, d := range defects.All() {
+		if d.Generated {
+			gen = append(gen, d)
+		} else {
+			all = append(all, d)
+		}
+	}
 	ds := all
 	if raceEnabled {
 		ds = sample(all)
+		gen = gen[:min(2, len(gen))]
 		names := make([]string, len(ds))
 		for i, d := range ds {
 			names[i] = d.Name
@@ -159,9 +176,13 @@ func TestKillMatrix(t *testing.T) {
 	slowest := slices.MaxFunc(runs, func(a, b run) int { return int(a.took - b.took) })
 	t.Logf("kill matrix: %d suite runs on %d workers in %s (slowest %s: %s)",
 		len(runs), runtime.GOMAXPROCS(0), took.Round(time.Millisecond), slowest.defect.Name, slowest.took.Round(time.Millisecond))
+	start = time.Now()
+	genRuns := runAll(t.Context(), gen)
+	t.Logf("generator defects: %d suite runs with --generate %d on %d workers in %s",
+		len(genRuns), generated, runtime.GOMAXPROCS(0), time.Since(start).Round(time.Millisecond))
 
 	caught := 0
-	for _, r := range runs {
+	for _, r := range append(slices.Clone(runs), genRuns...) {
 		t.Run(r.defect.Name, func(t *testing.T) {
 			if r.err != nil {
 				t.Fatalf("running the suite with %s: %v", r.defect.Name, r.err)
@@ -176,7 +197,7 @@ func TestKillMatrix(t *testing.T) {
 	if raceEnabled {
 		return
 	}
-	doc := render(catalogue(t), runs, caught)
+	doc := render(catalogue(t), runs, genRuns, caught)
 	if *update {
 		if err := os.WriteFile(docPath, []byte(doc), 0o644); err != nil {
 			t.Fatal(err)
@@ -259,9 +280,9 @@ func orNone(ids []string) string {
 // render writes docs/kill-matrix.md: the summary figure, one row per
 // defect, and which defects cover each MUST requirement. It holds no
 // timings, so it changes only when the defects or the suite do.
-func render(cat *features.Catalogue, runs []run, caught int) string {
+func render(cat *features.Catalogue, runs, genRuns []run, caught int) string {
 	byReq := map[string][]string{}
-	for _, r := range runs {
+	for _, r := range append(slices.Clone(runs), genRuns...) {
 		for _, id := range r.defect.Requirements {
 			byReq[id] = append(byReq[id], r.defect.Name)
 		}
@@ -283,7 +304,7 @@ func render(cat *features.Catalogue, runs []run, caught int) string {
 	b.WriteString("alone and requires the failed requirements to be exactly the ones the defect\n")
 	b.WriteString("declares, plus at most its declared collateral (a second rule the mistake\n")
 	b.WriteString("really touches, justified in `simulator/defects`).\n\n")
-	fmt.Fprintf(&b, "**%d of %d defects caught; %d of %d MUST requirements covered by a defect.**\n\n", caught, len(runs), covered, len(must))
+	fmt.Fprintf(&b, "**%d of %d defects caught; %d of %d MUST requirements covered by a defect.**\n\n", caught, len(runs)+len(genRuns), covered, len(must))
 	should, shouldCovered := 0, 0
 	for _, q := range cat.Requirements {
 		if q.Strictness == "SHOULD" {
@@ -294,19 +315,13 @@ func render(cat *features.Catalogue, runs []run, caught int) string {
 		}
 	}
 	fmt.Fprintf(&b, "SHOULD requirements (reported, not part of the verdict) covered by a defect: %d of %d.\n\n", shouldCovered, should)
-	b.WriteString("| Defect | What the simulator does wrong | Requirements caught | Collateral |\n")
-	b.WriteString("|---|---|---|---|\n")
-	for _, r := range runs {
-		failed := r.failed()
-		var coll []string
-		for _, id := range r.defect.Collateral {
-			if _, ok := failed[id]; ok {
-				coll = append(coll, id)
-			}
-		}
-		fmt.Fprintf(&b, "| `%s` | %s | %s | %s |\n", r.defect.Name, cell(r.defect.Description),
-			strings.Join(r.defect.Requirements, ", "), strings.Join(coll, ", "))
-	}
+	table(&b, runs)
+	b.WriteString("\n## Generator defects\n\n")
+	fmt.Fprintf(&b, "Each defect below is a crash or a wrong answer on one odd input that no scenario\n")
+	fmt.Fprintf(&b, "sends (`simulator/defects/generated.go`). Its run adds `--generate %d` with the\n", generated)
+	fmt.Fprintf(&b, "default seed to the scenarios, and must fail exactly the declared GEN requirement:\n")
+	fmt.Fprintf(&b, "the scenarios pass, the generated requests find it (docs/generated.md).\n\n")
+	table(&b, genRuns)
 	b.WriteString("\n## MUST requirements and the defects that break them\n\n")
 	b.WriteString("| Requirement | Defects |\n|---|---|\n")
 	for _, id := range must {
@@ -317,6 +332,24 @@ func render(cat *features.Catalogue, runs []run, caught int) string {
 		fmt.Fprintf(&b, "| %s | %s |\n", id, orNone(names))
 	}
 	return b.String()
+}
+
+// table writes one row per run: the defect, what it does wrong, the
+// requirements caught and the collateral that failed.
+func table(b *strings.Builder, runs []run) {
+	b.WriteString("| Defect | What the simulator does wrong | Requirements caught | Collateral |\n")
+	b.WriteString("|---|---|---|---|\n")
+	for _, r := range runs {
+		failed := r.failed()
+		var coll []string
+		for _, id := range r.defect.Collateral {
+			if _, ok := failed[id]; ok {
+				coll = append(coll, id)
+			}
+		}
+		fmt.Fprintf(b, "| `%s` | %s | %s | %s |\n", r.defect.Name, cell(r.defect.Description),
+			strings.Join(r.defect.Requirements, ", "), strings.Join(coll, ", "))
+	}
 }
 
 // cell escapes a Markdown table cell.

@@ -9,6 +9,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/campusconf/campusconf/internal/generate"
 	"github.com/campusconf/campusconf/internal/inproc"
 	"github.com/campusconf/campusconf/reports"
 	"github.com/campusconf/campusconf/simulator"
@@ -23,6 +24,16 @@ func Run(ctx context.Context, opts simulator.Options) (*reports.Report, error) {
 
 // RunAt is Run with concurrency scenarios at once.
 func RunAt(ctx context.Context, opts simulator.Options, concurrency int) (*reports.Report, error) {
+	return run(ctx, opts, concurrency, 0)
+}
+
+// RunGenerating runs the suite as Run does, then n generated requests per
+// operation with the default seed, as `campusconf run --generate n` does.
+func RunGenerating(ctx context.Context, opts simulator.Options, n int) (*reports.Report, error) {
+	return run(ctx, opts, 1, n)
+}
+
+func run(ctx context.Context, opts simulator.Options, concurrency, n int) (*reports.Report, error) {
 	sim, err := simulator.New(opts)
 	if err != nil {
 		return nil, err
@@ -35,6 +46,8 @@ func RunAt(ctx context.Context, opts simulator.Options, concurrency int) (*repor
 		// Pushes left pending (by a defect or a variant) are polled their
 		// full count of attempts; in-process they need not be far apart.
 		PollInterval: time.Millisecond,
+		Generate:     n,
+		GenerateSeed: generate.DefaultSeed,
 	})
 }
 
@@ -48,6 +61,12 @@ type Result struct {
 // All runs the suite once per entry of opts on GOMAXPROCS workers and
 // returns the results in the order of opts.
 func All(ctx context.Context, opts []simulator.Options) []Result {
+	return AllGenerating(ctx, opts, 0)
+}
+
+// AllGenerating is All with n generated requests per operation after the
+// scenarios of each run.
+func AllGenerating(ctx context.Context, opts []simulator.Options, n int) []Result {
 	out := make([]Result, len(opts))
 	next := make(chan int)
 	var wg sync.WaitGroup
@@ -57,7 +76,7 @@ func All(ctx context.Context, opts []simulator.Options) []Result {
 			defer wg.Done()
 			for i := range next {
 				start := time.Now()
-				out[i].Report, out[i].Err = Run(ctx, opts[i])
+				out[i].Report, out[i].Err = RunGenerating(ctx, opts[i], n)
 				out[i].Took = time.Since(start)
 			}
 		}()

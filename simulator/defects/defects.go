@@ -27,6 +27,9 @@ type Defect struct {
 	// Collateral are ids that may also fail because the mistake really
 	// touches them too; each entry is justified where it is declared.
 	Collateral []string
+	// Generated marks a defect only generated requests find (generated.go):
+	// the kill matrix runs it with generation on.
+	Generated bool
 	// Rewrite, when set, is carried out by the simulator's response
 	// rewriter on the bodies of the operations answering Rewrite.Record,
 	// after they are encoded; such a defect has no other decision point.
@@ -357,6 +360,10 @@ var handWritten = []Defect{
 // catalogue lists every defect, sorted by name.
 var catalogue = func() []Defect {
 	all := append(slices.Clone(handWritten), shapeDefects()...)
+	for _, d := range generatorDefects {
+		d.Generated = true
+		all = append(all, d)
+	}
 	slices.SortFunc(all, func(a, b Defect) int { return strings.Compare(a.Name, b.Name) })
 	return all
 }()

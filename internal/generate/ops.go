@@ -1,0 +1,223 @@
+package generate
+
+import (
+	"fmt"
+	"net/http"
+	"regexp"
+	"slices"
+	"sort"
+	"strconv"
+	"strings"
+
+	"github.com/campusconf/campusconf/features"
+	"github.com/campusconf/campusconf/fixtures"
+	"github.com/getkin/kin-openapi/openapi3"
+)
+
+// opSpec is what the generator knows about one operation: where it lives
+// (the catalogue, or the fixture for the unplaced ones), its parameters and
+// request body (the OpenAPI document) and the ids that address records
+// (the fixture).
+type opSpec struct {
+	id     string
+	method string
+	// path is the template, parameters in braces.
+	path       string
+	pathParams []param
+	query      []param
+	// body is the request body schema; nil when the operation takes none.
+	body *openapi3.Schema
+	// fixedBody, when set, is sent as is and never varied: the body of an
+	// operation the specification does not describe (the evaluation
+	// session update) comes from the fixture.
+	fixedBody map[string]any
+	// statuses are the statuses the operation lists.
+	statuses []int
+	// writes is true when the operation may change or delete data.
+	writes bool
+}
+
+// param is one path or query parameter.
+type param struct {
+	name   string
+	schema *openapi3.Schema
+	// accepted are the accepted entities of a populate parameter, read
+	// from its description.
+	accepted []string
+	// ids are existing record ids the fixture gives for the parameter.
+	ids []string
+	// fields are the field names of the operation's records, for sortby
+	// when the fixture declares its syntax (conventions.sortby).
+	fields []string
+}
+
+// acceptedRe finds the accepted populate entities in a parameter's
+// description: "Accepted values are A and B." or "The accepted value is A."
+var acceptedRe = regexp.MustCompile(`ccepted values? (?:are|is) ([^.]+)\.`)
+
+func acceptedEntities(desc string) []string {
+	m := acceptedRe.FindStringSubmatch(desc)
+	if m == nil {
+		return nil
+	}
+	var out []string
+	for _, f := range strings.FieldsFunc(strings.ReplaceAll(m[1], " and ", ","), func(r rune) bool { return r == ',' }) {
+		if f = strings.TrimSpace(f); f != "" {
+			out = append(out, f)
+		}
+	}
+	return out
+}
+
+// idSources names, per operation and parameter or body member, the
+// fixture ids a valid request may address. A location not listed gets
+// ids no record has (still valid requests). Write operations only ever
+// address what the fixture gives to be changed or deleted, so a generated
+// run consumes nothing the scenarios keep.
+func idSources(f *fixtures.File) map[string][]string {
+	r := f.Records
+	one := func(s string) []string {
+		if s == "" {
+			return nil
+		}
+		return []string{s}
+	}
+	m := map[string][]string{
+		"E5.iDs":          r.DeletableSlots,
+		"E6.id":           one(r.BankFolder),
+		"E7.resourceID":   one(r.AttendanceResource),
+		"E8.resourceID":   one(r.AttendanceResource),
+		"E9.evaluationid": one(r.Evaluation),
+		"E9.id":           one(r.EvaluationQuestion),
+		"E10.id":          one(r.Folder),
+		"E11.id":          one(r.File),
+		"E12.ID":          one(r.Weblink),
+		"E13.id":          one(r.Media),
+		"E14.iDs":         r.DeletableMedia,
+		"E15.id":          one(r.Channel),
+		"E16.id":          one(r.Capture),
+		"E17.id":          one(r.SurveyQuestion),
+		"E18.id":          one(r.PollQuestion),
+		"E19.id":          one(r.PollResponse),
+		"E20.id":          one(r.Resource),
+		"E21.iDs":         r.LectureSessions,
+		"ES.id":           one(r.Evaluation),
+		"E1.userid":       one(f.SecondFactor.UserID),
+	}
+	if g := r.GradebookModule; g != nil {
+		m["GB.id"] = one(g.ID)
+		m["GB.iD_Weightage.key"] = g.GradeItems
+	}
+	if n := r.Notification; n != nil {
+		m["NG.id"] = one(n.GroupID)
+		m["NR.id"] = []string{strconv.FormatInt(n.ID, 10)}
+	}
+	if q := r.QuizSection; q != nil {
+		m["QS.id"] = one(q.ID)
+	}
+	return m
+}
+
+// buildSpecs reads every operation the run can reach: placed ones from the
+// catalogue, unplaced ones from the fixture (an operation the fixture does
+// not place is left out).
+func buildSpecs(doc *openapi3.T, cat *features.Catalogue, f *fixtures.File) ([]*opSpec, error) {
+	byID := map[string]*openapi3.Operation{}
+	for _, path := range doc.Paths.InMatchingOrder() {
+		for _, op := range doc.Paths.Value(path).Operations() {
+			byID[op.OperationID] = op
+		}
+	}
+	ids := idSources(f)
+	var out []*opSpec
+	for _, c := range cat.Operations {
+		o := byID[c.ID]
+		if o == nil {
+			return nil, fmt.Errorf("operation %s is in the catalogue but not in the OpenAPI document", c.ID)
+		}
+		s := &opSpec{id: c.ID, method: c.Method, path: c.Path}
+		if c.Path == "" {
+			placed, ok := f.Operations[c.FixtureKey]
+			if !ok || placed.Path == "" {
+				continue
+			}
+			s.method, s.path = strings.ToUpper(placed.Method), placed.Path
+			if c.ID == "ES" {
+				s.fixedBody = placed.Body
+				if s.fixedBody == nil {
+					s.fixedBody = map[string]any{}
+				}
+			}
+		}
+		s.writes = s.method != http.MethodGet
+		for _, pr := range o.Parameters {
+			p := pr.Value
+			q := param{name: p.Name, schema: p.Schema.Value, ids: ids[c.ID+"."+p.Name]}
+			switch p.Name {
+			case "populate":
+				q.accepted = acceptedEntities(p.Description)
+			case "sortby":
+				if f.Conventions.Sortby == "field-asc-desc" {
+					q.fields = recordFields(o)
+				}
+			}
+			switch p.In {
+			case "path":
+				s.pathParams = append(s.pathParams, q)
+			case "query":
+				s.query = append(s.query, q)
+			}
+		}
+		if s.fixedBody == nil && o.RequestBody != nil && o.RequestBody.Value != nil {
+			if mt := o.RequestBody.Value.Content.Get("application/json"); mt != nil && mt.Schema != nil {
+				s.body = mt.Schema.Value
+			}
+		}
+		for code := range o.Responses.Map() {
+			if n, err := strconv.Atoi(code); err == nil {
+				s.statuses = append(s.statuses, n)
+			}
+		}
+		sort.Ints(s.statuses)
+		out = append(out, s)
+	}
+	return out, nil
+}
+
+// recordFields names the fields of the records a 200 answer lists.
+func recordFields(o *openapi3.Operation) []string {
+	r := o.Responses.Value("200")
+	if r == nil || r.Value == nil {
+		return nil
+	}
+	mt := r.Value.Content.Get("application/json")
+	if mt == nil || mt.Schema == nil {
+		return nil
+	}
+	sc := mt.Schema.Value
+	if sc.Type.Is(openapi3.TypeArray) && sc.Items != nil {
+		sc = sc.Items.Value
+	}
+	return sortedKeys(sc.Properties)
+}
+
+// pathParamRe matches one parameter of a path template.
+var pathParamRe = regexp.MustCompile(`\{([^{}]+)\}`)
+
+// pathFor fills the template with values; a template parameter without a
+// value takes the one given as "id" (the fixture places unplaced
+// operations with "{id}").
+func (s *opSpec) pathFor(values map[string]string) string {
+	return pathParamRe.ReplaceAllStringFunc(s.path, func(m string) string {
+		name := strings.Trim(m, "{}")
+		v, ok := values[name]
+		if !ok {
+			v = values["id"]
+		}
+		return escapePath(v)
+	})
+}
+
+func (s *opSpec) lists(status int) bool {
+	return slices.Contains(s.statuses, status)
+}

@@ -1,0 +1,95 @@
+package generate
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+
+	"github.com/campusconf/campusconf/reports"
+)
+
+// observedBy names, for the writes whose effect a read shows, the reads
+// that show it: a refused request to the write must leave their answers as
+// they were. The other writes change records no operation reads back
+// (quiz sections, gradebook settings, lecture sessions, slots,
+// attendances), so a refused request to them is only checked for its
+// status.
+var observedBy = map[string][]observer{
+	"NR":  {{op: "NG"}},
+	"E14": {{op: "E13"}, {op: "E13", pool: "E14.iDs"}},
+	"ES":  {{op: "E9"}},
+}
+
+// observer is a read of the records a write may change: op with the
+// fixture ids of its path parameters, or one read per id of pool.
+type observer struct {
+	op   string
+	pool string
+}
+
+// snapshotReads returns the reads that show what a request to s changes.
+func (ru *runner) snapshotReads(s *opSpec) []Request {
+	var out []Request
+	for _, o := range observedBy[s.id] {
+		rs := ru.specs[o.op]
+		if rs == nil {
+			continue
+		}
+		base := Request{Op: rs.id, Path: map[string]string{}}
+		complete := true
+		for _, p := range rs.pathParams {
+			if len(p.ids) == 0 {
+				complete = false
+				break
+			}
+			base.Path[p.name] = p.ids[0]
+		}
+		if !complete {
+			continue
+		}
+		if o.pool == "" {
+			out = append(out, base)
+			continue
+		}
+		for _, id := range ru.ids[o.pool] {
+			r := base.clone()
+			for k := range r.Path {
+				r.Path[k] = id
+			}
+			out = append(out, r)
+		}
+	}
+	return out
+}
+
+// snapshot is the answers to reads, in order.
+type snapshot struct {
+	exchanges []reports.Exchange
+	bodies    [][]byte
+}
+
+func (ru *runner) snapshot(ctx context.Context, reads []Request) (snapshot, bool) {
+	var sn snapshot
+	for _, r := range reads {
+		ex, raw, ok := ru.exchange(ctx, ru.specs[r.Op], r)
+		if !ok {
+			return sn, false
+		}
+		sn.exchanges = append(sn.exchanges, ex)
+		sn.bodies = append(sn.bodies, raw)
+	}
+	return sn, true
+}
+
+// changed compares two snapshots of the same reads and describes the
+// first difference.
+func changed(before, after snapshot) (string, string, int, bool) {
+	for i := range before.exchanges {
+		b, a := before.exchanges[i], after.exchanges[i]
+		if b.Status != a.Status || !bytes.Equal(before.bodies[i], after.bodies[i]) {
+			return fmt.Sprintf("%s %s: %d %s", b.Method, b.URL, b.Status, clip(string(before.bodies[i]))),
+				fmt.Sprintf("%d %s", a.Status, clip(string(after.bodies[i]))), i, true
+		}
+	}
+	return "", "", 0, false
+}
