@@ -108,6 +108,24 @@ func (s *Simulator) controlRoutes(mux *http.ServeMux) {
 		writeJSON(w, http.StatusOK, s.Faults())
 	})
 	mux.HandleFunc("PUT "+base+"/faults", s.controlFaults)
+	mux.HandleFunc("GET "+base+"/worlds", func(w http.ResponseWriter, r *http.Request) {
+		writeJSON(w, http.StatusOK, map[string]any{"max": s.opts.MaxWorlds, "worlds": s.WorldNames()})
+	})
+	mux.HandleFunc("POST "+base+"/worlds/{name}/reset", func(w http.ResponseWriter, r *http.Request) {
+		if _, err := s.ResetWorld(r.PathValue("name")); err != nil {
+			s.fail(w, http.StatusBadRequest, err.Error())
+			return
+		}
+		noContent(w)
+	})
+	mux.HandleFunc("POST "+base+"/worlds/{name}/push/{transactionId}", func(w http.ResponseWriter, r *http.Request) {
+		sim, err := s.World(r.PathValue("name"))
+		if err != nil {
+			s.fail(w, http.StatusBadRequest, err.Error())
+			return
+		}
+		sim.controlPush(w, r)
+	})
 }
 
 func (s *Simulator) controlPush(w http.ResponseWriter, r *http.Request) {

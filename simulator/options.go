@@ -37,6 +37,9 @@ type Options struct {
 	// Variants names faithful choices to make where the specification is
 	// open (see Variants); Fixtures describes them.
 	Variants []string
+	// MaxWorlds bounds the named worlds kept at once (worlds.go); 0 means
+	// DefaultMaxWorlds. Beyond it the least recently used is dropped.
+	MaxWorlds int
 }
 
 // Latency is a delay: Min when Max is not above it, else uniform in

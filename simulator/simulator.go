@@ -12,6 +12,7 @@ import (
 	"log/slog"
 	"math/rand/v2"
 	"net/http"
+	"strings"
 	"sync"
 
 	"github.com/campusconf/campusconf/simulator/defects"
@@ -31,12 +32,22 @@ type Simulator struct {
 	log      *slog.Logger
 	handler  http.Handler
 
-	faultMu sync.Mutex
-	faults  Faults
-	rng     *rand.Rand // fault draws and latency; guarded by faultMu
+	// shared is what every world of one server shares: the faults in
+	// force and the random draws of faults and latency.
+	*shared
+	// worlds are the named worlds (worlds.go); nil in a named world.
+	worlds *worlds
 
 	pollMu sync.Mutex
 	polls  map[string]int // polls per push transaction (push-pending-first)
+}
+
+// shared is the state the default world and the named worlds of one
+// server share.
+type shared struct {
+	faultMu sync.Mutex
+	faults  Faults
+	rng     *rand.Rand // fault draws and latency; guarded by faultMu
 }
 
 // New returns a simulator of the world opts describe.
@@ -56,6 +67,12 @@ func New(opts Options) (*Simulator, error) {
 	if err := opts.Faults.Check(); err != nil {
 		return nil, err
 	}
+	if opts.MaxWorlds < 0 {
+		return nil, fmt.Errorf("max worlds: expected 0 (the default, %d) or a positive number, got %d", DefaultMaxWorlds, opts.MaxWorlds)
+	}
+	if opts.MaxWorlds == 0 {
+		opts.MaxWorlds = DefaultMaxWorlds
+	}
 	if opts.Control && opts.ControlToken == "" {
 		opts.ControlToken = newControlToken()
 	}
@@ -64,6 +81,21 @@ func New(opts Options) (*Simulator, error) {
 			return nil, err
 		}
 	}
+	log := opts.Logger
+	if log == nil && opts.LogTo != nil {
+		log = slog.New(slog.NewTextHandler(opts.LogTo, nil))
+	}
+	sh := &shared{faults: opts.Faults, rng: rand.New(rand.NewPCG(uint64(opts.Seed), 0x5eed))}
+	s, err := build(opts, sh, log)
+	if err != nil {
+		return nil, err
+	}
+	s.worlds = newWorlds(opts.MaxWorlds)
+	return s, nil
+}
+
+// build returns a simulator of one world; New's checks are done.
+func build(opts Options, sh *shared, log *slog.Logger) (*Simulator, error) {
 	d, err := defects.New(opts.Defects)
 	if err != nil {
 		return nil, err
@@ -77,12 +109,8 @@ func New(opts Options) (*Simulator, error) {
 		defects:  d,
 		variants: vs,
 		polls:    map[string]int{},
-		faults:   opts.Faults,
-		rng:      rand.New(rand.NewPCG(uint64(opts.Seed), 0x5eed)),
-		log:      opts.Logger,
-	}
-	if s.log == nil && opts.LogTo != nil {
-		s.log = slog.New(slog.NewTextHandler(opts.LogTo, nil))
+		shared:   sh,
+		log:      log,
 	}
 	w, refs := world.Build(opts.Seed, opts.Scale)
 	s.refs = refs
@@ -94,8 +122,13 @@ func New(opts Options) (*Simulator, error) {
 	return s, nil
 }
 
-// ServeHTTP serves the interface.
+// ServeHTTP serves the interface: the default world, or the named world
+// the request selects (worlds.go).
 func (s *Simulator) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	if s.worlds != nil && (len(r.Header[WorldHeader]) > 0 || strings.HasPrefix(r.URL.Path, worldPrefix)) {
+		s.serveWorld(w, r)
+		return
+	}
 	s.handler.ServeHTTP(w, r)
 }
 

@@ -56,6 +56,7 @@ func parseServe(args []string, stderr io.Writer) (serveConfig, error) {
 	fs.Var(&defects, "defect", "make a deliberate mistake (repeatable; see `campusconf defects`)")
 	fs.Var(&variants, "variant", "make another faithful choice where the specification is open (repeatable; see `campusconf variants`; campusconf fixtures --variant prints the matching fixture)")
 	fs.StringVar(&c.log, "log", "text", "request log: text, json or off")
+	fs.IntVar(&c.opts.MaxWorlds, "max-worlds", simulator.DefaultMaxWorlds, "named worlds kept at once (header "+simulator.WorldHeader+" or path /_w/NAME/); beyond it the least recently used is dropped")
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "Usage: campusconf serve [flags]\n\nServes the simulator of the Campus Learning Platform interface. Credentials\nand record ids of the world: campusconf fixtures --seed N.\n\nFlags:")
 		fs.PrintDefaults()
@@ -68,6 +69,9 @@ func parseServe(args []string, stderr io.Writer) (serveConfig, error) {
 	}
 	if c.opts.Scale < 1 {
 		return c, fmt.Errorf("--scale: expected a positive integer, got %d", c.opts.Scale)
+	}
+	if c.opts.MaxWorlds < 1 {
+		return c, fmt.Errorf("--max-worlds: expected a positive integer, got %d", c.opts.MaxWorlds)
 	}
 	if latency != "" {
 		l, err := simulator.ParseLatency(latency)

@@ -44,6 +44,8 @@ func TestParseServe(t *testing.T) {
 		{[]string{"--control", "--control-token", "short"}, "control token", nil},
 		{[]string{"--control", "--control-token", "has/a/slash/0123456789"}, "control token", nil},
 		{[]string{"--scale", "0"}, "--scale", nil},
+		{[]string{"--max-worlds", "3"}, "", func(c serveConfig) bool { return c.opts.MaxWorlds == 3 }},
+		{[]string{"--max-worlds", "0"}, "--max-worlds", nil},
 		{[]string{"--latency", "soon"}, "latency", nil},
 		{[]string{"--fault-op", "E10"}, "go together", nil},
 		{[]string{"--fault-op", "E99", "--fault-rate", "1"}, "E99", nil},
