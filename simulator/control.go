@@ -108,6 +108,10 @@ func (s *Simulator) controlRoutes(mux *http.ServeMux) {
 		writeJSON(w, http.StatusOK, s.Faults())
 	})
 	mux.HandleFunc("PUT "+base+"/faults", s.controlFaults)
+	mux.HandleFunc("GET "+base+"/clock", func(w http.ResponseWriter, r *http.Request) {
+		writeJSON(w, http.StatusOK, s.clockAnswer())
+	})
+	mux.HandleFunc("PUT "+base+"/clock", s.controlClock)
 	mux.HandleFunc("GET "+base+"/worlds", func(w http.ResponseWriter, r *http.Request) {
 		writeJSON(w, http.StatusOK, map[string]any{"max": s.opts.MaxWorlds, "worlds": s.WorldNames()})
 	})

@@ -40,6 +40,11 @@ type Options struct {
 	// MaxWorlds bounds the named worlds kept at once (worlds.go); 0 means
 	// DefaultMaxWorlds. Beyond it the least recently used is dropped.
 	MaxWorlds int
+	// Clock is the world's time at start (zero: world.Now, 2025-04-06):
+	// records created at run time are dated from it, and every seeded date
+	// is counted back from it, so a seed has the same relative history
+	// whatever the clock says (clock.go).
+	Clock time.Time
 }
 
 // Latency is a delay: Min when Max is not above it, else uniform in

@@ -14,6 +14,7 @@ import (
 	"net/http"
 	"strings"
 	"sync"
+	"time"
 
 	"github.com/campusconf/campusconf/simulator/defects"
 	"github.com/campusconf/campusconf/simulator/store"
@@ -48,6 +49,9 @@ type shared struct {
 	faultMu sync.Mutex
 	faults  Faults
 	rng     *rand.Rand // fault draws and latency; guarded by faultMu
+
+	clockMu sync.Mutex
+	start   time.Time // the clock a world is seeded at (clock.go)
 }
 
 // New returns a simulator of the world opts describe.
@@ -85,7 +89,11 @@ func New(opts Options) (*Simulator, error) {
 	if log == nil && opts.LogTo != nil {
 		log = slog.New(slog.NewTextHandler(opts.LogTo, nil))
 	}
-	sh := &shared{faults: opts.Faults, rng: rand.New(rand.NewPCG(uint64(opts.Seed), 0x5eed))}
+	if opts.Clock.IsZero() {
+		opts.Clock = world.Now
+	}
+	opts.Clock = opts.Clock.UTC()
+	sh := &shared{faults: opts.Faults, rng: rand.New(rand.NewPCG(uint64(opts.Seed), 0x5eed)), start: opts.Clock}
 	s, err := build(opts, sh, log)
 	if err != nil {
 		return nil, err
@@ -112,10 +120,10 @@ func build(opts Options, sh *shared, log *slog.Logger) (*Simulator, error) {
 		shared:   sh,
 		log:      log,
 	}
-	w, refs := world.Build(opts.Seed, opts.Scale)
+	w, refs := world.BuildAt(opts.Seed, opts.Scale, sh.clockStart())
 	s.refs = refs
 	s.store = store.New(w, func() *store.World {
-		w, _ := world.Build(opts.Seed, opts.Scale)
+		w, _ := world.BuildAt(opts.Seed, opts.Scale, sh.clockStart())
 		return w
 	}, d)
 	s.handler = s.routes()

@@ -39,7 +39,7 @@ type serveConfig struct {
 // parseServe reads the serve flags; a usage error is reported on stderr.
 func parseServe(args []string, stderr io.Writer) (serveConfig, error) {
 	var c serveConfig
-	var latency, faultOp string
+	var latency, faultOp, clock string
 	var fault2FA, faultRate float64
 	var defects, variants stringList
 	fs := flag.NewFlagSet("serve", flag.ContinueOnError)
@@ -55,6 +55,7 @@ func parseServe(args []string, stderr io.Writer) (serveConfig, error) {
 	fs.Float64Var(&faultRate, "fault-rate", 0, "rate (0..1) of 500 answers on --fault-op")
 	fs.Var(&defects, "defect", "make a deliberate mistake (repeatable; see `campusconf defects`)")
 	fs.Var(&variants, "variant", "make another faithful choice where the specification is open (repeatable; see `campusconf variants`; campusconf fixtures --variant prints the matching fixture)")
+	fs.StringVar(&clock, "clock", "", "the world's time at start, RFC 3339 (2024-03-01T09:00:00Z): created records are dated from it, seeded history is relative to it (default 2025-04-06T08:00:00Z)")
 	fs.StringVar(&c.log, "log", "text", "request log: text, json or off")
 	fs.IntVar(&c.opts.MaxWorlds, "max-worlds", simulator.DefaultMaxWorlds, "named worlds kept at once (header "+simulator.WorldHeader+" or path /_w/NAME/); beyond it the least recently used is dropped")
 	fs.Usage = func() {
@@ -69,6 +70,13 @@ func parseServe(args []string, stderr io.Writer) (serveConfig, error) {
 	}
 	if c.opts.Scale < 1 {
 		return c, fmt.Errorf("--scale: expected a positive integer, got %d", c.opts.Scale)
+	}
+	if clock != "" {
+		t, err := time.Parse(time.RFC3339, clock)
+		if err != nil {
+			return c, fmt.Errorf("--clock: expected an RFC 3339 date-time such as 2024-03-01T09:00:00Z, got %q", clock)
+		}
+		c.opts.Clock = t
 	}
 	if c.opts.MaxWorlds < 1 {
 		return c, fmt.Errorf("--max-worlds: expected a positive integer, got %d", c.opts.MaxWorlds)
@@ -167,6 +175,9 @@ func serve(ctx context.Context, ln net.Listener, sim *simulator.Simulator, c ser
 		// the token is printed here and only here: the console of the
 		// person who started the simulator
 		fmt.Fprintf(stdout, ", control API at %s", sim.ControlPath())
+	}
+	if !c.opts.Clock.IsZero() {
+		fmt.Fprintf(stdout, ", clock %s", c.opts.Clock.UTC().Format(time.RFC3339))
 	}
 	if len(c.opts.Defects) > 0 {
 		fmt.Fprintf(stdout, ", defects %s", strings.Join(c.opts.Defects, ","))

@@ -46,6 +46,10 @@ func TestParseServe(t *testing.T) {
 		{[]string{"--scale", "0"}, "--scale", nil},
 		{[]string{"--max-worlds", "3"}, "", func(c serveConfig) bool { return c.opts.MaxWorlds == 3 }},
 		{[]string{"--max-worlds", "0"}, "--max-worlds", nil},
+		{[]string{"--clock", "2024-03-01T09:00:00Z"}, "", func(c serveConfig) bool {
+			return c.opts.Clock.Equal(time.Date(2024, 3, 1, 9, 0, 0, 0, time.UTC))
+		}},
+		{[]string{"--clock", "2024-03-01"}, "--clock", nil},
 		{[]string{"--latency", "soon"}, "latency", nil},
 		{[]string{"--fault-op", "E10"}, "go together", nil},
 		{[]string{"--fault-op", "E99", "--fault-rate", "1"}, "E99", nil},

@@ -44,6 +44,21 @@ func (s *Store) now() time.Time {
 	return s.w.Clock
 }
 
+// Clock returns the world's current time.
+func (s *Store) Clock() time.Time {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.w.Clock
+}
+
+// SetClock moves the world's clock to t; records already present keep
+// their dates.
+func (s *Store) SetClock(t time.Time) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.w.Clock = t
+}
+
 // lists returns the current world's lists.
 func (s *Store) lists() *Lists {
 	s.mu.Lock()
