@@ -45,6 +45,10 @@ type Options struct {
 	// is counted back from it, so a seed has the same relative history
 	// whatever the clock says (clock.go).
 	Clock time.Time
+	// Docs serves Swagger UI at /docs with the subscription key and a
+	// user's token filled in (docs.go). The page holds credentials: serve
+	// it only where the people who can reach it may hold them.
+	Docs bool
 }
 
 // Latency is a delay: Min when Max is not above it, else uniform in

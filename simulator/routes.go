@@ -105,7 +105,11 @@ func (s *Simulator) routes() http.Handler {
 		s.controlRoutes(mux)
 	}
 	mux.HandleFunc("/", s.noRoute(mux))
-	return s.logged(s.front(mux))
+	h := s.front(mux)
+	if s.opts.Docs {
+		h = s.withDocs(h)
+	}
+	return s.logged(h)
 }
 
 // noRoute answers requests no pattern matches: 405 when the path exists

@@ -33,6 +33,9 @@ func (l *stringList) Set(v string) error { *l = append(*l, v); return nil }
 type serveConfig struct {
 	addr string
 	log  string
+	// docs asks for Swagger UI at /docs; it is served on a loopback
+	// address only (loopbackOnly).
+	docs bool
 	opts simulator.Options
 }
 
@@ -55,6 +58,7 @@ func parseServe(args []string, stderr io.Writer) (serveConfig, error) {
 	fs.Float64Var(&faultRate, "fault-rate", 0, "rate (0..1) of 500 answers on --fault-op")
 	fs.Var(&defects, "defect", "make a deliberate mistake (repeatable; see `campusconf defects`)")
 	fs.Var(&variants, "variant", "make another faithful choice where the specification is open (repeatable; see `campusconf variants`; campusconf fixtures --variant prints the matching fixture)")
+	fs.BoolVar(&c.docs, "docs", true, "serve interactive API docs (Swagger UI) at /docs with the key and a user's token filled in; only when listening on a loopback address")
 	fs.StringVar(&clock, "clock", "", "the world's time at start, RFC 3339 (2024-03-01T09:00:00Z): created records are dated from it, seeded history is relative to it (default 2025-04-06T08:00:00Z)")
 	fs.StringVar(&c.log, "log", "text", "request log: text, json or off")
 	fs.IntVar(&c.opts.MaxWorlds, "max-worlds", simulator.DefaultMaxWorlds, "named worlds kept at once (header "+simulator.WorldHeader+" or path /_w/NAME/); beyond it the least recently used is dropped")
@@ -138,19 +142,31 @@ func serveCmd(args []string, stdout, stderr io.Writer) int {
 	case "json":
 		c.opts.Logger = slog.New(slog.NewJSONHandler(stdout, nil))
 	}
-	sim, err := simulator.New(c.opts)
-	if err != nil {
-		fmt.Fprintln(stderr, "campusconf serve:", err)
-		return exitUsage
-	}
 	ln, err := net.Listen("tcp", c.addr)
 	if err != nil {
 		fmt.Fprintln(stderr, "campusconf serve:", err)
 		return exitFailed
 	}
+	c.opts.Docs = c.docs && loopbackOnly(ln.Addr())
+	if c.docs && !c.opts.Docs {
+		fmt.Fprintf(stderr, "campusconf serve: docs not served: %s is not a loopback address, and the docs page holds credentials\n", ln.Addr())
+	}
+	sim, err := simulator.New(c.opts)
+	if err != nil {
+		ln.Close()
+		fmt.Fprintln(stderr, "campusconf serve:", err)
+		return exitUsage
+	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	return serve(ctx, ln, sim, c, stdout, stderr)
+}
+
+// loopbackOnly reports whether addr is a loopback address, which only this
+// machine can reach.
+func loopbackOnly(addr net.Addr) bool {
+	a, ok := addr.(*net.TCPAddr)
+	return ok && a.IP.IsLoopback()
 }
 
 // serve serves sim on ln until ctx ends, then shuts down gracefully.
@@ -175,6 +191,9 @@ func serve(ctx context.Context, ln net.Listener, sim *simulator.Simulator, c ser
 		// the token is printed here and only here: the console of the
 		// person who started the simulator
 		fmt.Fprintf(stdout, ", control API at %s", sim.ControlPath())
+	}
+	if c.opts.Docs {
+		fmt.Fprintf(stdout, ", docs at http://%s/docs/", ln.Addr())
 	}
 	if !c.opts.Clock.IsZero() {
 		fmt.Fprintf(stdout, ", clock %s", c.opts.Clock.UTC().Format(time.RFC3339))

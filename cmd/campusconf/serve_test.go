@@ -150,3 +150,26 @@ func TestServeAnswersAndStops(t *testing.T) {
 		t.Errorf("stdout = %q, want the listening and stopped lines", stdout.String())
 	}
 }
+
+// TestDocsOnlyOnLoopback: the docs page holds credentials, so serve turns
+// it on only for a loopback listener.
+func TestDocsOnlyOnLoopback(t *testing.T) {
+	for _, c := range []struct {
+		addr string
+		want bool
+	}{
+		{"127.0.0.1:8080", true},
+		{"[::1]:8080", true},
+		{"0.0.0.0:8080", false},
+		{"[::]:8080", false},
+		{"192.168.1.4:8080", false},
+	} {
+		a, err := net.ResolveTCPAddr("tcp", c.addr)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := loopbackOnly(a); got != c.want {
+			t.Errorf("loopbackOnly(%s) = %v, want %v", c.addr, got, c.want)
+		}
+	}
+}
