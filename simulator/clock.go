@@ -83,7 +83,7 @@ func (s *Simulator) clockAnswer() clockAnswer {
 // back).
 func (s *Simulator) controlClock(w http.ResponseWriter, r *http.Request) {
 	const want = `expected a JSON string date-time such as "2024-03-01T09:00:00Z" or {"shift": "48h"}`
-	raw, ok := s.readRaw(w, r)
+	raw, ok := s.readRaw(w, r, MaxBodyBytes)
 	if !ok {
 		return
 	}
@@ -113,13 +113,13 @@ func (s *Simulator) controlClock(w http.ResponseWriter, r *http.Request) {
 	writeJSON(w, http.StatusOK, s.clockAnswer())
 }
 
-// readRaw reads a control API body of at most MaxBodyBytes.
-func (s *Simulator) readRaw(w http.ResponseWriter, r *http.Request) ([]byte, bool) {
-	data, err := io.ReadAll(http.MaxBytesReader(w, r.Body, MaxBodyBytes))
+// readRaw reads a control API body of at most limit bytes.
+func (s *Simulator) readRaw(w http.ResponseWriter, r *http.Request, limit int64) ([]byte, bool) {
+	data, err := io.ReadAll(http.MaxBytesReader(w, r.Body, limit))
 	if err != nil {
 		var tooBig *http.MaxBytesError
 		if errors.As(err, &tooBig) {
-			s.fail(w, http.StatusRequestEntityTooLarge, fmt.Sprintf("request body: expected at most %d bytes", MaxBodyBytes))
+			s.fail(w, http.StatusRequestEntityTooLarge, fmt.Sprintf("request body: expected at most %d bytes", limit))
 			return nil, false
 		}
 		s.fail(w, http.StatusBadRequest, "request body: "+err.Error())

@@ -36,7 +36,10 @@ type serveConfig struct {
 	// docs asks for Swagger UI at /docs; it is served on a loopback
 	// address only (loopbackOnly).
 	docs bool
-	opts simulator.Options
+	// state is the state file (--state), written every stateEvery.
+	state      string
+	stateEvery time.Duration
+	opts       simulator.Options
 }
 
 // parseServe reads the serve flags; a usage error is reported on stderr.
@@ -59,6 +62,8 @@ func parseServe(args []string, stderr io.Writer) (serveConfig, error) {
 	fs.Var(&defects, "defect", "make a deliberate mistake (repeatable; see `campusconf defects`)")
 	fs.Var(&variants, "variant", "make another faithful choice where the specification is open (repeatable; see `campusconf variants`; campusconf fixtures --variant prints the matching fixture)")
 	fs.BoolVar(&c.docs, "docs", true, "serve interactive API docs (Swagger UI) at /docs with the key and a user's token filled in; only when listening on a loopback address")
+	fs.StringVar(&c.state, "state", "", "state `FILE`: every world is loaded from it at start if it exists, and written back atomically on shutdown and every --state-every")
+	fs.DurationVar(&c.stateEvery, "state-every", 30*time.Second, "how often --state is written while serving (0: on shutdown only)")
 	fs.StringVar(&clock, "clock", "", "the world's time at start, RFC 3339 (2024-03-01T09:00:00Z): created records are dated from it, seeded history is relative to it (default 2025-04-06T08:00:00Z)")
 	fs.StringVar(&c.log, "log", "text", "request log: text, json or off")
 	fs.IntVar(&c.opts.MaxWorlds, "max-worlds", simulator.DefaultMaxWorlds, "named worlds kept at once (header "+simulator.WorldHeader+" or path /_w/NAME/); beyond it the least recently used is dropped")
@@ -81,6 +86,9 @@ func parseServe(args []string, stderr io.Writer) (serveConfig, error) {
 			return c, fmt.Errorf("--clock: expected an RFC 3339 date-time such as 2024-03-01T09:00:00Z, got %q", clock)
 		}
 		c.opts.Clock = t
+	}
+	if c.stateEvery < 0 {
+		return c, fmt.Errorf("--state-every: expected a non-negative duration, got %s", c.stateEvery)
 	}
 	if c.opts.MaxWorlds < 1 {
 		return c, fmt.Errorf("--max-worlds: expected a positive integer, got %d", c.opts.MaxWorlds)
@@ -157,6 +165,17 @@ func serveCmd(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "campusconf serve:", err)
 		return exitUsage
 	}
+	if c.state != "" {
+		loaded, err := sim.LoadState(c.state)
+		if err != nil {
+			ln.Close()
+			fmt.Fprintln(stderr, "campusconf serve: --state:", err)
+			return exitUsage
+		}
+		if loaded {
+			fmt.Fprintf(stdout, "campusconf simulator: worlds loaded from %s\n", c.state)
+		}
+	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	return serve(ctx, ln, sim, c, stdout, stderr)
@@ -207,17 +226,45 @@ func serve(ctx context.Context, ln net.Listener, sim *simulator.Simulator, c ser
 	fmt.Fprintln(stdout, ")")
 	errc := make(chan error, 1)
 	go func() { errc <- srv.Serve(simulator.JSONErrors(ln)) }()
-	select {
-	case err := <-errc:
-		fmt.Fprintln(stderr, "campusconf serve:", err)
-		return exitFailed
-	case <-ctx.Done():
+	var tick <-chan time.Time
+	if c.state != "" && c.stateEvery > 0 {
+		t := time.NewTicker(c.stateEvery)
+		defer t.Stop()
+		tick = t.C
+	}
+	save := func() bool {
+		if c.state == "" {
+			return true
+		}
+		if err := sim.SaveState(c.state); err != nil {
+			fmt.Fprintln(stderr, "campusconf serve: --state:", err)
+			return false
+		}
+		return true
+	}
+wait:
+	for {
+		select {
+		case err := <-errc:
+			fmt.Fprintln(stderr, "campusconf serve:", err)
+			return exitFailed
+		case <-tick:
+			save()
+		case <-ctx.Done():
+			break wait
+		}
 	}
 	shutdown, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
 	if err := srv.Shutdown(shutdown); err != nil {
 		fmt.Fprintln(stderr, "campusconf serve: shutdown:", err)
 		return exitFailed
+	}
+	if !save() {
+		return exitFailed
+	}
+	if c.state != "" {
+		fmt.Fprintf(stdout, "campusconf simulator: worlds written to %s\n", c.state)
 	}
 	fmt.Fprintln(stdout, "campusconf simulator stopped")
 	return exitOK

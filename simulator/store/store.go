@@ -108,7 +108,7 @@ func (s *Store) UserByLogin(userID string) (User, bool) {
 func (s *Store) NextRequestID() string {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	return s.w.Runtime.UUID()
+	return s.newID()
 }
 
 // Faculties returns the faculty list.

@@ -84,6 +84,7 @@ func BuildAt(seed int64, scale int, now time.Time) (*store.World, Refs) {
 	var refs Refs
 	w := &store.World{
 		Clock:           now,
+		Seeded:          now,
 		SubscriptionKey: hex(f, 16),
 		Modules:         map[string]*store.Module{},
 		Slots:           map[string]string{},
