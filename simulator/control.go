@@ -112,6 +112,12 @@ func (s *Simulator) controlRoutes(mux *http.ServeMux) {
 		writeJSON(w, http.StatusOK, s.clockAnswer())
 	})
 	mux.HandleFunc("PUT "+base+"/clock", s.controlClock)
+	mux.HandleFunc("GET "+base+"/settings", func(w http.ResponseWriter, r *http.Request) {
+		writeJSON(w, http.StatusOK, s.settingsAnswer())
+	})
+	mux.HandleFunc("PUT "+base+"/settings", s.controlSettings)
+	mux.HandleFunc("GET "+base+"/events", s.controlEvents)
+	mux.HandleFunc("GET "+base+"/ui", s.controlUI)
 	mux.HandleFunc("GET "+base+"/snapshot", s.controlSnapshot)
 	mux.HandleFunc("PUT "+base+"/snapshot", s.controlRestore)
 	mux.HandleFunc("GET "+base+"/worlds", func(w http.ResponseWriter, r *http.Request) {

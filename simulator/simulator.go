@@ -14,6 +14,7 @@ import (
 	"net/http"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/campusconf/campusconf/simulator/defects"
@@ -24,14 +25,18 @@ import (
 
 // Simulator serves one seeded world.
 type Simulator struct {
-	opts    Options
-	defects defects.Set
-	// variants are the faithful choices switched on (variants.go).
-	variants variants.Set
+	opts Options
+	// name is a named world's name, "" for the default world.
+	name string
+	// defects and variants are the server's, switchable while it runs
+	// (settings.go); variants are the faithful choices switched on.
+	defects  *defectSwitch
+	variants *variantSwitch
 	store    *store.Store
 	refs     world.Refs
 	log      *slog.Logger
-	handler  http.Handler
+	// handler is the routes as the switches stand; settings.go rebuilds it.
+	handler atomic.Pointer[http.Handler]
 
 	// shared is what every world of one server shares: the faults in
 	// force and the random draws of faults and latency.
@@ -52,6 +57,16 @@ type shared struct {
 
 	clockMu sync.Mutex
 	start   time.Time // the clock a world is seeded at (clock.go)
+
+	// latency, defects and variants can be switched while serving
+	// (settings.go).
+	latency  atomic.Pointer[Latency]
+	defects  defectSwitch
+	variants variantSwitch
+	// settingsMu orders switches, so two never interleave.
+	settingsMu sync.Mutex
+	// events feeds the console's live request log; nil without Control.
+	events *eventHub
 }
 
 // New returns a simulator of the world opts describe.
@@ -94,6 +109,21 @@ func New(opts Options) (*Simulator, error) {
 	}
 	opts.Clock = opts.Clock.UTC()
 	sh := &shared{faults: opts.Faults, rng: rand.New(rand.NewPCG(uint64(opts.Seed), 0x5eed)), start: opts.Clock}
+	d, err := defects.New(opts.Defects)
+	if err != nil {
+		return nil, err
+	}
+	vs, err := variants.New(opts.Variants)
+	if err != nil {
+		return nil, err
+	}
+	sh.defects.p.Store(&d)
+	sh.variants.p.Store(&vs)
+	lat := opts.Latency
+	sh.latency.Store(&lat)
+	if opts.Control {
+		sh.events = newEventHub()
+	}
 	s, err := build(opts, sh, log)
 	if err != nil {
 		return nil, err
@@ -104,18 +134,10 @@ func New(opts Options) (*Simulator, error) {
 
 // build returns a simulator of one world; New's checks are done.
 func build(opts Options, sh *shared, log *slog.Logger) (*Simulator, error) {
-	d, err := defects.New(opts.Defects)
-	if err != nil {
-		return nil, err
-	}
-	vs, err := variants.New(opts.Variants)
-	if err != nil {
-		return nil, err
-	}
 	s := &Simulator{
 		opts:     opts,
-		defects:  d,
-		variants: vs,
+		defects:  &sh.defects,
+		variants: &sh.variants,
 		polls:    map[string]int{},
 		shared:   sh,
 		log:      log,
@@ -125,8 +147,9 @@ func build(opts Options, sh *shared, log *slog.Logger) (*Simulator, error) {
 	s.store = store.New(w, func() *store.World {
 		w, _ := world.BuildAt(opts.Seed, opts.Scale, sh.clockStart())
 		return w
-	}, d)
-	s.handler = s.routes()
+	}, s.defects)
+	h := s.routes()
+	s.handler.Store(&h)
 	return s, nil
 }
 
@@ -137,7 +160,7 @@ func (s *Simulator) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		s.serveWorld(w, r)
 		return
 	}
-	s.handler.ServeHTTP(w, r)
+	(*s.handler.Load()).ServeHTTP(w, r)
 }
 
 // Reset puts the world back in its seeded state: every change since New is

@@ -98,6 +98,7 @@ func (s *Simulator) World(name string) (*Simulator, error) {
 	if err != nil {
 		return nil, err
 	}
+	sim.name = name
 	ws.mu.Lock()
 	defer ws.mu.Unlock()
 	if e, ok := ws.byName[name]; ok { // another request built it first
@@ -147,7 +148,7 @@ func (s *Simulator) serveWorld(w http.ResponseWriter, r *http.Request) {
 	name := r.Header.Get(WorldHeader)
 	if isControlPath(r.URL.Path) {
 		// the control API is the server's; it names worlds in its paths
-		s.handler.ServeHTTP(w, r)
+		(*s.handler.Load()).ServeHTTP(w, r)
 		return
 	}
 	if rest, ok := strings.CutPrefix(r.URL.EscapedPath(), worldPrefix); ok {
@@ -177,7 +178,7 @@ func (s *Simulator) serveWorld(w http.ResponseWriter, r *http.Request) {
 		r.RequestURI = u.RequestURI()
 	}
 	if name == "" { // an empty header: the default world
-		s.handler.ServeHTTP(w, r)
+		(*s.handler.Load()).ServeHTTP(w, r)
 		return
 	}
 	sim, err := s.World(name)
@@ -185,7 +186,7 @@ func (s *Simulator) serveWorld(w http.ResponseWriter, r *http.Request) {
 		s.worldRefused(w, err.Error())
 		return
 	}
-	sim.handler.ServeHTTP(w, r)
+	(*sim.handler.Load()).ServeHTTP(w, r)
 }
 
 // worldRefused answers 400 for a bad world name, readable by browsers.

@@ -205,11 +205,14 @@ func serve(ctx context.Context, ln net.Listener, sim *simulator.Simulator, c ser
 		// OPTIONS * reaches the simulator, which answers it 400 as JSON
 		DisableGeneralOptionsHandler: true,
 	}
+	// the console's event streams end with the server, not after its
+	// shutdown timeout
+	srv.RegisterOnShutdown(sim.StopStreams)
 	fmt.Fprintf(stdout, "campusconf simulator listening on http://%s (seed %d, scale %d", ln.Addr(), c.opts.Seed, c.opts.Scale)
 	if c.opts.Control {
 		// the token is printed here and only here: the console of the
 		// person who started the simulator
-		fmt.Fprintf(stdout, ", control API at %s", sim.ControlPath())
+		fmt.Fprintf(stdout, ", control API at %s, console at http://%s%s/ui", sim.ControlPath(), ln.Addr(), sim.ControlPath())
 	}
 	if c.opts.Docs {
 		fmt.Fprintf(stdout, ", docs at http://%s/docs/", ln.Addr())

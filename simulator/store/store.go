@@ -9,14 +9,18 @@ import (
 	"sync"
 	"sync/atomic"
 	"time"
-
-	"github.com/campusconf/campusconf/simulator/defects"
 )
+
+// Defects says which deliberate mistakes are made (a defects.Set, or a
+// switch the simulator can change while it runs).
+type Defects interface {
+	Has(name string) bool
+}
 
 // Store is the state of one world.
 type Store struct {
 	build   func() *World
-	defects defects.Set
+	defects Defects
 
 	mu sync.Mutex
 	w  *World
@@ -26,7 +30,7 @@ type Store struct {
 }
 
 // New returns a store holding w; Reset replaces it with build().
-func New(w *World, build func() *World, d defects.Set) *Store {
+func New(w *World, build func() *World, d Defects) *Store {
 	return &Store{build: build, defects: d, w: w}
 }
 
