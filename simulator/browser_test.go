@@ -78,6 +78,7 @@ func browser(t *testing.T) (context.Context, func() []string) {
 // are authorized already, "Try it out" on the notification read answers
 // 200, and nothing is fetched from anywhere but the simulator.
 func TestDocsInBrowser(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t, Options{Docs: true})
 	srv := httptest.NewServer(e.sim)
 	defer srv.Close()

@@ -112,6 +112,7 @@ func TestEventStream(t *testing.T) {
 // with their credentials, the records, a fault switched on from the page
 // that makes the next request fail, and that request in the live log.
 func TestConsoleInBrowser(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t, Options{Control: true})
 	srv := httptest.NewServer(e.sim)
 	defer srv.Close()
