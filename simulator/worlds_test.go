@@ -198,23 +198,38 @@ func TestWorldsEvictLeastRecentlyUsed(t *testing.T) {
 }
 
 // TestWorldMemory reports the heap a named world adds at the default
-// seed, after one list read (docs/simulator.md quotes it).
+// seed: fresh after one list read, and with every list generated
+// (docs/simulator.md quotes both).
 func TestWorldMemory(t *testing.T) {
 	if testing.Short() {
 		t.Skip("measures memory")
 	}
 	e := newEnv(t, Options{MaxWorlds: 64})
-	const n = 16
-	var before, after runtime.MemStats
-	runtime.GC()
-	runtime.ReadMemStats(&before)
-	for i := range n {
-		e.inWorld(fmt.Sprintf("m%d", i), false, "GET", "/files/"+e.fx.Records.Folder+"/downloaded", "").want(t, 200)
+	rec := e.fx.Records
+	every := []string{
+		"/files/" + rec.Folder + "/downloaded", "/files/FileAnnotation/" + rec.File + "/all",
+		"/module/Weblink/" + rec.Weblink + "/Log", "/multimedia/statistics/channel/" + rec.Channel + "/users",
+		"/multimedia/capture/" + rec.Capture + "/medias", "/survey/question/" + rec.SurveyQuestion + "/response",
+		"/poll/Question/" + rec.PollQuestion + "/Response", "/resource/" + rec.Resource + "/students",
 	}
-	runtime.GC()
-	runtime.ReadMemStats(&after)
-	per := (int64(after.HeapAlloc) - int64(before.HeapAlloc)) / n
-	t.Logf("heap per named world at the default seed, after one E10 read: %d KiB", per/1024)
+	const n = 16
+	for _, c := range []struct {
+		name  string
+		reads []string
+	}{{"one E10 read", every[:1]}, {"every list read", every}} {
+		var before, after runtime.MemStats
+		runtime.GC()
+		runtime.ReadMemStats(&before)
+		for i := range n {
+			for _, p := range c.reads {
+				e.inWorld(fmt.Sprintf("%s-%d", c.name[:3], i), false, "GET", p, "").want(t, 200)
+			}
+		}
+		runtime.GC()
+		runtime.ReadMemStats(&after)
+		per := (int64(after.HeapAlloc) - int64(before.HeapAlloc)) / n
+		t.Logf("heap per named world at the default seed, %s: %d KiB", c.name, per/1024)
+	}
 	runtime.KeepAlive(e)
 }
 
@@ -232,6 +247,25 @@ func BenchmarkWorldRequest(b *testing.B) {
 			mk := benchRequest(b, e, "GET", c.path, "")
 			benchServe(b, e, func() *http.Request {
 				r := mk()
+				if c.header != "" {
+					r.Header.Set(WorldHeader, c.header)
+				}
+				return r
+			}, 200)
+		})
+	}
+}
+
+// BenchmarkWorldDispatch is the cost of selecting a world alone, on the
+// cheapest request there is (GET /healthz).
+func BenchmarkWorldDispatch(b *testing.B) {
+	e := newBenchEnv(b, Options{})
+	for _, c := range []struct{ name, path, header string }{
+		{"default", "/healthz", ""}, {"header", "/healthz", "w1"}, {"path", "/_w/w1/healthz", ""},
+	} {
+		b.Run(c.name, func(b *testing.B) {
+			benchServe(b, e, func() *http.Request {
+				r := httptest.NewRequest("GET", c.path, nil)
 				if c.header != "" {
 					r.Header.Set(WorldHeader, c.header)
 				}
