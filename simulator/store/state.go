@@ -4,7 +4,10 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"hash/fnv"
 	"time"
+
+	"github.com/brianvoe/gofakeit/v7"
 )
 
 // State is what changes in a World: everything but the read-only lists,
@@ -84,6 +87,9 @@ func (st *State) Check() error {
 	return nil
 }
 
+// maxReplay is the most run-time id draws Restore replays (about a second).
+const maxReplay = 5_000_000
+
 // Restore replaces the world with st. base is a freshly built world of
 // the same seed and scale seeded at st.Seeded: its lists and its run-time
 // faker are kept (the faker replayed to st.RuntimeDraws draws). st must
@@ -95,8 +101,16 @@ func (s *Store) Restore(st *State, base *World) {
 	w.BankFolders, w.Attendances, w.Evaluations = st.BankFolders, st.Attendances, st.Evaluations
 	w.Questions, w.Media, w.Sessions, w.Gradebooks = st.Questions, st.Media, st.Sessions, st.Gradebooks
 	w.Notifications, w.Ancestors, w.QuizSections, w.Pushes = st.Notifications, st.Ancestors, st.QuizSections, st.Pushes
-	for range st.RuntimeDraws {
-		w.Runtime.UUID()
+	if st.RuntimeDraws <= maxReplay {
+		for range st.RuntimeDraws {
+			w.Runtime.UUID()
+		}
+	} else {
+		// too many to replay quickly: a faker of its own, seeded from the
+		// state, still gives every later record a fresh id
+		h := fnv.New64a()
+		fmt.Fprintf(h, "%s/%d", st.SubscriptionKey, st.RuntimeDraws)
+		w.Runtime = gofakeit.New(h.Sum64() | 1)
 	}
 	w.RuntimeDraws = st.RuntimeDraws
 	s.mu.Lock()
