@@ -60,7 +60,8 @@ func (d *docs) serve(w http.ResponseWriter, r *http.Request) {
 	w.Header().Set("Cache-Control", "no-store")
 	switch r.URL.Path {
 	case docsPath:
-		http.Redirect(w, r, docsPath+"/", http.StatusFound)
+		w.Header().Set("Location", docsPath+"/")
+		d.s.fail(w, http.StatusFound, "the docs are at "+docsPath+"/")
 		return
 	case docsPath + "/openapi.json":
 		d.serveSpec(w, r)
@@ -79,7 +80,8 @@ func (d *docs) serve(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	w.Header().Del("Cache-Control") // the assets never change within a binary
-	d.byUser[d.fallback].ServeHTTP(w, r)
+	// an unknown asset is a 404 with a JSON string body like any other
+	d.byUser[d.fallback].ServeHTTP(&jsonAnswers{ResponseWriter: w, s: d.s, r: r}, r)
 }
 
 // build makes the per-user pages and the placed document.

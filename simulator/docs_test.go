@@ -26,6 +26,8 @@ func TestDocsServed(t *testing.T) {
 	e.do("", "GET", "/docs/?user=nobody", "").want(t, http.StatusBadRequest).errorString(t)
 	if r := e.do("", "GET", "/docs", "").want(t, http.StatusFound); r.header.Get("Location") != "/docs/" {
 		t.Errorf("/docs redirects to %q, want /docs/", r.header.Get("Location"))
+	} else {
+		r.errorString(t)
 	}
 	for _, asset := range []string{"swagger-ui-bundle.js", "swagger-ui-standalone-preset.js", "swagger-ui.css"} {
 		r := e.do("", "GET", "/docs/"+asset, "").want(t, 200)
@@ -34,6 +36,7 @@ func TestDocsServed(t *testing.T) {
 		}
 	}
 	e.do("", "POST", "/docs/", "").want(t, http.StatusMethodNotAllowed).errorString(t)
+	e.do("", "GET", "/docs/no-such-asset.js", "").want(t, http.StatusNotFound).errorString(t)
 	// without Options.Docs nothing is there
 	newEnv(t, Options{}).do("", "GET", "/docs/", "").want(t, http.StatusNotFound)
 }
