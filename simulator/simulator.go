@@ -57,6 +57,9 @@ type shared struct {
 
 	clockMu sync.Mutex
 	start   time.Time // the clock a world is seeded at (clock.go)
+	// clockGiven is set when Options.Clock was: a state file's seeding
+	// time then does not replace it.
+	clockGiven bool
 
 	// latency, defects and variants can be switched while serving
 	// (settings.go).
@@ -104,11 +107,12 @@ func New(opts Options) (*Simulator, error) {
 	if log == nil && opts.LogTo != nil {
 		log = slog.New(slog.NewTextHandler(opts.LogTo, nil))
 	}
-	if opts.Clock.IsZero() {
+	clockGiven := !opts.Clock.IsZero()
+	if !clockGiven {
 		opts.Clock = world.Now
 	}
 	opts.Clock = opts.Clock.UTC()
-	sh := &shared{faults: opts.Faults, rng: rand.New(rand.NewPCG(uint64(opts.Seed), 0x5eed)), start: opts.Clock}
+	sh := &shared{faults: opts.Faults, rng: rand.New(rand.NewPCG(uint64(opts.Seed), 0x5eed)), start: opts.Clock, clockGiven: clockGiven}
 	d, err := defects.New(opts.Defects)
 	if err != nil {
 		return nil, err

@@ -8,6 +8,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"time"
 
 	"github.com/campusconf/campusconf/simulator/store"
 	"github.com/campusconf/campusconf/simulator/world"
@@ -43,8 +44,11 @@ type snapshot struct {
 
 // stateFile is the envelope of every world of a server.
 type stateFile struct {
-	Format  string                     `json:"format"`
-	Version int                        `json:"version"`
+	Format  string `json:"format"`
+	Version int    `json:"version"`
+	// Seeded is the time worlds seeded from now on are seeded at (moved by
+	// PUT /_sim/TOKEN/clock); a start without --clock goes on from it.
+	Seeded  time.Time                  `json:"seeded"`
 	Default json.RawMessage            `json:"default"`
 	Worlds  map[string]json.RawMessage `json:"worlds"`
 }
@@ -123,7 +127,7 @@ func (s *Simulator) SaveState(path string) error {
 	if err != nil {
 		return err
 	}
-	f := stateFile{Format: stateFormat, Version: stateVersion, Default: def, Worlds: map[string]json.RawMessage{}}
+	f := stateFile{Format: stateFormat, Version: stateVersion, Seeded: s.clockStart(), Default: def, Worlds: map[string]json.RawMessage{}}
 	for _, name := range s.WorldNames() {
 		sim := s.worlds.lookup(name)
 		if sim == nil { // evicted meanwhile
@@ -191,6 +195,11 @@ func (s *Simulator) LoadState(path string) (bool, error) {
 		if named[name], err = s.decodeSnapshot(raw); err != nil {
 			return false, fmt.Errorf("state file %s: world %q: %v; the file is left as it is", path, name, err)
 		}
+	}
+	if !f.Seeded.IsZero() && !s.clockGiven {
+		s.clockMu.Lock()
+		s.start = f.Seeded.UTC()
+		s.clockMu.Unlock()
 	}
 	s.restore(def)
 	for name, st := range named {

@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 )
 
 // change makes three kinds of change in a world: a notification marked
@@ -109,6 +110,37 @@ func TestStateFileRestart(t *testing.T) {
 	}
 	if got, err := b.notifyStatus("bob", false); err != nil || got != 10 {
 		t.Errorf("a world not in the file: status %v (%v), want 10 (seeded)", got, err)
+	}
+}
+
+// TestStateFileKeepsClock: a clock moved before the save is where worlds
+// seeded after a restart without --clock are seeded; --clock overrides it.
+func TestStateFileKeepsClock(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "state.json")
+	a := newEnv(t, Options{})
+	moved := time.Date(2030, 1, 2, 3, 4, 5, 0, time.UTC)
+	a.sim.SetClock(moved)
+	if err := a.sim.SaveState(path); err != nil {
+		t.Fatal(err)
+	}
+	given := time.Date(2031, 1, 1, 0, 0, 0, 0, time.UTC)
+	for _, c := range []struct {
+		name  string
+		clock time.Time
+		want  time.Time
+	}{{"no --clock", time.Time{}, moved}, {"--clock given", given, given}} {
+		t.Run(c.name, func(t *testing.T) {
+			b := newEnv(t, Options{Clock: c.clock})
+			if _, err := b.sim.LoadState(path); err != nil {
+				t.Fatal(err)
+			}
+			if got := b.sim.clockStart(); !got.Equal(c.want) {
+				t.Errorf("seeding time after load = %s, want %s", got, c.want)
+			}
+			if got := b.sim.Clock(); !got.Equal(moved) {
+				t.Errorf("default world's clock after load = %s, want the saved %s", got, moved)
+			}
+		})
 	}
 }
 
