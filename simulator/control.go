@@ -108,6 +108,36 @@ func (s *Simulator) controlRoutes(mux *http.ServeMux) {
 		writeJSON(w, http.StatusOK, s.Faults())
 	})
 	mux.HandleFunc("PUT "+base+"/faults", s.controlFaults)
+	mux.HandleFunc("GET "+base+"/clock", func(w http.ResponseWriter, r *http.Request) {
+		writeJSON(w, http.StatusOK, s.clockAnswer())
+	})
+	mux.HandleFunc("PUT "+base+"/clock", s.controlClock)
+	mux.HandleFunc("GET "+base+"/settings", func(w http.ResponseWriter, r *http.Request) {
+		writeJSON(w, http.StatusOK, s.settingsAnswer())
+	})
+	mux.HandleFunc("PUT "+base+"/settings", s.controlSettings)
+	mux.HandleFunc("GET "+base+"/events", s.controlEvents)
+	mux.HandleFunc("GET "+base+"/ui", s.controlUI)
+	mux.HandleFunc("GET "+base+"/snapshot", s.controlSnapshot)
+	mux.HandleFunc("PUT "+base+"/snapshot", s.controlRestore)
+	mux.HandleFunc("GET "+base+"/worlds", func(w http.ResponseWriter, r *http.Request) {
+		writeJSON(w, http.StatusOK, map[string]any{"max": s.opts.MaxWorlds, "worlds": s.WorldNames()})
+	})
+	mux.HandleFunc("POST "+base+"/worlds/{name}/reset", func(w http.ResponseWriter, r *http.Request) {
+		if _, err := s.ResetWorld(r.PathValue("name")); err != nil {
+			s.fail(w, http.StatusBadRequest, err.Error())
+			return
+		}
+		noContent(w)
+	})
+	mux.HandleFunc("POST "+base+"/worlds/{name}/push/{transactionId}", func(w http.ResponseWriter, r *http.Request) {
+		sim, err := s.World(r.PathValue("name"))
+		if err != nil {
+			s.fail(w, http.StatusBadRequest, err.Error())
+			return
+		}
+		sim.controlPush(w, r)
+	})
 }
 
 func (s *Simulator) controlPush(w http.ResponseWriter, r *http.Request) {
@@ -206,5 +236,55 @@ func (s *Simulator) selfReset(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	s.Reset()
+	noContent(w)
+}
+
+// controlWorld is the world ?world=NAME names, the default without it.
+func (s *Simulator) controlWorld(w http.ResponseWriter, r *http.Request) (*Simulator, bool) {
+	name := r.URL.Query().Get("world")
+	if name == "" {
+		return s, true
+	}
+	sim, err := s.World(name)
+	if err != nil {
+		s.fail(w, http.StatusBadRequest, err.Error())
+		return nil, false
+	}
+	return sim, true
+}
+
+// controlSnapshot is GET /_sim/TOKEN/snapshot[?world=NAME].
+func (s *Simulator) controlSnapshot(w http.ResponseWriter, r *http.Request) {
+	sim, ok := s.controlWorld(w, r)
+	if !ok {
+		return
+	}
+	data, err := sim.Snapshot()
+	if err != nil {
+		s.fail(w, http.StatusInternalServerError, "snapshot: "+err.Error())
+		return
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Cache-Control", "no-store")
+	w.Write(data)
+}
+
+// MaxSnapshotBytes bounds a snapshot sent to PUT /_sim/TOKEN/snapshot.
+const MaxSnapshotBytes = 256 << 20
+
+// controlRestore is PUT /_sim/TOKEN/snapshot[?world=NAME].
+func (s *Simulator) controlRestore(w http.ResponseWriter, r *http.Request) {
+	sim, ok := s.controlWorld(w, r)
+	if !ok {
+		return
+	}
+	data, ok := s.readRaw(w, r, MaxSnapshotBytes)
+	if !ok {
+		return
+	}
+	if err := sim.Restore(data); err != nil {
+		s.fail(w, http.StatusBadRequest, err.Error())
+		return
+	}
 	noContent(w)
 }

@@ -46,7 +46,7 @@ func corsPreflight(w http.ResponseWriter, r *http.Request) bool {
 		return false
 	}
 	h.Set("Access-Control-Allow-Methods", "GET, POST, PUT, PATCH, DELETE, OPTIONS")
-	h.Set("Access-Control-Allow-Headers", "Ocp-Apim-Subscription-Key, Authorization, "+userHeader+", Content-Type")
+	h.Set("Access-Control-Allow-Headers", "Ocp-Apim-Subscription-Key, Authorization, "+userHeader+", "+WorldHeader+", Content-Type")
 	h.Set("Access-Control-Max-Age", "600")
 	w.WriteHeader(http.StatusNoContent)
 	return true

@@ -44,6 +44,10 @@ func (r *recorder) WriteHeader(status int) {
 	r.ResponseWriter.WriteHeader(status)
 }
 
+// Unwrap lets http.ResponseController reach the connection's writer (the
+// console's event stream flushes through it).
+func (r *recorder) Unwrap() http.ResponseWriter { return r.ResponseWriter }
+
 func (r *recorder) Write(b []byte) (int, error) {
 	if r.status == 0 {
 		r.status = http.StatusOK
@@ -56,8 +60,11 @@ func (r *recorder) Write(b []byte) (int, error) {
 // logged writes one line per request: method, path and query, status,
 // duration, operation and the caller's fixture role. It never logs header
 // values, so neither the subscription key nor a token appears.
+//
+// With the control API on, the same facts (but for control API calls) feed
+// the console's live request log (events.go).
 func (s *Simulator) logged(next http.Handler) http.Handler {
-	if s.log == nil {
+	if s.log == nil && s.events == nil {
 		return next
 	}
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
@@ -72,8 +79,15 @@ func (s *Simulator) logged(next http.Handler) http.Handler {
 		if r.URL.RawQuery != "" {
 			path += "?" + r.URL.RawQuery
 		}
-		s.log.LogAttrs(r.Context(), levelOf(rec.status), r.Method+" "+path,
-			slogAttrs(rec.status, time.Since(start), info, rec.bytes)...)
+		took := time.Since(start)
+		if s.log != nil {
+			s.log.LogAttrs(r.Context(), levelOf(rec.status), r.Method+" "+path,
+				slogAttrs(rec.status, took, info, rec.bytes)...)
+		}
+		if s.events != nil && !isControlPath(r.URL.Path) {
+			s.events.publish(logEntry{Time: start, Method: r.Method, Path: path, Status: rec.status,
+				Millis: float64(took.Microseconds()) / 1000, User: info.user, Op: info.op, World: s.name})
+		}
 	})
 }
 
@@ -174,7 +188,7 @@ func (op operation) refuses(role store.Role) bool {
 
 // delay sleeps for the configured latency; false when the client left.
 func (s *Simulator) delay(ctx context.Context) bool {
-	l := s.opts.Latency
+	l := *s.latency.Load()
 	if l.Max <= 0 && l.Min <= 0 {
 		return true
 	}

@@ -44,6 +44,18 @@ type Options struct {
 	// Variants names faithful choices to make where the specification is
 	// open (see Variants); Fixtures describes them.
 	Variants []string
+	// MaxWorlds bounds the named worlds kept at once (worlds.go); 0 means
+	// DefaultMaxWorlds. Beyond it the least recently used is dropped.
+	MaxWorlds int
+	// Clock is the world's time at start (zero: world.Now, 2025-04-06):
+	// records created at run time are dated from it, and every seeded date
+	// is counted back from it, so a seed has the same relative history
+	// whatever the clock says (clock.go).
+	Clock time.Time
+	// Docs serves Swagger UI at /docs with the subscription key and a
+	// user's token filled in (docs.go). The page holds credentials: serve
+	// it only where the people who can reach it may hold them.
+	Docs bool
 }
 
 // Latency is a delay: Min when Max is not above it, else uniform in

@@ -110,7 +110,11 @@ func (s *Simulator) routes() http.Handler {
 		mux.HandleFunc("POST "+selfResetPath, s.selfReset)
 	}
 	mux.HandleFunc("/", s.noRoute(mux))
-	return s.logged(s.front(mux))
+	h := s.front(mux)
+	if s.opts.Docs {
+		h = s.withDocs(h)
+	}
+	return s.logged(h)
 }
 
 // noRoute answers requests no pattern matches: 405 when the path exists

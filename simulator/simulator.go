@@ -12,7 +12,10 @@ import (
 	"log/slog"
 	"math/rand/v2"
 	"net/http"
+	"strings"
 	"sync"
+	"sync/atomic"
+	"time"
 
 	"github.com/campusconf/campusconf/simulator/defects"
 	"github.com/campusconf/campusconf/simulator/store"
@@ -22,21 +25,51 @@ import (
 
 // Simulator serves one seeded world.
 type Simulator struct {
-	opts    Options
-	defects defects.Set
-	// variants are the faithful choices switched on (variants.go).
-	variants variants.Set
+	opts Options
+	// name is a named world's name, "" for the default world.
+	name string
+	// defects and variants are the server's, switchable while it runs
+	// (settings.go); variants are the faithful choices switched on.
+	defects  *defectSwitch
+	variants *variantSwitch
 	store    *store.Store
 	refs     world.Refs
 	log      *slog.Logger
-	handler  http.Handler
+	// handler is the routes as the switches stand; settings.go rebuilds it.
+	handler atomic.Pointer[http.Handler]
 
+	// shared is what every world of one server shares: the faults in
+	// force and the random draws of faults and latency.
+	*shared
+	// worlds are the named worlds (worlds.go); nil in a named world.
+	worlds *worlds
+
+	pollMu sync.Mutex
+	polls  map[string]int // polls per push transaction (push-pending-first)
+}
+
+// shared is the state the default world and the named worlds of one
+// server share.
+type shared struct {
 	faultMu sync.Mutex
 	faults  Faults
 	rng     *rand.Rand // fault draws and latency; guarded by faultMu
 
-	pollMu sync.Mutex
-	polls  map[string]int // polls per push transaction (push-pending-first)
+	clockMu sync.Mutex
+	start   time.Time // the clock a world is seeded at (clock.go)
+	// clockGiven is set when Options.Clock was: a state file's seeding
+	// time then does not replace it.
+	clockGiven bool
+
+	// latency, defects and variants can be switched while serving
+	// (settings.go).
+	latency  atomic.Pointer[Latency]
+	defects  defectSwitch
+	variants variantSwitch
+	// settingsMu orders switches, so two never interleave.
+	settingsMu sync.Mutex
+	// events feeds the console's live request log; nil without Control.
+	events *eventHub
 }
 
 // New returns a simulator of the world opts describe.
@@ -56,6 +89,12 @@ func New(opts Options) (*Simulator, error) {
 	if err := opts.Faults.Check(); err != nil {
 		return nil, err
 	}
+	if opts.MaxWorlds < 0 {
+		return nil, fmt.Errorf("max worlds: expected 0 (the default, %d) or a positive number, got %d", DefaultMaxWorlds, opts.MaxWorlds)
+	}
+	if opts.MaxWorlds == 0 {
+		opts.MaxWorlds = DefaultMaxWorlds
+	}
 	if opts.Control && opts.ControlToken == "" {
 		opts.ControlToken = newControlToken()
 	}
@@ -64,6 +103,16 @@ func New(opts Options) (*Simulator, error) {
 			return nil, err
 		}
 	}
+	log := opts.Logger
+	if log == nil && opts.LogTo != nil {
+		log = slog.New(slog.NewTextHandler(opts.LogTo, nil))
+	}
+	clockGiven := !opts.Clock.IsZero()
+	if !clockGiven {
+		opts.Clock = world.Now
+	}
+	opts.Clock = opts.Clock.UTC()
+	sh := &shared{faults: opts.Faults, rng: rand.New(rand.NewPCG(uint64(opts.Seed), 0x5eed)), start: opts.Clock, clockGiven: clockGiven}
 	d, err := defects.New(opts.Defects)
 	if err != nil {
 		return nil, err
@@ -72,31 +121,50 @@ func New(opts Options) (*Simulator, error) {
 	if err != nil {
 		return nil, err
 	}
-	s := &Simulator{
-		opts:     opts,
-		defects:  d,
-		variants: vs,
-		polls:    map[string]int{},
-		faults:   opts.Faults,
-		rng:      rand.New(rand.NewPCG(uint64(opts.Seed), 0x5eed)),
-		log:      opts.Logger,
+	sh.defects.p.Store(&d)
+	sh.variants.p.Store(&vs)
+	lat := opts.Latency
+	sh.latency.Store(&lat)
+	if opts.Control {
+		sh.events = newEventHub()
 	}
-	if s.log == nil && opts.LogTo != nil {
-		s.log = slog.New(slog.NewTextHandler(opts.LogTo, nil))
+	s, err := build(opts, sh, log)
+	if err != nil {
+		return nil, err
 	}
-	w, refs := world.Build(opts.Seed, opts.Scale)
-	s.refs = refs
-	s.store = store.New(w, func() *store.World {
-		w, _ := world.Build(opts.Seed, opts.Scale)
-		return w
-	}, d)
-	s.handler = s.routes()
+	s.worlds = newWorlds(opts.MaxWorlds)
 	return s, nil
 }
 
-// ServeHTTP serves the interface.
+// build returns a simulator of one world; New's checks are done.
+func build(opts Options, sh *shared, log *slog.Logger) (*Simulator, error) {
+	s := &Simulator{
+		opts:     opts,
+		defects:  &sh.defects,
+		variants: &sh.variants,
+		polls:    map[string]int{},
+		shared:   sh,
+		log:      log,
+	}
+	w, refs := world.BuildAt(opts.Seed, opts.Scale, sh.clockStart())
+	s.refs = refs
+	s.store = store.New(w, func() *store.World {
+		w, _ := world.BuildAt(opts.Seed, opts.Scale, sh.clockStart())
+		return w
+	}, s.defects)
+	h := s.routes()
+	s.handler.Store(&h)
+	return s, nil
+}
+
+// ServeHTTP serves the interface: the default world, or the named world
+// the request selects (worlds.go).
 func (s *Simulator) ServeHTTP(w http.ResponseWriter, r *http.Request) {
-	s.handler.ServeHTTP(w, r)
+	if s.worlds != nil && (len(r.Header[WorldHeader]) > 0 || strings.HasPrefix(r.URL.Path, worldPrefix)) {
+		s.serveWorld(w, r)
+		return
+	}
+	(*s.handler.Load()).ServeHTTP(w, r)
 }
 
 // Reset puts the world back in its seeded state: every change since New is

@@ -33,13 +33,19 @@ func (l *stringList) Set(v string) error { *l = append(*l, v); return nil }
 type serveConfig struct {
 	addr string
 	log  string
-	opts simulator.Options
+	// docs asks for Swagger UI at /docs; it is served on a loopback
+	// address only (loopbackOnly).
+	docs bool
+	// state is the state file (--state), written every stateEvery.
+	state      string
+	stateEvery time.Duration
+	opts       simulator.Options
 }
 
 // parseServe reads the serve flags; a usage error is reported on stderr.
 func parseServe(args []string, stderr io.Writer) (serveConfig, error) {
 	var c serveConfig
-	var latency, faultOp string
+	var latency, faultOp, clock string
 	var fault2FA, faultRate float64
 	var defects, variants stringList
 	fs := flag.NewFlagSet("serve", flag.ContinueOnError)
@@ -57,6 +63,11 @@ func parseServe(args []string, stderr io.Writer) (serveConfig, error) {
 	fs.Var(&variants, "variant", "make the faithful choice `NAME` where the specification is open (repeatable; see campusconf variants; campusconf fixtures --variant prints the matching fixture)")
 	fs.StringVar(&c.log, "log", "text", "request log `FORMAT`: text, json or off")
 	selfReset := fs.Bool("self-reset", true, "serve POST /_campusconf/reset, which restores the seeded world for the Super Admin (the fixture's \"reset\"), when listening on loopback")
+	fs.BoolVar(&c.docs, "docs", true, "serve interactive API docs (Swagger UI) at /docs with the key and a user's token filled in; only when listening on a loopback address")
+	fs.StringVar(&c.state, "state", "", "state `FILE`: every world is loaded from it at start if it exists, and written back atomically on shutdown and every --state-every")
+	fs.DurationVar(&c.stateEvery, "state-every", 30*time.Second, "how often --state is written while serving (0: on shutdown only)")
+	fs.StringVar(&clock, "clock", "", "the world's time at start, RFC 3339 (2024-03-01T09:00:00Z): created records are dated from it, seeded history is relative to it (default 2025-04-06T08:00:00Z)")
+	fs.IntVar(&c.opts.MaxWorlds, "max-worlds", simulator.DefaultMaxWorlds, "named worlds kept at once (header "+simulator.WorldHeader+" or path /_w/NAME/); beyond it the least recently used is dropped")
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "Usage: campusconf serve [flags]\n\nServes the simulator of the Campus Learning Platform interface. Credentials\nand record ids of the world: campusconf fixtures --seed N.\n\nFlags:")
 		fs.PrintDefaults()
@@ -69,6 +80,19 @@ func parseServe(args []string, stderr io.Writer) (serveConfig, error) {
 	}
 	if c.opts.Scale < 1 {
 		return c, fmt.Errorf("--scale: expected a positive integer, got %d", c.opts.Scale)
+	}
+	if clock != "" {
+		t, err := time.Parse(time.RFC3339, clock)
+		if err != nil {
+			return c, fmt.Errorf("--clock: expected an RFC 3339 date-time such as 2024-03-01T09:00:00Z, got %q", clock)
+		}
+		c.opts.Clock = t
+	}
+	if c.stateEvery < 0 {
+		return c, fmt.Errorf("--state-every: expected a non-negative duration, got %s", c.stateEvery)
+	}
+	if c.opts.MaxWorlds < 1 {
+		return c, fmt.Errorf("--max-worlds: expected a positive integer, got %d", c.opts.MaxWorlds)
 	}
 	if latency != "" {
 		l, err := simulator.ParseLatency(latency)
@@ -128,19 +152,42 @@ func serveCmd(args []string, stdout, stderr io.Writer) int {
 	case "json":
 		c.opts.Logger = slog.New(slog.NewJSONHandler(stdout, nil))
 	}
-	sim, err := simulator.New(c.opts)
-	if err != nil {
-		fmt.Fprintln(stderr, "campusconf serve:", err)
-		return exitUsage
-	}
 	ln, err := net.Listen("tcp", c.addr)
 	if err != nil {
 		fmt.Fprintln(stderr, "campusconf serve:", err)
 		return exitFailed
 	}
+	c.opts.Docs = c.docs && loopbackOnly(ln.Addr())
+	if c.docs && !c.opts.Docs {
+		fmt.Fprintf(stderr, "campusconf serve: docs not served: %s is not a loopback address, and the docs page holds credentials\n", ln.Addr())
+	}
+	sim, err := simulator.New(c.opts)
+	if err != nil {
+		ln.Close()
+		fmt.Fprintln(stderr, "campusconf serve:", err)
+		return exitUsage
+	}
+	if c.state != "" {
+		loaded, err := sim.LoadState(c.state)
+		if err != nil {
+			ln.Close()
+			fmt.Fprintln(stderr, "campusconf serve: --state:", err)
+			return exitUsage
+		}
+		if loaded {
+			fmt.Fprintf(stdout, "campusconf simulator: worlds loaded from %s\n", c.state)
+		}
+	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	return serve(ctx, ln, sim, c, stdout, stderr)
+}
+
+// loopbackOnly reports whether addr is a loopback address, which only this
+// machine can reach.
+func loopbackOnly(addr net.Addr) bool {
+	a, ok := addr.(*net.TCPAddr)
+	return ok && a.IP.IsLoopback()
 }
 
 // serve serves sim on ln until ctx ends, then shuts down gracefully.
@@ -160,11 +207,20 @@ func serve(ctx context.Context, ln net.Listener, sim *simulator.Simulator, c ser
 		// OPTIONS * reaches the simulator, which answers it 400 as JSON
 		DisableGeneralOptionsHandler: true,
 	}
+	// the console's event streams end with the server, not after its
+	// shutdown timeout
+	srv.RegisterOnShutdown(sim.StopStreams)
 	fmt.Fprintf(stdout, "campusconf simulator listening on http://%s (seed %d, scale %d", ln.Addr(), c.opts.Seed, c.opts.Scale)
 	if c.opts.Control {
 		// the token is printed here and only here: the console of the
 		// person who started the simulator
-		fmt.Fprintf(stdout, ", control API at %s", sim.ControlPath())
+		fmt.Fprintf(stdout, ", control API at %s, console at http://%s%s/ui", sim.ControlPath(), ln.Addr(), sim.ControlPath())
+	}
+	if c.opts.Docs {
+		fmt.Fprintf(stdout, ", docs at http://%s/docs/", ln.Addr())
+	}
+	if !c.opts.Clock.IsZero() {
+		fmt.Fprintf(stdout, ", clock %s", c.opts.Clock.UTC().Format(time.RFC3339))
 	}
 	if len(c.opts.Defects) > 0 {
 		fmt.Fprintf(stdout, ", defects %s", strings.Join(c.opts.Defects, ","))
@@ -183,17 +239,45 @@ func serve(ctx context.Context, ln net.Listener, sim *simulator.Simulator, c ser
 	fmt.Fprintf(stdout, "credentials (subscription key, users' tokens) and record ids: %s\n", where)
 	errc := make(chan error, 1)
 	go func() { errc <- srv.Serve(simulator.JSONErrors(ln)) }()
-	select {
-	case err := <-errc:
-		fmt.Fprintln(stderr, "campusconf serve:", err)
-		return exitFailed
-	case <-ctx.Done():
+	var tick <-chan time.Time
+	if c.state != "" && c.stateEvery > 0 {
+		t := time.NewTicker(c.stateEvery)
+		defer t.Stop()
+		tick = t.C
+	}
+	save := func() bool {
+		if c.state == "" {
+			return true
+		}
+		if err := sim.SaveState(c.state); err != nil {
+			fmt.Fprintln(stderr, "campusconf serve: --state:", err)
+			return false
+		}
+		return true
+	}
+wait:
+	for {
+		select {
+		case err := <-errc:
+			fmt.Fprintln(stderr, "campusconf serve:", err)
+			return exitFailed
+		case <-tick:
+			save()
+		case <-ctx.Done():
+			break wait
+		}
 	}
 	shutdown, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
 	if err := srv.Shutdown(shutdown); err != nil {
 		fmt.Fprintln(stderr, "campusconf serve: shutdown:", err)
 		return exitFailed
+	}
+	if !save() {
+		return exitFailed
+	}
+	if c.state != "" {
+		fmt.Fprintf(stdout, "campusconf simulator: worlds written to %s\n", c.state)
 	}
 	fmt.Fprintln(stdout, "campusconf simulator stopped")
 	return exitOK

@@ -4,9 +4,12 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"fmt"
 	"io"
 	"net"
 	"net/http"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -44,6 +47,16 @@ func TestParseServe(t *testing.T) {
 		{[]string{"--control", "--control-token", "short"}, "control token", nil},
 		{[]string{"--control", "--control-token", "has/a/slash/0123456789"}, "control token", nil},
 		{[]string{"--scale", "0"}, "--scale", nil},
+		{[]string{"--max-worlds", "3"}, "", func(c serveConfig) bool { return c.opts.MaxWorlds == 3 }},
+		{[]string{"--max-worlds", "0"}, "--max-worlds", nil},
+		{[]string{"--clock", "2024-03-01T09:00:00Z"}, "", func(c serveConfig) bool {
+			return c.opts.Clock.Equal(time.Date(2024, 3, 1, 9, 0, 0, 0, time.UTC))
+		}},
+		{[]string{"--clock", "2024-03-01"}, "--clock", nil},
+		{[]string{"--state", "s.json", "--state-every", "5s"}, "", func(c serveConfig) bool {
+			return c.state == "s.json" && c.stateEvery == 5*time.Second
+		}},
+		{[]string{"--state-every", "-1s"}, "--state-every", nil},
 		{[]string{"--latency", "soon"}, "latency", nil},
 		{[]string{"--fault-op", "E10"}, "go together", nil},
 		{[]string{"--fault-op", "E99", "--fault-rate", "1"}, "E99", nil},
@@ -155,5 +168,119 @@ func TestFaultOpTakesIDsAndOldNames(t *testing.T) {
 	}
 	if _, err := parseServe([]string{"--fault-op", "QX", "--fault-rate", "0.5"}, io.Discard); err == nil || !strings.Contains(err.Error(), "--fault-op") {
 		t.Errorf("--fault-op QX: got %v, want an error naming --fault-op", err)
+	}
+}
+
+// TestDocsOnlyOnLoopback: the docs page holds credentials, so serve turns
+// it on only for a loopback listener.
+func TestDocsOnlyOnLoopback(t *testing.T) {
+	for _, c := range []struct {
+		addr string
+		want bool
+	}{
+		{"127.0.0.1:8080", true},
+		{"[::1]:8080", true},
+		{"0.0.0.0:8080", false},
+		{"[::]:8080", false},
+		{"192.168.1.4:8080", false},
+	} {
+		a, err := net.ResolveTCPAddr("tcp", c.addr)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := loopbackOnly(a); got != c.want {
+			t.Errorf("loopbackOnly(%s) = %v, want %v", c.addr, got, c.want)
+		}
+	}
+}
+
+// TestServeStateFile serves with --state, writes through HTTP, stops (the
+// file is written), then starts again from the file; a corrupt file stops
+// serve before it listens and is left as it is.
+func TestServeStateFile(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "state.json")
+	run := func(write bool) int {
+		t.Helper()
+		c, err := parseServe([]string{"--log", "off", "--state", path, "--state-every", "0"}, io.Discard)
+		if err != nil {
+			t.Fatal(err)
+		}
+		sim, err := simulator.New(c.opts)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := sim.LoadState(path); err != nil {
+			t.Fatal(err)
+		}
+		fx := sim.Fixtures()
+		ln, err := net.Listen("tcp", "127.0.0.1:0")
+		if err != nil {
+			t.Fatal(err)
+		}
+		ctx, cancel := context.WithCancel(context.Background())
+		done := make(chan int)
+		go func() { done <- serve(ctx, ln, sim, c, io.Discard, io.Discard) }()
+		base := "http://" + ln.Addr().String()
+		call := func(method, path, body string) *http.Response {
+			req, _ := http.NewRequest(method, base+path, strings.NewReader(body))
+			req.Header.Set("Ocp-Apim-Subscription-Key", fx.SubscriptionKey)
+			req.Header.Set("Authorization", fx.Users["owner"].Headers["Authorization"])
+			req.Header.Set("Content-Type", "application/json")
+			resp, err := http.DefaultClient.Do(req)
+			if err != nil {
+				t.Fatal(err)
+			}
+			resp.Body.Close()
+			return resp
+		}
+		n := fx.Records.Notification
+		if write {
+			if r := call("PUT", fx.Operations["NR"].Path, fmt.Sprintf(`{"id":%d,"read":11}`, n.ID)); r.StatusCode != 200 {
+				t.Fatalf("mark read: status %d, want 200", r.StatusCode)
+			}
+		}
+		req, _ := http.NewRequest("GET", base+strings.ReplaceAll(fx.Operations["NG"].Path, "{id}", n.GroupID), nil)
+		req.Header.Set("Ocp-Apim-Subscription-Key", fx.SubscriptionKey)
+		req.Header.Set("Authorization", fx.Users["owner"].Headers["Authorization"])
+		resp, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var m map[string]any
+		json.NewDecoder(resp.Body).Decode(&m)
+		resp.Body.Close()
+		cancel()
+		select {
+		case code := <-done:
+			if code != exitOK {
+				t.Fatalf("serve returned %d, want %d", code, exitOK)
+			}
+		case <-time.After(5 * time.Second):
+			t.Fatal("serve did not stop within 5s")
+		}
+		st, _ := m["notifyStatus"].(float64)
+		return int(st)
+	}
+	if got := run(true); got != 11 {
+		t.Fatalf("first run: status %d after the write, want 11", got)
+	}
+	if _, err := os.Stat(path); err != nil {
+		t.Fatalf("state file not written on shutdown: %v", err)
+	}
+	if got := run(false); got != 11 {
+		t.Errorf("second run from the state file: status %d, want 11 (the write survived the restart)", got)
+	}
+
+	corrupt := filepath.Join(t.TempDir(), "corrupt.json")
+	os.WriteFile(corrupt, []byte(`{"format":"campusconf-state","version":1,"default":`), 0o600)
+	var stderr bytes.Buffer
+	if code := serveCmd([]string{"--addr", "127.0.0.1:0", "--log", "off", "--state", corrupt}, io.Discard, &stderr); code != exitUsage {
+		t.Errorf("serve --state corrupt = %d, want %d", code, exitUsage)
+	}
+	if !strings.Contains(stderr.String(), "left as it is") {
+		t.Errorf("stderr = %q, want a message saying the file is left as it is", stderr.String())
+	}
+	if b, _ := os.ReadFile(corrupt); string(b) != `{"format":"campusconf-state","version":1,"default":` {
+		t.Error("the corrupt state file was changed")
 	}
 }

@@ -18,7 +18,7 @@ func (s *Store) AddDefaultAttendanceCounted(resourceID string, publish bool, cre
 		return Attendance{}, 0, invalid("resourceID " + resourceID + " is not a known resource")
 	}
 	a := Attendance{
-		ID:           s.w.Runtime.UUID(),
+		ID:           s.newID(),
 		Name:         DefaultAttendanceName,
 		ResourceID:   resourceID,
 		Publish:      publish,

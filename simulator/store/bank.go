@@ -17,7 +17,7 @@ func (s *Store) CopyFolderCounted(id string, creator User) (BankFolder, int, err
 		return BankFolder{}, 0, notFound("bank folder " + id + " does not exist")
 	}
 	c := f
-	c.ID = s.w.Runtime.UUID()
+	c.ID = s.newID()
 	c.Name = "Copy of " + f.Name
 	c.CreatedDate = s.now()
 	c.CreatorID = creator.ID

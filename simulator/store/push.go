@@ -12,7 +12,7 @@ func (s *Store) OpenPush(user User) Push {
 func (s *Store) OpenPushCounted(user User) (Push, int) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	p := Push{ID: s.w.Runtime.UUID(), UserID: user.ID, Decision: Deny}
+	p := Push{ID: s.newID(), UserID: user.ID, Decision: Deny}
 	if user.ApprovesPush {
 		p.Decision = Approve
 	}

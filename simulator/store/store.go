@@ -9,14 +9,18 @@ import (
 	"sync"
 	"sync/atomic"
 	"time"
-
-	"github.com/campusconf/campusconf/simulator/defects"
 )
+
+// Defects says which deliberate mistakes are made (a defects.Set, or a
+// switch the simulator can change while it runs).
+type Defects interface {
+	Has(name string) bool
+}
 
 // Store is the state of one world.
 type Store struct {
 	build   func() *World
-	defects defects.Set
+	defects Defects
 
 	mu sync.Mutex
 	w  *World
@@ -26,7 +30,7 @@ type Store struct {
 }
 
 // New returns a store holding w; Reset replaces it with build().
-func New(w *World, build func() *World, d defects.Set) *Store {
+func New(w *World, build func() *World, d Defects) *Store {
 	return &Store{build: build, defects: d, w: w}
 }
 
@@ -42,6 +46,21 @@ func (s *Store) Reset() {
 func (s *Store) now() time.Time {
 	s.w.Clock = s.w.Clock.Add(time.Second)
 	return s.w.Clock
+}
+
+// Clock returns the world's current time.
+func (s *Store) Clock() time.Time {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.w.Clock
+}
+
+// SetClock moves the world's clock to t; records already present keep
+// their dates.
+func (s *Store) SetClock(t time.Time) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.w.Clock = t
 }
 
 // lists returns the current world's lists.
@@ -93,7 +112,7 @@ func (s *Store) UserByLogin(userID string) (User, bool) {
 func (s *Store) NextRequestID() string {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	return s.w.Runtime.UUID()
+	return s.newID()
 }
 
 // Faculties returns the faculty list.

@@ -1,6 +1,7 @@
 package store
 
 import (
+	"encoding/json"
 	"errors"
 	"testing"
 	"time"
@@ -83,5 +84,25 @@ func TestCopiesOut(t *testing.T) {
 	s.Reset()
 	if again, _ := s.Gradebook(mod); again.IDWeightage[0].Value != 40 {
 		t.Error("Reset did not restore the gradebook")
+	}
+}
+
+// TestRestoreManyDraws: a state with more run-time draws than Restore
+// replays gets a reseeded faker at once, still drawing fresh ids.
+func TestRestoreManyDraws(t *testing.T) {
+	s := New(tiny(), tiny, defects.Set{})
+	raw, err := s.MarshalState()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var st State
+	if err := json.Unmarshal(raw, &st); err != nil {
+		t.Fatal(err)
+	}
+	before := tiny().Runtime.UUID()
+	st.RuntimeDraws = 1 << 40
+	s.Restore(&st, tiny())
+	if got := s.NextRequestID(); got == before || got == "" {
+		t.Errorf("after a restore of 2^40 draws the next id is %q, want a fresh one unlike the seed's first %q", got, before)
 	}
 }

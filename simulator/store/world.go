@@ -73,8 +73,13 @@ type World struct {
 	QuizSections map[string]QuizSection
 	// Pushes are the open second-factor push transactions by id.
 	Pushes map[string]Push
-	// Runtime draws the ids of records created at run time.
-	Runtime *gofakeit.Faker
+	// Runtime draws the ids of records created at run time; RuntimeDraws
+	// counts its draws, so a restored world goes on where it stopped.
+	Runtime      *gofakeit.Faker
+	RuntimeDraws int64
+	// Seeded is the clock the world was seeded at: the seeded dates, the
+	// lists' included, are counted back from it.
+	Seeded time.Time
 	// Lists are the read-only lists, generated on first use.
 	Lists *Lists
 	// created logs the records created at run time, oldest first, so the

@@ -66,14 +66,25 @@ type Refs struct {
 
 // Build generates the world of seed at scale (at least 1) and the ids the
 // fixture file names. It is deterministic: two calls give equal worlds.
-func Build(seed int64, scale int) (*store.World, Refs) {
+func Build(seed int64, scale int) (*store.World, Refs) { return BuildAt(seed, scale, Now) }
+
+// BuildAt is Build with the world's clock starting at now (zero: Now).
+// Every seeded date moves with it: the world of a seed has the same
+// history relative to its clock, whatever the clock says.
+func BuildAt(seed int64, scale int, now time.Time) (*store.World, Refs) {
+	if now.IsZero() {
+		now = Now
+	}
+	now = now.UTC()
+	ep := now.Add(-Now.Sub(Epoch))
 	if scale < 1 {
 		scale = 1
 	}
 	f := faker(seed, "world")
 	var refs Refs
 	w := &store.World{
-		Clock:           Now,
+		Clock:           now,
+		Seeded:          now,
 		SubscriptionKey: hex(f, 16),
 		Modules:         map[string]*store.Module{},
 		Slots:           map[string]string{},
@@ -90,7 +101,7 @@ func Build(seed int64, scale int) (*store.World, Refs) {
 		Pushes:          map[string]store.Push{},
 		Runtime:         faker(seed, "runtime"),
 	}
-	w.Faculties = newFaculties(f)
+	w.Faculties = newFaculties(ep, f)
 	w.Users = newUsers(f, w.Faculties)
 	owner := w.Users[1]
 	pool := make([]person, poolSize)
@@ -99,10 +110,10 @@ func Build(seed int64, scale int) (*store.World, Refs) {
 	}
 
 	modIDs := buildModules(f, w, owner, &refs)
-	buildBank(f, w, owner, pool, &refs)
-	buildAttendance(f, w, owner, modIDs)
-	buildEvaluations(f, w, owner, modIDs, &refs)
-	buildMedia(f, w, pool, &refs)
+	buildBank(ep, f, w, owner, pool, &refs)
+	buildAttendance(ep, f, w, owner, modIDs)
+	buildEvaluations(ep, f, w, owner, modIDs, &refs)
+	buildMedia(ep, f, w, pool, &refs)
 	for i := range lectureSessions {
 		id := f.UUID()
 		w.Sessions[id] = i%2 == 0
@@ -110,7 +121,7 @@ func Build(seed int64, scale int) (*store.World, Refs) {
 			refs.LectureSessions = append(refs.LectureSessions, id)
 		}
 	}
-	buildNotifications(f, w, modIDs, &refs)
+	buildNotifications(ep, f, w, modIDs, &refs)
 	buildQuiz(f, w, &refs)
 
 	var p parents
@@ -128,7 +139,7 @@ func Build(seed int64, scale int) (*store.World, Refs) {
 	refs.Channel, refs.Capture = p.channels[0], p.captures[0]
 	refs.SurveyQuestion, refs.PollQuestion, refs.PollResponse = p.surveys[0], p.polls[0], p.firstPollResponse
 	refs.Resource = modIDs[0]
-	w.Lists = newLists(seed, scale, pool, w.Faculties, modIDs, p)
+	w.Lists = newLists(ep, seed, scale, pool, w.Faculties, modIDs, p)
 	return w, refs
 }
 
@@ -141,10 +152,10 @@ var subjects = []string{
 	"Environmental Studies", "Communications",
 }
 
-func newFaculties(f *gofakeit.Faker) []store.Faculty {
+func newFaculties(ep time.Time, f *gofakeit.Faker) []store.Faculty {
 	out := make([]store.Faculty, len(subjects))
 	for i, s := range subjects {
-		created := minutes(Epoch.AddDate(-10, 0, 0), f.IntN(60*24*365))
+		created := minutes(ep.AddDate(-10, 0, 0), f.IntN(60*24*365))
 		code := fmt.Sprintf("D%03d", 100+i)
 		fac := fmt.Sprintf("F%02d", 1+i%8)
 		defunct := "N"
@@ -155,7 +166,7 @@ func newFaculties(f *gofakeit.Faker) []store.Faculty {
 			DeptC: code, DeptT1: "Department of " + s, DeptT2: s, FacC: fac,
 			DefunctF: defunct, SapDeptT2: s, SapDeptC: "S" + code, SapDeptT1: "Dept. " + s,
 			DeptClstrC: fmt.Sprintf("C%d", 1+i%4), IsisAcadorgnunitN: fmt.Sprintf("%08d", 10000000+i*37),
-			DeptCreateD: created, DeptStD: created.AddDate(0, 1, 0), DeptUpdD: minutes(Epoch, -f.IntN(60*24*90)),
+			DeptCreateD: created, DeptStD: created.AddDate(0, 1, 0), DeptUpdD: minutes(ep, -f.IntN(60*24*90)),
 		}
 	}
 	return out
@@ -193,7 +204,7 @@ func buildModules(f *gofakeit.Faker, w *store.World, owner store.User, refs *Ref
 	return out
 }
 
-func buildBank(f *gofakeit.Faker, w *store.World, owner store.User, pool []person, refs *Refs) {
+func buildBank(ep time.Time, f *gofakeit.Faker, w *store.World, owner store.User, pool []person, refs *Refs) {
 	for i := range bankFolders {
 		creator := owner
 		if i%3 == 2 {
@@ -205,7 +216,7 @@ func buildBank(f *gofakeit.Faker, w *store.World, owner store.User, pool []perso
 		}
 		b := store.BankFolder{
 			ID: f.UUID(), Name: f.BookTitle(), Description: f.Sentence(8), Type: typ,
-			Is2FaEnabled: i%5 == 1, CreatedDate: minutes(Epoch, f.IntN(60*24*60)),
+			Is2FaEnabled: i%5 == 1, CreatedDate: minutes(ep, f.IntN(60*24*60)),
 			CreatorID: creator.ID, UserID: creator.UserID, UserName: creator.Name, Email: creator.Email,
 			ReadonlyAccess: creator.ID != owner.ID,
 		}
@@ -216,12 +227,12 @@ func buildBank(f *gofakeit.Faker, w *store.World, owner store.User, pool []perso
 	}
 }
 
-func buildAttendance(f *gofakeit.Faker, w *store.World, owner store.User, modIDs []string) {
+func buildAttendance(ep time.Time, f *gofakeit.Faker, w *store.World, owner store.User, modIDs []string) {
 	for _, m := range modIDs {
 		for j := range attendancesPerMod {
 			a := store.Attendance{
 				ID: f.UUID(), Name: fmt.Sprintf("Week %d attendance", j+1), ResourceID: m, Publish: j != 2,
-				CreatedDate: minutes(Epoch, f.IntN(60*24*60)), CreatorID: owner.ID, PhotoURL: owner.PhotoURL,
+				CreatedDate: minutes(ep, f.IntN(60*24*60)), CreatorID: owner.ID, PhotoURL: owner.PhotoURL,
 				UserName: owner.Name, UserID: owner.UserID, UserMatricNo: owner.MatricNo, Email: owner.Email,
 				Description: f.Sentence(6), IsDefault: false,
 			}
@@ -232,9 +243,9 @@ func buildAttendance(f *gofakeit.Faker, w *store.World, owner store.User, modIDs
 
 var questionTypes = []string{"MCQ", "MRQ", "Essay", "TrueFalse", "FillInBlank"}
 
-func buildEvaluations(f *gofakeit.Faker, w *store.World, owner store.User, modIDs []string, refs *Refs) {
+func buildEvaluations(ep time.Time, f *gofakeit.Faker, w *store.World, owner store.User, modIDs []string, refs *Refs) {
 	for i := range evaluations {
-		created := minutes(Epoch, f.IntN(60*24*30))
+		created := minutes(ep, f.IntN(60*24*30))
 		e := store.Evaluation{
 			ID: f.UUID(), ParentID: modIDs[i%len(modIDs)], Name: "Peer evaluation " + f.Noun(),
 			StartDate: created.AddDate(0, 0, 7), EndDate: created.AddDate(0, 0, 21),
@@ -277,13 +288,13 @@ func buildEvaluations(f *gofakeit.Faker, w *store.World, owner store.User, modID
 	}
 }
 
-func buildMedia(f *gofakeit.Faker, w *store.World, pool []person, refs *Refs) {
+func buildMedia(ep time.Time, f *gofakeit.Faker, w *store.World, pool []person, refs *Refs) {
 	for i := range mediaCount {
 		id := f.UUID()
 		p := pool[f.IntN(len(pool))]
 		w.Media[id] = store.MediaLog{
 			Title: "Lecture " + fmt.Sprint(i+1) + ": " + f.BookTitle(), UserID: p.UserID, Name: p.Name,
-			Email: p.Email, Department: p.Dept, LogDate: minutes(Epoch, f.IntN(60*24*60)),
+			Email: p.Email, Department: p.Dept, LogDate: minutes(ep, f.IntN(60*24*60)),
 		}
 		switch {
 		case i == 0:
@@ -304,13 +315,13 @@ var targetTypes = []struct {
 	{10, "Announcement", false}, {13, "Forum", false}, {22, "Survey", false}, {24, "Quiz", false},
 }
 
-func buildNotifications(f *gofakeit.Faker, w *store.World, modIDs []string, refs *Refs) {
+func buildNotifications(ep time.Time, f *gofakeit.Faker, w *store.World, modIDs []string, refs *Refs) {
 	for i := range notifications {
 		mod := modIDs[i%len(modIDs)]
 		tt := targetTypes[2+i%(len(targetTypes)-2)]
 		n := store.Notification{
 			ID: 1000001 + int64(i), TargetID: f.UUID(), NotifyGroupID: f.UUID(), Type: tt.name,
-			RecordDate: minutes(Epoch, 30*i+f.IntN(30)), NotifyMessage: "New " + tt.name + ": " + f.Sentence(6),
+			RecordDate: minutes(ep, 30*i+f.IntN(30)), NotifyMessage: "New " + tt.name + ": " + f.Sentence(6),
 			NotifyStatus: store.Unread,
 		}
 		if i%2 == 1 {

@@ -2,6 +2,7 @@ package world
 
 import (
 	"fmt"
+	"time"
 
 	"github.com/campusconf/campusconf/simulator/listing"
 	"github.com/campusconf/campusconf/simulator/store"
@@ -25,20 +26,24 @@ func count(i, scale int) int {
 
 // newLists returns the generators of the read-only lists. Each kind has its
 // own faker, so generating one never changes another.
-func newLists(seed int64, scale int, pool []person, faculties []store.Faculty, resources []string, p parents) *store.Lists {
+func newLists(ep time.Time, seed int64, scale int, pool []person, faculties []store.Faculty, resources []string, p parents) *store.Lists {
 	return &store.Lists{
-		FileLogs:        store.NewLazy(func() map[string]*listing.List[store.FileLog] { return fileLogs(seed, scale, pool, p.folders) }),
-		Annotations:     store.NewLazy(func() map[string]*listing.List[store.Annotation] { return annotations(seed, scale, pool, p.files) }),
-		WeblinkLogs:     store.NewLazy(func() map[string]*listing.List[store.WeblinkLog] { return weblinkLogs(seed, scale, pool, p.weblinks) }),
-		Channels:        store.NewLazy(func() map[string]*store.Channel { return channels(seed, scale, pool, p.channels) }),
-		Captures:        store.NewLazy(func() map[string]*listing.List[store.CaptureSession] { return captures(seed, scale, p.captures) }),
-		SurveyResponses: store.NewLazy(func() map[string]*listing.List[store.SurveyResponse] { return surveys(seed, scale, pool, p.surveys) }),
-		Polls:           store.NewLazy(func() *store.Polls { return polls(seed, scale, pool, p.polls, p.firstPollResponse) }),
-		Students:        store.NewLazy(func() map[string]*listing.List[store.Student] { return students(seed, scale, faculties, resources) }),
+		FileLogs:    store.NewLazy(func() map[string]*listing.List[store.FileLog] { return fileLogs(ep, seed, scale, pool, p.folders) }),
+		Annotations: store.NewLazy(func() map[string]*listing.List[store.Annotation] { return annotations(ep, seed, scale, pool, p.files) }),
+		WeblinkLogs: store.NewLazy(func() map[string]*listing.List[store.WeblinkLog] {
+			return weblinkLogs(ep, seed, scale, pool, p.weblinks)
+		}),
+		Channels: store.NewLazy(func() map[string]*store.Channel { return channels(ep, seed, scale, pool, p.channels) }),
+		Captures: store.NewLazy(func() map[string]*listing.List[store.CaptureSession] { return captures(ep, seed, scale, p.captures) }),
+		SurveyResponses: store.NewLazy(func() map[string]*listing.List[store.SurveyResponse] {
+			return surveys(ep, seed, scale, pool, p.surveys)
+		}),
+		Polls:    store.NewLazy(func() *store.Polls { return polls(ep, seed, scale, pool, p.polls, p.firstPollResponse) }),
+		Students: store.NewLazy(func() map[string]*listing.List[store.Student] { return students(ep, seed, scale, faculties, resources) }),
 	}
 }
 
-func fileLogs(seed int64, scale int, pool []person, folders []string) map[string]*listing.List[store.FileLog] {
+func fileLogs(ep time.Time, seed int64, scale int, pool []person, folders []string) map[string]*listing.List[store.FileLog] {
 	f := faker(seed, "filelogs")
 	out := map[string]*listing.List[store.FileLog]{}
 	for i, folder := range folders {
@@ -50,7 +55,7 @@ func fileLogs(seed int64, scale int, pool []person, folders []string) map[string
 		}
 		n := count(i, scale)
 		entries := make([]store.FileLog, n)
-		at := minutes(Epoch, 60*i)
+		at := minutes(ep, 60*i)
 		for j := range entries {
 			at = minutes(at, 1+f.IntN(120)) // strictly increasing: oldest first
 			who := pool[f.IntN(len(pool))]
@@ -71,7 +76,7 @@ func fileLogs(seed int64, scale int, pool []person, folders []string) map[string
 	return out
 }
 
-func annotations(seed int64, scale int, pool []person, files []string) map[string]*listing.List[store.Annotation] {
+func annotations(ep time.Time, seed int64, scale int, pool []person, files []string) map[string]*listing.List[store.Annotation] {
 	f := faker(seed, "annotations")
 	out := map[string]*listing.List[store.Annotation]{}
 	for i, file := range files {
@@ -89,12 +94,12 @@ func annotations(seed int64, scale int, pool []person, files []string) map[strin
 	return out
 }
 
-func weblinkLogs(seed int64, scale int, pool []person, weblinks []string) map[string]*listing.List[store.WeblinkLog] {
+func weblinkLogs(ep time.Time, seed int64, scale int, pool []person, weblinks []string) map[string]*listing.List[store.WeblinkLog] {
 	f := faker(seed, "weblinklogs")
 	out := map[string]*listing.List[store.WeblinkLog]{}
 	for i, link := range weblinks {
 		items := make([]store.WeblinkLog, count(i, scale))
-		at := Epoch
+		at := ep
 		for j := range items {
 			at = minutes(at, 1+f.IntN(240))
 			who := pool[f.IntN(len(pool))]
@@ -108,7 +113,7 @@ func weblinkLogs(seed int64, scale int, pool []person, weblinks []string) map[st
 	return out
 }
 
-func channels(seed int64, scale int, pool []person, ids []string) map[string]*store.Channel {
+func channels(ep time.Time, seed int64, scale int, pool []person, ids []string) map[string]*store.Channel {
 	f := faker(seed, "channels")
 	out := map[string]*store.Channel{}
 	for i, id := range ids {
@@ -120,7 +125,7 @@ func channels(seed int64, scale int, pool []person, ids []string) map[string]*st
 			days := 1 + f.IntN(4)
 			for d := range days {
 				m.Days = append(m.Days, store.DayActivity{
-					Day: Epoch.AddDate(0, 0, 7*d+f.IntN(7)), Plays: int32(f.IntN(10)), Downloads: int32(f.IntN(3)),
+					Day: ep.AddDate(0, 0, 7*d+f.IntN(7)), Plays: int32(f.IntN(10)), Downloads: int32(f.IntN(3)),
 					Comments: int32(f.IntN(3)), MinutesViewed: float64(f.IntN(900)) / 10,
 				})
 			}
@@ -140,12 +145,12 @@ func channels(seed int64, scale int, pool []person, ids []string) map[string]*st
 	return out
 }
 
-func captures(seed int64, scale int, ids []string) map[string]*listing.List[store.CaptureSession] {
+func captures(ep time.Time, seed int64, scale int, ids []string) map[string]*listing.List[store.CaptureSession] {
 	f := faker(seed, "captures")
 	out := map[string]*listing.List[store.CaptureSession]{}
 	for i, id := range ids {
 		items := make([]store.CaptureSession, count(i, scale))
-		at := Epoch
+		at := ep
 		for j := range items {
 			at = at.AddDate(0, 0, 1)
 			sid := f.UUID()
@@ -162,12 +167,12 @@ func captures(seed int64, scale int, ids []string) map[string]*listing.List[stor
 	return out
 }
 
-func surveys(seed int64, scale int, pool []person, questions []string) map[string]*listing.List[store.SurveyResponse] {
+func surveys(ep time.Time, seed int64, scale int, pool []person, questions []string) map[string]*listing.List[store.SurveyResponse] {
 	f := faker(seed, "surveys")
 	out := map[string]*listing.List[store.SurveyResponse]{}
 	for i, q := range questions {
 		items := make([]store.SurveyResponse, count(i, scale))
-		at := Epoch
+		at := ep
 		for j := range items {
 			at = minutes(at, 1+f.IntN(600))
 			who := pool[f.IntN(len(pool))]
@@ -182,12 +187,12 @@ func surveys(seed int64, scale int, pool []person, questions []string) map[strin
 	return out
 }
 
-func polls(seed int64, scale int, pool []person, questions []string, first string) *store.Polls {
+func polls(ep time.Time, seed int64, scale int, pool []person, questions []string, first string) *store.Polls {
 	f := faker(seed, "polls")
 	out := &store.Polls{ByQuestion: map[string]*listing.List[store.PollResponse]{}, ByID: map[string]store.PollResponse{}}
 	for i, q := range questions {
 		items := make([]store.PollResponse, count(i, scale))
-		at := Epoch
+		at := ep
 		for j := range items {
 			at = minutes(at, 1+f.IntN(600))
 			who := pool[f.IntN(len(pool))]
@@ -206,7 +211,7 @@ func polls(seed int64, scale int, pool []person, questions []string, first strin
 	return out
 }
 
-func students(seed int64, scale int, faculties []store.Faculty, resources []string) map[string]*listing.List[store.Student] {
+func students(ep time.Time, seed int64, scale int, faculties []store.Faculty, resources []string) map[string]*listing.List[store.Student] {
 	f := faker(seed, "students")
 	out := map[string]*listing.List[store.Student]{}
 	for i, r := range resources {

@@ -1,7 +1,8 @@
 // Package world generates the seeded world of the simulator: the same seed
 // and scale always give the same records, byte for byte, whatever the date,
 // because every value comes from gofakeit fakers seeded from the world seed
-// and every date is counted from a fixed epoch.
+// and every date is counted from a fixed epoch (or from the clock BuildAt
+// is given, which moves every date by the same amount).
 package world
 
 import (

@@ -1,0 +1,27 @@
+package simulator
+
+import (
+	"sync/atomic"
+
+	"github.com/campusconf/campusconf/simulator/defects"
+	"github.com/campusconf/campusconf/simulator/variants"
+)
+
+// defectSwitch holds the defects in force; the console and PUT
+// /_sim/TOKEN/settings replace them while the simulator serves.
+type defectSwitch struct{ p atomic.Pointer[defects.Set] }
+
+// Has reports whether the named defect is made.
+func (d *defectSwitch) Has(name string) bool { return d.p.Load().Has(name) }
+
+// Enabled returns the defects made, sorted.
+func (d *defectSwitch) Enabled() []string { return d.p.Load().Enabled() }
+
+// variantSwitch holds the variants in force.
+type variantSwitch struct{ p atomic.Pointer[variants.Set] }
+
+// Has reports whether the named variant is chosen.
+func (v *variantSwitch) Has(name string) bool { return v.p.Load().Has(name) }
+
+// Enabled returns the variants chosen, sorted.
+func (v *variantSwitch) Enabled() []string { return v.p.Load().Enabled() }
