@@ -119,7 +119,7 @@ func Run(ctx context.Context, cfg Config) (*reports.Report, error) {
 		// the budget ran out or the caller cancelled (a signal)
 		Interrupted: ctx.Err() != nil,
 	}
-	addCatalogue(r, cat)
+	addCatalogue(r, cat, cfg.Generate > 0)
 	dropped, where := 0, 0
 	for _, sc := range r.Scenarios {
 		if sc.ExchangesDropped > 0 {
@@ -422,14 +422,20 @@ func NotRun(reason string) (*reports.Report, error) {
 		return nil, err
 	}
 	r := &reports.Report{Schema: reports.SchemaVersion, Started: time.Now(), Reason: reason}
-	addCatalogue(r, cat)
+	addCatalogue(r, cat, false)
 	reports.Finalize(r)
 	return r, nil
 }
 
 // addCatalogue puts the requirement catalogue and the open points into r.
-func addCatalogue(r *reports.Report, cat *features.Catalogue) {
+// The properties of generated requests (kind "generated") belong to the
+// catalogue of a run only when it generates requests: a run without
+// --generate neither covers nor misses them.
+func addCatalogue(r *reports.Report, cat *features.Catalogue, generated bool) {
 	for _, q := range cat.Requirements {
+		if q.Kind == "generated" && !generated {
+			continue
+		}
 		r.Requirements = append(r.Requirements, reports.Requirement{ID: q.ID, Operation: q.Operation, Kind: q.Kind,
 			Strictness: reports.Strictness(q.Strictness), Section: q.Section, Text: q.Text})
 	}
