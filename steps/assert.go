@@ -201,6 +201,11 @@ func describePath(path string) string {
 	if path == "" || path == "@this" {
 		return "the body"
 	}
+	if f, ok := strings.CutPrefix(path, "#."); ok {
+		if f, ok := strings.CutSuffix(f, "|0"); ok {
+			return "field " + strconv.Quote(f) + " on every entry"
+		}
+	}
 	return "field " + strconv.Quote(path)
 }
 
