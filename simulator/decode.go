@@ -70,6 +70,14 @@ func parseBody(data []byte) (*body, error) {
 	if !utf8.Valid(data) {
 		return nil, errors.New("request body: expected UTF-8 text (RFC 8259), got invalid UTF-8")
 	}
+	if json.Valid(data) {
+		if fields, ok := splitObject(data); ok {
+			if at, name, dup := duplicateKey(data); dup {
+				return nil, fmt.Errorf("request body: expected each member name once per object, got %q twice in %s", clip(name), at)
+			}
+			return &body{fields: fields}, nil
+		}
+	}
 	dec := json.NewDecoder(bytes.NewReader(data))
 	var raw json.RawMessage
 	if err := dec.Decode(&raw); err != nil {
@@ -270,20 +278,22 @@ func (b *body) check(bad bool, format string, args ...any) {
 // parseUUID checks the canonical 8-4-4-4-12 hex form and returns it in
 // lower case.
 func parseUUID(name, s string) (string, error) {
-	bad := classify(errMalformedUUID, "%s: expected a uuid (8-4-4-4-12 hexadecimal digits), got %q", name, clip(s))
+	bad := func() error {
+		return classify(errMalformedUUID, "%s: expected a uuid (8-4-4-4-12 hexadecimal digits), got %q", name, clip(s))
+	}
 	if len(s) != 36 {
-		return "", bad
+		return "", bad()
 	}
 	for i := 0; i < len(s); i++ {
 		c := s[i]
 		switch i {
 		case 8, 13, 18, 23:
 			if c != '-' {
-				return "", bad
+				return "", bad()
 			}
 		default:
 			if !('0' <= c && c <= '9' || 'a' <= c && c <= 'f' || 'A' <= c && c <= 'F') {
-				return "", bad
+				return "", bad()
 			}
 		}
 	}

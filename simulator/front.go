@@ -41,7 +41,7 @@ func (s *Simulator) front(mux http.Handler) http.Handler {
 // neither: a page of another origin must not drive it.
 func corsPreflight(w http.ResponseWriter, r *http.Request) bool {
 	h := w.Header()
-	h.Set("Access-Control-Allow-Origin", "*")
+	h["Access-Control-Allow-Origin"] = anyOrigin // shared, never changed in place
 	if r.Method != http.MethodOptions {
 		return false
 	}
@@ -136,3 +136,11 @@ func (j *jsonAnswers) Write(b []byte) (int, error) {
 
 // Unwrap lets http.ResponseController reach the connection's writer.
 func (j *jsonAnswers) Unwrap() http.ResponseWriter { return j.ResponseWriter }
+
+// anyOrigin and jsonType are header values shared by every answer: setting
+// the map entry to them saves an allocation a request. Header.Set and
+// Header.Add never change a value slice in place, so sharing is safe.
+var (
+	anyOrigin = []string{"*"}
+	jsonType  = []string{"application/json"}
+)

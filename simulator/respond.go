@@ -36,7 +36,7 @@ func writeJSON(w http.ResponseWriter, status int, v any) {
 		http.Error(w, `"internal error: cannot encode the answer"`, http.StatusInternalServerError)
 		return
 	}
-	w.Header().Set("Content-Type", "application/json")
+	w.Header()["Content-Type"] = jsonType
 	w.WriteHeader(status)
 	w.Write(buf.Bytes())
 }
@@ -46,7 +46,7 @@ func writeJSON(w http.ResponseWriter, status int, v any) {
 func writeFileLogs(w http.ResponseWriter, logs []store.FileLog) {
 	p := logBufs.Get().(*[]byte)
 	b := appendFileLogs((*p)[:0], logs)
-	w.Header().Set("Content-Type", "application/json")
+	w.Header()["Content-Type"] = jsonType
 	w.WriteHeader(http.StatusOK)
 	w.Write(b)
 	if cap(b) <= maxPooledBuffer {
