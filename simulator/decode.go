@@ -144,7 +144,25 @@ func (b *body) get(name string, required bool) json.RawMessage {
 }
 
 // decode decodes a field into dst, recording a typed message on failure.
+// Plain strings (no escape) and booleans, most of what bodies hold, are
+// read without reflection; everything else goes through encoding/json.
 func (b *body) decode(name string, raw json.RawMessage, dst any, want string) bool {
+	switch d := dst.(type) {
+	case *string:
+		if n := len(raw); n >= 2 && raw[0] == '"' && raw[n-1] == '"' && bytes.IndexByte(raw[1:n-1], '\\') < 0 && bytes.IndexByte(raw[1:n-1], '"') < 0 {
+			*d = string(raw[1 : n-1])
+			return true
+		}
+	case *bool:
+		switch string(raw) {
+		case "true":
+			*d = true
+			return true
+		case "false":
+			*d = false
+			return true
+		}
+	}
 	if err := json.Unmarshal(raw, dst); err != nil {
 		b.err = fmt.Errorf("%s%s: expected %s, got %s", b.prefix, name, want, kind(raw))
 		return false

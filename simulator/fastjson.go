@@ -107,3 +107,42 @@ func appendJSONString(b []byte, s string) []byte {
 	b = append(b, s[start:]...)
 	return append(b, '"')
 }
+
+// appendAttendance appends a as json.Encoder writes it (HTML escaping off,
+// a newline after): the answer of every E7 create.
+func appendAttendance(b []byte, a *store.Attendance) []byte {
+	b = append(b, `{"id":`...)
+	b = appendJSONString(b, a.ID)
+	b = append(b, `,"name":`...)
+	b = appendJSONString(b, a.Name)
+	b = append(b, `,"resourceID":`...)
+	b = appendJSONString(b, a.ResourceID)
+	b = append(b, `,"publish":`...)
+	b = appendBool(b, a.Publish)
+	b = append(b, `,"createdDate":"`...)
+	b = a.CreatedDate.AppendFormat(b, time.RFC3339Nano)
+	b = append(b, `","creatorID":`...)
+	b = appendJSONString(b, a.CreatorID)
+	b = append(b, `,"photoUrl":`...)
+	b = appendJSONString(b, a.PhotoURL)
+	b = append(b, `,"userName":`...)
+	b = appendJSONString(b, a.UserName)
+	b = append(b, `,"userID":`...)
+	b = appendJSONString(b, a.UserID)
+	b = append(b, `,"userMatricNo":`...)
+	b = appendJSONString(b, a.UserMatricNo)
+	b = append(b, `,"email":`...)
+	b = appendJSONString(b, a.Email)
+	b = append(b, `,"description":`...)
+	b = appendJSONString(b, a.Description)
+	b = append(b, `,"isDefault":`...)
+	b = appendBool(b, a.IsDefault)
+	return append(b, '}', '\n')
+}
+
+func appendBool(b []byte, v bool) []byte {
+	if v {
+		return append(b, "true"...)
+	}
+	return append(b, "false"...)
+}

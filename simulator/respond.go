@@ -87,3 +87,15 @@ func (s *Simulator) failStore(w http.ResponseWriter, err error, notFound int) {
 		s.fail(w, http.StatusInternalServerError, "internal error: "+err.Error())
 	}
 }
+
+// writeAttendance answers an attendance record, encoded without reflection
+// (appendAttendance): the same bytes as writeJSON.
+func writeAttendance(w http.ResponseWriter, status int, a *store.Attendance) {
+	p := logBufs.Get().(*[]byte)
+	b := appendAttendance((*p)[:0], a)
+	w.Header()["Content-Type"] = jsonType
+	w.WriteHeader(status)
+	w.Write(b)
+	*p = b
+	logBufs.Put(p)
+}

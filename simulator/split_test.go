@@ -75,3 +75,22 @@ func asStrings(m map[string]json.RawMessage) map[string]string {
 	}
 	return out
 }
+
+// TestDecodeFastPathsAgree: the plain-string and boolean fast paths of
+// body.decode read what encoding/json reads, and refuse what it refuses.
+func TestDecodeFastPathsAgree(t *testing.T) {
+	for _, raw := range []string{`"plain"`, `""`, `"é ✓"`, `"esc\"aped"`, `"\u00e9"`, `true`, `false`, `1`, `null`, `"true"`, `[]`} {
+		var s1, s2 string
+		var b1, b2 bool
+		okS := (&body{}).decode("f", json.RawMessage(raw), &s1, "a string")
+		errS := json.Unmarshal([]byte(raw), &s2)
+		if okS != (errS == nil) || s1 != s2 {
+			t.Errorf("string %s: decode gave %q (ok %v), encoding/json %q (err %v)", raw, s1, okS, s2, errS)
+		}
+		okB := (&body{}).decode("f", json.RawMessage(raw), &b1, "a boolean")
+		errB := json.Unmarshal([]byte(raw), &b2)
+		if okB != (errB == nil) || b1 != b2 {
+			t.Errorf("bool %s: decode gave %v (ok %v), encoding/json %v (err %v)", raw, b1, okB, b2, errB)
+		}
+	}
+}

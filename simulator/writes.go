@@ -116,7 +116,7 @@ func (s *Simulator) addDefaultAttendance(w http.ResponseWriter, r *http.Request,
 	if s.defects.Has(defects.E7Status200) {
 		status = http.StatusOK
 	}
-	writeJSON(w, status, a)
+	writeAttendance(w, status, &a)
 }
 
 // deleteAttendances is E8.
