@@ -8,6 +8,7 @@ import (
 	"io"
 	"mime"
 	"net/http"
+	"net/url"
 	"strings"
 	"time"
 	"unicode/utf8"
@@ -335,9 +336,9 @@ func pathID(r *http.Request, name string) (string, error) {
 // populateIn reads the populate query parameter: comma-separated entities,
 // each one of accepted (case-insensitive unless exact). It returns the set
 // named.
-func populateIn(r *http.Request, exact bool, accepted ...string) (map[string]bool, error) {
+func populateIn(q url.Values, exact bool, accepted ...string) (map[string]bool, error) {
 	out := map[string]bool{}
-	v := r.URL.Query().Get("populate")
+	v := q.Get("populate")
 	if strings.TrimSpace(v) == "" {
 		return out, nil
 	}
@@ -358,8 +359,8 @@ func populateIn(r *http.Request, exact bool, accepted ...string) (map[string]boo
 }
 
 // queryDateTime reads an optional RFC 3339 query parameter.
-func queryDateTime(r *http.Request, name string) (time.Time, error) {
-	v := r.URL.Query().Get(name)
+func queryDateTime(q url.Values, name string) (time.Time, error) {
+	v := q.Get(name)
 	if v == "" {
 		return time.Time{}, nil
 	}

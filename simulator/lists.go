@@ -2,6 +2,7 @@ package simulator
 
 import (
 	"net/http"
+	"net/url"
 	"strings"
 	"time"
 
@@ -31,7 +32,7 @@ const (
 // listQuery reads offset, limit, sortby and where. Operations that declare
 // paging default to listing.DefaultLimit; the others (E11, E12, E16) return
 // the whole list unless the caller pages.
-func (s *Simulator) listQuery(r *http.Request, paged bool) (listing.Query, error) {
+func (s *Simulator) listQuery(v url.Values, paged bool) (listing.Query, error) {
 	c := listing.Conventions{DefaultLimit: -1, MaxLimit: listing.MaxLimit, DashSort: s.variants.Has(variants.NoSortbySyntax)}
 	if paged {
 		c.DefaultLimit = listing.DefaultLimit
@@ -48,7 +49,7 @@ func (s *Simulator) listQuery(r *http.Request, paged bool) (listing.Query, error
 			c.DefaultLimit = cappedDefault
 		}
 	}
-	q, err := listing.ParseWith(r.URL.Query(), c)
+	q, err := listing.ParseWith(v, c)
 	q.Reverse = q.Sort == "" && s.variants.Has(variants.NewestFirst)
 	if err == nil && s.defects.Has(defects.LimitIgnored) {
 		q.Limit = -1
@@ -107,6 +108,8 @@ type listArgs struct {
 	pop        map[string]bool
 	q          listing.Query
 	start, end time.Time
+	// query is the request's query, parsed once
+	query url.Values
 }
 
 // listSpec says what a list operation takes besides offset, limit, sortby
@@ -126,15 +129,16 @@ type listSpec struct {
 func (s *Simulator) listRequest(w http.ResponseWriter, r *http.Request, spec listSpec) (listArgs, bool) {
 	var a listArgs
 	var err error
+	a.query = queryOf(r)
 	if a.id, err = pathID(r, spec.idParam); err == nil && spec.populate {
-		a.pop, err = s.populate(r, spec.accept...)
+		a.pop, err = s.populateFrom(a.query, spec.accept...)
 	}
 	if err == nil {
-		a.q, err = s.listQuery(r, spec.paged)
+		a.q, err = s.listQuery(a.query, spec.paged)
 	}
 	if err == nil && spec.dates[0] != "" {
-		if a.start, err = queryDateTime(r, spec.dates[0]); err == nil {
-			a.end, err = queryDateTime(r, spec.dates[1])
+		if a.start, err = queryDateTime(a.query, spec.dates[0]); err == nil {
+			a.end, err = queryDateTime(a.query, spec.dates[1])
 		}
 		if err != nil && s.defects.Has(defects.DateMalformedIgnored) {
 			a.start, a.end, err = time.Time{}, time.Time{}, nil
@@ -154,7 +158,7 @@ func (s *Simulator) fileDownloadLogs(w http.ResponseWriter, r *http.Request, _ s
 		return
 	}
 	start, end := a.start, a.end
-	search := strings.ToLower(r.URL.Query().Get("SearchText"))
+	search := strings.ToLower(a.query.Get("SearchText"))
 	if s.defects.Has(defects.E10SearchIgnored) {
 		search = ""
 	}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"github.com/campusconf/campusconf/fixtures"
 	"net/http"
+	"net/url"
 	"strings"
 	"time"
 
@@ -19,6 +20,21 @@ type requestInfo struct {
 	// evicted counts the run-time records the request evicted (see
 	// store.MaxCreated).
 	evicted int
+	// query is the request's query, parsed once (see queryOf).
+	query url.Values
+}
+
+// queryOf returns r's query parameters, parsed once per request: every
+// reader of the query (paging, dates, populate, search) shares one parse.
+func queryOf(r *http.Request) url.Values {
+	info, ok := r.Context().Value(infoKey{}).(*requestInfo)
+	if !ok {
+		return r.URL.Query()
+	}
+	if info.query == nil {
+		info.query = r.URL.Query()
+	}
+	return info.query
 }
 
 // noteEvicted adds n evicted records to the request's log line.

@@ -1,6 +1,7 @@
 package simulator
 
 import (
+	"net/url"
 	"sort"
 
 	"bytes"
@@ -42,7 +43,12 @@ func (s *Simulator) place(op operation) (method, path string) {
 // populate reads the populate query parameter (decode.go), matching the
 // entities exactly as spelled with populate-exact.
 func (s *Simulator) populate(r *http.Request, accepted ...string) (map[string]bool, error) {
-	return populateIn(r, s.variants.Has(variants.PopulateExact), accepted...)
+	return s.populateFrom(queryOf(r), accepted...)
+}
+
+// populateFrom is populate on a query already parsed.
+func (s *Simulator) populateFrom(q url.Values, accepted ...string) (map[string]bool, error) {
+	return populateIn(q, s.variants.Has(variants.PopulateExact), accepted...)
 }
 
 // userHeader conveys the login user with the user-header variant.
@@ -357,7 +363,7 @@ func withoutOptional(body []byte, record string, keep map[string]bool) []byte {
 // populated are the fields the request's populate entities ask for: those
 // a record keeps with optional-absent.
 func populated(op string, r *http.Request) map[string]bool {
-	pop := strings.ToLower(r.URL.Query().Get("populate"))
+	pop := strings.ToLower(queryOf(r).Get("populate"))
 	out := map[string]bool{}
 	has := func(e string) bool {
 		for _, p := range strings.Split(pop, ",") {
