@@ -1,0 +1,124 @@
+package proxy
+
+import (
+	"context"
+	"net/url"
+	"slices"
+	"sort"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/campusconf/campusconf/internal/inproc"
+	"github.com/campusconf/campusconf/reports"
+	"github.com/campusconf/campusconf/simulator"
+	"github.com/campusconf/campusconf/steps"
+)
+
+// throughProxy runs the whole suite through a proxy in front of a fresh
+// simulator with the given defects, all in-process, and returns the proxy
+// and the suite's own report.
+func throughProxy(t *testing.T, defects ...string) (*Proxy, *reports.Report) {
+	t.Helper()
+	sim, err := simulator.New(simulator.Options{Defects: defects})
+	if err != nil {
+		t.Fatal(err)
+	}
+	target, _ := url.Parse("http://target.test")
+	p, err := New(Options{Target: target, Fixture: sim.Fixtures(), Transport: inproc.Transport{Handler: sim}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+	defer cancel()
+	rep, err := steps.Run(ctx, steps.Config{
+		BaseURL:      "http://proxy.test",
+		Client:       inproc.Client(p),
+		Fixture:      sim.Fixtures(),
+		PollInterval: time.Millisecond,
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return p, rep
+}
+
+func flat(m map[string][]string) []string {
+	var out []string
+	for op, ids := range m {
+		for _, id := range ids {
+			out = append(out, op+" "+id)
+		}
+	}
+	sort.Strings(out)
+	return out
+}
+
+// TestFaithfulNoViolations: the suite's whole traffic, every operation,
+// through the proxy in front of the faithful simulator: no violation, and
+// every operation seen.
+func TestFaithfulNoViolations(t *testing.T) {
+	p, _ := throughProxy(t)
+	if got := flat(p.Findings()); len(got) > 0 {
+		t.Errorf("faithful simulator: expected no violation, got %d:\n%s", len(got), strings.Join(got, "\n"))
+		for _, sc := range p.Report("test", false).Scenarios {
+			if sc.Failure != nil && len(sc.Exchanges) > 0 {
+				t.Logf("%s: expected %s, got %s\n  %s -> %d %s", sc.ID, sc.Failure.Expected, sc.Failure.Got, sc.Failure.Curl, sc.Exchanges[0].Status, sc.Exchanges[0].ResponseBody)
+			}
+		}
+	}
+	r := p.Report("test", false)
+	ops := map[string]bool{}
+	for _, sc := range r.Scenarios {
+		ops[sc.Operation] = true
+	}
+	for _, op := range []string{"E1", "E2", "E3", "E4", "E5", "E6", "E7", "E8", "E9", "E10", "E11", "E12", "E13", "E14", "E15", "E16", "E17", "E18", "E19", "E20", "E21", "GB", "ES", "NG", "NR", "QS"} {
+		if !ops[op] {
+			t.Errorf("operation %s: expected exchanges judged on it, got none", op)
+		}
+	}
+	if r.Verdict != reports.VerdictConformant {
+		t.Errorf("verdict: expected %q, got %q", reports.VerdictConformant, r.Verdict)
+	}
+}
+
+// TestDefectsNamed: with one defect of each rule kind switched on, the
+// requirements it breaks are among the proxy's violations.
+func TestDefectsNamed(t *testing.T) {
+	tests := []struct {
+		defect string
+		want   []string // "OP REQ"
+	}{
+		{"error-body-object", []string{"E9 ALL.error-body"}},
+		{"e7-status-200", []string{"E7 E7.201"}},
+		{"notify-read-ignored", []string{"NR NR.read"}},
+		{"e14-deleted-still-readable", []string{"E13 E14.gone"}},
+		{"malformed-uuid-404", []string{"E9 E9.400.uuid"}},
+		{"e13-array", []string{"E13 E13.200"}},
+		{"missing-key-accepted", []string{"E10 ALL.key"}},
+		{"students-allowed", []string{"E10 ALL.forbidden"}},
+		{"e4-any-staff", []string{"E4 E4.403"}},
+		{"poll-always-7002", []string{"E2 E2.approve"}},
+		{"notification-other-group", []string{"NG NG.group"}},
+		{"question-limits-unchecked", []string{"ES ES.question-outside"}},
+		{"date-malformed-ignored", []string{"E10 E10.400.date"}},
+		{"malformed-json-500", []string{"E1 E1.400.json"}},
+		{"answers-text-plain", []string{"E10 ALL.response-json"}},
+		{"content-type-required", []string{"E7 ALL.no-content-type"}},
+		{"limit-ignored", []string{"E10 E10.limit"}},
+		{"gradebook-total-per-request", []string{"GB GB.total-over"}},
+		{"e6-status-200", []string{"E6 E6.201"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.defect, func(t *testing.T) {
+			t.Parallel()
+			p, _ := throughProxy(t, tt.defect)
+			got := flat(p.Findings())
+			for _, w := range tt.want {
+				if !slices.Contains(got, w) {
+					t.Errorf("expected %q among the violations, got:\n%s", w, strings.Join(got, "\n"))
+				}
+			}
+		})
+	}
+}
