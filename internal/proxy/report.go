@@ -100,3 +100,6 @@ func (p *Proxy) Report(version string, interrupted bool) *reports.Report {
 	reports.Finalize(r)
 	return r
 }
+
+// TargetString is the target URL, credentials redacted.
+func (p *Proxy) TargetString() string { return p.red.String(p.opts.Target.String()) }
