@@ -91,6 +91,14 @@ func New(opts Options) (*Proxy, error) {
 	if opts.MaxCapture <= 0 {
 		opts.MaxCapture = DefaultMaxCapture
 	}
+	if opts.Transport == nil {
+		// the default keeps 2 idle connections per host: a browser's
+		// parallel requests would open and close connections to the
+		// target all the time
+		t := http.DefaultTransport.(*http.Transport).Clone()
+		t.MaxIdleConnsPerHost = 256
+		opts.Transport = t
+	}
 	cat, err := features.Load()
 	if err != nil {
 		return nil, err
@@ -140,16 +148,18 @@ func (p *Proxy) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 			http.Error(w, `"campusconf proxy: request body unreadable"`, http.StatusBadRequest)
 			return
 		}
+		ex.RequestBody = buf
 		if len(buf) > p.opts.MaxCapture {
 			ex.RequestCut = true
-			buf = buf[:p.opts.MaxCapture]
+			ex.RequestBody = buf[:p.opts.MaxCapture]
+			// what was read goes first, the rest streams from the client
+			r.Body = struct {
+				io.Reader
+				io.Closer
+			}{io.MultiReader(bytes.NewReader(buf), r.Body), r.Body}
+		} else {
+			r.Body = io.NopCloser(bytes.NewReader(buf))
 		}
-		ex.RequestBody = buf
-		// what was read goes first, the rest streams from the client
-		r.Body = struct {
-			io.Reader
-			io.Closer
-		}{io.MultiReader(bytes.NewReader(buf[:len(buf):len(buf)]), r.Body), r.Body}
 	}
 	cw := &captureWriter{ResponseWriter: w, max: p.opts.MaxCapture}
 	var transportErr error
