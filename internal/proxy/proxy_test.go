@@ -89,25 +89,20 @@ func TestDefectsNamed(t *testing.T) {
 		defect string
 		want   []string // "OP REQ"
 	}{
-		{"error-body-object", []string{"E9 ALL.error-body"}},
-		{"e7-status-200", []string{"E7 E7.201"}},
-		{"notify-read-ignored", []string{"NR NR.read"}},
-		{"e14-deleted-still-readable", []string{"E13 E14.gone"}},
-		{"malformed-uuid-404", []string{"E9 E9.400.uuid"}},
-		{"e13-array", []string{"E13 E13.200"}},
-		{"missing-key-accepted", []string{"E10 ALL.key"}},
-		{"students-allowed", []string{"E10 ALL.forbidden"}},
-		{"e4-any-staff", []string{"E4 E4.403"}},
-		{"poll-always-7002", []string{"E2 E2.approve"}},
-		{"notification-other-group", []string{"NG NG.group"}},
-		{"question-limits-unchecked", []string{"ES ES.question-outside"}},
-		{"date-malformed-ignored", []string{"E10 E10.400.date"}},
-		{"malformed-json-500", []string{"E1 E1.400.json"}},
-		{"answers-text-plain", []string{"E10 ALL.response-json"}},
-		{"content-type-required", []string{"E7 ALL.no-content-type"}},
-		{"limit-ignored", []string{"E10 E10.limit"}},
-		{"gradebook-total-per-request", []string{"GB GB.total-over"}},
-		{"e6-status-200", []string{"E6 E6.201"}},
+		{"error-body-object", []string{"E9 ALL.error-body"}},                        // error-form
+		{"e7-status-200", []string{"E7 E7.201"}},                                    // status
+		{"e1-result-names", []string{"E1 REC.SecondFactorResult.names"}},            // shape
+		{"notification-status-range", []string{"NG REC.Notification.notifyStatus"}}, // enum-range (response)
+		{"question-limits-unchecked", []string{"ES ES.question-outside"}},           // enum-range (request)
+		{"notify-read-ignored", []string{"NR NR.read"}},                             // transition
+		{"e14-deleted-still-readable", []string{"E13 E14.gone"}},                    // transition, memory
+		{"malformed-uuid-404", []string{"E9 E9.400.uuid"}},                          // invalid request
+		{"e4-any-staff", []string{"E4 E4.403"}},                                     // permission
+		{"students-allowed", []string{"E10 ALL.forbidden"}},                         // permission, fixture
+		{"missing-key-accepted", []string{"E10 ALL.key"}},                           // auth
+		{"limit-ignored", []string{"E10 E10.limit"}},                                // query
+		{"e7-publish-default-false", []string{"E7 E7.default-publish"}},             // default
+		{"content-type-required", []string{"E7 ALL.no-content-type"}},               // media type
 	}
 	for _, tt := range tests {
 		t.Run(tt.defect, func(t *testing.T) {

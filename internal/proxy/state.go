@@ -7,6 +7,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/campusconf/campusconf/internal/totp"
 	"github.com/tidwall/gjson"
 )
 
@@ -21,6 +22,13 @@ type memory struct {
 	goneSlots map[string]bool
 	// pushes: transaction id -> "deny" or "approve"
 	pushes map[string]string
+	// weights: module id -> grade item id -> weight, as last answered
+	weights map[string]map[string]float64
+	// sections: quiz section id -> displayQuestionMark, as last answered
+	sections map[string]bool
+	// codes: one-time passwords already sent (an implementation may refuse
+	// a code used once)
+	codes map[string]bool
 }
 
 // memoryCap bounds each map: past it, the map starts over, so a long
@@ -41,6 +49,9 @@ func (m *memory) reset() {
 	m.goneMedia = map[string]bool{}
 	m.goneSlots = map[string]bool{}
 	m.pushes = map[string]string{}
+	m.weights = map[string]map[string]float64{}
+	m.sections = map[string]bool{}
+	m.codes = map[string]bool{}
 }
 
 func capped[K comparable, V any](mp map[K]V) map[K]V {
@@ -74,6 +85,12 @@ func (c *checker) stateful(op string, params map[string]string, ex *Exchange, us
 		return nil
 	}
 	switch op {
+	case "E1":
+		code := req.Get("otp").String()
+		first := !m.codes[code]
+		m.codes = capped(m.codes)
+		m.codes[code] = true
+		out = append(out, c.secondFactor(ex, req, resp, first, note)...)
 	case "E2":
 		tx := req.Get("transactionId").String()
 		status := resp.Get("status")
@@ -124,6 +141,13 @@ func (c *checker) stateful(op string, params map[string]string, ex *Exchange, us
 			}
 		}
 	case "E6":
+		if ex.Status == 201 && hasEntity(q.Get("populate"), "Creator") {
+			described := resp.Get("creator").IsObject()
+			for _, f := range []string{"userID", "userName", "email"} {
+				described = described || resp.Get(f).String() != ""
+			}
+			add("E6.populate-creator", "a copy describing its creator (userID, userName or email)", is(!described, "none of them"))
+		}
 		if ex.Status == 201 {
 			if id := resp.Get("id"); id.Exists() && strings.EqualFold(id.String(), params["id"]) {
 				add("E6.201", "a copy whose id differs from the source's", "id "+id.String()+", the source's")
@@ -159,6 +183,14 @@ func (c *checker) stateful(op string, params map[string]string, ex *Exchange, us
 		n := len(resp.Array())
 		if l, err := strconv.Atoi(q.Get("limit")); err == nil && l >= 1 { // limit=0 is left to the suite: some read it as "no limit"
 			add(op+".limit", fmt.Sprintf("at most %d entries", l), is(n > l, fmt.Sprintf("%d entries", n)))
+		}
+		if (op == "E18" || op == "E20") && hasEntity(q.Get("populate"), "photo") {
+			for _, e := range resp.Array() {
+				if p := e.Get("photo"); p.Type == gjson.Null || !p.Exists() {
+					add(op+".photo", "every entry with a photo (populate=photo)", "an entry without photo")
+					break
+				}
+			}
 		}
 		if op == "E17" || op == "E18" {
 			for _, e := range resp.Array() {
@@ -198,11 +230,51 @@ func (c *checker) stateful(op string, params map[string]string, ex *Exchange, us
 			}
 		}
 	case "GB":
+		module := strings.ToLower(params["id"])
+		sent := weightsOf(req.Get("iD_Weightage"))
+		if gm := c.fx.Records.GradebookModule; gm != nil && strings.EqualFold(gm.ID, module) && len(sent) > 0 && ex.Status == 400 {
+			total, all := 0.0, true
+			for _, it := range gm.GradeItems {
+				w, ok := sent[strings.ToLower(it)]
+				all = all && ok
+				total += w
+			}
+			if all && !over(total) && validGradingSchema(req.Get("gradingSchema")) {
+				add("GB.total-100", "weights of every grade item totalling "+fmtNum(total)+" accepted", "400")
+			}
+		}
+		if is2xx && len(sent) > 0 {
+			if known := m.weights[module]; known != nil {
+				total := 0.0
+				for it, w := range known {
+					if _, named := sent[it]; !named {
+						total += w
+					}
+				}
+				for _, w := range sent {
+					total += w
+				}
+				add("GB.per-module", "a refusal: with the module's other items the weights total over 100", is(over(total), fmt.Sprintf("%d, weights then totalling %s", ex.Status, fmtNum(total))))
+			}
+		}
 		if !is2xx {
 			break
 		}
 		if total, n := weightTotal(resp.Get("iD_Weightage")); n > 0 {
 			add("GB.total-over", "a module whose weights total at most 100", is(over(total), "weights totalling "+fmtNum(total)))
+		}
+		m.weights = capped(m.weights)
+		if got := weightsOf(resp.Get("iD_Weightage")); len(got) > 0 {
+			m.weights[module] = got
+		} else if len(sent) > 0 {
+			w := m.weights[module]
+			if w == nil {
+				w = map[string]float64{}
+			}
+			for it, v := range sent {
+				w[it] = v
+			}
+			m.weights[module] = w
 		}
 	case "ES":
 		if esHasQuestion(req) && esOutside(req) == "" {
@@ -239,6 +311,16 @@ func (c *checker) stateful(op string, params map[string]string, ex *Exchange, us
 	case "QS":
 		if !is2xx {
 			break
+		}
+		section := strings.ToLower(req.Get("id").String())
+		if was, ok := m.sections[section]; ok && !was && !req.Get("displayQuestionMark").Exists() {
+			if d := resp.Get("displayQuestionMark"); d.Exists() {
+				add("QS.default", "displayQuestionMark still false when left out", is(d.Type == gjson.True, "displayQuestionMark true"))
+			}
+		}
+		if d := resp.Get("displayQuestionMark"); d.IsBool() {
+			m.sections = capped(m.sections)
+			m.sections[section] = d.Bool()
 		}
 		if n := resp.Get("name"); n.Exists() && req.Get("name").Exists() {
 			add("QS.200", "name "+req.Get("name").Raw+" as sent", is(n.String() != req.Get("name").String(), "name "+n.Raw))
@@ -315,4 +397,67 @@ func orAbsent(r gjson.Result) string {
 		return "absent"
 	}
 	return r.Raw
+}
+
+func hasEntity(populate, entity string) bool {
+	for _, e := range strings.Split(populate, ",") {
+		if strings.EqualFold(strings.TrimSpace(e), entity) {
+			return true
+		}
+	}
+	return false
+}
+
+// weightsOf reads a list of {key, value} weights by lower-cased item id.
+func weightsOf(list gjson.Result) map[string]float64 {
+	out := map[string]float64{}
+	for _, w := range list.Array() {
+		if k, v := w.Get("key"), w.Get("value"); k.Type == gjson.String && v.Type == gjson.Number {
+			out[strings.ToLower(k.Str)] = v.Float()
+		}
+	}
+	return out
+}
+
+// validGradingSchema reports whether every grading schema entry has its
+// letter grade and maximum mark.
+func validGradingSchema(list gjson.Result) bool {
+	for _, e := range list.Array() {
+		if !e.Get("letterGrade").Exists() || !e.Get("maxMark").Exists() {
+			return false
+		}
+	}
+	return true
+}
+
+// secondFactor judges E1 when the request's one-time password is surely
+// valid (the fixture's fixed one, or the TOTP of now give or take 30 s) or
+// surely wrong (neither, even 90 s either way), for the fixture's user. A
+// valid code is judged on its first use only.
+func (c *checker) secondFactor(ex *Exchange, req, resp gjson.Result, first bool, note func(string)) []Finding {
+	sf := c.fx.SecondFactor
+	if sf.UserID == "" || req.Get("userid").String() != sf.UserID || (sf.OTP == "" && sf.TOTPSecret == "") {
+		return nil
+	}
+	code := req.Get("otp").String()
+	now := time.Now()
+	valid := sf.OTP != "" && code == sf.OTP || sf.TOTPSecret != "" && totp.Verify(sf.TOTPSecret, code, now, 1)
+	wrong := !valid && !(sf.TOTPSecret != "" && totp.Verify(sf.TOTPSecret, code, now, 3))
+	status := resp.Get("status")
+	var out []Finding
+	f := func(req, expected, got string) {
+		note(req)
+		if got != "" {
+			out = append(out, Finding{Operation: "E1", Requirement: req, Expected: expected, Got: got})
+		}
+	}
+	switch {
+	case valid && first:
+		bad := ex.Status >= 400 && ex.Status < 500 || ex.Status == 200 && status.Exists() && status.String() != "0000"
+		f("E1.200", "200 with status 0000 for a valid one-time password", is(bad, fmt.Sprintf("%d %s", ex.Status, resp.Raw)))
+	case wrong:
+		bad := ex.Status >= 500 || ex.Status == 200 && status.String() == "0000"
+		f("E1.reject", "a wrong one-time password refused (4xx, or 200 with a status other than 0000)", is(bad, fmt.Sprintf("%d %s", ex.Status, resp.Raw)))
+	}
+	return out
 }
