@@ -3,6 +3,7 @@ package proxy
 import (
 	"context"
 	"net/url"
+	"os"
 	"slices"
 	"sort"
 	"strings"
@@ -12,6 +13,7 @@ import (
 	"github.com/campusconf/campusconf/internal/inproc"
 	"github.com/campusconf/campusconf/reports"
 	"github.com/campusconf/campusconf/simulator"
+	"github.com/campusconf/campusconf/simulator/variants"
 	"github.com/campusconf/campusconf/steps"
 )
 
@@ -20,7 +22,13 @@ import (
 // and the suite's own report.
 func throughProxy(t *testing.T, defects ...string) (*Proxy, *reports.Report) {
 	t.Helper()
-	sim, err := simulator.New(simulator.Options{Defects: defects})
+	return throughProxyWith(t, simulator.Options{Defects: defects})
+}
+
+// throughProxyWith is throughProxy with any simulator options.
+func throughProxyWith(t *testing.T, opts simulator.Options) (*Proxy, *reports.Report) {
+	t.Helper()
+	sim, err := simulator.New(opts)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -112,6 +120,32 @@ func TestDefectsNamed(t *testing.T) {
 			for _, w := range tt.want {
 				if !slices.Contains(got, w) {
 					t.Errorf("expected %q among the violations, got:\n%s", w, strings.Join(got, "\n"))
+				}
+			}
+		})
+	}
+}
+
+// TestFaithfulVariants: every faithful variant (the simulator's other
+// choices where the specification is open) gives no violation either: the
+// proxy does not hold an implementation to one reading of an open point.
+// By default it runs the variants nearest the proxy's own judgements;
+// CAMPUSCONF_PROXY_MATRIX=1 runs them all.
+func TestFaithfulVariants(t *testing.T) {
+	names := []string{"gradebook-replace", "paging-capped", "populate-exact", "otp-wrong-400", "user-header", "alt-paths", "nulls", "quiz-patch"}
+	if os.Getenv("CAMPUSCONF_PROXY_MATRIX") != "" {
+		names = variants.Names()
+	}
+	for _, v := range names {
+		t.Run(v, func(t *testing.T) {
+			t.Parallel()
+			p, _ := throughProxyWith(t, simulator.Options{Variants: []string{v}})
+			if got := flat(p.Findings()); len(got) > 0 {
+				t.Errorf("expected no violation, got:\n%s", strings.Join(got, "\n"))
+				for _, sc := range p.Report("test", false).Scenarios {
+					if sc.Failure != nil {
+						t.Logf("%s: expected %s, got %s; %s", sc.ID, sc.Failure.Expected, sc.Failure.Got, sc.Failure.Curl)
+					}
 				}
 			}
 		})
