@@ -106,12 +106,6 @@ func (v *Validator) Populate(opID string) []string {
 	return nil
 }
 
-// TakesBody reports whether the operation documents a request body.
-func (v *Validator) TakesBody(opID string) bool {
-	rs := v.reqs[opID]
-	return rs != nil && rs.body != nil
-}
-
 // CheckRequest validates a request of operation opID against the
 // document: path holds the path parameters by name, query the query
 // string, body the raw body (empty: none sent). It returns every problem
