@@ -33,6 +33,7 @@ type proxyConfig struct {
 	quiet        bool
 	maxExchanges int
 	duration     time.Duration
+	cors         bool
 }
 
 // parseProxy reads the proxy flags; a usage error is reported on stderr.
@@ -48,6 +49,7 @@ func parseProxy(args []string, stderr io.Writer) (proxyConfig, error) {
 	fs.BoolVar(&c.quiet, "quiet", false, "print no line per violating exchange, only the summary on exit")
 	fs.IntVar(&c.maxExchanges, "max-exchanges", 0, "stop after `N` exchanges (0: no limit)")
 	fs.DurationVar(&c.duration, "duration", 0, "stop after `D` (0: run until SIGINT or SIGTERM)")
+	fs.BoolVar(&c.cors, "cors", false, "answer CORS preflights in the proxy, as the simulator does, and add Access-Control-Allow-Origin: * where the target sends none (default: both pass through unchanged)")
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "Usage: campusconf proxy --target URL --fixtures FILE [flags]\n\nForwards every request unchanged to the target and checks each exchange\nagainst the interface's rules, by requirement id. On exit (SIGINT, SIGTERM,\n--max-exchanges, --duration) writes report.json, junit.xml, report.html and\nsummary.md. Exit code: 0 no MUST violation, 1 violations, 2 usage, 3 target\nunreachable.\n\nFlags:")
 		fs.PrintDefaults()
@@ -109,7 +111,7 @@ func runProxy(ctx context.Context, c proxyConfig, ln net.Listener, stdout, stder
 	if c.quiet {
 		console = nil
 	}
-	p, err := proxy.New(proxy.Options{Target: c.target, Fixture: c.fixture, Console: console, MaxExchanges: c.maxExchanges})
+	p, err := proxy.New(proxy.Options{Target: c.target, Fixture: c.fixture, Console: console, MaxExchanges: c.maxExchanges, CORS: c.cors})
 	if err != nil {
 		fmt.Fprintln(stderr, "campusconf proxy:", err)
 		return exitUsage

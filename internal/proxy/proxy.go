@@ -47,6 +47,11 @@ type Options struct {
 	MaxExchanges int
 	// Transport forwards the requests (default http.DefaultTransport).
 	Transport http.RoundTripper
+	// CORS makes the proxy answer CORS preflights itself, as the
+	// simulator does, and add Access-Control-Allow-Origin: * to answers
+	// that carry none, for a target that does not serve browsers. Off,
+	// preflights and CORS headers pass through unchanged.
+	CORS bool
 }
 
 // Proxy is an http.Handler forwarding to Options.Target and checking each
@@ -127,6 +132,12 @@ func New(opts Options) (*Proxy, error) {
 			}
 		},
 		Transport: opts.Transport,
+		ModifyResponse: func(resp *http.Response) error {
+			if opts.CORS && resp.Header.Get("Access-Control-Allow-Origin") == "" {
+				resp.Header.Set("Access-Control-Allow-Origin", "*")
+			}
+			return nil
+		},
 		ErrorHandler: func(w http.ResponseWriter, r *http.Request, err error) {
 			w.Header().Set("Content-Type", "application/json")
 			w.WriteHeader(http.StatusBadGateway)
@@ -141,6 +152,10 @@ func (p *Proxy) Done() <-chan struct{} { return p.done }
 
 // ServeHTTP forwards r and checks the exchange.
 func (p *Proxy) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	if p.opts.CORS && r.Method == http.MethodOptions && r.Header.Get("Access-Control-Request-Method") != "" {
+		preflight(w, r)
+		return
+	}
 	ex := &Exchange{Method: r.Method, URL: r.URL, RequestHeader: r.Header.Clone(), Started: time.Now()}
 	if r.Body != nil && r.Body != http.NoBody {
 		buf, err := io.ReadAll(io.LimitReader(r.Body, int64(p.opts.MaxCapture)+1))
@@ -308,3 +323,16 @@ func (c *captureWriter) Write(b []byte) (int, error) {
 // Unwrap lets http.ResponseController reach the underlying writer (to
 // flush a streamed answer as it comes).
 func (c *captureWriter) Unwrap() http.ResponseWriter { return c.ResponseWriter }
+
+// preflight answers a CORS preflight as the simulator does: any origin,
+// the interface's methods, the headers asked for.
+func preflight(w http.ResponseWriter, r *http.Request) {
+	h := w.Header()
+	h.Set("Access-Control-Allow-Origin", "*")
+	h.Set("Access-Control-Allow-Methods", "GET, POST, PUT, PATCH, DELETE, OPTIONS")
+	if asked := r.Header.Get("Access-Control-Request-Headers"); asked != "" {
+		h.Set("Access-Control-Allow-Headers", asked)
+	}
+	h.Set("Access-Control-Max-Age", "600")
+	w.WriteHeader(http.StatusNoContent)
+}

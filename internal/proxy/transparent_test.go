@@ -127,6 +127,52 @@ func TestPreflightUnchanged(t *testing.T) {
 	}
 }
 
+// TestCORSAnswered: with CORS on, the proxy answers a preflight itself
+// (the target refuses OPTIONS here) and lets a browser read the answers of
+// a target that sends no CORS header.
+func TestCORSAnswered(t *testing.T) {
+	target := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.Method == http.MethodOptions {
+			w.WriteHeader(http.StatusMethodNotAllowed)
+			return
+		}
+		w.Header().Set("Content-Type", "application/json")
+		io.WriteString(w, `"ok"`)
+	}))
+	defer target.Close()
+	sim, err := simulator.New(simulator.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	u, _ := url.Parse(target.URL)
+	p, err := New(Options{Target: u, Fixture: sim.Fixtures(), CORS: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv := httptest.NewServer(p)
+	defer srv.Close()
+	req, _ := http.NewRequest(http.MethodOptions, srv.URL+"/notification/read", nil)
+	req.Header.Set("Origin", "http://app.test")
+	req.Header.Set("Access-Control-Request-Method", "PUT")
+	req.Header.Set("Access-Control-Request-Headers", "ocp-apim-subscription-key, authorization, content-type")
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	if resp.StatusCode != http.StatusNoContent || resp.Header.Get("Access-Control-Allow-Headers") != "ocp-apim-subscription-key, authorization, content-type" {
+		t.Errorf("preflight: expected 204 allowing the headers asked for, got %d %v", resp.StatusCode, resp.Header)
+	}
+	resp, err = http.Get(srv.URL + "/anything")
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	if got := resp.Header.Get("Access-Control-Allow-Origin"); got != "*" {
+		t.Errorf("answer: expected Access-Control-Allow-Origin *, got %q", got)
+	}
+}
+
 // BenchmarkProxyOverhead: the same valid read (E19) sent straight to a
 // loopback simulator, through a bare httputil.ReverseProxy (the cost of
 // the hop alone) and through the proxy, one at a time (latency, with the
