@@ -11,6 +11,7 @@ import (
 	"github.com/campusconf/campusconf/features"
 	"github.com/campusconf/campusconf/fixtures"
 	"github.com/campusconf/campusconf/internal/openapi"
+	"github.com/campusconf/campusconf/simulator"
 	"github.com/campusconf/campusconf/steps"
 	"github.com/tidwall/gjson"
 )
@@ -34,7 +35,7 @@ type checker struct {
 	v       *openapi.Validator
 	table   []route
 	keys    map[string]bool // subscription keys the fixture knows
-	mem     *memory
+	mem     *memories
 	checked func(op, req string) // notes a requirement judged on an exchange
 }
 
@@ -69,7 +70,8 @@ func (c *checker) check(ex *Exchange) (op string, out []Finding) {
 		c.mem.reset()
 		return "", nil
 	}
-	op, params := match(c.table, ex.Method, ex.URL.Path)
+	world, path := worldOf(ex)
+	op, params := match(c.table, ex.Method, path)
 	if op == "" || ex.Err != nil {
 		return op, nil
 	}
@@ -206,8 +208,20 @@ func (c *checker) check(ex *Exchange) (op string, out []Finding) {
 		}
 	}
 
-	out = append(out, c.stateful(op, params, ex, user, len(invalid) == 0, note)...)
+	out = append(out, c.stateful(c.mem.world(world), op, params, ex, user, len(invalid) == 0, note)...)
 	return op, dedupe(out)
+}
+
+// worldOf names the simulator world a request addresses (its header, or
+// its path prefix, which it strips): each world has its own records, so
+// the proxy's memory is kept per world. "" is the default world.
+func worldOf(ex *Exchange) (world, path string) {
+	path = ex.URL.Path
+	if rest, ok := strings.CutPrefix(path, simulator.WorldPathPrefix); ok {
+		name, tail, _ := strings.Cut(rest, "/")
+		return name, "/" + tail
+	}
+	return ex.RequestHeader.Get(simulator.WorldHeader), path
 }
 
 func dedupe(fs []Finding) []Finding {

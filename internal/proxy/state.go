@@ -11,8 +11,44 @@ import (
 	"github.com/tidwall/gjson"
 )
 
-// memory is what the proxy keeps of earlier exchanges, small and per
-// record: what a later exchange on the same record must show.
+// memories is what the proxy keeps of earlier exchanges, one memory per
+// world of records (see worldOf).
+type memories struct {
+	mu     sync.Mutex
+	worlds map[string]*memory
+}
+
+// maxWorlds bounds the worlds remembered: past it, memory starts over.
+const maxWorlds = 256
+
+func newMemory() *memories { return &memories{worlds: map[string]*memory{}} }
+
+// world returns the memory of one world.
+func (ms *memories) world(name string) *memory {
+	ms.mu.Lock()
+	defer ms.mu.Unlock()
+	m := ms.worlds[name]
+	if m == nil {
+		if len(ms.worlds) >= maxWorlds {
+			ms.worlds = map[string]*memory{}
+		}
+		m = &memory{}
+		m.reset()
+		ms.worlds[name] = m
+	}
+	return m
+}
+
+// reset forgets every world: the records remembered were restored.
+func (ms *memories) reset() {
+	ms.mu.Lock()
+	defer ms.mu.Unlock()
+	ms.worlds = map[string]*memory{}
+}
+
+// memory is what the proxy keeps of earlier exchanges on one world's
+// records, small and per record: what a later exchange on the same record
+// must show.
 type memory struct {
 	mu sync.Mutex
 	// notifications: id -> read status last set (10 or 11)
@@ -34,15 +70,7 @@ type memory struct {
 // never misjudged).
 const memoryCap = 100000
 
-func newMemory() *memory {
-	m := &memory{}
-	m.reset()
-	return m
-}
-
 func (m *memory) reset() {
-	m.mu.Lock()
-	defer m.mu.Unlock()
 	m.notifications = map[string]int64{}
 	m.goneMedia = map[string]bool{}
 	m.goneSlots = map[string]bool{}
@@ -60,7 +88,7 @@ func capped[K comparable, V any](mp map[K]V) map[K]V {
 
 // stateful judges the rules that need the request's own body or the memory
 // of earlier exchanges, and updates that memory.
-func (c *checker) stateful(op string, params map[string]string, ex *Exchange, user string, valid bool, note func(string)) []Finding {
+func (c *checker) stateful(m *memory, op string, params map[string]string, ex *Exchange, user string, valid bool, note func(string)) []Finding {
 	var out []Finding
 	add := func(req, expected, got string) {
 		note(req)
@@ -75,7 +103,6 @@ func (c *checker) stateful(op string, params map[string]string, ex *Exchange, us
 	req := gjson.ParseBytes(ex.RequestBody)
 	resp := gjson.ParseBytes(ex.ResponseBody)
 	q := ex.URL.Query()
-	m := c.mem
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	if !valid {

@@ -137,6 +137,11 @@ func TestStatefulSequences(t *testing.T) {
 		{"limit ignored", []step{
 			{method: "GET", path: "/files/" + folder + "/downloaded?limit=1", status: 200, resp: `[{},{}]`},
 		}, []string{"E10 E10.limit"}},
+		{"each world has its own records", []step{
+			{method: "DELETE", path: "/_w/alice/multimedia/media", body: `{"iDs":["` + media + `"]}`, status: 200, resp: `1`},
+			{method: "GET", path: "/multimedia/" + media + "/downloadlog", status: 200, resp: `{}`},
+			{method: "GET", path: "/_w/alice/multimedia/" + media + "/downloadlog", status: 200, resp: `{}`},
+		}, []string{"E13 E14.gone"}},
 		{"paths match without regard to case", []step{
 			{method: "GET", path: "/FILES/" + folder + "/DOWNLOADED?StartDate=yesterday", status: 200, resp: `[]`},
 		}, []string{"E10 E10.400.date"}},
