@@ -226,6 +226,18 @@ func (c *checker) stateful(m *memory, op string, params map[string]string, ex *E
 		}
 		if op == "E10" {
 			out = append(out, c.datesInRange(op, q.Get("StartDate"), q.Get("EndDate"), resp, note)...)
+			if text := strings.ToLower(strings.TrimSpace(q.Get("SearchText"))); text != "" {
+				for _, e := range resp.Array() {
+					name, file := e.Get("name"), e.Get("fileName")
+					if !name.Exists() && !file.Exists() {
+						continue
+					}
+					if !strings.Contains(strings.ToLower(name.String()), text) && !strings.Contains(strings.ToLower(file.String()), text) {
+						add("E10.search", fmt.Sprintf("entries whose name or fileName contains %q", q.Get("SearchText")), fmt.Sprintf("an entry with name %s, fileName %s", orAbsent(name), orAbsent(file)))
+						break
+					}
+				}
+			}
 		}
 	case "E13":
 		if m.goneMedia[strings.ToLower(params["id"])] {

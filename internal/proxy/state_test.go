@@ -142,6 +142,12 @@ func TestStatefulSequences(t *testing.T) {
 			{method: "GET", path: "/multimedia/" + media + "/downloadlog", status: 200, resp: `{}`},
 			{method: "GET", path: "/_w/alice/multimedia/" + media + "/downloadlog", status: 200, resp: `{}`},
 		}, []string{"E13 E14.gone"}},
+		{"search kept", []step{
+			{method: "GET", path: "/files/" + folder + "/downloaded?SearchText=lec", status: 200, resp: `[{"name":"Ann","fileName":"Lecture 1.pdf"},{"name":"Alec","fileName":"x"}]`},
+		}, nil},
+		{"search ignored", []step{
+			{method: "GET", path: "/files/" + folder + "/downloaded?SearchText=lec", status: 200, resp: `[{"name":"Ann","fileName":"Lecture 1.pdf"},{"name":"Bob","fileName":"notes.txt"}]`},
+		}, []string{"E10 E10.search"}},
 		{"paths match without regard to case", []step{
 			{method: "GET", path: "/FILES/" + folder + "/DOWNLOADED?StartDate=yesterday", status: 200, resp: `[]`},
 		}, []string{"E10 E10.400.date"}},
