@@ -25,7 +25,11 @@ import (
 const WorldHeader = "X-Campusconf-World"
 
 // worldPrefix is the path prefix that selects a named world: /_w/NAME/...
-const worldPrefix = "/_w/"
+const worldPrefix = WorldPathPrefix
+
+// WorldPathPrefix is the path prefix that selects a named world:
+// /_w/NAME/... (the proxy reads it to keep each world's records apart).
+const WorldPathPrefix = "/_w/"
 
 // DefaultMaxWorlds is the bound on named worlds when Options.MaxWorlds is 0.
 const DefaultMaxWorlds = 64

@@ -427,6 +427,10 @@ func NotRun(reason string) (*reports.Report, error) {
 	return r, nil
 }
 
+// AddCatalogue puts the requirement catalogue and the open points into r,
+// as a run without generated requests does (the proxy's reports use it).
+func AddCatalogue(r *reports.Report, cat *features.Catalogue) { addCatalogue(r, cat, false) }
+
 // addCatalogue puts the requirement catalogue and the open points into r.
 // The properties of generated requests (kind "generated") belong to the
 // catalogue of a run only when it generates requests: a run without

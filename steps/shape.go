@@ -5,6 +5,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/campusconf/campusconf/features"
 	"github.com/tidwall/gjson"
 )
 
@@ -54,11 +55,24 @@ func (s *state) checkShape() error {
 }
 
 func (s *state) shapeRequirement(record, field, rule string) string {
+	return ShapeRequirement(s.env.cat, s.lastOp, record, field, rule)
+}
+
+// ShapeRequirement names the requirement a response-body problem of
+// operation op breaks (see internal/openapi.Problem): a problem at the root
+// breaks the operation's success requirement; a near-miss field name breaks
+// REC.<record>.names; an enum or range with a requirement of its own
+// breaks that; anything else breaks REC.<record>.types. The proxy uses it
+// too, so traffic and suite name the same requirement.
+func ShapeRequirement(cat *features.Catalogue, op, record, field, rule string) string {
 	if record == "" {
-		return s.successReq(s.lastOp)
+		if o, ok := cat.Operation(op); ok {
+			return o.Success
+		}
+		return ""
 	}
 	if field != "" && (rule == "enum" || rule == "minimum" || rule == "maximum") {
-		if id := "REC." + record + "." + field; s.known(id) {
+		if id := "REC." + record + "." + field; known(cat, id) {
 			return id
 		}
 	}
@@ -69,6 +83,11 @@ func (s *state) shapeRequirement(record, field, rule string) string {
 		return "REC." + record + ".names"
 	}
 	return "REC." + record + ".types"
+}
+
+func known(cat *features.Catalogue, id string) bool {
+	_, ok := cat.Requirement(id)
+	return ok
 }
 
 func (s *state) known(id string) bool {

@@ -10,7 +10,8 @@
 //   - defects and variants: the simulator's deliberate mistakes and its
 //     other faithful choices;
 //   - baseline: a file of known failures from a report, for CI gates;
-//   - load: a bounded loopback load on the simulator or a target.
+//   - load: a bounded loopback load on the simulator or a target;
+//   - proxy: a reverse proxy checking live traffic against the rules.
 package main
 
 import (

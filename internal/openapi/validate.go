@@ -62,6 +62,7 @@ type Validator struct {
 	opIDs   []string
 	records map[*openapi3.Schema]*record
 	opts    []openapi3.SchemaValidationOption
+	reqs    map[string]*requestSpec // by operationId, for CheckRequest
 }
 
 type operation struct {
@@ -135,6 +136,7 @@ func NewValidator() (*Validator, error) {
 		}
 	}
 	slices.SortFunc(v.opIDs, compareNatural)
+	v.reqs = buildRequests(doc)
 	return v, nil
 }
 

@@ -1,0 +1,163 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"net"
+	"net/http"
+	"net/url"
+	"os"
+	"os/signal"
+	"syscall"
+	"time"
+
+	"github.com/campusconf/campusconf/fixtures"
+	"github.com/campusconf/campusconf/internal/proxy"
+	"github.com/campusconf/campusconf/reports"
+)
+
+func init() {
+	register(command{name: "proxy", summary: "forward live traffic to a target and check each exchange against the rules", run: proxyCmd})
+}
+
+// proxyConfig is the parsed proxy command line.
+type proxyConfig struct {
+	target       *url.URL
+	fixtureFile  string
+	fixture      *fixtures.File
+	addr         string
+	reportDir    string
+	quiet        bool
+	maxExchanges int
+	duration     time.Duration
+	cors         bool
+}
+
+// parseProxy reads the proxy flags; a usage error is reported on stderr.
+func parseProxy(args []string, stderr io.Writer) (proxyConfig, error) {
+	var c proxyConfig
+	var target string
+	fs := flag.NewFlagSet("proxy", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	fs.StringVar(&target, "target", "", "base `URL` of the implementation every request is forwarded to (required)")
+	fs.StringVar(&c.fixtureFile, "fixtures", "", "fixture `FILE` of the target: where its unplaced operations live, its users, its refusals (required)")
+	fs.StringVar(&c.addr, "addr", "127.0.0.1:8081", "`ADDR`ess to listen on, host:port")
+	fs.StringVar(&c.reportDir, "report-dir", "proxy-report", "`DIR`ectory the reports are written to on exit")
+	fs.BoolVar(&c.quiet, "quiet", false, "print no line per violating exchange, only the summary on exit")
+	fs.IntVar(&c.maxExchanges, "max-exchanges", 0, "stop after `N` exchanges (0: no limit)")
+	fs.DurationVar(&c.duration, "duration", 0, "stop after `D` (0: run until SIGINT or SIGTERM)")
+	fs.BoolVar(&c.cors, "cors", false, "answer CORS preflights in the proxy, as the simulator does, and add Access-Control-Allow-Origin: * where the target sends none (default: both pass through unchanged)")
+	fs.Usage = func() {
+		fmt.Fprintln(stderr, "Usage: campusconf proxy --target URL --fixtures FILE [flags]\n\nForwards every request unchanged to the target and checks each exchange\nagainst the interface's rules, by requirement id. On exit (SIGINT, SIGTERM,\n--max-exchanges, --duration) writes report.json, junit.xml, report.html and\nsummary.md. Exit code: 0 no MUST violation, 1 violations, 2 usage, 3 target\nunreachable.\n\nFlags:")
+		fs.PrintDefaults()
+	}
+	if err := fs.Parse(args); err != nil {
+		return c, err
+	}
+	if fs.NArg() > 0 {
+		return c, fmt.Errorf("unexpected argument %q", fs.Arg(0))
+	}
+	if target == "" {
+		return c, errors.New("--target: expected a base URL such as http://127.0.0.1:8080, got nothing")
+	}
+	u, err := url.Parse(target)
+	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
+		return c, fmt.Errorf("--target: expected an http or https URL with a host, got %q", target)
+	}
+	c.target = u
+	if c.fixtureFile == "" {
+		return c, errors.New("--fixtures: expected the target's fixture file, got nothing")
+	}
+	if c.fixture, err = fixtures.Load(c.fixtureFile); err != nil {
+		return c, fmt.Errorf("--fixtures: %w", err)
+	}
+	if c.maxExchanges < 0 {
+		return c, fmt.Errorf("--max-exchanges: expected a non-negative integer, got %d", c.maxExchanges)
+	}
+	if c.duration < 0 {
+		return c, fmt.Errorf("--duration: expected a non-negative duration, got %s", c.duration)
+	}
+	return c, nil
+}
+
+func proxyCmd(args []string, stdout, stderr io.Writer) int {
+	c, err := parseProxy(args, stderr)
+	if errors.Is(err, flag.ErrHelp) {
+		return exitOK
+	}
+	if err != nil {
+		fmt.Fprintln(stderr, "campusconf proxy:", err)
+		return exitUsage
+	}
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	return runProxy(ctx, c, nil, stdout, stderr)
+}
+
+// runProxy proxies until ctx ends, --max-exchanges or --duration, then
+// writes the reports. ln, when given, is listened on instead of c.addr.
+func runProxy(ctx context.Context, c proxyConfig, ln net.Listener, stdout, stderr io.Writer) int {
+	if err := probe(ctx, &http.Client{}, c.target.String(), 10*time.Second); err != nil {
+		fmt.Fprintf(stderr, "campusconf proxy: target unreachable: %v\n", err)
+		if ln != nil {
+			ln.Close()
+		}
+		return exitUnreachable
+	}
+	var console io.Writer = stdout
+	if c.quiet {
+		console = nil
+	}
+	p, err := proxy.New(proxy.Options{Target: c.target, Fixture: c.fixture, Console: console, MaxExchanges: c.maxExchanges, CORS: c.cors})
+	if err != nil {
+		fmt.Fprintln(stderr, "campusconf proxy:", err)
+		return exitUsage
+	}
+	if ln == nil {
+		if ln, err = net.Listen("tcp", c.addr); err != nil {
+			fmt.Fprintln(stderr, "campusconf proxy:", err)
+			return exitUsage
+		}
+	}
+	srv := &http.Server{
+		Handler:           p,
+		ReadHeaderTimeout: 10 * time.Second,
+		IdleTimeout:       120 * time.Second,
+	}
+	errc := make(chan error, 1)
+	go func() { errc <- srv.Serve(ln) }()
+	fmt.Fprintf(stdout, "campusconf proxy listening on http://%s, forwarding to %s; reports to %s on exit\n", ln.Addr(), p.TargetString(), c.reportDir)
+	var timer <-chan time.Time
+	if c.duration > 0 {
+		t := time.NewTimer(c.duration)
+		defer t.Stop()
+		timer = t.C
+	}
+	interrupted := false
+	select {
+	case err := <-errc:
+		fmt.Fprintln(stderr, "campusconf proxy:", err)
+		return exitFailed
+	case <-ctx.Done():
+		interrupted = true
+	case <-p.Done():
+	case <-timer:
+	}
+	shutdown, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	_ = srv.Shutdown(shutdown)
+	r := p.Report(version, interrupted)
+	if _, err := reports.WriteAll(c.reportDir, r); err != nil {
+		fmt.Fprintln(stderr, "campusconf proxy: reports:", err)
+		return exitFailed
+	}
+	all, must := p.Violations()
+	fmt.Fprintf(stdout, "%s: %d requirement(s) broken on live traffic (%d MUST); reports in %s\n", r.Verdict, all, must, c.reportDir)
+	if must > 0 {
+		return exitFailed
+	}
+	return exitOK
+}

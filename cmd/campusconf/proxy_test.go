@@ -1,0 +1,163 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"io"
+	"net"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/campusconf/campusconf/reports"
+	"github.com/campusconf/campusconf/simulator"
+)
+
+// proxyFixture starts a simulator with defects on loopback and writes its
+// fixture file; it returns the simulator's URL and the file.
+func proxyFixture(t *testing.T, defects ...string) (string, string) {
+	t.Helper()
+	sim, err := simulator.New(simulator.Options{Defects: defects})
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv := httptest.NewServer(sim)
+	t.Cleanup(srv.Close)
+	data, err := json.Marshal(sim.Fixtures())
+	if err != nil {
+		t.Fatal(err)
+	}
+	file := filepath.Join(t.TempDir(), "fixtures.json")
+	if err := os.WriteFile(file, data, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	return srv.URL, file
+}
+
+func TestProxyUsage(t *testing.T) {
+	_, file := proxyFixture(t)
+	tests := []struct {
+		name string
+		args []string
+		want string
+	}{
+		{"no target", []string{"--fixtures", file}, "--target"},
+		{"bad target", []string{"--target", "ftp://x", "--fixtures", file}, "--target"},
+		{"no fixtures", []string{"--target", "http://127.0.0.1:1"}, "--fixtures"},
+		{"negative max", []string{"--target", "http://127.0.0.1:1", "--fixtures", file, "--max-exchanges", "-1"}, "--max-exchanges"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var out, errb bytes.Buffer
+			if got := dispatch(append([]string{"proxy"}, tt.args...), &out, &errb); got != exitUsage {
+				t.Errorf("exit: expected %d, got %d (%s)", exitUsage, got, errb.String())
+			}
+			if !strings.Contains(errb.String(), tt.want) {
+				t.Errorf("stderr: expected it to name %s, got %q", tt.want, errb.String())
+			}
+		})
+	}
+}
+
+func TestProxyUnreachable(t *testing.T) {
+	_, file := proxyFixture(t)
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	dead := "http://" + ln.Addr().String()
+	ln.Close()
+	var out, errb bytes.Buffer
+	if got := dispatch([]string{"proxy", "--target", dead, "--fixtures", file, "--addr", "127.0.0.1:0"}, &out, &errb); got != exitUnreachable {
+		t.Errorf("exit: expected %d, got %d (%s)", exitUnreachable, got, errb.String())
+	}
+}
+
+// TestProxyReportsOnStop: traffic through the proxy in front of a defective
+// simulator, then the stop a SIGTERM makes (the context ends): the four
+// report files are written, the violation is on the console and in
+// report.json, and the exit code is 1. A second run stops by
+// --max-exchanges.
+func TestProxyReportsOnStop(t *testing.T) {
+	tests := []struct {
+		name string
+		max  int
+	}{{"cancel", 0}, {"max-exchanges", 2}}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			target, file := proxyFixture(t, "error-body-object")
+			dir := filepath.Join(t.TempDir(), "out")
+			args := []string{"--target", target, "--fixtures", file, "--report-dir", dir}
+			if tt.max > 0 {
+				args = append(args, "--max-exchanges", "2")
+			}
+			c, err := parseProxy(args, io.Discard)
+			if err != nil {
+				t.Fatal(err)
+			}
+			ln, err := net.Listen("tcp", "127.0.0.1:0")
+			if err != nil {
+				t.Fatal(err)
+			}
+			ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+			defer cancel()
+			var out bytes.Buffer
+			done := make(chan int, 1)
+			go func() { done <- runProxy(ctx, c, ln, &out, io.Discard) }()
+			base := "http://" + ln.Addr().String()
+			// a malformed uuid with the key: 400, its body an object
+			for range 2 {
+				req, _ := http.NewRequest(http.MethodGet, base+"/poll/Response/not-a-uuid", nil)
+				req.Header.Set("Ocp-Apim-Subscription-Key", c.fixture.SubscriptionKey)
+				for h, v := range c.fixture.Users["owner"].Headers {
+					req.Header.Set(h, v)
+				}
+				resp, err := http.DefaultClient.Do(req)
+				if err != nil {
+					t.Fatal(err)
+				}
+				io.Copy(io.Discard, resp.Body)
+				resp.Body.Close()
+			}
+			if tt.max == 0 {
+				cancel()
+			}
+			var code int
+			select {
+			case code = <-done:
+			case <-time.After(20 * time.Second):
+				t.Fatal("expected the proxy to stop, it did not within 20s")
+			}
+			if code != exitFailed {
+				t.Errorf("exit: expected %d, got %d; console:\n%s", exitFailed, code, out.String())
+			}
+			if !strings.Contains(out.String(), "VIOLATION E19 ALL.error-body") {
+				t.Errorf("console: expected a line for E19 ALL.error-body, got:\n%s", out.String())
+			}
+			for _, f := range reports.ReportFiles {
+				if _, err := os.Stat(filepath.Join(dir, f)); err != nil {
+					t.Errorf("report file %s: expected it written, got %v", f, err)
+				}
+			}
+			data, _ := os.ReadFile(filepath.Join(dir, reports.JSONFile))
+			var r reports.Report
+			if err := json.Unmarshal(data, &r); err != nil {
+				t.Fatal(err)
+			}
+			if r.Verdict != reports.VerdictNotConformant {
+				t.Errorf("verdict: expected %q, got %q", reports.VerdictNotConformant, r.Verdict)
+			}
+			if r.Interrupted != (tt.max == 0) {
+				t.Errorf("interrupted: expected %v, got %v", tt.max == 0, r.Interrupted)
+			}
+			if strings.Contains(string(data), c.fixture.SubscriptionKey) {
+				t.Error("report.json: expected the subscription key redacted, found it")
+			}
+		})
+	}
+}

@@ -1,0 +1,329 @@
+package proxy
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"mime"
+	"sort"
+	"strings"
+
+	"github.com/campusconf/campusconf/features"
+	"github.com/campusconf/campusconf/fixtures"
+	"github.com/campusconf/campusconf/internal/openapi"
+	"github.com/campusconf/campusconf/simulator"
+	"github.com/campusconf/campusconf/steps"
+	"github.com/tidwall/gjson"
+)
+
+// keyHeader carries the subscription key on every call.
+const keyHeader = "Ocp-Apim-Subscription-Key"
+
+// Finding is one rule one exchange breaks.
+type Finding struct {
+	Operation   string
+	Requirement string
+	Expected    string
+	Got         string
+}
+
+// checker judges exchanges. Its memory of earlier exchanges (state) is the
+// only part that changes; it is guarded by the state's own mutex.
+type checker struct {
+	cat     *features.Catalogue
+	fx      *fixtures.File
+	v       *openapi.Validator
+	table   []route
+	keys    map[string]bool // subscription keys the fixture knows
+	mem     *memories
+	checked func(op, req string) // notes a requirement judged on an exchange
+}
+
+func newChecker(cat *features.Catalogue, fx *fixtures.File, v *openapi.Validator) *checker {
+	c := &checker{cat: cat, fx: fx, v: v, table: routes(cat, fx), keys: map[string]bool{}, mem: newMemory()}
+	if fx.SubscriptionKey != "" {
+		c.keys[fx.SubscriptionKey] = true
+	}
+	for _, u := range fx.Users {
+		if u.SubscriptionKey != "" {
+			c.keys[u.SubscriptionKey] = true
+		}
+	}
+	return c
+}
+
+func (c *checker) known(id string) bool {
+	_, ok := c.cat.Requirement(id)
+	return ok
+}
+
+// noValidate are the operations whose valid-looking requests may still be
+// refused with 400 for reasons the request alone does not show: a wrong
+// one-time password, a transaction id never issued, a weight total counting
+// items the request does not name, a body the document does not describe.
+var noValidate = map[string]bool{"E1": true, "E2": true, "GB": true, "ES": true}
+
+// check judges one exchange and returns the rules it breaks. op is ""
+// when the request matches no operation.
+func (c *checker) check(ex *Exchange) (op string, out []Finding) {
+	if c.isReset(ex) {
+		c.mem.reset()
+		return "", nil
+	}
+	world, path := worldOf(ex)
+	op, params := match(c.table, ex.Method, path)
+	if op == "" || ex.Err != nil {
+		return op, nil
+	}
+	note := func(req string) {
+		if c.checked != nil && req != "" {
+			c.checked(op, req)
+		}
+	}
+	add := func(req, expected, got string) {
+		if req == "" || !c.known(req) {
+			return
+		}
+		out = append(out, Finding{Operation: op, Requirement: req, Expected: expected, Got: got})
+	}
+	status := ex.Status
+	got := fmt.Sprintf("%d", status)
+	if gotBody := strings.TrimSpace(string(ex.ResponseBody)); gotBody != "" && len(gotBody) <= 120 {
+		got += " " + gotBody
+	}
+	is2xx := status >= 200 && status < 300
+
+	// error body form, whatever the request
+	if status >= 400 && !ex.ResponseCut {
+		note("ALL.error-body")
+		if !isJSONString(ex.ResponseBody) {
+			add("ALL.error-body", "an error body that is a single JSON string", describeBody(ex.ResponseBody))
+		}
+	}
+	if len(bytes.TrimSpace(ex.ResponseBody)) > 0 && !ex.ResponseCut && json.Valid(ex.ResponseBody) {
+		note("ALL.response-json")
+		if ct := ex.ResponseHeader.Get("Content-Type"); !isJSONMediaType(ct) {
+			add("ALL.response-json", "a JSON answer declared as application/json", fmt.Sprintf("Content-Type %q", ct))
+		}
+	}
+
+	// subscription key
+	key := ex.RequestHeader.Get(keyHeader)
+	switch {
+	case key == "":
+		note("ALL.key")
+		if status < 400 || status >= 500 {
+			add("ALL.key", "a call without "+keyHeader+" refused with a 4xx", got)
+		}
+		return op, out
+	case len(c.keys) > 0 && !c.keys[key]:
+		note("ALL.key-unknown")
+		if status < 400 || status >= 500 {
+			add("ALL.key-unknown", "a call with a subscription key never issued refused with a 4xx", got)
+		}
+		return op, out
+	}
+
+	// the request's validity decides what the status may be
+	invalid := c.requestProblems(op, params, ex)
+	refused := status == 400 || status == 401 || status == 403
+	for _, p := range invalid {
+		note(p.req)
+		if !refused {
+			add(p.req, "400 for "+p.what, got)
+		}
+	}
+	if len(invalid) == 0 && !ex.RequestCut && !noValidate[op] {
+		switch status {
+		case 400:
+			o, _ := c.cat.Operation(op)
+			req := o.Success
+			// an accepted populate entity refused breaks its own rule
+			if ex.URL.Query().Get("populate") != "" && c.known(op+".populate") {
+				req = op + ".populate"
+			}
+			note(req)
+			add(req, "a valid request served (not 400)", got)
+		case 415:
+			req := "ALL.media-type"
+			ct := ex.RequestHeader.Get("Content-Type")
+			mt, _, _ := mime.ParseMediaType(ct)
+			switch {
+			case ct == "":
+				req = "ALL.no-content-type"
+			case mt == "application/json":
+				req = "ALL.media-json"
+			}
+			note(req)
+			add(req, "a JSON body served whatever its declared media type", got)
+		}
+	}
+
+	// status among those listed, success body shape
+	if is2xx && len(invalid) == 0 {
+		o, _ := c.cat.Operation(op)
+		note(o.Success)
+		problems := c.v.Check(op, status, ex.ResponseBody)
+		if ex.ResponseCut {
+			problems = nil // judged on a part of the body: not at all
+		}
+		reqs := map[string][]string{}
+		for _, p := range problems {
+			id := o.Success
+			if p.Rule != openapi.RuleStatus {
+				id = steps.ShapeRequirement(c.cat, op, p.Record, p.Field, p.Rule)
+			}
+			reqs[id] = append(reqs[id], p.String())
+		}
+		ids := make([]string, 0, len(reqs))
+		for id := range reqs {
+			ids = append(ids, id)
+		}
+		sort.Strings(ids)
+		for _, id := range ids {
+			lines := reqs[id]
+			if len(lines) > 3 {
+				lines = append(lines[:3], fmt.Sprintf("and %d more", len(lines)-3))
+			}
+			add(id, "a body matching the interface's record definitions", strings.Join(lines, "; "))
+		}
+	}
+
+	// roles the fixture and the specification state
+	user := c.user(ex)
+	if user != "" {
+		for _, f := range c.fx.Forbidden {
+			if f.Operation == op && f.User == user {
+				note("ALL.forbidden")
+				if is2xx {
+					add("ALL.forbidden", fmt.Sprintf("403 for %s, whom the fixture declares unauthorised", user), got)
+				}
+			}
+		}
+		if op == "E4" && user != "admin" {
+			note("E4.403")
+			if is2xx {
+				add("E4.403", fmt.Sprintf("403 for %s, who is not the Super Admin", user), got)
+			}
+		}
+	}
+
+	out = append(out, c.stateful(c.mem.world(world), op, params, ex, user, len(invalid) == 0, note)...)
+	return op, dedupe(out)
+}
+
+// worldOf names the simulator world a request addresses (its header, or
+// its path prefix, which it strips): each world has its own records, so
+// the proxy's memory is kept per world. "" is the default world.
+func worldOf(ex *Exchange) (world, path string) {
+	path = ex.URL.Path
+	if rest, ok := strings.CutPrefix(path, simulator.WorldPathPrefix); ok {
+		name, tail, _ := strings.Cut(rest, "/")
+		return name, "/" + tail
+	}
+	return ex.RequestHeader.Get(simulator.WorldHeader), path
+}
+
+func dedupe(fs []Finding) []Finding {
+	seen := map[string]bool{}
+	var out []Finding
+	for _, f := range fs {
+		if seen[f.Requirement] {
+			continue
+		}
+		seen[f.Requirement] = true
+		out = append(out, f)
+	}
+	return out
+}
+
+// isReset reports whether the exchange restores the target's records (the
+// fixture's reset call, or the simulator's control API): what the proxy
+// remembers of earlier exchanges no longer holds.
+func (c *checker) isReset(ex *Exchange) bool {
+	if ex.Status < 200 || ex.Status > 299 {
+		return false
+	}
+	if c.fx.Control != "" && strings.HasPrefix(ex.URL.Path, c.fx.Control) {
+		return true
+	}
+	if r := c.fx.Reset; r != nil {
+		m := r.Method
+		if m == "" {
+			m = "POST"
+		}
+		return strings.EqualFold(m, ex.Method) && strings.TrimRight(r.Path, "/") == strings.TrimRight(ex.URL.Path, "/")
+	}
+	return false
+}
+
+// user names the fixture user whose headers the request carries: "" when
+// none does. The admin is tried first, so a token shared with another role
+// counts as the admin's.
+func (c *checker) user(ex *Exchange) string {
+	names := make([]string, 0, len(c.fx.Users))
+	for n := range c.fx.Users {
+		names = append(names, n)
+	}
+	sort.Slice(names, func(i, j int) bool {
+		if (names[i] == "admin") != (names[j] == "admin") {
+			return names[i] == "admin"
+		}
+		return names[i] < names[j]
+	})
+	for _, n := range names {
+		u := c.fx.Users[n]
+		if len(u.Headers) == 0 {
+			continue
+		}
+		all := true
+		for h, v := range u.Headers {
+			if ex.RequestHeader.Get(h) != v {
+				all = false
+				break
+			}
+		}
+		if all {
+			return n
+		}
+	}
+	return ""
+}
+
+func isJSONString(b []byte) bool {
+	b = bytes.TrimSpace(b)
+	if len(b) == 0 || b[0] != '"' {
+		return false
+	}
+	var s string
+	return json.Unmarshal(b, &s) == nil
+}
+
+func isJSONMediaType(ct string) bool {
+	mt, _, err := mime.ParseMediaType(ct)
+	if err != nil {
+		return false
+	}
+	return mt == "application/json" || strings.HasPrefix(mt, "application/") && strings.HasSuffix(mt, "+json")
+}
+
+func describeBody(b []byte) string {
+	b = bytes.TrimSpace(b)
+	switch {
+	case len(b) == 0:
+		return "an empty body"
+	case !json.Valid(b):
+		return "a body that is not JSON"
+	}
+	kind := map[gjson.Type]string{gjson.JSON: "JSON", gjson.Number: "a JSON number", gjson.True: "a JSON boolean", gjson.False: "a JSON boolean", gjson.Null: "JSON null"}[gjson.ParseBytes(b).Type]
+	if r := gjson.ParseBytes(b); r.IsObject() {
+		kind = "a JSON object"
+	} else if r.IsArray() {
+		kind = "a JSON array"
+	}
+	s := string(b)
+	if len(s) > 80 {
+		s = s[:80] + "..."
+	}
+	return kind + ": " + s
+}

@@ -1,0 +1,338 @@
+// Package proxy is a reverse proxy that checks live traffic against the
+// interface's rules, each by its requirement id: the request's validity
+// (which decides whether a refusal is due), the status, the success body's
+// shape, the error body's form, the subscription key, the roles the
+// fixture states, and the rules that need memory of earlier exchanges on
+// the same record. It forwards every exchange unchanged and keeps only a
+// bounded prefix of each body for the checks.
+package proxy
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"io"
+	"net/http"
+	"net/http/httputil"
+	"net/url"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/campusconf/campusconf/features"
+	"github.com/campusconf/campusconf/fixtures"
+	"github.com/campusconf/campusconf/internal/openapi"
+	"github.com/campusconf/campusconf/reports"
+	"github.com/campusconf/campusconf/steps"
+)
+
+// DefaultMaxCapture is the number of bytes of each body the proxy keeps
+// for its checks; the rest streams through unread by them.
+const DefaultMaxCapture = 1 << 20
+
+// Options configure a Proxy.
+type Options struct {
+	// Target is the base URL every request is forwarded to.
+	Target *url.URL
+	// Fixture describes the target: where the unplaced operations live,
+	// its credentials (to tell users apart and to redact), its refusals.
+	Fixture *fixtures.File
+	// Console receives one line per violating exchange; nil: quiet.
+	Console io.Writer
+	// MaxCapture bounds the bytes of each body kept for the checks
+	// (default DefaultMaxCapture). A body cut there is not judged on what
+	// was cut.
+	MaxCapture int
+	// MaxExchanges, when positive, closes Done after that many exchanges.
+	MaxExchanges int
+	// Transport forwards the requests (default http.DefaultTransport).
+	Transport http.RoundTripper
+	// CORS makes the proxy answer CORS preflights itself, as the
+	// simulator does, and add Access-Control-Allow-Origin: * to answers
+	// that carry none, for a target that does not serve browsers. Off,
+	// preflights and CORS headers pass through unchanged.
+	CORS bool
+}
+
+// Proxy is an http.Handler forwarding to Options.Target and checking each
+// exchange. It is safe for concurrent use.
+type Proxy struct {
+	opts    Options
+	rp      *httputil.ReverseProxy
+	check   *checker
+	red     *reports.Redactor
+	started time.Time
+
+	seen    atomic.Int64
+	done    chan struct{}
+	doneSet sync.Once
+
+	mu      sync.Mutex
+	results map[key]*result
+	order   []key
+	matched int
+	kept    int64 // body bytes kept in results, for reports.MaxKept
+}
+
+type key struct{ op, req string }
+
+// result is what one (operation, requirement) pair has seen.
+type result struct {
+	exchanges int // exchanges judged on it
+	violating int
+	first     Finding
+	kept      []reports.Exchange
+	dropped   int
+}
+
+// New returns a Proxy for opts.
+func New(opts Options) (*Proxy, error) {
+	if opts.Target == nil || opts.Target.Scheme == "" || opts.Target.Host == "" {
+		return nil, errors.New("proxy: a target URL with scheme and host is required")
+	}
+	if opts.Fixture == nil {
+		return nil, errors.New("proxy: a fixture is required")
+	}
+	if opts.MaxCapture <= 0 {
+		opts.MaxCapture = DefaultMaxCapture
+	}
+	if opts.Transport == nil {
+		// the default keeps 2 idle connections per host: a browser's
+		// parallel requests would open and close connections to the
+		// target all the time
+		t := http.DefaultTransport.(*http.Transport).Clone()
+		t.MaxIdleConnsPerHost = 256
+		opts.Transport = t
+	}
+	cat, err := features.Load()
+	if err != nil {
+		return nil, err
+	}
+	v, err := openapi.NewValidator()
+	if err != nil {
+		return nil, err
+	}
+	p := &Proxy{
+		opts:    opts,
+		check:   newChecker(cat, opts.Fixture, v),
+		red:     steps.NewRedactor(opts.Fixture),
+		started: time.Now(),
+		done:    make(chan struct{}),
+		results: map[key]*result{},
+	}
+	p.check.checked = p.judged
+	target := opts.Target
+	p.rp = &httputil.ReverseProxy{
+		Rewrite: func(pr *httputil.ProxyRequest) {
+			pr.SetURL(target)
+			// SetURL joins the query of target and request; keep the
+			// request's own as sent when the target has none
+			if target.RawQuery == "" {
+				pr.Out.URL.RawQuery = pr.In.URL.RawQuery
+			}
+		},
+		Transport: opts.Transport,
+		ModifyResponse: func(resp *http.Response) error {
+			if opts.CORS && resp.Header.Get("Access-Control-Allow-Origin") == "" {
+				resp.Header.Set("Access-Control-Allow-Origin", "*")
+			}
+			return nil
+		},
+		ErrorHandler: func(w http.ResponseWriter, r *http.Request, err error) {
+			w.Header().Set("Content-Type", "application/json")
+			w.WriteHeader(http.StatusBadGateway)
+			fmt.Fprintf(w, "%q\n", "campusconf proxy: target unreachable")
+		},
+	}
+	return p, nil
+}
+
+// Done is closed once MaxExchanges exchanges have been seen.
+func (p *Proxy) Done() <-chan struct{} { return p.done }
+
+// ServeHTTP forwards r and checks the exchange.
+func (p *Proxy) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	if p.opts.CORS && r.Method == http.MethodOptions && r.Header.Get("Access-Control-Request-Method") != "" {
+		preflight(w, r)
+		return
+	}
+	ex := &Exchange{Method: r.Method, URL: r.URL, RequestHeader: r.Header.Clone(), Started: time.Now()}
+	if r.Body != nil && r.Body != http.NoBody {
+		buf, err := io.ReadAll(io.LimitReader(r.Body, int64(p.opts.MaxCapture)+1))
+		if err != nil {
+			http.Error(w, `"campusconf proxy: request body unreadable"`, http.StatusBadRequest)
+			return
+		}
+		ex.RequestBody = buf
+		if len(buf) > p.opts.MaxCapture {
+			ex.RequestCut = true
+			ex.RequestBody = buf[:p.opts.MaxCapture]
+			// what was read goes first, the rest streams from the client
+			r.Body = struct {
+				io.Reader
+				io.Closer
+			}{io.MultiReader(bytes.NewReader(buf), r.Body), r.Body}
+		} else {
+			r.Body = io.NopCloser(bytes.NewReader(buf))
+		}
+	}
+	cw := &captureWriter{ResponseWriter: w, max: p.opts.MaxCapture}
+	var transportErr error
+	rp := *p.rp
+	rp.ErrorHandler = func(w http.ResponseWriter, r *http.Request, err error) {
+		transportErr = err
+		p.rp.ErrorHandler(w, r, err)
+	}
+	rp.ServeHTTP(cw, r)
+	// the answer reaches the client before the checks run
+	_ = http.NewResponseController(cw).Flush()
+	ex.Duration = time.Since(ex.Started)
+	ex.Status = cw.status
+	if ex.Status == 0 {
+		ex.Status = http.StatusOK
+	}
+	ex.ResponseHeader = w.Header()
+	ex.ResponseBody = cw.buf.Bytes()
+	ex.ResponseCut = cw.cut
+	ex.Err = transportErr
+	p.observe(ex)
+}
+
+func (p *Proxy) observe(ex *Exchange) {
+	op, findings := p.check.check(ex)
+	n := p.seen.Add(1)
+	p.mu.Lock()
+	if op != "" {
+		p.matched++
+	}
+	for _, f := range findings {
+		res := p.result(f.Operation, f.Requirement)
+		res.violating++
+		if res.violating == 1 {
+			res.first = f
+		}
+		p.keep(res, ex)
+	}
+	p.mu.Unlock()
+	if p.opts.Console != nil {
+		for _, f := range findings {
+			fmt.Fprintf(p.opts.Console, "VIOLATION %s %s %s: expected %s, got %s\n",
+				f.Operation, f.Requirement, ex.Method+" "+p.red.String(ex.URL.RequestURI()), f.Expected, p.red.String(f.Got))
+		}
+	}
+	if p.opts.MaxExchanges > 0 && n >= int64(p.opts.MaxExchanges) {
+		p.doneSet.Do(func() { close(p.done) })
+	}
+}
+
+// judged notes that an exchange was judged on a requirement (called by the
+// checker, under no lock of the proxy's).
+func (p *Proxy) judged(op, req string) {
+	p.mu.Lock()
+	p.result(op, req).exchanges++
+	p.mu.Unlock()
+}
+
+func (p *Proxy) result(op, req string) *result {
+	k := key{op, req}
+	r := p.results[k]
+	if r == nil {
+		r = &result{}
+		p.results[k] = r
+		p.order = append(p.order, k)
+	}
+	return r
+}
+
+// keep adds a redacted copy of ex to res, within the report's bounds.
+func (p *Proxy) keep(res *result, ex *Exchange) {
+	body := reports.MaxBody
+	if p.kept > reports.MaxKept {
+		body = reports.LeanBody
+	}
+	u := *p.opts.Target
+	u.Path = singleJoin(u.Path, ex.URL.Path)
+	u.RawQuery = ex.URL.RawQuery
+	re := reports.Exchange{
+		Method:         ex.Method,
+		URL:            p.red.String(u.String()),
+		RequestHeaders: p.red.Headers(ex.RequestHeader),
+		RequestBody:    p.red.Prefix(ex.RequestBody, body),
+		Status:         ex.Status,
+		ResponseBody:   p.red.Prefix(ex.ResponseBody, body),
+		Truncated:      ex.RequestCut || ex.ResponseCut || len(ex.RequestBody) > body || len(ex.ResponseBody) > body,
+		Duration:       reports.Duration(ex.Duration),
+	}
+	re.ResponseHeaders, re.ResponseHeadersDropped = p.red.ResponseHeaders(ex.ResponseHeader, reports.MaxHeaders)
+	if ex.Err != nil {
+		re.Error = p.red.String(ex.Err.Error())
+	}
+	p.kept += int64(len(re.RequestBody) + len(re.ResponseBody))
+	if len(res.kept) < reports.MaxExchanges {
+		res.kept = append(res.kept, re)
+		return
+	}
+	res.kept[len(res.kept)-1] = re
+	res.dropped++
+}
+
+func singleJoin(a, b string) string {
+	switch {
+	case a == "" || a == "/":
+		return b
+	case a[len(a)-1] == '/' && len(b) > 0 && b[0] == '/':
+		return a + b[1:]
+	case a[len(a)-1] != '/' && (b == "" || b[0] != '/'):
+		return a + "/" + b
+	}
+	return a + b
+}
+
+// captureWriter passes a response through and keeps its status and the
+// first max bytes of its body.
+type captureWriter struct {
+	http.ResponseWriter
+	status int
+	max    int
+	buf    bytes.Buffer
+	cut    bool
+}
+
+func (c *captureWriter) WriteHeader(code int) {
+	if c.status == 0 && code >= 200 {
+		c.status = code
+	}
+	c.ResponseWriter.WriteHeader(code)
+}
+
+func (c *captureWriter) Write(b []byte) (int, error) {
+	if c.status == 0 {
+		c.status = http.StatusOK
+	}
+	if room := c.max - c.buf.Len(); room > 0 {
+		c.buf.Write(b[:min(room, len(b))])
+		if len(b) > room {
+			c.cut = true
+		}
+	} else if len(b) > 0 {
+		c.cut = true
+	}
+	return c.ResponseWriter.Write(b)
+}
+
+// Unwrap lets http.ResponseController reach the underlying writer (to
+// flush a streamed answer as it comes).
+func (c *captureWriter) Unwrap() http.ResponseWriter { return c.ResponseWriter }
+
+// preflight answers a CORS preflight as the simulator does: any origin,
+// the interface's methods, the headers asked for.
+func preflight(w http.ResponseWriter, r *http.Request) {
+	h := w.Header()
+	h.Set("Access-Control-Allow-Origin", "*")
+	h.Set("Access-Control-Allow-Methods", "GET, POST, PUT, PATCH, DELETE, OPTIONS")
+	if asked := r.Header.Get("Access-Control-Request-Headers"); asked != "" {
+		h.Set("Access-Control-Allow-Headers", asked)
+	}
+	h.Set("Access-Control-Max-Age", "600")
+	w.WriteHeader(http.StatusNoContent)
+}

@@ -1,0 +1,153 @@
+package proxy
+
+import (
+	"context"
+	"net/url"
+	"os"
+	"slices"
+	"sort"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/campusconf/campusconf/internal/inproc"
+	"github.com/campusconf/campusconf/reports"
+	"github.com/campusconf/campusconf/simulator"
+	"github.com/campusconf/campusconf/simulator/variants"
+	"github.com/campusconf/campusconf/steps"
+)
+
+// throughProxy runs the whole suite through a proxy in front of a fresh
+// simulator with the given defects, all in-process, and returns the proxy
+// and the suite's own report.
+func throughProxy(t *testing.T, defects ...string) (*Proxy, *reports.Report) {
+	t.Helper()
+	return throughProxyWith(t, simulator.Options{Defects: defects})
+}
+
+// throughProxyWith is throughProxy with any simulator options.
+func throughProxyWith(t *testing.T, opts simulator.Options) (*Proxy, *reports.Report) {
+	t.Helper()
+	sim, err := simulator.New(opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	target, _ := url.Parse("http://target.test")
+	p, err := New(Options{Target: target, Fixture: sim.Fixtures(), Transport: inproc.Transport{Handler: sim}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+	defer cancel()
+	rep, err := steps.Run(ctx, steps.Config{
+		BaseURL:      "http://proxy.test",
+		Client:       inproc.Client(p),
+		Fixture:      sim.Fixtures(),
+		PollInterval: time.Millisecond,
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return p, rep
+}
+
+func flat(m map[string][]string) []string {
+	var out []string
+	for op, ids := range m {
+		for _, id := range ids {
+			out = append(out, op+" "+id)
+		}
+	}
+	sort.Strings(out)
+	return out
+}
+
+// TestFaithfulNoViolations: the suite's whole traffic, every operation,
+// through the proxy in front of the faithful simulator: no violation, and
+// every operation seen.
+func TestFaithfulNoViolations(t *testing.T) {
+	p, _ := throughProxy(t)
+	if got := flat(p.Findings()); len(got) > 0 {
+		t.Errorf("faithful simulator: expected no violation, got %d:\n%s", len(got), strings.Join(got, "\n"))
+		for _, sc := range p.Report("test", false).Scenarios {
+			if sc.Failure != nil && len(sc.Exchanges) > 0 {
+				t.Logf("%s: expected %s, got %s\n  %s -> %d %s", sc.ID, sc.Failure.Expected, sc.Failure.Got, sc.Failure.Curl, sc.Exchanges[0].Status, sc.Exchanges[0].ResponseBody)
+			}
+		}
+	}
+	r := p.Report("test", false)
+	ops := map[string]bool{}
+	for _, sc := range r.Scenarios {
+		ops[sc.Operation] = true
+	}
+	for _, op := range []string{"E1", "E2", "E3", "E4", "E5", "E6", "E7", "E8", "E9", "E10", "E11", "E12", "E13", "E14", "E15", "E16", "E17", "E18", "E19", "E20", "E21", "GB", "ES", "NG", "NR", "QS"} {
+		if !ops[op] {
+			t.Errorf("operation %s: expected exchanges judged on it, got none", op)
+		}
+	}
+	if r.Verdict != reports.VerdictConformant {
+		t.Errorf("verdict: expected %q, got %q", reports.VerdictConformant, r.Verdict)
+	}
+}
+
+// TestDefectsNamed: with one defect of each rule kind switched on, the
+// requirements it breaks are among the proxy's violations.
+func TestDefectsNamed(t *testing.T) {
+	tests := []struct {
+		defect string
+		want   []string // "OP REQ"
+	}{
+		{"error-body-object", []string{"E9 ALL.error-body"}},                        // error-form
+		{"e7-status-200", []string{"E7 E7.201"}},                                    // status
+		{"e1-result-names", []string{"E1 REC.SecondFactorResult.names"}},            // shape
+		{"notification-status-range", []string{"NG REC.Notification.notifyStatus"}}, // enum-range (response)
+		{"question-limits-unchecked", []string{"ES ES.question-outside"}},           // enum-range (request)
+		{"notify-read-ignored", []string{"NR NR.read"}},                             // transition
+		{"e14-deleted-still-readable", []string{"E13 E14.gone"}},                    // transition, memory
+		{"malformed-uuid-404", []string{"E9 E9.400.uuid"}},                          // invalid request
+		{"e4-any-staff", []string{"E4 E4.403"}},                                     // permission
+		{"students-allowed", []string{"E10 ALL.forbidden"}},                         // permission, fixture
+		{"missing-key-accepted", []string{"E10 ALL.key"}},                           // auth
+		{"limit-ignored", []string{"E10 E10.limit"}},                                // query
+		{"e7-publish-default-false", []string{"E7 E7.default-publish"}},             // default
+		{"content-type-required", []string{"E7 ALL.no-content-type"}},               // media type
+	}
+	for _, tt := range tests {
+		t.Run(tt.defect, func(t *testing.T) {
+			t.Parallel()
+			p, _ := throughProxy(t, tt.defect)
+			got := flat(p.Findings())
+			for _, w := range tt.want {
+				if !slices.Contains(got, w) {
+					t.Errorf("expected %q among the violations, got:\n%s", w, strings.Join(got, "\n"))
+				}
+			}
+		})
+	}
+}
+
+// TestFaithfulVariants: every faithful variant (the simulator's other
+// choices where the specification is open) gives no violation either: the
+// proxy does not hold an implementation to one reading of an open point.
+// By default it runs the variants nearest the proxy's own judgements;
+// CAMPUSCONF_PROXY_MATRIX=1 runs them all.
+func TestFaithfulVariants(t *testing.T) {
+	names := []string{"gradebook-replace", "paging-capped", "populate-exact", "otp-wrong-400", "user-header", "alt-paths", "nulls", "quiz-patch"}
+	if os.Getenv("CAMPUSCONF_PROXY_MATRIX") != "" {
+		names = variants.Names()
+	}
+	for _, v := range names {
+		t.Run(v, func(t *testing.T) {
+			t.Parallel()
+			p, _ := throughProxyWith(t, simulator.Options{Variants: []string{v}})
+			if got := flat(p.Findings()); len(got) > 0 {
+				t.Errorf("expected no violation, got:\n%s", strings.Join(got, "\n"))
+				for _, sc := range p.Report("test", false).Scenarios {
+					if sc.Failure != nil {
+						t.Logf("%s: expected %s, got %s; %s", sc.ID, sc.Failure.Expected, sc.Failure.Got, sc.Failure.Curl)
+					}
+				}
+			}
+		})
+	}
+}

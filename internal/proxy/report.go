@@ -1,0 +1,105 @@
+package proxy
+
+import (
+	"fmt"
+	"time"
+
+	"github.com/campusconf/campusconf/features"
+	"github.com/campusconf/campusconf/reports"
+	"github.com/campusconf/campusconf/steps"
+)
+
+// Violations returns the number of (operation, requirement) pairs broken
+// so far, and how many of them name a MUST requirement.
+func (p *Proxy) Violations() (all, must int) {
+	cat, _ := features.Load()
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	for k, r := range p.results {
+		if r.violating == 0 {
+			continue
+		}
+		all++
+		if q, ok := cat.Requirement(k.req); ok && q.Strictness == "MUST" {
+			must++
+		}
+	}
+	return all, must
+}
+
+// Findings returns the requirement ids broken so far, by operation.
+func (p *Proxy) Findings() map[string][]string {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	out := map[string][]string{}
+	for _, k := range p.order {
+		if p.results[k].violating > 0 {
+			out[k.op] = append(out[k.op], k.req)
+		}
+	}
+	return out
+}
+
+// Report returns the result model of the traffic seen so far: one scenario
+// per (operation, requirement) pair an exchange was judged on, failed when
+// at least one exchange broke it, with the breaking exchanges (the first
+// reports.MaxExchanges, the last one kept always the latest) and a curl
+// line of the first. It is finalized; version names the tool's version.
+func (p *Proxy) Report(version string, interrupted bool) *reports.Report {
+	cat, _ := features.Load()
+	now := time.Now()
+	r := &reports.Report{
+		Schema:      reports.SchemaVersion,
+		Tool:        reports.Tool{Name: "campusconf proxy", Version: version},
+		Target:      reports.Target{URL: p.red.String(p.opts.Target.String()), Fixtures: p.opts.Fixture.Description},
+		Started:     p.started,
+		Duration:    reports.Duration(now.Sub(p.started)),
+		Interrupted: interrupted,
+		Options:     map[string]string{"mode": "proxy", "maxCapture": fmt.Sprint(p.opts.MaxCapture)},
+	}
+	p.mu.Lock()
+	r.Notes = append(r.Notes, fmt.Sprintf("proxy: %d exchanges seen, %d of them matched an operation; a requirement passes when every exchange judged on it kept it", p.seen.Load(), p.matched))
+	for _, k := range p.order {
+		res := p.results[k]
+		q, ok := cat.Requirement(k.req)
+		if !ok {
+			continue
+		}
+		sc := reports.Scenario{
+			ID:           "proxy/" + k.op + "/" + k.req,
+			Feature:      "proxy",
+			Name:         fmt.Sprintf("%s on live traffic: %d exchange(s) judged, %d broke it", k.req, max(res.exchanges, res.violating), res.violating),
+			Operation:    k.op,
+			Kind:         q.Kind,
+			Requirements: []string{k.req},
+			Strictness:   reports.Strictness(q.Strictness),
+			Outcome:      reports.Passed,
+		}
+		if res.violating > 0 {
+			sc.Outcome = reports.Failed
+			sc.Exchanges = append([]reports.Exchange(nil), res.kept...)
+			sc.ExchangesDropped = res.dropped
+			f := &reports.Failure{
+				Requirements: []string{k.req},
+				Step:         "proxy check",
+				Message:      fmt.Sprintf("%d exchange(s) broke %s: %s", res.violating, k.req, q.Text),
+				Expected:     res.first.Expected,
+				Got:          p.red.String(res.first.Got),
+				Exchange:     -1,
+			}
+			if len(sc.Exchanges) > 0 {
+				f.Exchange = 0
+				f.Curl = reports.Curl(sc.Exchanges[0])
+			}
+			sc.Failure = f
+		}
+		r.Scenarios = append(r.Scenarios, sc)
+	}
+	p.mu.Unlock()
+	steps.AddCatalogue(r, cat)
+	reports.Finalize(r)
+	return r
+}
+
+// TargetString is the target URL, credentials redacted.
+func (p *Proxy) TargetString() string { return p.red.String(p.opts.Target.String()) }

@@ -1,0 +1,477 @@
+package proxy
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/campusconf/campusconf/internal/totp"
+	"github.com/tidwall/gjson"
+)
+
+// memories is what the proxy keeps of earlier exchanges, one memory per
+// world of records (see worldOf).
+type memories struct {
+	mu     sync.Mutex
+	worlds map[string]*memory
+}
+
+// maxWorlds bounds the worlds remembered: past it, memory starts over.
+const maxWorlds = 256
+
+func newMemory() *memories { return &memories{worlds: map[string]*memory{}} }
+
+// world returns the memory of one world.
+func (ms *memories) world(name string) *memory {
+	ms.mu.Lock()
+	defer ms.mu.Unlock()
+	m := ms.worlds[name]
+	if m == nil {
+		if len(ms.worlds) >= maxWorlds {
+			ms.worlds = map[string]*memory{}
+		}
+		m = &memory{}
+		m.reset()
+		ms.worlds[name] = m
+	}
+	return m
+}
+
+// reset forgets every world: the records remembered were restored.
+func (ms *memories) reset() {
+	ms.mu.Lock()
+	defer ms.mu.Unlock()
+	ms.worlds = map[string]*memory{}
+}
+
+// memory is what the proxy keeps of earlier exchanges on one world's
+// records, small and per record: what a later exchange on the same record
+// must show.
+type memory struct {
+	mu sync.Mutex
+	// notifications: id -> read status last set (10 or 11)
+	notifications map[string]int64
+	// gone: media and slot ids deleted
+	goneMedia map[string]bool
+	goneSlots map[string]bool
+	// pushes: transaction id -> "deny" or "approve"
+	pushes map[string]string
+	// sections: quiz section id -> displayQuestionMark, as last answered
+	sections map[string]bool
+	// codes: one-time passwords already sent (an implementation may refuse
+	// a code used once)
+	codes map[string]bool
+}
+
+// memoryCap bounds each map: past it, the map starts over, so a long
+// session cannot grow the proxy without bound (a rule is then not judged,
+// never misjudged).
+const memoryCap = 100000
+
+func (m *memory) reset() {
+	m.notifications = map[string]int64{}
+	m.goneMedia = map[string]bool{}
+	m.goneSlots = map[string]bool{}
+	m.pushes = map[string]string{}
+	m.sections = map[string]bool{}
+	m.codes = map[string]bool{}
+}
+
+func capped[K comparable, V any](mp map[K]V) map[K]V {
+	if len(mp) >= memoryCap {
+		return map[K]V{}
+	}
+	return mp
+}
+
+// stateful judges the rules that need the request's own body or the memory
+// of earlier exchanges, and updates that memory.
+func (c *checker) stateful(m *memory, op string, params map[string]string, ex *Exchange, user string, valid bool, note func(string)) []Finding {
+	var out []Finding
+	add := func(req, expected, got string) {
+		note(req)
+		if c.known(req) && got != "" {
+			out = append(out, Finding{Operation: op, Requirement: req, Expected: expected, Got: got})
+		}
+	}
+	is2xx := ex.Status >= 200 && ex.Status < 300
+	if ex.ResponseCut || ex.RequestCut {
+		return nil
+	}
+	req := gjson.ParseBytes(ex.RequestBody)
+	resp := gjson.ParseBytes(ex.ResponseBody)
+	q := ex.URL.Query()
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	if !valid {
+		return nil
+	}
+	switch op {
+	case "E1":
+		code := req.Get("otp").String()
+		first := !m.codes[code]
+		m.codes = capped(m.codes)
+		m.codes[code] = true
+		out = append(out, c.secondFactor(ex, req, resp, first, note)...)
+	case "E2":
+		tx := req.Get("transactionId").String()
+		status := resp.Get("status")
+		if !is2xx || !status.Exists() {
+			break
+		}
+		switch m.pushes[tx] {
+		case "deny":
+			add("E2.deny", "status 7002 for a push the denying user turned down", is(status.String() == "0000", "status "+status.String()))
+		case "approve":
+			add("E2.approve", "status 0000 for a push the approving user accepted", is(status.String() == "7002", "status "+status.String()))
+		}
+	case "E3":
+		if !is2xx {
+			break
+		}
+		if t := resp.Get("transactionId"); t.Exists() && (t.Type != gjson.String || t.Str == "") {
+			add("E3.200", "a non-empty transactionId", "transactionId "+t.Raw)
+		}
+		tx := resp.Get("transactionId").String()
+		if tx == "" {
+			break
+		}
+		m.pushes = capped(m.pushes)
+		switch user {
+		case c.fx.SecondFactor.DenyingUser:
+			m.pushes[tx] = "deny"
+		case c.fx.SecondFactor.ApprovingUser:
+			m.pushes[tx] = "approve"
+		}
+	case "E5":
+		ids := strs(req.Get("iDs"))
+		if len(ids) == 0 {
+			break
+		}
+		if user != "" && user != "owner" && is2xx && subset(ids, c.fx.Records.DeletableSlots) {
+			if _, declared := c.fx.Users["staff"]; declared && user == "staff" {
+				add("E5.403", "403 for staff, who lacks Access_Delete on the slots' module", fmt.Sprint(ex.Status))
+			}
+		}
+		if allIn(ids, m.goneSlots) {
+			add("E5.gone", "404 for slots already deleted", is(is2xx, fmt.Sprint(ex.Status)))
+		}
+		if is2xx {
+			m.goneSlots = capped(m.goneSlots)
+			for _, id := range ids {
+				m.goneSlots[strings.ToLower(id)] = true
+			}
+		}
+	case "E6":
+		if ex.Status == 201 && hasEntity(q.Get("populate"), "Creator") {
+			described := resp.Get("creator").IsObject()
+			for _, f := range []string{"userID", "userName", "email"} {
+				described = described || resp.Get(f).String() != ""
+			}
+			add("E6.populate-creator", "a copy describing its creator (userID, userName or email)", is(!described, "none of them"))
+		}
+		if ex.Status == 201 {
+			if id := resp.Get("id"); id.Exists() && strings.EqualFold(id.String(), params["id"]) {
+				add("E6.201", "a copy whose id differs from the source's", "id "+id.String()+", the source's")
+			}
+		}
+	case "E7":
+		if !is2xx {
+			break
+		}
+		if r := resp.Get("resourceID"); r.Exists() && !strings.EqualFold(r.String(), req.Get("resourceID").String()) {
+			add("E7.201", "resourceID "+req.Get("resourceID").String(), "resourceID "+r.String())
+		}
+		pub, sent := resp.Get("publish"), req.Get("publish")
+		switch {
+		case !sent.Exists() && pub.Exists():
+			add("E7.default-publish", "publish true when the request leaves it out", is(pub.Type != gjson.True, "publish "+pub.Raw))
+		case sent.Type == gjson.False && pub.Exists():
+			add("E7.publish", "publish false as sent", is(pub.Type != gjson.False, "publish "+pub.Raw))
+		}
+		if d := resp.Get("isDefault"); d.Exists() {
+			add("E7.isDefault", "isDefault true on a new default attendance", is(d.Type != gjson.True, "isDefault "+d.Raw))
+		}
+	case "E9", "E19":
+		if is2xx {
+			if id := resp.Get("id"); id.Exists() {
+				add(op+".id", "the record asked for, id "+params["id"], is(!strings.EqualFold(id.String(), params["id"]), "id "+id.String()))
+			}
+		}
+	case "E10", "E15", "E17", "E18", "E20":
+		if !is2xx || !resp.IsArray() {
+			break
+		}
+		n := len(resp.Array())
+		if l, err := strconv.Atoi(q.Get("limit")); err == nil && l >= 1 { // limit=0 is left to the suite: some read it as "no limit"
+			add(op+".limit", fmt.Sprintf("at most %d entries", l), is(n > l, fmt.Sprintf("%d entries", n)))
+		}
+		if (op == "E18" || op == "E20") && hasEntity(q.Get("populate"), "photo") {
+			for _, e := range resp.Array() {
+				if p := e.Get("photo"); p.Type == gjson.Null || !p.Exists() {
+					add(op+".photo", "every entry with a photo (populate=photo)", "an entry without photo")
+					break
+				}
+			}
+		}
+		if op == "E17" || op == "E18" {
+			for _, e := range resp.Array() {
+				if qid := e.Get("questionID"); qid.Exists() && !strings.EqualFold(qid.String(), params["id"]) {
+					add(op+".question", "entries of question "+params["id"], "an entry of question "+qid.String())
+					break
+				}
+			}
+		}
+		if op == "E10" {
+			out = append(out, c.datesInRange(op, q.Get("StartDate"), q.Get("EndDate"), resp, note)...)
+			if text := strings.ToLower(strings.TrimSpace(q.Get("SearchText"))); text != "" {
+				for _, e := range resp.Array() {
+					name, file := e.Get("name"), e.Get("fileName")
+					if !name.Exists() && !file.Exists() {
+						continue
+					}
+					if !strings.Contains(strings.ToLower(name.String()), text) && !strings.Contains(strings.ToLower(file.String()), text) {
+						add("E10.search", fmt.Sprintf("entries whose name or fileName contains %q", q.Get("SearchText")), fmt.Sprintf("an entry with name %s, fileName %s", orAbsent(name), orAbsent(file)))
+						break
+					}
+				}
+			}
+		}
+	case "E13":
+		if m.goneMedia[strings.ToLower(params["id"])] {
+			add("E14.gone", "404 for a media deleted earlier", is(is2xx, fmt.Sprint(ex.Status)))
+		}
+	case "E14", "E21":
+		ids := strs(req.Get("iDs"))
+		if is2xx && resp.Type == gjson.Number && len(ids) > 0 {
+			distinct := map[string]bool{}
+			for _, id := range ids {
+				distinct[strings.ToLower(id)] = true
+			}
+			req := "E14.count"
+			if op == "E21" {
+				req = "E21.count-unknown"
+			}
+			add(req, fmt.Sprintf("a count of at most %d (the ids sent)", len(distinct)), is(resp.Int() > int64(len(distinct)), "count "+resp.Raw))
+			if op == "E14" && allIn(ids, m.goneMedia) {
+				add("E14.count", "0: every id sent was deleted before", is(resp.Int() != 0, "count "+resp.Raw))
+			}
+		}
+		if op == "E14" && is2xx {
+			m.goneMedia = capped(m.goneMedia)
+			for _, id := range ids {
+				m.goneMedia[strings.ToLower(id)] = true
+			}
+		}
+	case "GB":
+		module := strings.ToLower(params["id"])
+		sent := weightsOf(req.Get("iD_Weightage"))
+		if gm := c.fx.Records.GradebookModule; gm != nil && strings.EqualFold(gm.ID, module) && len(sent) > 0 && ex.Status == 400 {
+			total, all := 0.0, true
+			for _, it := range gm.GradeItems {
+				w, ok := sent[strings.ToLower(it)]
+				all = all && ok
+				total += w
+			}
+			if all && !over(total) && validGradingSchema(req.Get("gradingSchema")) {
+				add("GB.total-100", "weights of every grade item totalling "+fmtNum(total)+" accepted", "400")
+			}
+		}
+		// GB.per-module is not judged from memory: whether an update naming
+		// some items keeps the others' weights (merge) or zeroes them
+		// (replace) is open, and a replacing implementation is right to
+		// accept what a merging one must refuse. An answer showing every
+		// item is judged by GB.total-over below.
+		if !is2xx {
+			break
+		}
+		if total, n := weightTotal(resp.Get("iD_Weightage")); n > 0 {
+			add("GB.total-over", "a module whose weights total at most 100", is(over(total), "weights totalling "+fmtNum(total)))
+		}
+	case "ES":
+		if esHasQuestion(req) && esOutside(req) == "" {
+			add("ES.question-inside", "a question within its limits accepted", is(ex.Status == 400, fmt.Sprint(ex.Status)))
+		}
+	case "NR":
+		id, read := req.Get("id").String(), req.Get("read").Int()
+		if !is2xx || id == "" || (read != 10 && read != 11) {
+			break
+		}
+		rule := map[int64]string{10: "NR.unread", 11: "NR.read"}[read]
+		if st := resp.Get("notifyStatus"); st.Exists() {
+			add(rule, fmt.Sprintf("notifyStatus %d as set", read), is(st.Int() != read, "notifyStatus "+st.Raw))
+		}
+		m.notifications = capped(m.notifications)
+		m.notifications[id] = read
+	case "NG":
+		if !is2xx {
+			break
+		}
+		if g := resp.Get("notifyGroupId"); g.Exists() {
+			add("NG.group", "notifyGroupId "+params["id"], is(!strings.EqualFold(g.String(), params["id"]), "notifyGroupId "+g.String()))
+		}
+		if strings.Contains(strings.ToLower(q.Get("populate")), "ancestor") {
+			a := resp.Get("ancestor")
+			add("NG.ancestor", "an ancestor array", is(!a.IsArray(), "ancestor "+orAbsent(a)))
+		}
+		if read, ok := m.notifications[resp.Get("id").String()]; ok {
+			if st := resp.Get("notifyStatus"); st.Exists() {
+				rule := map[int64]string{10: "NR.unread", 11: "NR.read"}[read]
+				add(rule, fmt.Sprintf("notifyStatus %d, as the last read update set it", read), is(st.Int() != read, "notifyStatus "+st.Raw))
+			}
+		}
+	case "QS":
+		if !is2xx {
+			break
+		}
+		section := strings.ToLower(req.Get("id").String())
+		if was, ok := m.sections[section]; ok && !was && !req.Get("displayQuestionMark").Exists() {
+			if d := resp.Get("displayQuestionMark"); d.Exists() {
+				add("QS.default", "displayQuestionMark still false when left out", is(d.Type == gjson.True, "displayQuestionMark true"))
+			}
+		}
+		if d := resp.Get("displayQuestionMark"); d.IsBool() {
+			m.sections = capped(m.sections)
+			m.sections[section] = d.Bool()
+		}
+		if n := resp.Get("name"); n.Exists() && req.Get("name").Exists() {
+			add("QS.200", "name "+req.Get("name").Raw+" as sent", is(n.String() != req.Get("name").String(), "name "+n.Raw))
+		}
+		if req.Get("displayQuestionMark").Type == gjson.True {
+			if d := resp.Get("displayQuestionMark"); d.Exists() {
+				add("QS.given", "displayQuestionMark true as sent", is(d.Type != gjson.True, "displayQuestionMark "+d.Raw))
+			}
+		}
+	}
+	return out
+}
+
+// datesInRange checks that a dated list keeps within StartDate..EndDate.
+func (c *checker) datesInRange(op, start, end string, list gjson.Result, note func(string)) []Finding {
+	if start == "" && end == "" {
+		return nil
+	}
+	s, errS := time.Parse(time.RFC3339, start)
+	e, errE := time.Parse(time.RFC3339, end)
+	note(op + ".dates")
+	for _, entry := range list.Array() {
+		d, err := time.Parse(time.RFC3339, entry.Get("logDate").String())
+		if err != nil {
+			continue
+		}
+		if start != "" && errS == nil && d.Before(s) || end != "" && errE == nil && d.After(e) {
+			return []Finding{{Operation: op, Requirement: op + ".dates", Expected: fmt.Sprintf("entries dated %s..%s", start, end), Got: "an entry dated " + entry.Get("logDate").String()}}
+		}
+	}
+	return nil
+}
+
+// is returns got when bad holds, "" (no finding) otherwise.
+func is(bad bool, got string) string {
+	if bad {
+		return got
+	}
+	return ""
+}
+
+func strs(list gjson.Result) []string {
+	var out []string
+	for _, e := range list.Array() {
+		out = append(out, e.String())
+	}
+	return out
+}
+
+func subset(ids, of []string) bool {
+	set := map[string]bool{}
+	for _, o := range of {
+		set[strings.ToLower(o)] = true
+	}
+	return allIn(ids, set)
+}
+
+func allIn(ids []string, set map[string]bool) bool {
+	if len(ids) == 0 {
+		return false
+	}
+	for _, id := range ids {
+		if !set[strings.ToLower(id)] {
+			return false
+		}
+	}
+	return true
+}
+
+func fmtNum(f float64) string { return strconv.FormatFloat(f, 'f', -1, 64) }
+
+func orAbsent(r gjson.Result) string {
+	if !r.Exists() {
+		return "absent"
+	}
+	return r.Raw
+}
+
+func hasEntity(populate, entity string) bool {
+	for _, e := range strings.Split(populate, ",") {
+		if strings.EqualFold(strings.TrimSpace(e), entity) {
+			return true
+		}
+	}
+	return false
+}
+
+// weightsOf reads a list of {key, value} weights by lower-cased item id.
+func weightsOf(list gjson.Result) map[string]float64 {
+	out := map[string]float64{}
+	for _, w := range list.Array() {
+		if k, v := w.Get("key"), w.Get("value"); k.Type == gjson.String && v.Type == gjson.Number {
+			out[strings.ToLower(k.Str)] = v.Float()
+		}
+	}
+	return out
+}
+
+// validGradingSchema reports whether every grading schema entry has its
+// letter grade and maximum mark.
+func validGradingSchema(list gjson.Result) bool {
+	for _, e := range list.Array() {
+		if !e.Get("letterGrade").Exists() || !e.Get("maxMark").Exists() {
+			return false
+		}
+	}
+	return true
+}
+
+// secondFactor judges E1 when the request's one-time password is surely
+// valid (the fixture's fixed one, or the TOTP of now give or take 30 s) or
+// surely wrong (neither, even 90 s either way), for the fixture's user. A
+// valid code is judged on its first use only.
+func (c *checker) secondFactor(ex *Exchange, req, resp gjson.Result, first bool, note func(string)) []Finding {
+	sf := c.fx.SecondFactor
+	if sf.UserID == "" || req.Get("userid").String() != sf.UserID || (sf.OTP == "" && sf.TOTPSecret == "") {
+		return nil
+	}
+	code := req.Get("otp").String()
+	now := time.Now()
+	valid := sf.OTP != "" && code == sf.OTP || sf.TOTPSecret != "" && totp.Verify(sf.TOTPSecret, code, now, 1)
+	wrong := !valid && !(sf.TOTPSecret != "" && totp.Verify(sf.TOTPSecret, code, now, 3))
+	status := resp.Get("status")
+	var out []Finding
+	f := func(req, expected, got string) {
+		note(req)
+		if got != "" {
+			out = append(out, Finding{Operation: "E1", Requirement: req, Expected: expected, Got: got})
+		}
+	}
+	switch {
+	case valid && first:
+		bad := ex.Status >= 400 && ex.Status < 500 || ex.Status == 200 && status.Exists() && status.String() != "0000"
+		f("E1.200", "200 with status 0000 for a valid one-time password", is(bad, fmt.Sprintf("%d %s", ex.Status, resp.Raw)))
+	case wrong:
+		bad := ex.Status >= 500 || ex.Status == 200 && status.String() == "0000"
+		f("E1.reject", "a wrong one-time password refused (4xx, or 200 with a status other than 0000)", is(bad, fmt.Sprintf("%d %s", ex.Status, resp.Raw)))
+	}
+	return out
+}

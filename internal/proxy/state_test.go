@@ -1,0 +1,173 @@
+package proxy
+
+import (
+	"net/http"
+	"net/url"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/campusconf/campusconf/features"
+	"github.com/campusconf/campusconf/fixtures"
+	"github.com/campusconf/campusconf/internal/openapi"
+	"github.com/campusconf/campusconf/simulator"
+)
+
+// step is one scripted exchange: who sent what, and what came back.
+type step struct {
+	user, method, path, body string
+	status                   int
+	resp                     string
+	noKey                    bool
+}
+
+const (
+	media  = "11111111-1111-4111-8111-111111111111"
+	folder = "22222222-2222-4222-8222-222222222222"
+	module = "33333333-3333-4333-8333-333333333333"
+	item1  = "44444444-4444-4444-8444-444444444444"
+	item2  = "55555555-5555-4555-8555-555555555555"
+)
+
+func testChecker(t *testing.T) (*checker, *fixtures.File) {
+	t.Helper()
+	sim, err := simulator.New(simulator.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	cat, err := features.Load()
+	if err != nil {
+		t.Fatal(err)
+	}
+	v, err := openapi.NewValidator()
+	if err != nil {
+		t.Fatal(err)
+	}
+	fx := sim.Fixtures()
+	// the reset call of a simulator serving --self-reset
+	fx.Reset = &fixtures.Reset{Method: "POST", Path: "/_campusconf/reset", User: "admin"}
+	return newChecker(cat, fx, v), fx
+}
+
+func exchangeOf(fx *fixtures.File, s step) *Exchange {
+	u, _ := url.Parse(s.path)
+	h := http.Header{}
+	if !s.noKey {
+		h.Set(keyHeader, fx.SubscriptionKey)
+	}
+	if s.user == "" {
+		s.user = "owner"
+	}
+	for k, v := range fx.Users[s.user].Headers {
+		h.Set(k, v)
+	}
+	if s.body != "" {
+		h.Set("Content-Type", "application/json")
+	}
+	rh := http.Header{"Content-Type": {"application/json"}}
+	return &Exchange{Method: s.method, URL: u, RequestHeader: h, RequestBody: []byte(s.body), Status: s.status, ResponseHeader: rh, ResponseBody: []byte(s.resp)}
+}
+
+// TestStatefulSequences: short request sequences, the target's answers
+// scripted, and the requirement ids the proxy names (none for a faithful
+// sequence).
+func TestStatefulSequences(t *testing.T) {
+	tests := []struct {
+		name  string
+		steps []step
+		want  []string // "OP REQ", in any order; nil: no violation
+	}{
+		{"read update then read shows it", []step{
+			{method: "PUT", path: "/notification/read", body: `{"id":7,"read":11}`, status: 200, resp: `{"id":7,"notifyStatus":11}`},
+			{method: "GET", path: "/notification/group/" + folder, status: 200, resp: `{"id":7,"notifyStatus":11,"notifyGroupId":"` + folder + `"}`},
+		}, nil},
+		{"read update ignored by the read", []step{
+			{method: "PUT", path: "/notification/read", body: `{"id":7,"read":11}`, status: 200, resp: `{"id":7}`},
+			{method: "GET", path: "/notification/group/" + folder, status: 200, resp: `{"id":7,"notifyStatus":10}`},
+		}, []string{"NG NR.read"}},
+		{"read value out of range accepted", []step{
+			{method: "PUT", path: "/notification/read", body: `{"id":7,"read":12}`, status: 200, resp: `{"id":7}`},
+		}, []string{"NR NR.range"}},
+		{"deleted media gone", []step{
+			{method: "DELETE", path: "/multimedia/media", body: `{"iDs":["` + media + `"]}`, status: 200, resp: `1`},
+			{method: "GET", path: "/multimedia/" + media + "/downloadlog", status: 404, resp: `"not found"`},
+		}, nil},
+		{"deleted media still readable", []step{
+			{method: "DELETE", path: "/multimedia/media", body: `{"iDs":["` + media + `"]}`, status: 200, resp: `1`},
+			{method: "GET", path: "/multimedia/" + media + "/downloadlog", status: 200, resp: `{}`},
+		}, []string{"E13 E14.gone"}},
+		{"reset brings media back", []step{
+			{method: "DELETE", path: "/multimedia/media", body: `{"iDs":["` + media + `"]}`, status: 200, resp: `1`},
+			{user: "admin", method: "POST", path: "/_campusconf/reset", status: 204},
+			{method: "GET", path: "/multimedia/" + media + "/downloadlog", status: 200, resp: `{}`},
+		}, nil},
+		{"copy keeps the source id", []step{
+			{method: "POST", path: "/bank/" + folder + "/copy", status: 201, resp: `{"id":"` + folder + `"}`},
+		}, []string{"E6 E6.201"}},
+		{"gradebook answer over 100", []step{
+			{method: "PATCH", path: "/gradebook/" + module + "/settings", body: `{"iD_Weightage":[{"key":"` + item1 + `","value":60}],"gradingSchema":[]}`, status: 200,
+				resp: `{"iD_Weightage":[{"key":"` + item1 + `","value":60},{"key":"` + item2 + `","value":50}]}`},
+		}, []string{"GB GB.total-over"}},
+		{"gradebook request over 100 accepted", []step{
+			{method: "PATCH", path: "/gradebook/" + module + "/settings", body: `{"iD_Weightage":[{"key":"` + item1 + `","value":60},{"key":"` + item2 + `","value":40.01}],"gradingSchema":[]}`, status: 200, resp: `{}`},
+		}, []string{"GB GB.total-over"}},
+		{"denied push polled as approved", []step{
+			{user: "staff", method: "POST", path: "/campus/2FA/Push", status: 200, resp: `{"status":"0000","transactionId":"tx-1"}`},
+			{user: "staff", method: "POST", path: "/campus/2FA/Poll", body: `{"transactionId":"tx-1"}`, status: 200, resp: `{"status":"0000"}`},
+		}, []string{"E2 E2.deny"}},
+		{"denied push polled as denied", []step{
+			{user: "staff", method: "POST", path: "/campus/2FA/Push", status: 200, resp: `{"status":"0000","transactionId":"tx-1"}`},
+			{user: "staff", method: "POST", path: "/campus/2FA/Poll", body: `{"transactionId":"tx-1"}`, status: 200, resp: `{"status":"7002"}`},
+		}, nil},
+		{"student served a forbidden operation", []step{
+			{user: "student", method: "POST", path: "/bank/" + folder + "/copy", status: 201, resp: `{"id":"` + media + `"}`},
+		}, []string{"E6 ALL.forbidden"}},
+		{"non-admin syncs faculties", []step{
+			{user: "staff", method: "POST", path: "/campus/Faculty", status: 200, resp: `[]`},
+		}, []string{"E4 E4.403"}},
+		{"no key served", []step{
+			{noKey: true, method: "GET", path: "/poll/Response/" + media, status: 200, resp: `{}`},
+		}, []string{"E19 ALL.key"}},
+		{"malformed uuid answered 404 with an object", []step{
+			{method: "GET", path: "/poll/Response/nope", status: 404, resp: `{"error":"x"}`},
+		}, []string{"E19 E19.400.uuid", "E19 ALL.error-body"}},
+		{"valid request refused", []step{
+			{method: "GET", path: "/files/" + folder + "/downloaded?limit=2", status: 400, resp: `"no"`},
+		}, []string{"E10 E10.200"}},
+		{"limit ignored", []step{
+			{method: "GET", path: "/files/" + folder + "/downloaded?limit=1", status: 200, resp: `[{},{}]`},
+		}, []string{"E10 E10.limit"}},
+		{"each world has its own records", []step{
+			{method: "DELETE", path: "/_w/alice/multimedia/media", body: `{"iDs":["` + media + `"]}`, status: 200, resp: `1`},
+			{method: "GET", path: "/multimedia/" + media + "/downloadlog", status: 200, resp: `{}`},
+			{method: "GET", path: "/_w/alice/multimedia/" + media + "/downloadlog", status: 200, resp: `{}`},
+		}, []string{"E13 E14.gone"}},
+		{"search kept", []step{
+			{method: "GET", path: "/files/" + folder + "/downloaded?SearchText=lec", status: 200, resp: `[{"name":"Ann","fileName":"Lecture 1.pdf"},{"name":"Alec","fileName":"x"}]`},
+		}, nil},
+		{"search ignored", []step{
+			{method: "GET", path: "/files/" + folder + "/downloaded?SearchText=lec", status: 200, resp: `[{"name":"Ann","fileName":"Lecture 1.pdf"},{"name":"Bob","fileName":"notes.txt"}]`},
+		}, []string{"E10 E10.search"}},
+		{"paths match without regard to case", []step{
+			{method: "GET", path: "/FILES/" + folder + "/DOWNLOADED?StartDate=yesterday", status: 200, resp: `[]`},
+		}, []string{"E10 E10.400.date"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			c, fx := testChecker(t)
+			var got []string
+			for _, s := range tt.steps {
+				_, fs := c.check(exchangeOf(fx, s))
+				for _, f := range fs {
+					got = append(got, f.Operation+" "+f.Requirement)
+				}
+			}
+			slices.Sort(got)
+			want := slices.Clone(tt.want)
+			slices.Sort(want)
+			if !slices.Equal(got, want) {
+				t.Errorf("expected violations [%s], got [%s]", strings.Join(want, ", "), strings.Join(got, ", "))
+			}
+		})
+	}
+}
