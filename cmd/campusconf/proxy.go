@@ -127,9 +127,11 @@ func runProxy(ctx context.Context, c proxyConfig, ln net.Listener, stdout, stder
 		ReadHeaderTimeout: 10 * time.Second,
 		IdleTimeout:       120 * time.Second,
 	}
+	// printed before serving: afterwards only the proxy writes stdout
+	// until it has shut down
+	fmt.Fprintf(stdout, "campusconf proxy listening on http://%s, forwarding to %s; reports to %s on exit\n", ln.Addr(), p.TargetString(), c.reportDir)
 	errc := make(chan error, 1)
 	go func() { errc <- srv.Serve(ln) }()
-	fmt.Fprintf(stdout, "campusconf proxy listening on http://%s, forwarding to %s; reports to %s on exit\n", ln.Addr(), p.TargetString(), c.reportDir)
 	var timer <-chan time.Time
 	if c.duration > 0 {
 		t := time.NewTimer(c.duration)

@@ -57,6 +57,9 @@ type Options struct {
 // Proxy is an http.Handler forwarding to Options.Target and checking each
 // exchange. It is safe for concurrent use.
 type Proxy struct {
+	// consoleMu keeps the console's lines whole
+	consoleMu sync.Mutex
+
 	opts    Options
 	rp      *httputil.ReverseProxy
 	check   *checker
@@ -214,11 +217,15 @@ func (p *Proxy) observe(ex *Exchange) {
 		p.keep(res, ex)
 	}
 	p.mu.Unlock()
-	if p.opts.Console != nil {
+	if p.opts.Console != nil && len(findings) > 0 {
+		// exchanges are observed concurrently: one line at a time, and
+		// nothing from the target unredacted or unescaped
+		p.consoleMu.Lock()
 		for _, f := range findings {
-			fmt.Fprintf(p.opts.Console, "VIOLATION %s %s %s: expected %s, got %s\n",
-				f.Operation, f.Requirement, ex.Method+" "+p.red.String(ex.URL.RequestURI()), f.Expected, p.red.String(f.Got))
+			fmt.Fprintln(p.opts.Console, reports.SafeText(fmt.Sprintf("VIOLATION %s %s %s: expected %s, got %s",
+				f.Operation, f.Requirement, ex.Method+" "+p.red.String(ex.URL.RequestURI()), f.Expected, p.red.String(f.Got))))
 		}
+		p.consoleMu.Unlock()
 	}
 	if p.opts.MaxExchanges > 0 && n >= int64(p.opts.MaxExchanges) {
 		p.doneSet.Do(func() { close(p.done) })
