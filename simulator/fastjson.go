@@ -53,6 +53,15 @@ func appendFileLog(b []byte, e *store.FileLog) []byte {
 
 const hexDigits = "0123456789abcdef"
 
+// plainJSON marks the bytes a JSON string holds as they are: printable
+// ASCII but the quote and the backslash.
+var plainJSON = func() (t [256]bool) {
+	for c := 0x20; c < utf8.RuneSelf; c++ {
+		t[c] = c != '"' && c != '\\'
+	}
+	return t
+}()
+
 // appendJSONString quotes s as encoding/json does with HTML escaping off:
 // control characters, quote and backslash escaped, invalid UTF-8 replaced
 // by U+FFFD, U+2028 and U+2029 escaped.
@@ -60,6 +69,12 @@ func appendJSONString(b []byte, s string) []byte {
 	b = append(b, '"')
 	start := 0
 	for i := 0; i < len(s); {
+		for i < len(s) && plainJSON[s[i]] {
+			i++ // the common case: ASCII that needs no escape
+		}
+		if i >= len(s) {
+			break
+		}
 		c := s[i]
 		if c < utf8.RuneSelf {
 			if c >= 0x20 && c != '"' && c != '\\' {
