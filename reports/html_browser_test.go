@@ -1,52 +1,22 @@
 package reports
 
 import (
-	"context"
 	"fmt"
 	"net/url"
 	"os"
-	"os/exec"
 	"path/filepath"
-	"slices"
 	"strings"
-	"sync"
 	"testing"
-	"time"
 
-	"github.com/chromedp/cdproto/network"
+	"github.com/campusconf/campusconf/internal/browsertest"
 	"github.com/chromedp/chromedp"
 )
-
-// findChromium returns the browser to drive: CHROME_PATH, else the first
-// of the usual names on PATH.
-func findChromium() (string, bool) {
-	if p := os.Getenv("CHROME_PATH"); p != "" {
-		if _, err := os.Stat(p); err == nil {
-			return p, true
-		}
-	}
-	for _, name := range []string{"chromium", "chromium-browser", "google-chrome", "google-chrome-stable"} {
-		if p, err := exec.LookPath(name); err == nil {
-			return p, true
-		}
-	}
-	return "", false
-}
 
 // TestHTMLInBrowser opens the sample report.html from file:// in headless
 // Chromium, reads the counts it shows, uses the filters and saves a
 // full-page screenshot. Set REPORTS_SCREENSHOT_DIR to keep the screenshots
 // after the test.
 func TestHTMLInBrowser(t *testing.T) {
-	chrome, ok := findChromium()
-	if !ok {
-		msg := "no Chromium found (looked at CHROME_PATH and for chromium, chromium-browser, google-chrome on PATH); install it with: apt-get install -y --no-install-recommends chromium"
-		if os.Getenv("CI") == "true" {
-			t.Fatal(msg + " (CI=true: the browser test must run on CI)")
-		}
-		t.Skip(msg)
-	}
-
 	r := sampleReport()
 	dir := t.TempDir()
 	page := filepath.Join(dir, HTMLFile)
@@ -61,34 +31,7 @@ func TestHTMLInBrowser(t *testing.T) {
 		t.Fatal(err)
 	}
 
-	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
-	defer cancel()
-	opts := append(slices.Clone(chromedp.DefaultExecAllocatorOptions[:]),
-		chromedp.ExecPath(chrome),
-		chromedp.Headless,
-		chromedp.NoSandbox,
-		chromedp.DisableGPU,
-		chromedp.NoFirstRun,
-		chromedp.Flag("disable-background-networking", true),
-		chromedp.Flag("disable-component-update", true),
-		chromedp.Flag("disable-sync", true),
-		chromedp.UserDataDir(filepath.Join(t.TempDir(), "chromium-profile")),
-		chromedp.WindowSize(1280, 900),
-	)
-	actx, acancel := chromedp.NewExecAllocator(ctx, opts...)
-	defer acancel()
-
-	// Every request the page makes, to prove it fetches nothing.
-	var mu sync.Mutex
-	var requests []string
-	bctx, bcancel := chromedp.NewContext(actx, chromedp.WithListener(func(ev any) {
-		if e, ok := ev.(*network.EventRequestWillBeSent); ok {
-			mu.Lock()
-			requests = append(requests, e.Request.URL)
-			mu.Unlock()
-		}
-	}), chromedp.WithLogf(t.Logf))
-	defer bcancel()
+	bctx, requested := browsertest.Open(t)
 
 	fileURL := (&url.URL{Scheme: "file", Path: filepath.ToSlash(page)}).String()
 	if err := chromedp.Do(bctx, chromedp.Navigate(fileURL), chromedp.WaitVisible(chromedp.CSS("#verdict"))); err != nil {
@@ -257,9 +200,7 @@ func TestHTMLInBrowser(t *testing.T) {
 	})
 
 	t.Run("no network", func(t *testing.T) {
-		mu.Lock()
-		defer mu.Unlock()
-		for _, u := range requests {
+		for _, u := range requested() {
 			if !strings.HasPrefix(u, "file://") && !strings.HasPrefix(u, "data:") {
 				t.Errorf("the page fetched %s; it must be self-contained", u)
 			}

@@ -3,74 +3,18 @@ package simulator
 import (
 	"context"
 	"net/http/httptest"
-	"os"
-	"os/exec"
-	"path/filepath"
 	"slices"
 	"strings"
-	"sync"
 	"testing"
-	"time"
 
-	"github.com/chromedp/cdproto/network"
+	"github.com/campusconf/campusconf/internal/browsertest"
 	"github.com/chromedp/chromedp"
 )
 
-// browser starts headless Chromium for a test, bounded to a minute, and
-// records every URL the pages request. It skips when no Chromium is
-// installed, except on CI.
+// browser starts headless Chromium for a test (internal/browsertest).
 func browser(t *testing.T) (context.Context, func() []string) {
 	t.Helper()
-	chrome := ""
-	if p := os.Getenv("CHROME_PATH"); p != "" {
-		chrome = p
-	}
-	for _, name := range []string{"chromium", "chromium-browser", "google-chrome", "google-chrome-stable"} {
-		if chrome != "" {
-			break
-		}
-		if p, err := exec.LookPath(name); err == nil {
-			chrome = p
-		}
-	}
-	if chrome == "" {
-		msg := "no Chromium found (CHROME_PATH, chromium, chromium-browser, google-chrome); install it with: apt-get install -y --no-install-recommends chromium"
-		if os.Getenv("CI") == "true" {
-			t.Fatal(msg + " (CI=true: the browser tests must run on CI)")
-		}
-		t.Skip(msg)
-	}
-	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
-	t.Cleanup(cancel)
-	opts := append(slices.Clone(chromedp.DefaultExecAllocatorOptions[:]),
-		chromedp.ExecPath(chrome),
-		chromedp.Headless,
-		chromedp.NoSandbox,
-		chromedp.DisableGPU,
-		chromedp.NoFirstRun,
-		chromedp.Flag("disable-background-networking", true),
-		chromedp.Flag("disable-component-update", true),
-		chromedp.Flag("disable-sync", true),
-		chromedp.UserDataDir(filepath.Join(t.TempDir(), "chromium-profile")),
-		chromedp.WindowSize(1280, 900),
-	)
-	actx, acancel := chromedp.NewExecAllocator(ctx, opts...)
-	t.Cleanup(acancel)
-	var mu sync.Mutex
-	var urls []string
-	bctx, bcancel := chromedp.NewContext(actx, chromedp.WithListener(func(ev any) {
-		if e, ok := ev.(*network.EventRequestWillBeSent); ok {
-			mu.Lock()
-			urls = append(urls, e.Request.URL)
-			mu.Unlock()
-		}
-	}))
-	t.Cleanup(bcancel)
-	return bctx, func() []string {
-		mu.Lock()
-		defer mu.Unlock()
-		return slices.Clone(urls)
-	}
+	return browsertest.Open(t)
 }
 
 // TestDocsInBrowser opens /docs/ in headless Chromium: Swagger UI renders
