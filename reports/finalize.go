@@ -3,8 +3,9 @@ package reports
 import (
 	"cmp"
 	"slices"
-	"strconv"
 	"strings"
+
+	"github.com/campusconf/campusconf/internal/registry"
 )
 
 // Finalize computes everything in r that follows from its scenarios and its
@@ -165,16 +166,13 @@ func failedMust(s Scenario, failed []string, strict map[string]Strictness) bool 
 	return false
 }
 
-// knownOperations is the natural order of operations: the placed ones by
-// number, then the five the specification does not place, in the order it
-// lists them.
+// knownOperations is the natural order of operations: the registry's
+// order (the placed ones by number, then the five the specification does
+// not place, in the order it lists them), from 1.
 var knownOperations = func() map[string]int {
 	m := map[string]int{}
-	for i := 1; i <= 21; i++ {
-		m["E"+strconv.Itoa(i)] = i
-	}
-	for i, id := range []string{"GB", "ES", "NG", "NR", "QS"} {
-		m[id] = 22 + i
+	for i, id := range registry.IDs() {
+		m[id] = i + 1
 	}
 	return m
 }()

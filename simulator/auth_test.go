@@ -74,16 +74,16 @@ func TestForbiddenTableMatchesBehaviour(t *testing.T) {
 		listed[f.Operation+"/"+f.User] = true
 	}
 	for _, op := range operations {
-		if op.id == "E4" || op.id == "E5" {
+		if op.ID == "E4" || op.ID == "E5" {
 			continue
 		}
 		for _, user := range []string{"admin", "owner", "staff", "student"} {
 			fresh := newEnv(t, Options{})
-			path := strings.NewReplacer("{id}", fresh.fx.Records.Evaluation, "{evaluationid}", fresh.fx.Records.Evaluation, "{ID}", fresh.fx.Records.Weblink, "{$}", "").Replace(op.path)
-			r := fresh.do(user, op.method, path, "{}")
+			path := strings.NewReplacer("{id}", fresh.fx.Records.Evaluation, "{evaluationid}", fresh.fx.Records.Evaluation, "{ID}", fresh.fx.Records.Weblink, "{$}", "").Replace(op.Path)
+			r := fresh.do(user, op.Method, path, "{}")
 			got := r.status == http.StatusForbidden
-			if want := listed[op.id+"/"+user]; got != want {
-				t.Errorf("%s as %s: 403 = %v, fixture lists it = %v (status %d, body %s)", op.id, user, got, want, r.status, r.body)
+			if want := listed[op.ID+"/"+user]; got != want {
+				t.Errorf("%s as %s: 403 = %v, fixture lists it = %v (status %d, body %s)", op.ID, user, got, want, r.status, r.body)
 			}
 		}
 	}

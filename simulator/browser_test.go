@@ -7,8 +7,9 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/campusconf/campusconf/internal/browsertest"
 	"github.com/chromedp/chromedp"
+
+	"github.com/campusconf/campusconf/internal/browsertest"
 )
 
 // browser starts headless Chromium for a test (internal/browsertest).
@@ -35,9 +36,9 @@ func TestDocsInBrowser(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, op := range operations {
-		want := strings.TrimSuffix(op.path, "{$}")
+		want := strings.TrimSuffix(op.Path, "{$}")
 		if !slices.ContainsFunc(paths, func(p string) bool { return strings.ReplaceAll(p, "\u200b", "") == want }) {
-			t.Errorf("%s: path %s not shown; shown %v", op.id, want, paths)
+			t.Errorf("%s: path %s not shown; shown %v", op.ID, want, paths)
 		}
 	}
 	auth, err := chromedp.Run(ctx, chromedp.Evaluate[map[string]any](`(() => { const a = window.ui.authSelectors.authorized().toJS(); const out = {}; for (const k in a) { out[k] = a[k].value; } return out; })()`))

@@ -324,12 +324,12 @@ func (e *env) malformedCorpus(t *testing.T) []badRequest {
 
 	// Methods an operation's path does not take.
 	for _, op := range operations {
-		path := strings.NewReplacer("{id}", unknown, "{evaluationid}", unknown, "{ID}", unknown, "{$}", "").Replace(op.path)
+		path := strings.NewReplacer("{id}", unknown, "{evaluationid}", unknown, "{ID}", unknown, "{$}", "").Replace(op.Path)
 		for _, m := range []string{"GET", "POST", "PUT", "PATCH", "DELETE", "FOO"} {
-			if m == op.method || m == "GET" && op.method == "DELETE" && op.id == "E8" {
+			if m == op.Method || m == "GET" && op.Method == "DELETE" && op.ID == "E8" {
 				continue
 			}
-			add(badRequest{name: m + " " + op.path, method: m, path: path, body: `{}`, want: http.StatusMethodNotAllowed})
+			add(badRequest{name: m + " " + op.Path, method: m, path: path, body: `{}`, want: http.StatusMethodNotAllowed})
 		}
 	}
 	return out
@@ -450,7 +450,7 @@ func TestCorpusCoversEveryOperation(t *testing.T) {
 	mux := http.NewServeMux()
 	hit := map[string]int{}
 	for _, op := range operations {
-		mux.HandleFunc(op.path, func(http.ResponseWriter, *http.Request) { hit[op.id]++ })
+		mux.HandleFunc(op.Path, func(http.ResponseWriter, *http.Request) { hit[op.ID]++ })
 	}
 	for _, c := range e.malformedCorpus(t) {
 		path, _, _ := strings.Cut(c.path, "?")

@@ -134,17 +134,17 @@ func placedSpec(s *Simulator) ([]byte, error) {
 	paths, _ := doc["paths"].(map[string]any)
 	for _, op := range operations {
 		method, path := s.place(op)
-		if method == op.method && path == op.path {
+		if method == op.Method && path == op.Path {
 			continue
 		}
-		item, _ := paths[op.path].(map[string]any)
-		o, ok := item[strings.ToLower(op.method)]
+		item, _ := paths[op.Path].(map[string]any)
+		o, ok := item[strings.ToLower(op.Method)]
 		if !ok {
 			continue
 		}
-		delete(item, strings.ToLower(op.method))
+		delete(item, strings.ToLower(op.Method))
 		if len(item) == 0 || onlyParameters(item) {
-			delete(paths, op.path)
+			delete(paths, op.Path)
 		}
 		dst, _ := paths[path].(map[string]any)
 		if dst == nil {

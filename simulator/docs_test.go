@@ -63,11 +63,11 @@ func TestDocsPlacesUnplaced(t *testing.T) {
 				method, path := e.sim.place(op)
 				path = strings.TrimSuffix(path, "{$}") // a ServeMux pattern
 				if _, ok := doc.Paths[path][strings.ToLower(method)]; !ok {
-					t.Errorf("%s: expected %s %s in the docs' document", op.id, method, path)
+					t.Errorf("%s: expected %s %s in the docs' document", op.ID, method, path)
 				}
-				if moved := path != op.path; moved {
-					if _, ok := doc.Paths[op.path][strings.ToLower(op.method)]; ok {
-						t.Errorf("%s: still at %s %s, where this simulator does not serve it", op.id, op.method, op.path)
+				if moved := path != op.Path; moved {
+					if _, ok := doc.Paths[op.Path][strings.ToLower(op.Method)]; ok {
+						t.Errorf("%s: still at %s %s, where this simulator does not serve it", op.ID, op.Method, op.Path)
 					}
 				}
 			}

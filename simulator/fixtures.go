@@ -3,7 +3,6 @@ package simulator
 import (
 	"fmt"
 	"net/http"
-	"slices"
 
 	"github.com/campusconf/campusconf/fixtures"
 	"github.com/campusconf/campusconf/simulator/store"
@@ -56,27 +55,27 @@ func (s *Simulator) Fixtures() *fixtures.File {
 		QuizSection:     &fixtures.QuizSection{ID: r.QuizSection, Name: r.QuizSectionName},
 	}
 	for _, op := range operations {
-		if !slices.Contains(fixtures.UnplacedOperations, op.id) {
-			continue // placed by the specification
+		if op.Placed {
+			continue
 		}
 		method, path := s.place(op)
 		fo := fixtures.Operation{Method: method, Path: path}
-		if op.id == "ES" {
+		if op.ID == "ES" {
 			fo.Body = map[string]any{}
 			for k, v := range updateEvaluationSessionBody {
 				fo.Body[k] = v
 			}
 			fo.QuestionTemplate = map[string]any{"questions": []any{"{question}"}}
 		}
-		f.Operations[fixtures.OperationID(op.id)] = fo
+		f.Operations[op.ID] = fo
 	}
 	for _, op := range operations {
-		if op.id == "E4" || op.id == "E5" {
+		if op.ID == "E4" || op.ID == "E5" {
 			continue // the two permissions the specification states
 		}
 		for _, name := range []string{"admin", "owner", "staff", "student"} {
 			if op.refuses(roleOf(name)) {
-				f.Forbidden = append(f.Forbidden, fixtures.Forbidden{Operation: op.id, User: name})
+				f.Forbidden = append(f.Forbidden, fixtures.Forbidden{Operation: op.ID, User: name})
 			}
 		}
 	}

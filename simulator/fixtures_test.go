@@ -4,6 +4,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/campusconf/campusconf/internal/registry"
+
 	"github.com/campusconf/campusconf/fixtures"
 )
 
@@ -45,7 +47,7 @@ func TestFixtureFile(t *testing.T) {
 				t.Errorf("users.%s has no Authorization header", role)
 			}
 		}
-		if len(f.Operations) != len(fixtures.UnplacedOperations) || f.Operations["ES"].Body == nil {
+		if len(f.Operations) != len(registry.Unplaced()) || f.Operations["ES"].Body == nil {
 			t.Errorf("operations = %v, want all five, the session update with a body", f.Operations)
 		}
 		sf := f.SecondFactor

@@ -121,11 +121,11 @@ func TestEveryBodyOperationIsFuzzed(t *testing.T) {
 	e := newEnv(t, Options{})
 	id := "01234567-89ab-4def-8123-456789abcdef"
 	for _, op := range operations {
-		path := strings.NewReplacer("{id}", id, "{evaluationid}", id, "{ID}", id, "{$}", "").Replace(op.path)
-		r := e.do("owner", op.method, path, "\x00")
+		path := strings.NewReplacer("{id}", id, "{evaluationid}", id, "{ID}", id, "{$}", "").Replace(op.Path)
+		r := e.do("owner", op.Method, path, "\x00")
 		decodes := r.status == http.StatusBadRequest && strings.Contains(string(r.body), "request body")
-		if decodes != fuzzed[op.id] {
-			t.Errorf("%s: decodes a body %t, has a fuzz target %t", op.id, decodes, fuzzed[op.id])
+		if decodes != fuzzed[op.ID] {
+			t.Errorf("%s: decodes a body %t, has a fuzz target %t", op.ID, decodes, fuzzed[op.ID])
 		}
 	}
 }
@@ -175,9 +175,9 @@ func FuzzPathID(f *testing.F) {
 	}
 	f.Fuzz(func(t *testing.T, which uint8, id string) {
 		op := operations[int(which)%len(operations)]
-		path := strings.NewReplacer("{id}", id, "{evaluationid}", id, "{ID}", id, "{$}", "").Replace(op.path)
+		path := strings.NewReplacer("{id}", id, "{evaluationid}", id, "{ID}", id, "{$}", "").Replace(op.Path)
 		body := []byte(`{}`)
-		checkAnswer(t, op.method+" "+path, e.serve(op.method, path, body))
+		checkAnswer(t, op.Method+" "+path, e.serve(op.Method, path, body))
 	})
 }
 

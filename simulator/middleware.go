@@ -2,11 +2,12 @@ package simulator
 
 import (
 	"context"
-	"github.com/campusconf/campusconf/fixtures"
 	"net/http"
 	"net/url"
 	"strings"
 	"time"
+
+	"github.com/campusconf/campusconf/internal/registry"
 
 	"github.com/campusconf/campusconf/simulator/defects"
 	"github.com/campusconf/campusconf/simulator/store"
@@ -127,7 +128,7 @@ func (s *Simulator) operation(op operation) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		info, _ := r.Context().Value(infoKey{}).(*requestInfo)
 		if info != nil {
-			info.op = op.id
+			info.op = op.ID
 		}
 		if !s.delay(r.Context()) {
 			return
@@ -142,7 +143,7 @@ func (s *Simulator) operation(op operation) http.Handler {
 		if !s.authorize(w, op, u) {
 			return
 		}
-		if status, msg := s.fault(op.id); status != 0 {
+		if status, msg := s.fault(op.ID); status != 0 {
 			s.fail(w, status, msg)
 			return
 		}
@@ -183,7 +184,7 @@ const notAuthorized = "the login user is not authorized to perform this action"
 // authorize applies the role model; E5's per-module check is in the store.
 func (s *Simulator) authorize(w http.ResponseWriter, op operation, u store.User) bool {
 	if op.refuses(u.Role) {
-		s.fail(w, http.StatusForbidden, notAuthorized+" ("+op.id+" is refused to the "+string(u.Role)+" role)")
+		s.fail(w, http.StatusForbidden, notAuthorized+" ("+op.ID+" is refused to the "+string(u.Role)+" role)")
 		return false
 	}
 	return true
@@ -232,7 +233,7 @@ func (s *Simulator) fault(op string) (int, string) {
 	if f.TwoFactorRate > 0 && (op == "E1" || op == "E2" || op == "E3") && s.rng.Float64() < f.TwoFactorRate {
 		return http.StatusServiceUnavailable, "the second-factor service is unavailable (injected fault)"
 	}
-	if f.OperationRate > 0 && fixtures.OperationID(op) == fixtures.OperationID(f.Operation) && s.rng.Float64() < f.OperationRate {
+	if f.OperationRate > 0 && registry.ID(op) == registry.ID(f.Operation) && s.rng.Float64() < f.OperationRate {
 		return http.StatusInternalServerError, "internal server error (injected fault on " + op + ")"
 	}
 	return 0, ""

@@ -2,12 +2,13 @@ package simulator
 
 import (
 	"fmt"
-	"github.com/campusconf/campusconf/fixtures"
 	"io"
 	"log/slog"
 	"slices"
 	"strings"
 	"time"
+
+	"github.com/campusconf/campusconf/internal/registry"
 )
 
 // Options configure a Simulator. The zero value is a quiet simulator of
@@ -109,7 +110,7 @@ func (f Faults) Check() error {
 			return fmt.Errorf("%s: expected a number from 0 to 1, got %g", r.name, r.v)
 		}
 	}
-	if f.Operation != "" && !slices.Contains(OperationIDs(), fixtures.OperationID(f.Operation)) {
+	if f.Operation != "" && !slices.Contains(OperationIDs(), registry.ID(f.Operation)) {
 		return fmt.Errorf("fault operation: expected one of %s, got %q", strings.Join(OperationIDs(), ", "), f.Operation)
 	}
 	if f.Operation == "" && f.OperationRate > 0 {

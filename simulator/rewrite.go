@@ -10,36 +10,9 @@ import (
 	"strings"
 	"time"
 
+	"github.com/campusconf/campusconf/internal/registry"
 	"github.com/campusconf/campusconf/simulator/defects"
 )
-
-// recordOf names the record (the OpenAPI component) each operation answers
-// on success, as a single object or a list of them. Operations answering no
-// record (E5, E8, E14, E21) are absent.
-var recordOf = map[string]string{
-	"E1":  "SecondFactorResult",
-	"E2":  "PushResult",
-	"E3":  "PushResult",
-	"E4":  "Faculty",
-	"E6":  "BankFolder",
-	"E7":  "Attendance",
-	"E9":  "EvaluationQuestion",
-	"E10": "FileLog",
-	"E11": "FileAnnotation",
-	"E12": "WeblinkLog",
-	"E13": "MediaLog",
-	"E15": "ChannelUser",
-	"E16": "CaptureSession",
-	"E17": "SurveyResponse",
-	"E18": "PollResponse",
-	"E19": "PollResponse",
-	"E20": "Student",
-	"GB":  "GradebookSettings",
-	"ES":  "Evaluation",
-	"NG":  "Notification",
-	"NR":  "Notification",
-	"QS":  "QuizSection",
-}
 
 // rewrites returns the response rewrites of the enabled defects that apply
 // to op.
@@ -49,7 +22,7 @@ func (s *Simulator) rewrites(op string) []defects.Rewrite {
 		if d.Rewrite == nil || !s.defects.Has(d.Name) {
 			continue
 		}
-		if rw := *d.Rewrite; rw.Record == "" || rw.Record == recordOf[op] {
+		if rw := *d.Rewrite; rw.Record == "" || rw.Record == registry.Must(op).Record {
 			out = append(out, rw)
 		}
 	}

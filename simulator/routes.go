@@ -1,27 +1,27 @@
 package simulator
 
 import (
-	"github.com/campusconf/campusconf/fixtures"
 	"net/http"
 	"strings"
+
+	"github.com/campusconf/campusconf/internal/registry"
 
 	"github.com/campusconf/campusconf/internal/openapi"
 	"github.com/campusconf/campusconf/simulator/defects"
 	"github.com/campusconf/campusconf/simulator/store"
 )
 
-// operation is one operation of the interface: where it lives, who may
-// call it, and its handler.
+// operation is one operation of the interface as this simulator serves
+// it: the registry's facts, who may call it and its handler.
 type operation struct {
-	// id is the specification's id (E1..E21) or, for the operations the
-	// specification does not place, the fixture key.
-	id     string
-	method string
-	path   string
+	registry.Operation
 	// access says who may call it beyond holding valid credentials.
 	access access
-	handle func(s *Simulator, w http.ResponseWriter, r *http.Request, u store.User)
+	handle handler
 }
+
+// handler serves one operation for the user u.
+type handler func(s *Simulator, w http.ResponseWriter, r *http.Request, u store.User)
 
 // access is a rule of the role model (docs/decisions.md, "Who is calling").
 type access int
@@ -33,45 +33,73 @@ const (
 	accessDelete               // E5: Access_Delete on the module, as the specification states
 )
 
-// operations is the one route table of the interface.
-var operations = []operation{
-	{"E1", http.MethodPost, "/campus/2FA/Auth", anyone, (*Simulator).validateOTP},
-	{"E2", http.MethodPost, "/campus/2FA/Poll", anyone, (*Simulator).pollPush},
-	{"E3", http.MethodPost, "/campus/2FA/Push", anyone, (*Simulator).sendPush},
-	{"E4", http.MethodPost, "/campus/Faculty", superAdmin, (*Simulator).syncFaculties},
-	{"E5", http.MethodDelete, "/consultation/Slot", accessDelete, (*Simulator).deleteSlots},
-	{"E6", http.MethodPost, "/bank/{id}/copy", notStudent, (*Simulator).copyBankFolder},
-	{"E7", http.MethodPost, "/Attendance/Default", notStudent, (*Simulator).addDefaultAttendance},
-	{"E8", http.MethodDelete, "/Attendance/{$}", notStudent, (*Simulator).deleteAttendances},
-	{"E9", http.MethodGet, "/evaluation/{evaluationid}/Question/{id}", anyone, (*Simulator).getQuestion},
-	{"E10", http.MethodGet, "/files/{id}/downloaded", notStudent, (*Simulator).fileDownloadLogs},
-	{"E11", http.MethodGet, "/files/FileAnnotation/{id}/all", anyone, (*Simulator).fileAnnotations},
-	{"E12", http.MethodGet, "/module/Weblink/{ID}/Log", notStudent, (*Simulator).weblinkLogs},
-	{"E13", http.MethodGet, "/multimedia/{id}/downloadlog", notStudent, (*Simulator).mediaDownloadLog},
-	{"E14", http.MethodDelete, "/multimedia/media", notStudent, (*Simulator).deleteMedia},
-	{"E15", http.MethodGet, "/multimedia/statistics/channel/{id}/users", notStudent, (*Simulator).channelUsers},
-	{"E16", http.MethodGet, "/multimedia/capture/{id}/medias", notStudent, (*Simulator).captureSessions},
-	{"E17", http.MethodGet, "/survey/question/{id}/response", anyone, (*Simulator).surveyResponses},
-	{"E18", http.MethodGet, "/poll/Question/{id}/Response", anyone, (*Simulator).pollResponses},
-	{"E19", http.MethodGet, "/poll/Response/{id}", anyone, (*Simulator).pollResponse},
-	{"E20", http.MethodGet, "/resource/{id}/students", anyone, (*Simulator).resourceStudents},
-	{"E21", http.MethodPut, "/weblecture/session/publish", notStudent, (*Simulator).publishSessions},
-	{"GB", http.MethodPatch, "/gradebook/{id}/settings", notStudent, (*Simulator).updateGradebook},
-	{"ES", http.MethodPatch, "/evaluation/{id}/session", notStudent, (*Simulator).updateEvaluationSession},
-	{"NG", http.MethodGet, "/notification/group/{id}", notStudent, (*Simulator).notificationByGroup},
-	{"NR", http.MethodPut, "/notification/read", notStudent, (*Simulator).updateNotificationRead},
-	{"QS", http.MethodPut, "/quiz/section", notStudent, (*Simulator).updateQuizSection},
+// route is who may call an operation and its handler.
+type route struct {
+	access access
+	handle handler
+}
+
+// handlers gives each operation of the registry its access rule and its
+// handler; where it lives comes from the registry.
+var handlers = map[string]route{
+	"E1":  {anyone, (*Simulator).validateOTP},
+	"E2":  {anyone, (*Simulator).pollPush},
+	"E3":  {anyone, (*Simulator).sendPush},
+	"E4":  {superAdmin, (*Simulator).syncFaculties},
+	"E5":  {accessDelete, (*Simulator).deleteSlots},
+	"E6":  {notStudent, (*Simulator).copyBankFolder},
+	"E7":  {notStudent, (*Simulator).addDefaultAttendance},
+	"E8":  {notStudent, (*Simulator).deleteAttendances},
+	"E9":  {anyone, (*Simulator).getQuestion},
+	"E10": {notStudent, (*Simulator).fileDownloadLogs},
+	"E11": {anyone, (*Simulator).fileAnnotations},
+	"E12": {notStudent, (*Simulator).weblinkLogs},
+	"E13": {notStudent, (*Simulator).mediaDownloadLog},
+	"E14": {notStudent, (*Simulator).deleteMedia},
+	"E15": {notStudent, (*Simulator).channelUsers},
+	"E16": {notStudent, (*Simulator).captureSessions},
+	"E17": {anyone, (*Simulator).surveyResponses},
+	"E18": {anyone, (*Simulator).pollResponses},
+	"E19": {anyone, (*Simulator).pollResponse},
+	"E20": {anyone, (*Simulator).resourceStudents},
+	"E21": {notStudent, (*Simulator).publishSessions},
+	"GB":  {notStudent, (*Simulator).updateGradebook},
+	"ES":  {notStudent, (*Simulator).updateEvaluationSession},
+	"NG":  {notStudent, (*Simulator).notificationByGroup},
+	"NR":  {notStudent, (*Simulator).updateNotificationRead},
+	"QS":  {notStudent, (*Simulator).updateQuizSection},
+}
+
+// operations is the route table: every operation of the registry, in its
+// order, with its handler.
+var operations = func() []operation {
+	var out []operation
+	for _, op := range registry.All() {
+		rt, ok := handlers[op.ID]
+		if !ok {
+			panic("simulator: no handler for operation " + op.ID)
+		}
+		out = append(out, operation{Operation: op, access: rt.access, handle: rt.handle})
+	}
+	if len(out) != len(handlers) {
+		panic("simulator: a handler for an operation the registry does not know")
+	}
+	return out
+}()
+
+// routePattern is the ServeMux pattern of method and path: the registry
+// writes a path ending in "/" as it is sent, and the pattern matches only
+// that path ("{$}"), not the subtree.
+func routePattern(method, path string) string {
+	if strings.HasSuffix(path, "/") {
+		path += "{$}"
+	}
+	return method + " " + path
 }
 
 // OperationIDs returns the id of every operation (E1..E21, GB, ES, NG,
 // NR, QS), in route table order.
-func OperationIDs() []string {
-	out := make([]string, len(operations))
-	for i, op := range operations {
-		out[i] = fixtures.OperationID(op.id)
-	}
-	return out
-}
+func OperationIDs() []string { return registry.IDs() }
 
 // defectiveAccess is the access rule of op, as the enabled defects loosen
 // it.
@@ -79,9 +107,9 @@ func (s *Simulator) defectiveAccess(op operation) access {
 	switch {
 	case op.access == notStudent && s.defects.Has(defects.StudentsAllowed):
 		return anyone
-	case op.id == "E4" && s.defects.Has(defects.E4AnyStaff):
+	case op.ID == "E4" && s.defects.Has(defects.E4AnyStaff):
 		return notStudent
-	case op.id == "E5" && s.defects.Has(defects.E5StaffMayDelete):
+	case op.ID == "E5" && s.defects.Has(defects.E5StaffMayDelete):
 		return notStudent
 	}
 	return op.access
@@ -94,7 +122,7 @@ func (s *Simulator) routes() http.Handler {
 	for _, op := range operations {
 		op.access = s.variantAccess(s.defectiveAccess(op))
 		method, path := s.place(op)
-		mux.Handle(method+" "+path, s.declaring(s.shaping(op.id, s.rewriting(op.id, s.generatorFaults(op.id, s.operation(op))))))
+		mux.Handle(routePattern(method, path), s.declaring(s.shaping(op.ID, s.rewriting(op.ID, s.generatorFaults(op.ID, s.operation(op))))))
 	}
 	mux.HandleFunc("GET /healthz", func(w http.ResponseWriter, r *http.Request) {
 		writeJSON(w, http.StatusOK, map[string]string{"status": "ok"})

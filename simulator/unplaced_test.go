@@ -2,14 +2,15 @@ package simulator
 
 import (
 	"fmt"
-	"github.com/campusconf/campusconf/fixtures"
 	"net/http"
 	"strings"
 	"testing"
+
+	"github.com/campusconf/campusconf/internal/registry"
 )
 
 func (e *env) opPath(key, id string) (string, string) {
-	op := e.fx.Operations[fixtures.OperationID(key)]
+	op := e.fx.Operations[registry.ID(key)]
 	return op.Method, strings.ReplaceAll(op.Path, "{id}", id)
 }
 

@@ -7,11 +7,13 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
-	"github.com/campusconf/campusconf/internal/openapi"
 	"hash/fnv"
 	"net/http"
 	"strings"
 	"time"
+
+	"github.com/campusconf/campusconf/internal/openapi"
+	"github.com/campusconf/campusconf/internal/registry"
 
 	"github.com/campusconf/campusconf/fixtures"
 	"github.com/campusconf/campusconf/simulator/store"
@@ -23,21 +25,12 @@ import (
 // how the user is conveyed, the response-shaping pass, and what the fixture
 // says of each.
 
-// altPlacements are the routes of the unplaced operations with alt-paths.
-var altPlacements = map[string][2]string{
-	"GB": {http.MethodPut, "/gradebook/settings/{id}"},
-	"ES": {http.MethodPut, "/evaluations/{id}/question-session"},
-	"NG": {http.MethodGet, "/notifications/groups/{id}"},
-	"NR": {http.MethodPost, "/notifications/read-status"},
-	"QS": {http.MethodPatch, "/quiz/sections"},
-}
-
 // place returns where op lives in this simulator.
 func (s *Simulator) place(op operation) (method, path string) {
-	if p, ok := altPlacements[op.id]; ok && s.variants.Has(variants.AltPaths) {
-		return p[0], p[1]
+	if op.AltPath != "" && s.variants.Has(variants.AltPaths) {
+		return op.AltMethod, op.AltPath
 	}
-	return op.method, op.path
+	return op.Method, op.Path
 }
 
 // populate reads the populate query parameter (decode.go), matching the
@@ -189,13 +182,13 @@ func (s *Simulator) shaping(op string, next http.Handler) http.Handler {
 		if isJSON && buf.status >= 200 && buf.status < 300 && len(bytes.TrimSpace(body)) > 0 {
 			body = shapeValue(body, sh)
 			if sh.absent {
-				body = withoutOptional(body, recordOf[op], populated(op, r))
+				body = withoutOptional(body, registry.Must(op).Record, populated(op, r))
 			}
 			if sh.extra {
 				body = withExtraFields(body, r.URL.Path)
 			}
 			if sh.nulls {
-				body = withNulls(body, recordOf[op])
+				body = withNulls(body, registry.Must(op).Record)
 			}
 		}
 		if isJSON && sh.charset {

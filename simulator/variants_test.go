@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/campusconf/campusconf/internal/registry"
 	"github.com/campusconf/campusconf/simulator/variants"
 )
 
@@ -35,9 +36,12 @@ var variantChecks = map[string]func(t *testing.T, e *env){
 		}
 	},
 	variants.AltPaths: func(t *testing.T, e *env) {
-		for key, p := range altPlacements {
-			if got := e.fx.Operations[key]; got.Method != p[0] || got.Path != p[1] {
-				t.Errorf("fixture operations.%s = %s %s, want %s %s", key, got.Method, got.Path, p[0], p[1])
+		for _, op := range registry.All() {
+			if op.Placed {
+				continue
+			}
+			if got := e.fx.Operations[op.ID]; got.Method != op.AltMethod || got.Path != op.AltPath {
+				t.Errorf("fixture operations.%s = %s %s, want %s %s", op.ID, got.Method, got.Path, op.AltMethod, op.AltPath)
 			}
 		}
 		q := e.fx.Records.QuizSection

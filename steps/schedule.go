@@ -4,23 +4,9 @@ import (
 	"sync"
 
 	"github.com/cucumber/godog"
-)
 
-// recordGroups maps an operation to the group of fixture records its
-// destructive scenarios change. Destructive scenarios of one group never
-// run at the same time; scenarios of different groups, and every read, run
-// in parallel. The scenarios themselves are written so that their order
-// within a group does not matter (each sets the state it checks first), so
-// a run's outcomes are the same at every concurrency.
-var recordGroups = map[string]string{
-	"E1": "second-factor", "E2": "second-factor", "E3": "second-factor",
-	"E4": "faculties", "E5": "slots", "E6": "bank",
-	"E7": "attendance", "E8": "attendance",
-	"E9": "evaluation", "ES": "evaluation",
-	"E13": "media", "E14": "media",
-	"E21": "lecture-sessions", "GB": "gradebook",
-	"NG": "notification", "NR": "notification", "QS": "quiz",
-}
+	"github.com/campusconf/campusconf/internal/registry"
+)
 
 // scheduler serialises the destructive scenarios of each record group.
 type scheduler struct {
@@ -42,9 +28,15 @@ func (sc *scheduler) enter(sc2 *godog.Scenario, op string) (leave func()) {
 	if !destructive {
 		return func() {}
 	}
-	group, ok := recordGroups[op]
-	if !ok {
-		group = "(ungrouped)"
+	// The registry gives each operation the group of fixture records its
+	// destructive scenarios change (registry.Operation.Group). Scenarios of
+	// one group never run at the same time; scenarios of different groups,
+	// and every read, run in parallel. The scenarios are written so that
+	// their order within a group does not matter (each sets the state it
+	// checks first), so a run's outcomes are the same at every concurrency.
+	group := "(ungrouped)"
+	if o, ok := registry.Lookup(op); ok && o.Group != "" {
+		group = o.Group
 	}
 	sc.mu.Lock()
 	if sc.groups == nil {

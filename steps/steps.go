@@ -3,11 +3,12 @@ package steps
 import (
 	"context"
 	"fmt"
-	"github.com/campusconf/campusconf/fixtures"
 	"regexp"
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/campusconf/campusconf/internal/registry"
 
 	"github.com/cucumber/godog"
 	"github.com/tidwall/gjson"
@@ -164,7 +165,7 @@ func typicalTyped(ctx context.Context, op, contentType string) error {
 		}
 		c.contentType = contentType
 	}
-	if u, ok := typicalUser[op]; ok && s.user == "" {
+	if u, ok := typicalUser(op); ok && s.user == "" {
 		if _, has := s.env.cfg.Fixture.Users[u]; !has {
 			return missing("users." + u)
 		}
@@ -288,7 +289,7 @@ func forbiddenRefused(ctx context.Context) error {
 // opByFixtureName accepts an operation id or the fixture key of an
 // unplaced operation.
 func (s *state) opByFixtureName(name string) string {
-	return fixtures.OperationID(name)
+	return registry.ID(name)
 }
 
 func fieldIs(ctx context.Context, path, not, want, wherePresent string) error {

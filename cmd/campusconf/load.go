@@ -18,6 +18,8 @@ import (
 	"syscall"
 	"time"
 
+	"github.com/campusconf/campusconf/internal/registry"
+
 	"github.com/campusconf/campusconf/fixtures"
 	"github.com/campusconf/campusconf/internal/didyoumean"
 	"github.com/campusconf/campusconf/simulator"
@@ -90,7 +92,7 @@ func (o loadOptions) check(rest []string) error {
 		return fmt.Errorf("--timeout: expected a positive duration, got %s", o.timeout)
 	case o.scale < 1:
 		return fmt.Errorf("--scale: expected a positive integer, got %d", o.scale)
-	case !slices.Contains(loadOps(), fixtures.OperationID(o.op)):
+	case !slices.Contains(loadOps(), registry.ID(o.op)):
 		return fmt.Errorf("--op: expected one of %s, got %q%s", strings.Join(loadOps(), ", "), o.op, didyoumean.Hint(o.op, loadOps()))
 	case o.target == "" && o.fixtureFile != "":
 		return errors.New("--fixtures needs --target (the in-process simulator makes its own)")
@@ -221,7 +223,7 @@ func runLoad(ctx context.Context, o loadOptions, stdout, stderr io.Writer) int {
 			return exitUsage
 		}
 	}
-	o.op = fixtures.OperationID(o.op)
+	o.op = registry.ID(o.op)
 	op := loadTable[o.op]
 	method, path := op.method, op.path(f)
 	if method == "" {

@@ -13,6 +13,8 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+
+	"github.com/campusconf/campusconf/internal/registry"
 )
 
 // Defect is one switchable mistake.
@@ -135,16 +137,15 @@ const (
 )
 
 // Requirement ids shared by the defects that break one rule on every
-// operation it applies to.
+// operation it applies to; which operations those are is the registry's.
 var (
-	badJSONReqs  = ids(".400.json", "E1", "E2", "E5", "E7", "E8", "E14", "E21", "GB", "NR", "QS")
-	requiredReqs = append(ids(".400.required", "E1", "E2", "E7", "E8", "GB", "NR", "QS"),
+	badJSONReqs  = registry.Requirements(".400.json", func(o registry.Operation) bool { return o.JSONBody })
+	requiredReqs = append(registry.Requirements(".400.required", func(o registry.Operation) bool { return o.RequiredMembers }),
 		// A grading schema entry's two members are required fields too.
 		"GB.400.schema")
-	uuidReqs = ids(".400.uuid", "E5", "E6", "E7", "E8", "E9", "E10", "E11", "E12", "E13",
-		"E14", "E15", "E16", "E17", "E18", "E19", "E20", "E21", "GB", "NG", "QS")
-	pagedOps  = []string{"E10", "E15", "E17", "E18", "E20"}
-	listReqs  = ids(".200", "E4", "E10", "E11", "E12", "E15", "E16", "E17", "E18", "E20")
+	uuidReqs  = registry.Requirements(".400.uuid", func(o registry.Operation) bool { return o.UUIDInput })
+	pagedOps  = registry.Select(func(o registry.Operation) bool { return o.Paged })
+	listReqs  = registry.Requirements(".200", func(o registry.Operation) bool { return o.List })
 	limitReqs = ids(".limit", pagedOps...)
 	// The offset order check compares a page of limit entries with entries
 	// of another page of limit entries: with limit ignored both pages are

@@ -1,0 +1,308 @@
+// Package registry names each operation of the interface once: its id,
+// where it lives, what it takes and answers, the fixture records it needs,
+// its typical call and its place in reports. The simulator's routes and
+// response rewrites, its variants, the suite's typical calls and
+// scheduling, the report order, the load command and the defect lists read
+// it; the OpenAPI document, the requirement catalogue and docs/fixtures.md
+// stay separate artefacts, checked against it by this package's tests.
+//
+// The package imports nothing of the project, so every side may import it.
+package registry
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+)
+
+// Operation is one operation of the interface.
+type Operation struct {
+	// ID is the specification's id (E1..E21) or, for an operation it does
+	// not place, the short id the catalogue, fixtures and reports use.
+	ID string
+	// Alias is the name an unplaced operation had in earlier fixture files,
+	// still read wherever an operation is named.
+	Alias string
+	// Name is how reports name the operation.
+	Name string
+	// Method and Path are where the specification places the operation;
+	// for an unplaced one (Placed false) they are the simulator's choice,
+	// and a fixture says where an implementation puts it.
+	Method, Path string
+	Placed       bool
+	// AltMethod and AltPath are where the simulator's alt-paths variant
+	// puts an unplaced operation.
+	AltMethod, AltPath string
+
+	// Record is the OpenAPI component its success answer holds (empty when
+	// it answers no record); List says the answer is an array of them.
+	Record string
+	List   bool
+	// Paged says it takes offset and limit.
+	Paged bool
+	// JSONBody says it takes a JSON body the specification describes, so
+	// a malformed one must be refused; RequiredMembers says that body has
+	// required members; UUIDInput says it names records by uuid.
+	JSONBody, RequiredMembers, UUIDInput bool
+
+	// Destructive says calling it changes stored records. Group is the
+	// group of fixture records the changing (@destructive) scenarios of the
+	// operation share: scenarios of one group never run at the same time. A
+	// read may have a group when its scenarios change records through
+	// another operation first.
+	Destructive bool
+	Group       string
+	// Records are the fixture record keys (records.*) it needs.
+	Records []string
+
+	// Typical is a call a conforming implementation answers without
+	// refusing it for its content; see Call for its placeholders.
+	Typical Call
+	// Forbidden, when set, replaces Typical to check a refusal: it names
+	// real records, so a lookup before the permission check cannot turn the
+	// refusal into a 404.
+	Forbidden *Call
+	// TypicalUser is the caller of typical calls when the default caller
+	// would be refused.
+	TypicalUser string
+	// Load says the load command can call it (reads, and idempotent
+	// writes); LoadQuery is the query it adds.
+	Load      bool
+	LoadQuery string
+	LoadBody  string
+}
+
+// Call is a request in fixture placeholders: {records.x}, {operations.x},
+// {secondFactor.x} are looked up in the fixture, {absent} is a uuid no
+// implementation has.
+type Call struct {
+	// Params are the path parameters.
+	Params map[string]string
+	// Body is the JSON body, sent when HasBody.
+	Body    string
+	HasBody bool
+}
+
+// Unplaced reports whether the specification leaves the operation's method
+// and path open.
+func (o Operation) Unplaced() bool { return !o.Placed }
+
+var all = []Operation{
+	{ID: "E1", Name: "Validate one-time password", Method: "POST", Path: "/campus/2FA/Auth", Placed: true,
+		Record: "SecondFactorResult", JSONBody: true, RequiredMembers: true, Group: "second-factor",
+		Typical: Call{Body: `{"userid": "{secondFactor.userid}", "otp": "000000"}`, HasBody: true}},
+	{ID: "E2", Name: "Check push status", Method: "POST", Path: "/campus/2FA/Poll", Placed: true,
+		Record: "PushResult", JSONBody: true, RequiredMembers: true, Group: "second-factor",
+		Typical: Call{Body: `{"transactionId": "{absent}"}`, HasBody: true}},
+	{ID: "E3", Name: "Send push", Method: "POST", Path: "/campus/2FA/Push", Placed: true,
+		Record: "PushResult", Destructive: true, Group: "second-factor"},
+	{ID: "E4", Name: "Sync faculties", Method: "POST", Path: "/campus/Faculty", Placed: true,
+		Record: "Faculty", List: true, Destructive: true, Group: "faculties", TypicalUser: "admin"},
+	{ID: "E5", Name: "Delete slots", Method: "DELETE", Path: "/consultation/Slot", Placed: true,
+		JSONBody: true, UUIDInput: true, Destructive: true, Group: "slots", Records: []string{"deletableSlots"},
+		Typical:   Call{Body: `{"iDs": ["{absent}"]}`, HasBody: true},
+		Forbidden: &Call{Body: `{"iDs": ["{records.deletableSlots.0}"]}`, HasBody: true}},
+	{ID: "E6", Name: "Copy bank folder", Method: "POST", Path: "/bank/{id}/copy", Placed: true,
+		Record: "BankFolder", UUIDInput: true, Destructive: true, Group: "bank", Records: []string{"bankFolder"},
+		Typical:   Call{Params: map[string]string{"id": "{absent}"}},
+		Forbidden: &Call{Params: map[string]string{"id": "{records.bankFolder}"}}},
+	{ID: "E7", Name: "Add default attendance", Method: "POST", Path: "/Attendance/Default", Placed: true,
+		Record: "Attendance", JSONBody: true, RequiredMembers: true, UUIDInput: true, Destructive: true, Group: "attendance",
+		Records: []string{"attendanceResource"},
+		Typical: Call{Body: `{"resourceID": "{records.attendanceResource}"}`, HasBody: true}},
+	{ID: "E8", Name: "Delete attendances", Method: "DELETE", Path: "/Attendance/", Placed: true,
+		JSONBody: true, RequiredMembers: true, UUIDInput: true, Destructive: true, Group: "attendance",
+		Records: []string{"attendanceResource"},
+		Typical: Call{Body: `{"resourceID": "{records.attendanceResource}", "iDs": ["{absent}"]}`, HasBody: true}},
+	{ID: "E9", Name: "Get evaluation question", Method: "GET", Path: "/evaluation/{evaluationid}/Question/{id}", Placed: true,
+		Record: "EvaluationQuestion", UUIDInput: true, Group: "evaluation",
+		Records: []string{"evaluation", "evaluationQuestion", "otherEvaluationQuestion"}, Load: true,
+		Typical: Call{Params: map[string]string{"evaluationid": "{records.evaluation}", "id": "{records.evaluationQuestion}"}}},
+	{ID: "E10", Name: "Get download logs by folder", Method: "GET", Path: "/files/{id}/downloaded", Placed: true,
+		Record: "FileLog", List: true, Paged: true, UUIDInput: true, Records: []string{"folder"},
+		Load: true, LoadQuery: "offset=0&limit=20",
+		Typical: Call{Params: map[string]string{"id": "{records.folder}"}}},
+	{ID: "E11", Name: "Get all annotations of a file", Method: "GET", Path: "/files/FileAnnotation/{id}/all", Placed: true,
+		Record: "FileAnnotation", List: true, UUIDInput: true, Records: []string{"file"}, Load: true,
+		Typical: Call{Params: map[string]string{"id": "{records.file}"}}},
+	{ID: "E12", Name: "Get weblink view logs", Method: "GET", Path: "/module/Weblink/{ID}/Log", Placed: true,
+		Record: "WeblinkLog", List: true, UUIDInput: true, Records: []string{"weblink"}, Load: true,
+		Typical: Call{Params: map[string]string{"id": "{records.weblink}"}}},
+	{ID: "E13", Name: "Get downloads of a media", Method: "GET", Path: "/multimedia/{id}/downloadlog", Placed: true,
+		Record: "MediaLog", UUIDInput: true, Group: "media", Records: []string{"media"}, Load: true,
+		Typical: Call{Params: map[string]string{"id": "{records.media}"}}},
+	{ID: "E14", Name: "Delete medias", Method: "DELETE", Path: "/multimedia/media", Placed: true,
+		JSONBody: true, UUIDInput: true, Destructive: true, Group: "media", Records: []string{"deletableMedia"},
+		Typical: Call{Body: `{"iDs": ["{absent}"]}`, HasBody: true}},
+	{ID: "E15", Name: "Get channel users", Method: "GET", Path: "/multimedia/statistics/channel/{id}/users", Placed: true,
+		Record: "ChannelUser", List: true, Paged: true, UUIDInput: true, Records: []string{"channel"}, Load: true,
+		Typical: Call{Params: map[string]string{"id": "{records.channel}"}}},
+	{ID: "E16", Name: "Get lecture-capture files", Method: "GET", Path: "/multimedia/capture/{id}/medias", Placed: true,
+		Record: "CaptureSession", List: true, UUIDInput: true, Records: []string{"capture"}, Load: true,
+		Typical: Call{Params: map[string]string{"id": "{records.capture}"}}},
+	{ID: "E17", Name: "Get responses by survey question", Method: "GET", Path: "/survey/question/{id}/response", Placed: true,
+		Record: "SurveyResponse", List: true, Paged: true, UUIDInput: true, Records: []string{"surveyQuestion"}, Load: true,
+		Typical: Call{Params: map[string]string{"id": "{records.surveyQuestion}"}}},
+	{ID: "E18", Name: "Get responses by poll question", Method: "GET", Path: "/poll/Question/{id}/Response", Placed: true,
+		Record: "PollResponse", List: true, Paged: true, UUIDInput: true, Records: []string{"pollQuestion"}, Load: true,
+		Typical: Call{Params: map[string]string{"id": "{records.pollQuestion}"}}},
+	{ID: "E19", Name: "Get poll response", Method: "GET", Path: "/poll/Response/{id}", Placed: true,
+		Record: "PollResponse", UUIDInput: true, Records: []string{"pollResponse"}, Load: true,
+		Typical: Call{Params: map[string]string{"id": "{records.pollResponse}"}}},
+	{ID: "E20", Name: "Get accessible students", Method: "GET", Path: "/resource/{id}/students", Placed: true,
+		Record: "Student", List: true, Paged: true, UUIDInput: true, Records: []string{"resource"}, Load: true,
+		Typical: Call{Params: map[string]string{"id": "{records.resource}"}}},
+	{ID: "E21", Name: "Publish sessions", Method: "PUT", Path: "/weblecture/session/publish", Placed: true,
+		JSONBody: true, UUIDInput: true, Destructive: true, Group: "lecture-sessions", Records: []string{"lectureSessions"},
+		Typical: Call{Body: `{"iDs": ["{absent}"], "publish": true}`, HasBody: true}},
+	{ID: "GB", Alias: "updateGradebookSettings", Name: "Update gradebook settings",
+		Method: "PATCH", Path: "/gradebook/{id}/settings", AltMethod: "PUT", AltPath: "/gradebook/settings/{id}",
+		Record: "GradebookSettings", JSONBody: true, RequiredMembers: true, UUIDInput: true, Destructive: true, Group: "gradebook",
+		Records: []string{"gradebookModule"},
+		Typical: Call{Params: map[string]string{"id": "{absent}"},
+			Body: `{"iD_Weightage": [], "gradingSchema": [{"letterGrade": "A", "maxMark": 100}]}`, HasBody: true},
+		Forbidden: &Call{Params: map[string]string{"id": "{records.gradebookModule.id}"},
+			Body: `{"iD_Weightage": [], "gradingSchema": [{"letterGrade": "A", "maxMark": 100}]}`, HasBody: true}},
+	{ID: "ES", Alias: "updateEvaluationSession", Name: "Update evaluation question session",
+		Method: "PATCH", Path: "/evaluation/{id}/session", AltMethod: "PUT", AltPath: "/evaluations/{id}/question-session",
+		Record: "Evaluation", Destructive: true, Group: "evaluation", Records: []string{"evaluation", "evaluationQuestion"},
+		Typical: Call{Params: map[string]string{"id": "{records.evaluation}"}, HasBody: true, Body: "{operations.ES.body}"}},
+	{ID: "NG", Alias: "getNotificationByGroup", Name: "Get notification by group id",
+		Method: "GET", Path: "/notification/group/{id}", AltMethod: "GET", AltPath: "/notifications/groups/{id}",
+		Record: "Notification", UUIDInput: true, Group: "notification", Records: []string{"notification"}, Load: true,
+		Typical: Call{Params: map[string]string{"id": "{records.notification.groupId}"}}},
+	{ID: "NR", Alias: "updateNotificationRead", Name: "Update notification read status",
+		Method: "PUT", Path: "/notification/read", AltMethod: "POST", AltPath: "/notifications/read-status",
+		Record: "Notification", JSONBody: true, RequiredMembers: true, Destructive: true, Group: "notification",
+		Records: []string{"notification"}, Load: true, LoadBody: `{"id": {records.notification.id}, "read": 11}`,
+		Typical: Call{Body: `{"id": {records.notification.id}, "read": 10}`, HasBody: true}},
+	{ID: "QS", Alias: "updateQuizSection", Name: "Update quiz section",
+		Method: "PUT", Path: "/quiz/section", AltMethod: "PATCH", AltPath: "/quiz/sections",
+		Record: "QuizSection", JSONBody: true, RequiredMembers: true, UUIDInput: true, Destructive: true, Group: "quiz",
+		Records: []string{"quizSection"},
+		Typical: Call{Body: `{"id": "{records.quizSection.id}", "name": "Section one"}`, HasBody: true}},
+}
+
+var byID = func() map[string]*Operation {
+	m := make(map[string]*Operation, 2*len(all))
+	for i := range all {
+		op := &all[i]
+		if _, dup := m[op.ID]; dup {
+			panic("registry: operation " + op.ID + " given twice")
+		}
+		m[op.ID] = op
+		if op.Alias != "" {
+			m[op.Alias] = op
+		}
+	}
+	return m
+}()
+
+// All returns every operation in report order: the placed ones by number,
+// then the unplaced ones in the order the specification lists them.
+func All() []Operation { return slices.Clone(all) }
+
+// IDs returns the id of every operation, in report order.
+func IDs() []string {
+	out := make([]string, len(all))
+	for i, op := range all {
+		out[i] = op.ID
+	}
+	return out
+}
+
+// Lookup returns the operation named by its id or its alias.
+func Lookup(name string) (Operation, bool) {
+	op, ok := byID[name]
+	if !ok {
+		return Operation{}, false
+	}
+	return *op, true
+}
+
+// Must returns the operation named id; it panics on a name that is not an
+// operation, for tables written in code.
+func Must(id string) Operation {
+	op, ok := Lookup(id)
+	if !ok {
+		panic(fmt.Sprintf("registry: no operation %q", id))
+	}
+	return op
+}
+
+// ID returns the id of an operation named by its id or its alias, and any
+// other name unchanged.
+func ID(name string) string {
+	if op, ok := byID[name]; ok {
+		return op.ID
+	}
+	return name
+}
+
+// Aliases maps each alias to its operation's id.
+func Aliases() map[string]string {
+	m := map[string]string{}
+	for _, op := range all {
+		if op.Alias != "" {
+			m[op.Alias] = op.ID
+		}
+	}
+	return m
+}
+
+// Unplaced returns the ids of the operations the specification does not
+// place, in report order.
+func Unplaced() []string {
+	return Select(Operation.Unplaced)
+}
+
+// Select returns the ids of the operations keep accepts, in report order.
+func Select(keep func(Operation) bool) []string {
+	var out []string
+	for _, op := range all {
+		if keep(op) {
+			out = append(out, op.ID)
+		}
+	}
+	return out
+}
+
+// Order returns the place of an operation in reports (0 for the first) and
+// whether it is an operation at all.
+func Order(id string) (int, bool) {
+	for i, op := range all {
+		if op.ID == id {
+			return i, true
+		}
+	}
+	return 0, false
+}
+
+// Requirements returns, for each operation keep accepts, its id followed
+// by suffix: the requirement ids of a rule every such operation has
+// (".400.uuid" on the operations taking uuids, …).
+func Requirements(suffix string, keep func(Operation) bool) []string {
+	ids := Select(keep)
+	for i := range ids {
+		ids[i] += suffix
+	}
+	return ids
+}
+
+// RecordUsers returns, for each fixture record key, the operations needing
+// it, in report order.
+func RecordUsers() map[string][]string {
+	m := map[string][]string{}
+	for _, op := range all {
+		for _, k := range op.Records {
+			m[k] = append(m[k], op.ID)
+		}
+	}
+	return m
+}
+
+// String names the operation as reports do: "E10 Get download logs by
+// folder".
+func (o Operation) String() string {
+	return strings.TrimSpace(o.ID + " " + o.Name)
+}

@@ -1,0 +1,245 @@
+package registry_test
+
+import (
+	"os"
+	"reflect"
+	"regexp"
+	"slices"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/campusconf/campusconf/features"
+	"github.com/campusconf/campusconf/fixtures"
+	"github.com/campusconf/campusconf/internal/openapi"
+	"github.com/campusconf/campusconf/internal/registry"
+)
+
+// The registry is the one place an operation is named; the catalogue, the
+// OpenAPI document and docs/fixtures.md are separate artefacts, and these
+// tests keep them in step with it. A failure names the operation, what the
+// registry says and what the artefact says; fix whichever is wrong.
+
+func catalogue(t *testing.T) *features.Catalogue {
+	t.Helper()
+	c, err := features.Load()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return c
+}
+
+func TestCatalogueAgrees(t *testing.T) {
+	c := catalogue(t)
+	if got, want := c.OperationIDs(), registry.IDs(); !slices.Equal(got, want) {
+		t.Fatalf("features/requirements.json operations = %v, registry = %v (same ids, same order)", got, want)
+	}
+	for _, op := range registry.All() {
+		co, _ := c.Operation(op.ID)
+		if co.Name != op.Name {
+			t.Errorf("%s: catalogue name %q, registry %q", op.ID, co.Name, op.Name)
+		}
+		if op.Placed {
+			if co.Method != op.Method || co.Path != op.Path {
+				t.Errorf("%s: catalogue places it at %s %s, registry at %s %s", op.ID, co.Method, co.Path, op.Method, op.Path)
+			}
+			if op.Alias != "" || op.AltPath != "" {
+				t.Errorf("%s: a placed operation has no alias or alternative path", op.ID)
+			}
+		} else if co.Path != "" || co.FixtureKey != op.ID {
+			t.Errorf("%s: catalogue path %q fixtureKey %q, want no path and fixtureKey %q", op.ID, co.Path, co.FixtureKey, op.ID)
+		}
+		// The flags the defect lists read stand for a requirement each.
+		for _, f := range []struct {
+			suffix string
+			flag   bool
+		}{
+			{".400.json", op.JSONBody}, {".400.required", op.RequiredMembers}, {".400.uuid", op.UUIDInput},
+			{".limit", op.Paged}, {".offset", op.Paged},
+		} {
+			if _, has := c.Requirement(op.ID + f.suffix); has != f.flag {
+				t.Errorf("%s: registry flag for %s is %v, the catalogue has the requirement %s: %v", op.ID, f.suffix, f.flag, op.ID+f.suffix, has)
+			}
+		}
+		if op.List {
+			if _, has := c.Requirement(op.ID + ".200"); !has {
+				t.Errorf("%s answers a list, but the catalogue has no %s.200 for its entries", op.ID, op.ID)
+			}
+		}
+	}
+}
+
+func TestOpenAPIAgrees(t *testing.T) {
+	doc, err := openapi.Load()
+	if err != nil {
+		t.Fatal(err)
+	}
+	v, err := openapi.NewValidator()
+	if err != nil {
+		t.Fatal(err)
+	}
+	seen := map[string]bool{}
+	for path, item := range doc.Paths.Map() {
+		for method, o := range item.Operations() {
+			seen[o.OperationID] = true
+			op, ok := registry.Lookup(o.OperationID)
+			if !ok {
+				t.Errorf("openapi.yaml: %s %s has operationId %q, which the registry does not know", method, path, o.OperationID)
+				continue
+			}
+			if op.Method != method || op.Path != path {
+				t.Errorf("%s: openapi.yaml has it at %s %s, the registry at %s %s", op.ID, method, path, op.Method, op.Path)
+			}
+			success := 0
+			for code := range o.Responses.Map() {
+				n, err := strconv.Atoi(code)
+				if err == nil && n >= 200 && n < 300 && (success == 0 || n < success) {
+					success = n
+				}
+			}
+			record, list := v.RecordOf(op.ID, success)
+			if record != op.Record || (record != "" && list != op.List) {
+				t.Errorf("%s: openapi.yaml answers %d with record %q (list %v), the registry says %q (list %v)", op.ID, success, record, list, op.Record, op.List)
+			}
+		}
+	}
+	for _, id := range registry.IDs() {
+		if !seen[id] {
+			t.Errorf("%s: not in openapi.yaml", id)
+		}
+	}
+}
+
+func TestRecordKeysAreFixtureKeys(t *testing.T) {
+	keys := map[string]bool{}
+	rt := reflect.TypeOf(fixtures.Records{})
+	for i := range rt.NumField() {
+		name, _, _ := strings.Cut(rt.Field(i).Tag.Get("json"), ",")
+		keys[name] = true
+	}
+	for _, op := range registry.All() {
+		for _, k := range op.Records {
+			if !keys[k] {
+				t.Errorf("%s needs records.%s, which the fixture format does not have", op.ID, k)
+			}
+		}
+	}
+}
+
+// TestFixtureDocAgrees checks the tables of docs/fixtures.md: the records
+// table's "Needed by" column, and one row per unplaced operation with its
+// old name.
+func TestFixtureDocAgrees(t *testing.T) {
+	data, err := os.ReadFile("../../docs/fixtures.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	users := registry.RecordUsers()
+	documented := map[string]bool{}
+	key := regexp.MustCompile("`([A-Za-z]+)`")
+	for line := range strings.Lines(string(data)) {
+		cells := strings.Split(strings.Trim(strings.TrimSpace(line), "|"), "|")
+		if len(cells) != 3 {
+			continue
+		}
+		if strings.HasPrefix(strings.TrimSpace(cells[0]), "`operations.") {
+			id := strings.TrimSuffix(strings.TrimPrefix(key.FindString(strings.ReplaceAll(cells[0], "operations.", "")), "`"), "`")
+			op, ok := registry.Lookup(id)
+			if !ok || op.Placed {
+				t.Errorf("docs/fixtures.md: operations.%s is not an unplaced operation", id)
+				continue
+			}
+			documented["operations."+id] = true
+			if !strings.Contains(cells[0], "`"+op.Alias+"`") {
+				t.Errorf("docs/fixtures.md: the row of operations.%s does not give its old name %s", id, op.Alias)
+			}
+			continue
+		}
+		neededBy := strings.TrimSpace(cells[1])
+		if !regexp.MustCompile(`^(E\d+|[A-Z]{2})(, (E\d+|[A-Z]{2}))*$`).MatchString(neededBy) {
+			continue // not a row of the records table
+		}
+		for _, m := range key.FindAllStringSubmatch(cells[0], -1) {
+			k := m[1]
+			documented[k] = true
+			want := strings.Split(neededBy, ", ")
+			if got := users[k]; !slices.Equal(got, want) {
+				t.Errorf("docs/fixtures.md: records.%s is needed by %v, the registry says %v", k, want, got)
+			}
+		}
+	}
+	for k := range users {
+		if !documented[k] {
+			t.Errorf("docs/fixtures.md: records.%s (needed by %v) has no row", k, users[k])
+		}
+	}
+	for _, id := range registry.Unplaced() {
+		if !documented["operations."+id] {
+			t.Errorf("docs/fixtures.md: operations.%s has no row", id)
+		}
+	}
+}
+
+func TestLookup(t *testing.T) {
+	tests := []struct {
+		name, want string
+		ok         bool
+	}{
+		{"E10", "E10", true},
+		{"QS", "QS", true},
+		{"updateQuizSection", "QS", true},
+		{"updateGradebookSettings", "GB", true},
+		{"E22", "", false},
+		{"", "", false},
+	}
+	for _, tt := range tests {
+		op, ok := registry.Lookup(tt.name)
+		if op.ID != tt.want || ok != tt.ok {
+			t.Errorf("Lookup(%q) = %q, %v; want %q, %v", tt.name, op.ID, ok, tt.want, tt.ok)
+		}
+		wantID := tt.want
+		if !tt.ok {
+			wantID = tt.name
+		}
+		if got := registry.ID(tt.name); got != wantID {
+			t.Errorf("ID(%q) = %q, want %q", tt.name, got, wantID)
+		}
+	}
+}
+
+// TestCallsNameTheirPathParameters: a typical or forbidden call gives
+// exactly the parameters its path has (names compared without case, as
+// the suite fills them in), and a body only with HasBody.
+func TestCallsNameTheirPathParameters(t *testing.T) {
+	param := regexp.MustCompile(`\{([^{}$]+)\}`)
+	for _, op := range registry.All() {
+		var want []string
+		for _, m := range param.FindAllStringSubmatch(op.Path, -1) {
+			want = append(want, strings.ToLower(m[1]))
+		}
+		slices.Sort(want)
+		calls := []registry.Call{op.Typical}
+		if op.Forbidden != nil {
+			calls = append(calls, *op.Forbidden)
+		}
+		for _, c := range calls {
+			var got []string
+			for k := range c.Params {
+				got = append(got, strings.ToLower(k))
+			}
+			slices.Sort(got)
+			if !slices.Equal(got, want) {
+				t.Errorf("%s: call parameters %v, path %s has %v", op.ID, got, op.Path, want)
+			}
+			if c.Body != "" && !c.HasBody {
+				t.Errorf("%s: a call with a body that is not sent", op.ID)
+			}
+		}
+		if op.Load && op.Destructive && op.LoadBody == "" {
+			t.Errorf("%s: the load command may call only reads and idempotent writes with a body of their own", op.ID)
+		}
+		if op.Placed == (op.AltPath != "") {
+			t.Errorf("%s: an alternative path is given exactly for the unplaced operations", op.ID)
+		}
+	}
+}
