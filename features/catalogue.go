@@ -11,15 +11,20 @@ import (
 	"embed"
 	"encoding/json"
 	"fmt"
+	"io/fs"
 	"sort"
 	"strings"
 	"sync"
 )
 
-// FS holds the feature files and the catalogue.
+// files holds the feature files and the catalogue as written.
 //
 //go:embed *.feature requirements.json
-var FS embed.FS
+var files embed.FS
+
+// FS holds the feature files, their per-operation Examples expanded from
+// the registry (expand.go), and the catalogue.
+var FS fs.FS = expandedFS{files}
 
 // Operation is one operation of the interface.
 type Operation struct {
@@ -78,7 +83,7 @@ var (
 // Load returns the embedded catalogue, parsed and checked once.
 func Load() (*Catalogue, error) {
 	loadOnce.Do(func() {
-		data, err := FS.ReadFile("requirements.json")
+		data, err := files.ReadFile("requirements.json")
 		if err != nil {
 			loadErr = err
 			return

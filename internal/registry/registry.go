@@ -38,6 +38,8 @@ type Operation struct {
 	// it answers no record); List says the answer is an array of them.
 	Record string
 	List   bool
+	// EmptyAnswer says its success answer has no body.
+	EmptyAnswer bool
 	// Paged says it takes offset and limit.
 	Paged bool
 	// JSONBody says it takes a JSON body the specification describes, so
@@ -111,7 +113,7 @@ var all = []Operation{
 		Records: []string{"attendanceResource"},
 		Typical: Call{Body: `{"resourceID": "{records.attendanceResource}"}`, HasBody: true}},
 	{ID: "E8", Name: "Delete attendances", Method: "DELETE", Path: "/Attendance/", Placed: true,
-		JSONBody: true, RequiredMembers: true, UUIDInput: true, Destructive: true, Group: "attendance",
+		EmptyAnswer: true, JSONBody: true, RequiredMembers: true, UUIDInput: true, Destructive: true, Group: "attendance",
 		Records: []string{"attendanceResource"},
 		Typical: Call{Body: `{"resourceID": "{records.attendanceResource}", "iDs": ["{absent}"]}`, HasBody: true}},
 	{ID: "E9", Name: "Get evaluation question", Method: "GET", Path: "/evaluation/{evaluationid}/Question/{id}", Placed: true,

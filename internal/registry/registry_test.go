@@ -90,12 +90,19 @@ func TestOpenAPIAgrees(t *testing.T) {
 			if op.Method != method || op.Path != path {
 				t.Errorf("%s: openapi.yaml has it at %s %s, the registry at %s %s", op.ID, method, path, op.Method, op.Path)
 			}
-			success := 0
-			for code := range o.Responses.Map() {
+			success, content := 0, false
+			for code, r := range o.Responses.Map() {
 				n, err := strconv.Atoi(code)
-				if err == nil && n >= 200 && n < 300 && (success == 0 || n < success) {
+				if err != nil || n < 200 || n >= 300 {
+					continue
+				}
+				if success == 0 || n < success {
 					success = n
 				}
+				content = content || len(r.Value.Content) > 0
+			}
+			if op.EmptyAnswer == content {
+				t.Errorf("%s: openapi.yaml gives a success body: %v, the registry's EmptyAnswer is %v", op.ID, content, op.EmptyAnswer)
 			}
 			record, list := v.RecordOf(op.ID, success)
 			if record != op.Record || (record != "" && list != op.List) {

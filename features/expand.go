@@ -1,0 +1,110 @@
+package features
+
+import (
+	"bytes"
+	"fmt"
+	"io/fs"
+	"regexp"
+	"strings"
+	"time"
+
+	"github.com/campusconf/campusconf/internal/registry"
+)
+
+// A feature may leave an outline's per-operation Examples to the registry:
+// a comment line
+//
+//	# examples: one per operation SELECTION
+//
+// stands for one Examples block per operation of the selection, tagged with
+// the operation's id so --tags @E7 picks its rows, in the registry's order.
+// A new operation thus gets the cross-cutting scenarios without an edit to
+// the feature.
+var examplesMarker = regexp.MustCompile(`(?m)^( *)# examples: one per operation (\S+)\n`)
+
+// selections are the operation selections a marker may name.
+var selections = map[string]func(registry.Operation) bool{
+	// every operation
+	"all": func(registry.Operation) bool { return true },
+	// the operations whose typical call sends a body
+	"with-body": func(o registry.Operation) bool { return o.Typical.HasBody },
+	// the operations that answer success with a JSON body
+	"answering-json": func(o registry.Operation) bool { return !o.EmptyAnswer },
+}
+
+// expand replaces the markers of one feature file's text.
+func expand(name string, src []byte) ([]byte, error) {
+	var err error
+	out := examplesMarker.ReplaceAllFunc(src, func(m []byte) []byte {
+		sub := examplesMarker.FindSubmatch(m)
+		indent, sel := string(sub[1]), string(sub[2])
+		keep, ok := selections[sel]
+		if !ok && err == nil {
+			err = fmt.Errorf("%s: unknown operation selection %q in %q", name, sel, strings.TrimSpace(string(m)))
+		}
+		if !ok {
+			return m
+		}
+		var b bytes.Buffer
+		for i, id := range registry.Select(keep) {
+			if i > 0 {
+				b.WriteString("\n")
+			}
+			fmt.Fprintf(&b, "%s@%s\n%sExamples:\n%s  | op |\n%s  | %s |\n", indent, id, indent, indent, indent, id)
+		}
+		return b.Bytes()
+	})
+	return out, err
+}
+
+// expandedFS serves the embedded files with the feature files expanded.
+type expandedFS struct{ fs.FS }
+
+func (e expandedFS) Open(name string) (fs.File, error) {
+	f, err := e.FS.Open(name)
+	if err != nil || !strings.HasSuffix(name, ".feature") {
+		return f, err
+	}
+	defer f.Close()
+	st, err := f.Stat()
+	if err != nil {
+		return nil, err
+	}
+	src, err := fs.ReadFile(e.FS, name)
+	if err != nil {
+		return nil, err
+	}
+	data, err := expand(name, src)
+	if err != nil {
+		return nil, &fs.PathError{Op: "open", Path: name, Err: err}
+	}
+	return &memFile{Reader: bytes.NewReader(data), info: memInfo{FileInfo: st, size: int64(len(data))}}, nil
+}
+
+// ReadFile reads one file, expanded, so fs.ReadFile does not bypass Open.
+func (e expandedFS) ReadFile(name string) ([]byte, error) {
+	f, err := e.Open(name)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	var b bytes.Buffer
+	_, err = b.ReadFrom(f)
+	return b.Bytes(), err
+}
+
+type memFile struct {
+	*bytes.Reader
+	info memInfo
+}
+
+func (m *memFile) Stat() (fs.FileInfo, error) { return m.info, nil }
+func (m *memFile) Close() error               { return nil }
+
+type memInfo struct {
+	fs.FileInfo
+	size int64
+}
+
+func (i memInfo) Size() int64        { return i.size }
+func (i memInfo) ModTime() time.Time { return i.FileInfo.ModTime() }
