@@ -314,10 +314,10 @@ func prettyBody(s string) string {
 // that operation and kind (a cross-cutting requirement is failed by
 // scenarios of other kinds).
 func buildMatrix(r *Report, strict map[string]Strictness) (kinds, ops []string, rows []matrixRow) {
+	// The columns are the operations the report speaks of: a run's report
+	// lists every requirement of the catalogue, run or not, so every
+	// operation has its column even when --tags picked a few.
 	kinds = slices.Clone(RuleKinds)
-	for op := range knownOperations {
-		ops = append(ops, op)
-	}
 	type cellKey struct{ op, kind string }
 	cells := map[cellKey]*matrixTally{}
 	get := func(op, kind string) *matrixTally {

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -11,6 +12,8 @@ import (
 	"github.com/getkin/kin-openapi/openapi3"
 	"github.com/google/go-cmp/cmp"
 	yaml "go.yaml.in/yaml/v3"
+
+	"github.com/campusconf/campusconf/internal/registry"
 )
 
 func TestDocumentValidates(t *testing.T) {
@@ -86,43 +89,19 @@ func TestOperationIDsAndPlacement(t *testing.T) {
 			got[op.OperationID] = place{method, path}
 		}
 	}
-	want := map[string]place{
-		"E1":  {"POST", "/campus/2FA/Auth"},
-		"E2":  {"POST", "/campus/2FA/Poll"},
-		"E3":  {"POST", "/campus/2FA/Push"},
-		"E4":  {"POST", "/campus/Faculty"},
-		"E5":  {"DELETE", "/consultation/Slot"},
-		"E6":  {"POST", "/bank/{id}/copy"},
-		"E7":  {"POST", "/Attendance/Default"},
-		"E8":  {"DELETE", "/Attendance/"},
-		"E9":  {"GET", "/evaluation/{evaluationid}/Question/{id}"},
-		"E10": {"GET", "/files/{id}/downloaded"},
-		"E11": {"GET", "/files/FileAnnotation/{id}/all"},
-		"E12": {"GET", "/module/Weblink/{ID}/Log"},
-		"E13": {"GET", "/multimedia/{id}/downloadlog"},
-		"E14": {"DELETE", "/multimedia/media"},
-		"E15": {"GET", "/multimedia/statistics/channel/{id}/users"},
-		"E16": {"GET", "/multimedia/capture/{id}/medias"},
-		"E17": {"GET", "/survey/question/{id}/response"},
-		"E18": {"GET", "/poll/Question/{id}/Response"},
-		"E19": {"GET", "/poll/Response/{id}"},
-		"E20": {"GET", "/resource/{id}/students"},
-		"E21": {"PUT", "/weblecture/session/publish"},
-		// docs/decisions.md: where the simulator puts the unplaced five.
-		"GB": {"PATCH", "/gradebook/{id}/settings"},
-		"ES": {"PATCH", "/evaluation/{id}/session"},
-		"NG": {"GET", "/notification/group/{id}"},
-		"NR": {"PUT", "/notification/read"},
-		"QS": {"PUT", "/quiz/section"},
+	// The registry names each operation's place (for the unplaced five,
+	// the simulator's choice: docs/decisions.md).
+	want := map[string]place{}
+	for _, op := range registry.All() {
+		want[op.ID] = place{op.Method, op.Path}
 	}
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("operations (-want +got):\n%s", diff)
 	}
 
 	v := mustValidator(t)
-	wantIDs := []string{"E1", "E2", "E3", "E4", "E5", "E6", "E7", "E8", "E9", "E10",
-		"E11", "E12", "E13", "E14", "E15", "E16", "E17", "E18", "E19", "E20", "E21",
-		"ES", "GB", "NG", "NR", "QS"}
+	wantIDs := registry.IDs()
+	slices.SortFunc(wantIDs, compareNatural)
 	if diff := cmp.Diff(wantIDs, v.Operations()); diff != "" {
 		t.Errorf("Operations() (-want +got):\n%s", diff)
 	}
@@ -139,14 +118,13 @@ func TestStatuses(t *testing.T) {
 		slices.Sort(s)
 		return s
 	}
-	want := map[string][]string{
-		"E1": with("200", "404", "503"), "E2": with("200", "404", "503"), "E3": with("200", "404", "503"),
-		"E4": with("200", "404"), "E5": with("200", "204", "404"), "E6": with("201", "404"),
-		"E7": with("201"), "E8": with("204"), "E9": with("200", "404"), "E10": with("200"),
-		"E11": with("200"), "E12": with("200", "404"), "E13": with("200", "404"), "E14": with("200"),
-		"E15": with("200"), "E16": with("200"), "E17": with("200", "404"), "E18": with("200"),
-		"E19": with("200"), "E20": with("200"), "E21": with("200"),
-		"GB": with("200", "404"), "ES": with("200"), "NG": with("200"), "NR": with("200"), "QS": with("200"),
+	want := map[string][]string{}
+	for _, op := range registry.All() {
+		var extra []string
+		for _, st := range op.Statuses {
+			extra = append(extra, strconv.Itoa(st))
+		}
+		want[op.ID] = with(extra...)
 	}
 	for _, item := range doc.Paths.Map() {
 		for _, op := range item.Operations() {
@@ -181,11 +159,11 @@ func TestRequestBodiesAndParameters(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	wantBody := map[string]string{
-		"E1": "OtpInput", "E2": "PushPollInput", "E5": "SlotDeleteInput", "E7": "DefaultAttendanceInput",
-		"E8": "AttendanceDeleteInput", "E14": "MediaDeleteInput", "E21": "SessionPublishInput",
-		"GB": "GradebookSettingsInput", "ES": "EvaluationSessionInput", "NR": "NotificationReadInput",
-		"QS": "QuizSectionInput",
+	wantBody := map[string]string{}
+	for _, op := range registry.All() {
+		if op.Input != "" {
+			wantBody[op.ID] = op.Input
+		}
 	}
 	for _, item := range doc.Paths.Map() {
 		for _, op := range item.Operations() {

@@ -350,7 +350,7 @@ func TestBreaks(t *testing.T) {
 		// Statuses.
 		{"undocumented status", "E6", 200, base(t, "E6"), []want{{"", "", "", "status"}}},
 		{"401 is not in the document", "E9", 401, `"unauthorized"`, []want{{"", "", "", "status"}}},
-		{"unknown operation", "E22", 200, `{}`, []want{{"", "", "", "status"}}},
+		{"unknown operation", "E99", 200, `{}`, []want{{"", "", "", "status"}}},
 
 		// All problems are collected, in pointer order.
 		{"several at once", "E10", 200, `[{"action":"Send File","targetID":"x","logDate":"2025-02-30T00:00:00Z","userMatrixNo":"A"},{},{"userGuid":5}]`, []want{

@@ -196,7 +196,7 @@ func TestLookup(t *testing.T) {
 		{"QS", "QS", true},
 		{"updateQuizSection", "QS", true},
 		{"updateGradebookSettings", "GB", true},
-		{"E22", "", false},
+		{"E99", "", false},
 		{"", "", false},
 	}
 	for _, tt := range tests {
