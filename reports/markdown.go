@@ -107,7 +107,7 @@ func failedRequirements(r *Report) (must, should []failedRequirement) {
 			}
 			order = append(order, id)
 			reason[id] = failedRequirement{
-				ID: id, Operation: s.Operation, Kind: s.Kind, Strictness: s.Strictness,
+				ID: id, Operation: s.Operation, Kind: string(s.Kind), Strictness: s.Strictness,
 				Reason: failureReason(s), Scenario: s.Name,
 			}
 		}
@@ -131,7 +131,7 @@ func failedRequirements(r *Report) (must, should []failedRequirement) {
 		if q.Operation != "" {
 			f.Operation = q.Operation
 		}
-		f.Kind, f.Strictness = q.Kind, q.Strictness
+		f.Kind, f.Strictness = string(q.Kind), q.Strictness
 		add(f)
 	}
 	for _, id := range order {

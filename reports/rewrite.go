@@ -58,7 +58,7 @@ func rewriteStrings(rep *Report, f func(string) string, catalogue bool) {
 	for i := range rep.Scenarios {
 		s := &rep.Scenarios[i]
 		if catalogue {
-			s.ID, s.Feature, s.Name, s.Operation, s.Kind = f(s.ID), f(s.Feature), f(s.Name), f(s.Operation), f(s.Kind)
+			s.ID, s.Feature, s.Name, s.Operation, s.Kind = f(s.ID), f(s.Feature), f(s.Name), f(s.Operation), Kind(f(string(s.Kind)))
 			list(s.Requirements)
 			list(s.Tags)
 		}
@@ -82,7 +82,7 @@ func rewriteStrings(rep *Report, f func(string) string, catalogue bool) {
 	}
 	for i := range rep.Requirements {
 		q := &rep.Requirements[i]
-		q.ID, q.Operation, q.Kind, q.Section, q.Text = f(q.ID), f(q.Operation), f(q.Kind), f(q.Section), f(q.Text)
+		q.ID, q.Operation, q.Kind, q.Section, q.Text = f(q.ID), f(q.Operation), Kind(f(string(q.Kind))), f(q.Section), f(q.Text)
 		list(q.Scenarios)
 	}
 	for i := range rep.OpenPoints {

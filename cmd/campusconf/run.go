@@ -261,7 +261,7 @@ func runSuite(ctx context.Context, o runOptions, stdout, stderr io.Writer) int {
 		return exitUsage
 	}
 	code := exitOK
-	if r.Verdict != "conformant" {
+	if r.Verdict != reports.VerdictConformant {
 		code = exitFailed
 	}
 	var gate string
@@ -414,7 +414,7 @@ func printSummary(w io.Writer, r *reports.Report, quiet bool) {
 		fmt.Fprintln(w)
 	}
 	if r.Reason != "" {
-		fmt.Fprintf(w, "%s: %s\n", strings.ToUpper(r.Verdict), consoleText(r.Reason))
+		fmt.Fprintf(w, "%s: %s\n", strings.ToUpper(string(r.Verdict)), consoleText(r.Reason))
 		return
 	}
 	interrupted := ""
@@ -422,7 +422,7 @@ func printSummary(w io.Writer, r *reports.Report, quiet bool) {
 		interrupted = " (interrupted)"
 	}
 	fmt.Fprintf(w, "%s%s: %d scenarios, %d passed, %d failed (%d MUST, %d SHOULD), %d skipped, %d not configured in %s\n",
-		strings.ToUpper(r.Verdict), interrupted, c.Scenarios, c.Passed, c.Failed, c.FailedMust, c.FailedShould, c.Skipped, c.NotConfigured,
+		strings.ToUpper(string(r.Verdict)), interrupted, c.Scenarios, c.Passed, c.Failed, c.FailedMust, c.FailedShould, c.Skipped, c.NotConfigured,
 		time.Duration(r.Duration).Round(time.Millisecond))
 	if quiet {
 		return
@@ -443,7 +443,7 @@ func printSummary(w io.Writer, r *reports.Report, quiet bool) {
 	}
 	var failed []string
 	for _, q := range r.Requirements {
-		if q.Result == "failed" {
+		if q.Result == reports.ResultFailed {
 			failed = append(failed, fmt.Sprintf("  %-7s %-28s %s", q.Strictness, q.ID, q.Text))
 		}
 	}

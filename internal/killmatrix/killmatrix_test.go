@@ -307,7 +307,7 @@ func render(cat *features.Catalogue, runs, genRuns []run, caught int) string {
 	fmt.Fprintf(&b, "**%d of %d defects caught; %d of %d MUST requirements covered by a defect.**\n\n", caught, len(runs)+len(genRuns), covered, len(must))
 	should, shouldCovered := 0, 0
 	for _, q := range cat.Requirements {
-		if q.Strictness == "SHOULD" {
+		if q.Strictness == reports.Should {
 			should++
 			if len(byReq[q.ID]) > 0 {
 				shouldCovered++
