@@ -41,7 +41,7 @@ type runOptions struct {
 	reportDir   string
 	baseline    string
 	seed        int64
-	defects     multiFlag
+	defects     stringList
 	insecure    bool
 	quiet       bool
 	// generate is the number of generated requests per operation, seeded
@@ -51,11 +51,6 @@ type runOptions struct {
 	// image is the container image the target runs in, for the report
 	image string
 }
-
-type multiFlag []string
-
-func (m *multiFlag) String() string     { return strings.Join(*m, ",") }
-func (m *multiFlag) Set(v string) error { *m = append(*m, v); return nil }
 
 func runCmd(args []string, stdout, stderr io.Writer) int {
 	var o runOptions
@@ -78,7 +73,7 @@ func runCmd(args []string, stdout, stderr io.Writer) int {
 	fs.IntVar(&o.generate, "generate", 0, "after the scenarios, send N generated requests per operation and check properties of every answer (0: none; see docs/generated.md)")
 	fs.Int64Var(&o.generateSeed, "generate-seed", generate.DefaultSeed, "seed of the generated requests: the same seed sends the same requests again")
 	var img imageOptions
-	var imgEnv multiFlag
+	var imgEnv stringList
 	fs.StringVar(&img.Image, "image", "", "container `IMAGE` of the implementation: start it, run the suite against it, remove it (must exist locally; needs --fixtures; see docs/containers.md)")
 	fs.StringVar(&img.Port, "port", defaultImagePort, "with --image: container `PORT` the implementation listens on")
 	fs.Var(&imgEnv, "env", "with --image: environment variable `NAME=VALUE` of the container (repeatable)")
