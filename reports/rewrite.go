@@ -39,7 +39,7 @@ func rewriteStrings(rep *Report, f func(string) string, catalogue bool) {
 			return nil
 		}
 		out := make(map[string]string, len(in))
-		for _, k := range sortedKeys(in) {
+		for _, k := range slices.Sorted(maps.Keys(in)) {
 			nk, nv := f(k), f(in[k])
 			if prev, ok := out[nk]; ok {
 				nv = prev + ", " + nv
@@ -89,13 +89,4 @@ func rewriteStrings(rep *Report, f func(string) string, catalogue bool) {
 		p := &rep.OpenPoints[i]
 		p.ID, p.Section, p.Topic, p.Treatment = f(p.ID), f(p.Section), f(p.Topic), f(p.Treatment)
 	}
-}
-
-func sortedKeys(in map[string]string) []string {
-	keys := make([]string, 0, len(in))
-	for k := range maps.Keys(in) {
-		keys = append(keys, k)
-	}
-	slices.Sort(keys)
-	return keys
 }

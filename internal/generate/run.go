@@ -109,7 +109,7 @@ func Run(ctx context.Context, cfg Config) ([]reports.Scenario, Stats, error) {
 		if cfg.ReadOnly && s.writes {
 			continue
 		}
-		if len(cfg.Operations) > 0 && !contains(cfg.Operations, s.id) {
+		if len(cfg.Operations) > 0 && !slices.Contains(cfg.Operations, s.id) {
 			continue
 		}
 		if ctx.Err() != nil {
@@ -128,8 +128,6 @@ func Run(ctx context.Context, cfg Config) ([]reports.Scenario, Stats, error) {
 	}
 	return out, st, nil
 }
-
-func contains(list []string, s string) bool { return slices.Contains(list, s) }
 
 // runner is the state of one generated run.
 type runner struct {
