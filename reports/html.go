@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"embed"
 	"encoding/json"
-	"fmt"
 	"html/template"
 	"io"
 	"maps"
@@ -38,14 +37,7 @@ func WriteHTML(w io.Writer, r *Report) error {
 	if err != nil {
 		return err
 	}
-	var buf bytes.Buffer
-	if err := htmlTemplate.Execute(&buf, v); err != nil {
-		return fmt.Errorf("write report.html: %w", err)
-	}
-	if _, err := buf.WriteTo(w); err != nil {
-		return fmt.Errorf("write report.html: %w", err)
-	}
-	return nil
+	return execute(w, htmlTemplate, v, HTMLFile)
 }
 
 // htmlView is what the page template reads; it holds no logic of its own.
@@ -151,16 +143,14 @@ func newHTMLView(r *Report) (*htmlView, error) {
 		CSS: template.CSS(css),
 		JS:  template.JS(js),
 	}
+	v.VerdictText = verdictHeadline(r.Verdict)
 	switch r.Verdict {
 	case VerdictConformant:
-		v.VerdictClass, v.VerdictText = "ok", "Conformant"
-	case VerdictNotConformant:
-		v.VerdictClass, v.VerdictText = "bad", "Not conformant"
+		v.VerdictClass = "ok"
+	case VerdictNotConformant, VerdictUnreachable:
+		v.VerdictClass = "bad"
 	default:
-		v.VerdictClass, v.VerdictText = "none", "No scenarios ran"
-		if r.Verdict == VerdictUnreachable {
-			v.VerdictClass, v.VerdictText = "bad", "Target unreachable"
-		}
+		v.VerdictClass = "none"
 	}
 	v.Outcomes = []outcomeCount{
 		{Passed, "Passed", r.Counts.Passed},

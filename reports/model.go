@@ -206,6 +206,19 @@ const (
 	VerdictUnreachable Verdict = "target unreachable"
 )
 
+// verdictHeadline is how the HTML and Markdown reports title a verdict.
+func verdictHeadline(v Verdict) string {
+	switch v {
+	case VerdictConformant:
+		return "Conformant"
+	case VerdictNotConformant:
+		return "Not conformant"
+	case VerdictUnreachable:
+		return "Target unreachable"
+	}
+	return "No scenarios ran"
+}
+
 // Result is the result of one requirement in a run. The set is closed.
 type Result string
 
