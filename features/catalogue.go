@@ -12,9 +12,12 @@ import (
 	"encoding/json"
 	"fmt"
 	"io/fs"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
+
+	"github.com/campusconf/campusconf/reports"
 )
 
 // files holds the feature files and the catalogue as written.
@@ -41,14 +44,15 @@ type Operation struct {
 	Success string `json:"success"`
 }
 
-// Requirement is one rule of the specification.
+// Requirement is one rule of the specification. Its kind and strictness
+// are the report's own types, so they cross into a report unconverted.
 type Requirement struct {
-	ID         string `json:"id"`
-	Operation  string `json:"operation"`
-	Kind       string `json:"kind"`
-	Strictness string `json:"strictness"`
-	Section    string `json:"section"`
-	Text       string `json:"text"`
+	ID         string             `json:"id"`
+	Operation  string             `json:"operation"`
+	Kind       reports.Kind       `json:"kind"`
+	Strictness reports.Strictness `json:"strictness"`
+	Section    string             `json:"section"`
+	Text       string             `json:"text"`
 }
 
 // OpenPoint is a matter the specification leaves open and how the suite
@@ -71,8 +75,9 @@ type Catalogue struct {
 	ops  map[string]*Operation
 }
 
-// Kinds are the rule kinds a requirement may have.
-var Kinds = []string{"status", "shape", "enum-range", "transition", "permission", "default", "auth", "error-form", "query", "generated"}
+// Kinds are the rule kinds a requirement may have: the report's rule kinds
+// and the kind of the properties generated requests check.
+var Kinds = append(slices.Clone(reports.RuleKinds), reports.KindGenerated)
 
 var (
 	loadOnce sync.Once
@@ -108,17 +113,20 @@ func Parse(data []byte) (*Catalogue, error) {
 		}
 		c.ops[op.ID] = op
 	}
-	kinds := strings.Join(Kinds, " ")
+	kindList := make([]string, len(Kinds))
+	for i, k := range Kinds {
+		kindList[i] = string(k)
+	}
 	for i := range c.Requirements {
 		r := &c.Requirements[i]
 		if _, dup := c.byID[r.ID]; dup {
 			return nil, fmt.Errorf("requirements.json: requirement %s listed twice", r.ID)
 		}
-		if r.Strictness != "MUST" && r.Strictness != "SHOULD" {
+		if r.Strictness != reports.Must && r.Strictness != reports.Should {
 			return nil, fmt.Errorf("requirement %s: strictness %q, want MUST or SHOULD", r.ID, r.Strictness)
 		}
-		if !strings.Contains(" "+kinds+" ", " "+r.Kind+" ") {
-			return nil, fmt.Errorf("requirement %s: kind %q, want one of %s", r.ID, r.Kind, kinds)
+		if !slices.Contains(Kinds, r.Kind) {
+			return nil, fmt.Errorf("requirement %s: kind %q, want one of %s", r.ID, r.Kind, strings.Join(kindList, " "))
 		}
 		if _, ok := c.ops[r.Operation]; !ok && r.Operation != "ALL" && r.Operation != "REC" {
 			return nil, fmt.Errorf("requirement %s: unknown operation %q", r.ID, r.Operation)
@@ -156,7 +164,7 @@ func (c *Catalogue) OperationIDs() []string {
 func (c *Catalogue) MustIDs() []string {
 	var out []string
 	for _, r := range c.Requirements {
-		if r.Strictness == "MUST" {
+		if r.Strictness == reports.Must {
 			out = append(out, r.ID)
 		}
 	}

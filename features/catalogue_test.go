@@ -1,6 +1,7 @@
 package features
 
 import (
+	"fmt"
 	"io/fs"
 	"sort"
 	"strings"
@@ -8,6 +9,8 @@ import (
 
 	gherkin "github.com/cucumber/gherkin/go/v26"
 	messages "github.com/cucumber/messages/go/v21"
+
+	"github.com/campusconf/campusconf/reports"
 )
 
 // otherTags are the tags that are neither requirement nor operation ids.
@@ -100,7 +103,7 @@ func TestEveryRequirementIsCovered(t *testing.T) {
 	}
 	var missing []string
 	for _, r := range c.Requirements {
-		if !used[r.ID] && r.Operation != "REC" && r.ID != "ALL.error-body" && r.Kind != "generated" {
+		if !used[r.ID] && r.Operation != "REC" && r.ID != "ALL.error-body" && r.Kind != reports.KindGenerated {
 			missing = append(missing, r.ID)
 		}
 	}
@@ -120,5 +123,35 @@ func TestScenarioNamesAreUnique(t *testing.T) {
 			t.Errorf("scenario name %q appears twice", key)
 		}
 		seen[key] = true
+	}
+}
+
+// TestParseChecksKindAndStrictness: a requirement's kind and strictness
+// are closed sets, the report's own (reports.Kind, reports.Strictness).
+func TestParseChecksKindAndStrictness(t *testing.T) {
+	const tmpl = `{"version": 1, "operations": [{"id": "E1", "name": "x", "success": "E1.200"}],
+		"requirements": [{"id": "E1.200", "operation": "E1", "kind": %q, "strictness": %q, "section": "s", "text": "t"}]}`
+	tests := []struct {
+		kind, strictness string
+		wantErr          string // "" when the catalogue is valid
+	}{
+		{"status", "MUST", ""},
+		{"generated", "SHOULD", ""},
+		{"query", "MUST", ""},
+		{"Status", "MUST", `kind "Status", want one of status shape enum-range transition permission default auth error-form query generated`},
+		{"status", "must", `strictness "must", want MUST or SHOULD`},
+	}
+	for _, tt := range tests {
+		c, err := Parse([]byte(fmt.Sprintf(tmpl, tt.kind, tt.strictness)))
+		switch {
+		case tt.wantErr == "" && err != nil:
+			t.Errorf("kind %q, strictness %q: got error %v, want none", tt.kind, tt.strictness, err)
+		case tt.wantErr == "":
+			if q, _ := c.Requirement("E1.200"); q.Kind != reports.Kind(tt.kind) || q.Strictness != reports.Strictness(tt.strictness) {
+				t.Errorf("got kind %q, strictness %q, want %q, %q", q.Kind, q.Strictness, tt.kind, tt.strictness)
+			}
+		case err == nil || !strings.Contains(err.Error(), tt.wantErr):
+			t.Errorf("kind %q, strictness %q: got error %v, want one containing %q", tt.kind, tt.strictness, err, tt.wantErr)
+		}
 	}
 }

@@ -138,7 +138,7 @@ func (b Baseline) Gate(r *Report) GateResult {
 			g.New = append(g.New, f.ID)
 		}
 	}
-	result := map[string]string{}
+	result := map[string]Result{}
 	for _, q := range r.Requirements {
 		result[q.ID] = q.Result
 	}

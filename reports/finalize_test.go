@@ -21,13 +21,13 @@ func TestFinalize(t *testing.T) {
 	tests := []struct {
 		name        string
 		scenarios   []Scenario
-		wantResult  map[string]string
+		wantResult  map[string]Result
 		wantCounts  Counts
-		wantVerdict string
+		wantVerdict Verdict
 	}{
 		{
 			name:        "nothing",
-			wantResult:  map[string]string{"M1": ResultNotRun, "M2": ResultNotRun, "S1": ResultNotRun, "X1": ResultNotRun},
+			wantResult:  map[string]Result{"M1": ResultNotRun, "M2": ResultNotRun, "S1": ResultNotRun, "X1": ResultNotRun},
 			wantCounts:  Counts{Requirements: 4},
 			wantVerdict: VerdictNoScenarios,
 		},
@@ -37,7 +37,7 @@ func TestFinalize(t *testing.T) {
 				{ID: "a", Operation: "E1", Requirements: []string{"M1"}, Strictness: Must, Outcome: Skipped, SkipReason: "no fixture"},
 				{ID: "b", Operation: "GB", Requirements: []string{"M2"}, Strictness: Must, Outcome: NotConfigured},
 			},
-			wantResult:  map[string]string{"M1": ResultNotRun, "M2": ResultNotRun, "S1": ResultNotRun, "X1": ResultNotRun},
+			wantResult:  map[string]Result{"M1": ResultNotRun, "M2": ResultNotRun, "S1": ResultNotRun, "X1": ResultNotRun},
 			wantCounts:  Counts{Scenarios: 2, Skipped: 1, NotConfigured: 1, Requirements: 4},
 			wantVerdict: VerdictNoScenarios,
 		},
@@ -47,7 +47,7 @@ func TestFinalize(t *testing.T) {
 				{ID: "a", Operation: "E1", Requirements: []string{"M1"}, Strictness: Must, Outcome: Passed},
 				{ID: "b", Operation: "E1", Requirements: []string{"M1", "S1"}, Strictness: Must, Outcome: Passed},
 			},
-			wantResult:  map[string]string{"M1": ResultPassed, "M2": ResultNotRun, "S1": ResultPassed, "X1": ResultNotRun},
+			wantResult:  map[string]Result{"M1": ResultPassed, "M2": ResultNotRun, "S1": ResultPassed, "X1": ResultNotRun},
 			wantCounts:  Counts{Scenarios: 2, Passed: 2, Requirements: 4, RequirementsCovered: 2, RequirementsPassing: 2},
 			wantVerdict: VerdictConformant,
 		},
@@ -57,7 +57,7 @@ func TestFinalize(t *testing.T) {
 				{ID: "a", Operation: "E1", Requirements: []string{"M1"}, Strictness: Must, Outcome: Passed},
 				{ID: "b", Operation: "E1", Requirements: []string{"S1"}, Strictness: Should, Outcome: Failed, Failure: fail("S1")},
 			},
-			wantResult:  map[string]string{"M1": ResultPassed, "M2": ResultNotRun, "S1": ResultFailed, "X1": ResultNotRun},
+			wantResult:  map[string]Result{"M1": ResultPassed, "M2": ResultNotRun, "S1": ResultFailed, "X1": ResultNotRun},
 			wantCounts:  Counts{Scenarios: 2, Passed: 1, Failed: 1, FailedShould: 1, Requirements: 4, RequirementsCovered: 2, RequirementsPassing: 1},
 			wantVerdict: VerdictConformant,
 		},
@@ -67,7 +67,7 @@ func TestFinalize(t *testing.T) {
 				{ID: "a", Operation: "E1", Requirements: []string{"M1"}, Strictness: Must, Outcome: Passed},
 				{ID: "b", Operation: "E1", Requirements: []string{"M1"}, Strictness: Must, Outcome: Failed, Failure: fail("M1")},
 			},
-			wantResult:  map[string]string{"M1": ResultFailed, "M2": ResultNotRun, "S1": ResultNotRun, "X1": ResultNotRun},
+			wantResult:  map[string]Result{"M1": ResultFailed, "M2": ResultNotRun, "S1": ResultNotRun, "X1": ResultNotRun},
 			wantCounts:  Counts{Scenarios: 2, Passed: 1, Failed: 1, FailedMust: 1, Requirements: 4, RequirementsCovered: 1},
 			wantVerdict: VerdictNotConformant,
 		},
@@ -76,7 +76,7 @@ func TestFinalize(t *testing.T) {
 			scenarios: []Scenario{
 				{ID: "a", Operation: "E2", Requirements: []string{"M2"}, Strictness: Must, Outcome: Failed, Failure: fail("X1")},
 			},
-			wantResult:  map[string]string{"M1": ResultNotRun, "M2": ResultNotRun, "S1": ResultNotRun, "X1": ResultFailed},
+			wantResult:  map[string]Result{"M1": ResultNotRun, "M2": ResultNotRun, "S1": ResultNotRun, "X1": ResultFailed},
 			wantCounts:  Counts{Scenarios: 1, Failed: 1, FailedMust: 1, Requirements: 4, RequirementsCovered: 1},
 			wantVerdict: VerdictNotConformant,
 		},
@@ -86,7 +86,7 @@ func TestFinalize(t *testing.T) {
 				{ID: "a", Operation: "E2", Requirements: []string{"M2"}, Strictness: Must, Outcome: Failed, Failure: fail()},
 				{ID: "b", Operation: "E1", Requirements: []string{"S1"}, Strictness: Should, Outcome: Failed},
 			},
-			wantResult:  map[string]string{"M1": ResultNotRun, "M2": ResultFailed, "S1": ResultFailed, "X1": ResultNotRun},
+			wantResult:  map[string]Result{"M1": ResultNotRun, "M2": ResultFailed, "S1": ResultFailed, "X1": ResultNotRun},
 			wantCounts:  Counts{Scenarios: 2, Failed: 2, FailedMust: 1, FailedShould: 1, Requirements: 4, RequirementsCovered: 2},
 			wantVerdict: VerdictNotConformant,
 		},
@@ -95,7 +95,7 @@ func TestFinalize(t *testing.T) {
 			scenarios: []Scenario{
 				{ID: "a", Operation: "E1", Requirements: []string{"S1"}, Strictness: Should, Outcome: Failed, Failure: fail("NEW-1")},
 			},
-			wantResult:  map[string]string{"M1": ResultNotRun, "M2": ResultNotRun, "S1": ResultNotRun, "X1": ResultNotRun},
+			wantResult:  map[string]Result{"M1": ResultNotRun, "M2": ResultNotRun, "S1": ResultNotRun, "X1": ResultNotRun},
 			wantCounts:  Counts{Scenarios: 1, Failed: 1, FailedShould: 1, Requirements: 4},
 			wantVerdict: VerdictConformant,
 		},
@@ -104,7 +104,7 @@ func TestFinalize(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			r := &Report{Scenarios: slices.Clone(tt.scenarios), Requirements: catalogue()}
 			Finalize(r)
-			got := map[string]string{}
+			got := map[string]Result{}
 			for _, q := range r.Requirements {
 				got[q.ID] = q.Result
 			}

@@ -39,7 +39,7 @@ func GapKey(reason string) string {
 // report by the fixture key they lack, most scenarios first, and names the
 // requirements each leaves uncovered.
 func Gaps(r *Report) []Gap {
-	result := map[string]string{}
+	result := map[string]Result{}
 	for _, q := range r.Requirements {
 		result[q.ID] = q.Result
 	}

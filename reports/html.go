@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"embed"
 	"encoding/json"
-	"fmt"
 	"html/template"
 	"io"
 	"maps"
@@ -38,14 +37,7 @@ func WriteHTML(w io.Writer, r *Report) error {
 	if err != nil {
 		return err
 	}
-	var buf bytes.Buffer
-	if err := htmlTemplate.Execute(&buf, v); err != nil {
-		return fmt.Errorf("write report.html: %w", err)
-	}
-	if _, err := buf.WriteTo(w); err != nil {
-		return fmt.Errorf("write report.html: %w", err)
-	}
-	return nil
+	return execute(w, htmlTemplate, v, HTMLFile)
 }
 
 // htmlView is what the page template reads; it holds no logic of its own.
@@ -55,7 +47,7 @@ type htmlView struct {
 	JS           template.JS
 	VerdictClass string
 	VerdictText  string
-	Kinds        []string
+	Kinds        []Kind
 	MatrixOps    []string
 	Matrix       []matrixRow
 	Operations   []string // operations with scenarios, for the filter
@@ -89,7 +81,7 @@ type keyValue struct{ Key, Value string }
 
 // matrixRow is one rule kind across the operations.
 type matrixRow struct {
-	Kind  string
+	Kind  Kind
 	Cells []matrixCell
 }
 
@@ -151,16 +143,14 @@ func newHTMLView(r *Report) (*htmlView, error) {
 		CSS: template.CSS(css),
 		JS:  template.JS(js),
 	}
+	v.VerdictText = verdictHeadline(r.Verdict)
 	switch r.Verdict {
 	case VerdictConformant:
-		v.VerdictClass, v.VerdictText = "ok", "Conformant"
-	case VerdictNotConformant:
-		v.VerdictClass, v.VerdictText = "bad", "Not conformant"
+		v.VerdictClass = "ok"
+	case VerdictNotConformant, VerdictUnreachable:
+		v.VerdictClass = "bad"
 	default:
-		v.VerdictClass, v.VerdictText = "none", "No scenarios ran"
-		if r.Verdict == VerdictUnreachable {
-			v.VerdictClass, v.VerdictText = "bad", "Target unreachable"
-		}
+		v.VerdictClass = "none"
 	}
 	v.Outcomes = []outcomeCount{
 		{Passed, "Passed", r.Counts.Passed},
@@ -210,7 +200,7 @@ func newHTMLView(r *Report) (*htmlView, error) {
 	for _, q := range r.Requirements {
 		v.Requirements = append(v.Requirements, requirementView{
 			Requirement: q,
-			Search:      strings.ToLower(strings.Join([]string{q.ID, q.Operation, q.Kind, q.Section, q.Text}, " ")),
+			Search:      strings.ToLower(strings.Join([]string{q.ID, q.Operation, string(q.Kind), q.Section, q.Text}, " ")),
 		})
 	}
 	v.Kinds, v.MatrixOps, v.Matrix = buildMatrix(r, strict)
@@ -223,7 +213,7 @@ func newScenarioView(i int, s Scenario, strict map[string]Strictness) scenarioVi
 		Anchor:   "sc-" + strconv.Itoa(i+1),
 		CurlID:   "curl-" + strconv.Itoa(i+1),
 	}
-	words := append([]string{s.ID, s.Name, s.Feature, s.Operation, s.Kind, s.SkipReason}, s.Requirements...)
+	words := append([]string{s.ID, s.Name, s.Feature, s.Operation, string(s.Kind), s.SkipReason}, s.Requirements...)
 	sv.Search = strings.ToLower(strings.Join(append(words, FailedRequirements(s)...), " "))
 	switch s.Outcome {
 	case Skipped, NotConfigured:
@@ -313,14 +303,17 @@ func prettyBody(s string) string {
 // operation and kind; where none ran, the results of the requirements of
 // that operation and kind (a cross-cutting requirement is failed by
 // scenarios of other kinds).
-func buildMatrix(r *Report, strict map[string]Strictness) (kinds, ops []string, rows []matrixRow) {
+func buildMatrix(r *Report, strict map[string]Strictness) (kinds []Kind, ops []string, rows []matrixRow) {
 	// The columns are the operations the report speaks of: a run's report
 	// lists every requirement of the catalogue, run or not, so every
 	// operation has its column even when --tags picked a few.
 	kinds = slices.Clone(RuleKinds)
-	type cellKey struct{ op, kind string }
+	type cellKey struct {
+		op   string
+		kind Kind
+	}
 	cells := map[cellKey]*matrixTally{}
-	get := func(op, kind string) *matrixTally {
+	get := func(op string, kind Kind) *matrixTally {
 		if !slices.Contains(ops, op) {
 			ops = append(ops, op)
 		}
@@ -386,7 +379,7 @@ type matrixTally struct {
 
 // cell returns the class, text and tooltip of a matrix cell: scenario
 // outcomes when a scenario ran there, requirement results otherwise.
-func (t *matrixTally) cell(op, kind string) (class, text, title string) {
+func (t *matrixTally) cell(op string, kind Kind) (class, text, title string) {
 	var parts []string
 	add := func(n int, what string) {
 		if n > 0 {
@@ -436,7 +429,7 @@ func (t *matrixTally) cell(op, kind string) (class, text, title string) {
 		}
 		title = "no scenario of this kind; requirements: " + strings.Join(parts, ", ")
 	}
-	return class, text, operationLabel(op) + " × " + kind + ": " + title
+	return class, text, operationLabel(op) + " × " + string(kind) + ": " + title
 }
 
 // formatMillis shows a duration the way a person reads it.
@@ -474,7 +467,7 @@ func outcomeClass(o Outcome) string {
 	return "other"
 }
 
-func resultClass(res string) string {
+func resultClass(res Result) string {
 	switch res {
 	case ResultPassed:
 		return "pass"

@@ -60,7 +60,7 @@ func TestHTMLInBrowser(t *testing.T) {
 			"count-requirements":         fmt.Sprint(c.Requirements),
 			"count-requirements-covered": fmt.Sprint(c.RequirementsCovered),
 			"count-requirements-passing": fmt.Sprint(c.RequirementsPassing),
-			"verdict":                    r.Verdict,
+			"verdict":                    string(r.Verdict),
 		}
 		for k, w := range want {
 			if got[k] != w {

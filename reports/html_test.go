@@ -115,7 +115,7 @@ func TestMatrixCells(t *testing.T) {
 		strict[q.ID] = q.Strictness
 	}
 	kinds, ops, rows := buildMatrix(r, strict)
-	cell := func(kind, op string) matrixCell {
+	cell := func(kind Kind, op string) matrixCell {
 		for i, k := range kinds {
 			if k != kind {
 				continue
@@ -130,7 +130,8 @@ func TestMatrixCells(t *testing.T) {
 		return matrixCell{}
 	}
 	tests := []struct {
-		kind, op  string
+		kind      Kind
+		op        string
 		wantClass string
 		wantText  string
 	}{

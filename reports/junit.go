@@ -81,7 +81,7 @@ func WriteJUnit(w io.Writer, r *Report) error {
 		ts = r.Started.UTC().Format("2006-01-02T15:04:05")
 	}
 	props := []junitProperty{
-		{"verdict", r.Verdict},
+		{"verdict", string(r.Verdict)},
 		{"target", xmlText(r.Target.URL)},
 		{"tool", strings.TrimSpace(r.Tool.Name + " " + r.Tool.Version)},
 		{"schema", r.Schema},

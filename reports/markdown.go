@@ -1,7 +1,6 @@
 package reports
 
 import (
-	"bytes"
 	"fmt"
 	"io"
 	"strings"
@@ -58,16 +57,16 @@ type failedRequirement struct {
 // failed MUST requirements with a one-line reason each, capped with "and N
 // more" (SHOULD warnings likewise, shorter). r should be finalized.
 func WriteMarkdown(w io.Writer, r *Report) error {
-	v := markdownView{R: r}
+	v := markdownView{R: r, Headline: verdictHeadline(r.Verdict)}
 	switch r.Verdict {
 	case VerdictConformant:
-		v.Icon, v.Headline = "✅", "Conformant"
+		v.Icon = "✅"
 	case VerdictNotConformant:
-		v.Icon, v.Headline = "❌", "Not conformant"
+		v.Icon = "❌"
 	case VerdictUnreachable:
-		v.Icon, v.Headline = "⛔", "Target unreachable"
+		v.Icon = "⛔"
 	default:
-		v.Icon, v.Headline = "⚪", "No scenarios ran"
+		v.Icon = "⚪"
 	}
 	if r.Interrupted {
 		v.Headline += " (interrupted)"
@@ -77,14 +76,7 @@ func WriteMarkdown(w io.Writer, r *Report) error {
 	v.Must, v.MustMore = capList(must, markdownMaxItems)
 	v.Should, v.ShouldMore = capList(should, markdownMaxItems/2)
 	v.Gaps, v.GapsMore = capList(Gaps(r), markdownMaxItems)
-	var buf bytes.Buffer
-	if err := markdownTemplate.Execute(&buf, v); err != nil {
-		return fmt.Errorf("write summary.md: %w", err)
-	}
-	if _, err := buf.WriteTo(w); err != nil {
-		return fmt.Errorf("write summary.md: %w", err)
-	}
-	return nil
+	return execute(w, markdownTemplate, v, MarkdownFile)
 }
 
 func capList[T any](list []T, n int) ([]T, int) {
@@ -107,7 +99,7 @@ func failedRequirements(r *Report) (must, should []failedRequirement) {
 			}
 			order = append(order, id)
 			reason[id] = failedRequirement{
-				ID: id, Operation: s.Operation, Kind: s.Kind, Strictness: s.Strictness,
+				ID: id, Operation: s.Operation, Kind: string(s.Kind), Strictness: s.Strictness,
 				Reason: failureReason(s), Scenario: s.Name,
 			}
 		}
@@ -131,7 +123,7 @@ func failedRequirements(r *Report) (must, should []failedRequirement) {
 		if q.Operation != "" {
 			f.Operation = q.Operation
 		}
-		f.Kind, f.Strictness = q.Kind, q.Strictness
+		f.Kind, f.Strictness = string(q.Kind), q.Strictness
 		add(f)
 	}
 	for _, id := range order {

@@ -52,7 +52,7 @@ type Report struct {
 	// requirement, VerdictNotConformant otherwise, and VerdictNoScenarios
 	// when no scenario ran at all. Finalize sets it, except that a report
 	// with a Reason keeps VerdictUnreachable.
-	Verdict string `json:"verdict"`
+	Verdict Verdict `json:"verdict"`
 	// Reason says why nothing ran when Verdict is VerdictUnreachable, such
 	// as "target unreachable: dial tcp 127.0.0.1:1: connection refused".
 	Reason string `json:"reason,omitempty"`
@@ -113,9 +113,8 @@ type Scenario struct {
 	Feature   string `json:"feature"`
 	Name      string `json:"name"`
 	Operation string `json:"operation"`
-	// Kind is the rule kind: status, shape, enum-range, transition,
-	// permission, default, auth, error-form, query.
-	Kind         string     `json:"kind"`
+	// Kind is the rule kind: one of RuleKinds, or KindGenerated.
+	Kind         Kind       `json:"kind"`
 	Requirements []string   `json:"requirements"`
 	Strictness   Strictness `json:"strictness"`
 	Tags         []string   `json:"tags,omitempty"`
@@ -194,39 +193,78 @@ const (
 	MaxReportFile = 16 << 20
 )
 
+// Verdict is the conclusion of a report. The set is closed.
+type Verdict string
+
 // Verdicts of a report.
 const (
-	VerdictConformant    = "conformant"
-	VerdictNotConformant = "not conformant"
-	VerdictNoScenarios   = "no scenarios"
+	VerdictConformant    Verdict = "conformant"
+	VerdictNotConformant Verdict = "not conformant"
+	VerdictNoScenarios   Verdict = "no scenarios"
 	// VerdictUnreachable: nothing ran because the target could not be
 	// reached (or its container did not start); Reason says why.
-	VerdictUnreachable = "target unreachable"
+	VerdictUnreachable Verdict = "target unreachable"
 )
+
+// verdictHeadline is how the HTML and Markdown reports title a verdict.
+func verdictHeadline(v Verdict) string {
+	switch v {
+	case VerdictConformant:
+		return "Conformant"
+	case VerdictNotConformant:
+		return "Not conformant"
+	case VerdictUnreachable:
+		return "Target unreachable"
+	}
+	return "No scenarios ran"
+}
+
+// Result is the result of one requirement in a run. The set is closed.
+type Result string
 
 // Results of a requirement.
 const (
-	ResultPassed = "passed"
-	ResultFailed = "failed"
-	ResultNotRun = "not run"
+	ResultPassed Result = "passed"
+	ResultFailed Result = "failed"
+	ResultNotRun Result = "not run"
+)
+
+// Kind is the rule kind of a requirement and of the scenarios that check
+// it: what sort of rule of the specification it is.
+type Kind string
+
+// Rule kinds.
+const (
+	KindStatus     Kind = "status"
+	KindShape      Kind = "shape"
+	KindEnumRange  Kind = "enum-range"
+	KindTransition Kind = "transition"
+	KindPermission Kind = "permission"
+	KindDefault    Kind = "default"
+	KindAuth       Kind = "auth"
+	KindErrorForm  Kind = "error-form"
+	KindQuery      Kind = "query"
+	// KindGenerated: a property that generated requests check
+	// (internal/generate) rather than a scenario.
+	KindGenerated Kind = "generated"
 )
 
 // RuleKinds are the rule kinds of scenarios and requirements, in the order
-// the HTML matrix shows them. A kind outside this list still shows, after
-// these.
-var RuleKinds = []string{"status", "shape", "enum-range", "transition", "permission", "default", "auth", "error-form", "query"}
+// the HTML matrix shows them. A kind outside this list (KindGenerated)
+// still shows, after these.
+var RuleKinds = []Kind{KindStatus, KindShape, KindEnumRange, KindTransition, KindPermission, KindDefault, KindAuth, KindErrorForm, KindQuery}
 
 // Requirement is one catalogue entry with its result in this run.
 type Requirement struct {
 	ID         string     `json:"id"`
 	Operation  string     `json:"operation"`
-	Kind       string     `json:"kind"`
+	Kind       Kind       `json:"kind"`
 	Strictness Strictness `json:"strictness"`
 	Section    string     `json:"section"`
 	Text       string     `json:"text"`
 	// Result: ResultPassed, ResultFailed or ResultNotRun (no scenario
 	// reached a conclusion on it). Finalize sets it.
-	Result string `json:"result"`
+	Result Result `json:"result"`
 	// Scenarios are the ids of the scenarios that list the requirement or
 	// whose failure names it, in report order. Finalize sets it.
 	Scenarios []string `json:"scenarios,omitempty"`

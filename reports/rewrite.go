@@ -39,7 +39,7 @@ func rewriteStrings(rep *Report, f func(string) string, catalogue bool) {
 			return nil
 		}
 		out := make(map[string]string, len(in))
-		for _, k := range sortedKeys(in) {
+		for _, k := range slices.Sorted(maps.Keys(in)) {
 			nk, nv := f(k), f(in[k])
 			if prev, ok := out[nk]; ok {
 				nv = prev + ", " + nv
@@ -58,7 +58,7 @@ func rewriteStrings(rep *Report, f func(string) string, catalogue bool) {
 	for i := range rep.Scenarios {
 		s := &rep.Scenarios[i]
 		if catalogue {
-			s.ID, s.Feature, s.Name, s.Operation, s.Kind = f(s.ID), f(s.Feature), f(s.Name), f(s.Operation), f(s.Kind)
+			s.ID, s.Feature, s.Name, s.Operation, s.Kind = f(s.ID), f(s.Feature), f(s.Name), f(s.Operation), Kind(f(string(s.Kind)))
 			list(s.Requirements)
 			list(s.Tags)
 		}
@@ -82,20 +82,11 @@ func rewriteStrings(rep *Report, f func(string) string, catalogue bool) {
 	}
 	for i := range rep.Requirements {
 		q := &rep.Requirements[i]
-		q.ID, q.Operation, q.Kind, q.Section, q.Text = f(q.ID), f(q.Operation), f(q.Kind), f(q.Section), f(q.Text)
+		q.ID, q.Operation, q.Kind, q.Section, q.Text = f(q.ID), f(q.Operation), Kind(f(string(q.Kind))), f(q.Section), f(q.Text)
 		list(q.Scenarios)
 	}
 	for i := range rep.OpenPoints {
 		p := &rep.OpenPoints[i]
 		p.ID, p.Section, p.Topic, p.Treatment = f(p.ID), f(p.Section), f(p.Topic), f(p.Treatment)
 	}
-}
-
-func sortedKeys(in map[string]string) []string {
-	keys := make([]string, 0, len(in))
-	for k := range maps.Keys(in) {
-		keys = append(keys, k)
-	}
-	slices.Sort(keys)
-	return keys
 }

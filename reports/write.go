@@ -1,6 +1,7 @@
 package reports
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"io"
@@ -179,3 +180,17 @@ func syncDir(dir string) {
 }
 
 func validUTF8(s string) string { return strings.ToValidUTF8(s, "\uFFFD") }
+
+// execute runs a template (html/template or text/template) with v and
+// writes the result to w in one piece, so a template that fails half way
+// leaves w untouched. Errors name file.
+func execute(w io.Writer, t interface{ Execute(io.Writer, any) error }, v any, file string) error {
+	var buf bytes.Buffer
+	if err := t.Execute(&buf, v); err != nil {
+		return fmt.Errorf("write %s: %w", file, err)
+	}
+	if _, err := buf.WriteTo(w); err != nil {
+		return fmt.Errorf("write %s: %w", file, err)
+	}
+	return nil
+}

@@ -48,7 +48,7 @@ func (s *Simulator) badRequest(w http.ResponseWriter, err error) {
 
 // notFound is the status of an absent record: 404, or 400 with the named
 // defect.
-func (s *Simulator) notFound(defect string) int {
+func (s *Simulator) notFound(defect defects.Name) int {
 	if s.defects.Has(defect) {
 		return http.StatusBadRequest
 	}
@@ -57,7 +57,7 @@ func (s *Simulator) notFound(defect string) int {
 
 // populates are the populate entities an operation accepts: none with
 // the named defect, which leaves populate unimplemented.
-func (s *Simulator) populates(defect string, accepted ...string) []string {
+func (s *Simulator) populates(defect defects.Name, accepted ...string) []string {
 	if s.defects.Has(defect) {
 		return nil
 	}

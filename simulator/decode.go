@@ -13,6 +13,7 @@ import (
 	"time"
 	"unicode/utf8"
 
+	"github.com/campusconf/campusconf/internal/uuid"
 	"github.com/campusconf/campusconf/simulator/defects"
 )
 
@@ -295,28 +296,13 @@ func (b *body) check(bad bool, format string, args ...any) {
 }
 
 // parseUUID checks the canonical 8-4-4-4-12 hex form and returns it in
-// lower case.
+// lower case; the error names the parameter or member.
 func parseUUID(name, s string) (string, error) {
-	bad := func() error {
-		return classify(errMalformedUUID, "%s: expected a uuid (8-4-4-4-12 hexadecimal digits), got %q", name, clip(s))
+	id, err := uuid.Parse(s)
+	if err != nil {
+		return "", classify(errMalformedUUID, "%s: expected a uuid (8-4-4-4-12 hexadecimal digits), got %q", name, clip(s))
 	}
-	if len(s) != 36 {
-		return "", bad()
-	}
-	for i := 0; i < len(s); i++ {
-		c := s[i]
-		switch i {
-		case 8, 13, 18, 23:
-			if c != '-' {
-				return "", bad()
-			}
-		default:
-			if !('0' <= c && c <= '9' || 'a' <= c && c <= 'f' || 'A' <= c && c <= 'F') {
-				return "", bad()
-			}
-		}
-	}
-	return strings.ToLower(s), nil
+	return id, nil
 }
 
 // parseDateTime reads an RFC 3339 date-time.

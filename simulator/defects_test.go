@@ -3,7 +3,6 @@ package simulator
 import (
 	"fmt"
 	"net/http"
-	"slices"
 	"strings"
 	"testing"
 
@@ -14,7 +13,7 @@ import (
 // it and breaks with it.
 func TestEachDefectBreaksItsRule(t *testing.T) {
 	tests := []struct {
-		defect string
+		defect defects.Name
 		// holds reports whether the rule holds in e.
 		holds func(t *testing.T, e *env) bool
 	}{
@@ -46,14 +45,14 @@ func TestEachDefectBreaksItsRule(t *testing.T) {
 			return e.do("owner", "POST", "/campus/2FA/Poll", `{"transactionId":"`+tx+`"}`).object(t)["status"] == "0000"
 		}},
 	}
-	covered := map[string]bool{}
+	covered := map[defects.Name]bool{}
 	for _, tt := range tests {
 		covered[tt.defect] = true
-		t.Run(tt.defect, func(t *testing.T) {
+		t.Run(string(tt.defect), func(t *testing.T) {
 			if !tt.holds(t, newEnv(t, Options{})) {
 				t.Fatal("the rule does not hold without the defect")
 			}
-			if tt.holds(t, newEnv(t, Options{Defects: []string{tt.defect}})) {
+			if tt.holds(t, newEnv(t, Options{Defects: []string{string(tt.defect)}})) {
 				t.Error("the rule still holds with the defect")
 			}
 		})
@@ -61,7 +60,7 @@ func TestEachDefectBreaksItsRule(t *testing.T) {
 	// Every defect, these included, is also run end to end against the
 	// whole suite by the kill matrix (internal/killmatrix).
 	for name := range covered {
-		if !slices.Contains(defects.Names(), name) {
+		if _, ok := defects.Lookup(string(name)); !ok {
 			t.Errorf("defect %s is tested here but unknown", name)
 		}
 	}

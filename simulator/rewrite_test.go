@@ -142,7 +142,7 @@ func TestRewritesAimAtAnsweredRecords(t *testing.T) {
 			t.Errorf("defect %s: rewrite %s names no field", d.Name, d.Rewrite)
 		}
 	}
-	if !slices.ContainsFunc(defects.All(), func(d defects.Defect) bool { return d.Rewrite != nil && strings.HasSuffix(d.Name, "-names") }) {
+	if !slices.ContainsFunc(defects.All(), func(d defects.Defect) bool { return d.Rewrite != nil && strings.HasSuffix(string(d.Name), "-names") }) {
 		t.Error("expected rewrite defects for record names")
 	}
 }

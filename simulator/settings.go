@@ -123,10 +123,10 @@ type catalogueEntry struct {
 func (s *Simulator) settingsAnswer() settingsAnswer {
 	a := settingsAnswer{Settings: s.Settings(), Operations: OperationIDs()}
 	for _, d := range defects.All() {
-		a.AllDefects = append(a.AllDefects, catalogueEntry{d.Name, d.Description})
+		a.AllDefects = append(a.AllDefects, catalogueEntry{string(d.Name), d.Description})
 	}
 	for _, v := range variants.All() {
-		a.AllVariants = append(a.AllVariants, catalogueEntry{v.Name, v.Description})
+		a.AllVariants = append(a.AllVariants, catalogueEntry{string(v.Name), v.Description})
 	}
 	return a
 }

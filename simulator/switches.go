@@ -12,7 +12,7 @@ import (
 type defectSwitch struct{ p atomic.Pointer[defects.Set] }
 
 // Has reports whether the named defect is made.
-func (d *defectSwitch) Has(name string) bool { return d.p.Load().Has(name) }
+func (d *defectSwitch) Has(name defects.Name) bool { return d.p.Load().Has(name) }
 
 // Enabled returns the defects made, sorted.
 func (d *defectSwitch) Enabled() []string { return d.p.Load().Enabled() }
@@ -21,7 +21,7 @@ func (d *defectSwitch) Enabled() []string { return d.p.Load().Enabled() }
 type variantSwitch struct{ p atomic.Pointer[variants.Set] }
 
 // Has reports whether the named variant is chosen.
-func (v *variantSwitch) Has(name string) bool { return v.p.Load().Has(name) }
+func (v *variantSwitch) Has(name variants.Name) bool { return v.p.Load().Has(name) }
 
 // Enabled returns the variants chosen, sorted.
 func (v *variantSwitch) Enabled() []string { return v.p.Load().Enabled() }

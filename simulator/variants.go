@@ -16,6 +16,7 @@ import (
 	"github.com/campusconf/campusconf/internal/registry"
 
 	"github.com/campusconf/campusconf/fixtures"
+	"github.com/campusconf/campusconf/internal/uuid"
 	"github.com/campusconf/campusconf/simulator/store"
 	"github.com/campusconf/campusconf/simulator/variants"
 )
@@ -234,7 +235,7 @@ func (sh shaper) walk(v any) any {
 			x[i] = sh.walk(e)
 		}
 	case string:
-		if sh.upper && isUUID(x) {
+		if sh.upper && uuid.Valid(x) {
 			return strings.ToUpper(x)
 		}
 		if sh.offsets && len(x) >= 20 && x[4] == '-' && x[10] == 'T' {
@@ -293,11 +294,6 @@ func marshal(v any) ([]byte, error) {
 	enc.SetEscapeHTML(false)
 	err := enc.Encode(v)
 	return b.Bytes(), err
-}
-
-func isUUID(s string) bool {
-	_, err := parseUUID("", s)
-	return err == nil
 }
 
 // withNulls writes every field of the record that the body leaves out as

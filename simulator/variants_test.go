@@ -13,7 +13,7 @@ import (
 // variantChecks shows, per variant, the behaviour it switches on, which
 // the default simulator does not have: a variant the suite passes
 // (internal/faithful) is never a no-op.
-var variantChecks = map[string]func(t *testing.T, e *env){
+var variantChecks = map[variants.Name]func(t *testing.T, e *env){
 	variants.Key403: func(t *testing.T, e *env) {
 		e.doWith("owner", "POST", "/campus/2FA/Push", "", map[string]string{"Ocp-Apim-Subscription-Key": ""}).want(t, http.StatusForbidden).errorString(t)
 	},
@@ -241,8 +241,8 @@ func TestVariants(t *testing.T) {
 			t.Errorf("variant %s: expected a check in variantChecks", v.Name)
 			continue
 		}
-		t.Run(v.Name, func(t *testing.T) {
-			check(t, newEnv(t, Options{Variants: []string{v.Name}}))
+		t.Run(string(v.Name), func(t *testing.T) {
+			check(t, newEnv(t, Options{Variants: []string{string(v.Name)}}))
 		})
 	}
 }
@@ -251,7 +251,7 @@ func TestVariantNames(t *testing.T) {
 	if _, err := New(Options{Variants: []string{"no-such-variant"}}); err == nil || !strings.Contains(err.Error(), "unknown variant") {
 		t.Errorf("unknown variant: error = %v, want one naming it", err)
 	}
-	if _, err := New(Options{Variants: []string{variants.Key403, variants.Key400}}); err == nil || !strings.Contains(err.Error(), "choose one") {
+	if _, err := New(Options{Variants: []string{string(variants.Key403), string(variants.Key400)}}); err == nil || !strings.Contains(err.Error(), "choose one") {
 		t.Errorf("key-403 with key-400: error = %v, want a conflict", err)
 	}
 }

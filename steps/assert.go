@@ -8,6 +8,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/campusconf/campusconf/internal/uuid"
 	"github.com/google/go-cmp/cmp"
 	"github.com/tidwall/gjson"
 )
@@ -223,31 +224,12 @@ func sameJSON(a, b gjson.Result) bool {
 	case a.Type == gjson.Number && b.Type == gjson.Number:
 		return a.Float() == b.Float()
 	case a.Type == gjson.String && b.Type == gjson.String:
-		if isUUID(a.Str) && isUUID(b.Str) {
+		if uuid.Valid(a.Str) && uuid.Valid(b.Str) {
 			return strings.EqualFold(a.Str, b.Str)
 		}
 		return a.Str == b.Str
 	}
 	return cmp.Equal(a.Value(), b.Value())
-}
-
-func isUUID(s string) bool {
-	if len(s) != 36 {
-		return false
-	}
-	for i, c := range s {
-		switch i {
-		case 8, 13, 18, 23:
-			if c != '-' {
-				return false
-			}
-		default:
-			if !strings.ContainsRune("0123456789abcdefABCDEF", c) {
-				return false
-			}
-		}
-	}
-	return true
 }
 
 // list returns the body as a list, or a failure.

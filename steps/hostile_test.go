@@ -113,7 +113,7 @@ func TestHostileTargetsNeverHangTheRunner(t *testing.T) {
 			if d := time.Since(start); d > 15*time.Second {
 				t.Errorf("run took %s, want under 15s", d)
 			}
-			if r.Verdict == "conformant" || r.Counts.Failed == 0 {
+			if r.Verdict == reports.VerdictConformant || r.Counts.Failed == 0 {
 				t.Fatalf("verdict %q with %d failed, want a failing run", r.Verdict, r.Counts.Failed)
 			}
 			found := false

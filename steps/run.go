@@ -347,14 +347,14 @@ func (e *env) text(red *reports.Redactor, s string) string {
 func (e *env) strictness(reqs []string) reports.Strictness {
 	st := reports.Should
 	for _, id := range reqs {
-		if r, ok := e.cat.Requirement(id); ok && r.Strictness == "MUST" {
+		if r, ok := e.cat.Requirement(id); ok && r.Strictness == reports.Must {
 			st = reports.Must
 		}
 	}
 	return st
 }
 
-func (e *env) kind(reqs []string) string {
+func (e *env) kind(reqs []string) reports.Kind {
 	for _, id := range reqs {
 		if r, ok := e.cat.Requirement(id); ok {
 			return r.Kind
@@ -437,11 +437,11 @@ func AddCatalogue(r *reports.Report, cat *features.Catalogue) { addCatalogue(r, 
 // --generate neither covers nor misses them.
 func addCatalogue(r *reports.Report, cat *features.Catalogue, generated bool) {
 	for _, q := range cat.Requirements {
-		if q.Kind == "generated" && !generated {
+		if q.Kind == reports.KindGenerated && !generated {
 			continue
 		}
 		r.Requirements = append(r.Requirements, reports.Requirement{ID: q.ID, Operation: q.Operation, Kind: q.Kind,
-			Strictness: reports.Strictness(q.Strictness), Section: q.Section, Text: q.Text})
+			Strictness: q.Strictness, Section: q.Section, Text: q.Text})
 	}
 	for _, p := range cat.OpenPoints {
 		r.OpenPoints = append(r.OpenPoints, reports.OpenPoint(p))

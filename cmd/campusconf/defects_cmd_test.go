@@ -19,7 +19,7 @@ func TestDefectsCmd(t *testing.T) {
 		t.Fatalf("defects printed %d lines, want one per defect (%d)", len(lines), len(simulator.Defects()))
 	}
 	for i, d := range simulator.Defects() {
-		if !strings.HasPrefix(lines[i], d.Name+" ") || !strings.Contains(lines[i], d.Description) ||
+		if !strings.HasPrefix(lines[i], string(d.Name)+" ") || !strings.Contains(lines[i], d.Description) ||
 			!strings.Contains(lines[i], "[breaks "+strings.Join(d.Requirements, ", ")) {
 			t.Errorf("line %d = %q, want %s, its description and its requirements", i, lines[i], d.Name)
 		}

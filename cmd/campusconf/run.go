@@ -41,7 +41,7 @@ type runOptions struct {
 	reportDir   string
 	baseline    string
 	seed        int64
-	defects     multiFlag
+	defects     stringList
 	insecure    bool
 	quiet       bool
 	// generate is the number of generated requests per operation, seeded
@@ -51,11 +51,6 @@ type runOptions struct {
 	// image is the container image the target runs in, for the report
 	image string
 }
-
-type multiFlag []string
-
-func (m *multiFlag) String() string     { return strings.Join(*m, ",") }
-func (m *multiFlag) Set(v string) error { *m = append(*m, v); return nil }
 
 func runCmd(args []string, stdout, stderr io.Writer) int {
 	var o runOptions
@@ -78,7 +73,7 @@ func runCmd(args []string, stdout, stderr io.Writer) int {
 	fs.IntVar(&o.generate, "generate", 0, "after the scenarios, send N generated requests per operation and check properties of every answer (0: none; see docs/generated.md)")
 	fs.Int64Var(&o.generateSeed, "generate-seed", generate.DefaultSeed, "seed of the generated requests: the same seed sends the same requests again")
 	var img imageOptions
-	var imgEnv multiFlag
+	var imgEnv stringList
 	fs.StringVar(&img.Image, "image", "", "container `IMAGE` of the implementation: start it, run the suite against it, remove it (must exist locally; needs --fixtures; see docs/containers.md)")
 	fs.StringVar(&img.Port, "port", defaultImagePort, "with --image: container `PORT` the implementation listens on")
 	fs.Var(&imgEnv, "env", "with --image: environment variable `NAME=VALUE` of the container (repeatable)")
@@ -261,7 +256,7 @@ func runSuite(ctx context.Context, o runOptions, stdout, stderr io.Writer) int {
 		return exitUsage
 	}
 	code := exitOK
-	if r.Verdict != "conformant" {
+	if r.Verdict != reports.VerdictConformant {
 		code = exitFailed
 	}
 	var gate string
@@ -414,7 +409,7 @@ func printSummary(w io.Writer, r *reports.Report, quiet bool) {
 		fmt.Fprintln(w)
 	}
 	if r.Reason != "" {
-		fmt.Fprintf(w, "%s: %s\n", strings.ToUpper(r.Verdict), consoleText(r.Reason))
+		fmt.Fprintf(w, "%s: %s\n", strings.ToUpper(string(r.Verdict)), consoleText(r.Reason))
 		return
 	}
 	interrupted := ""
@@ -422,7 +417,7 @@ func printSummary(w io.Writer, r *reports.Report, quiet bool) {
 		interrupted = " (interrupted)"
 	}
 	fmt.Fprintf(w, "%s%s: %d scenarios, %d passed, %d failed (%d MUST, %d SHOULD), %d skipped, %d not configured in %s\n",
-		strings.ToUpper(r.Verdict), interrupted, c.Scenarios, c.Passed, c.Failed, c.FailedMust, c.FailedShould, c.Skipped, c.NotConfigured,
+		strings.ToUpper(string(r.Verdict)), interrupted, c.Scenarios, c.Passed, c.Failed, c.FailedMust, c.FailedShould, c.Skipped, c.NotConfigured,
 		time.Duration(r.Duration).Round(time.Millisecond))
 	if quiet {
 		return
@@ -443,7 +438,7 @@ func printSummary(w io.Writer, r *reports.Report, quiet bool) {
 	}
 	var failed []string
 	for _, q := range r.Requirements {
-		if q.Result == "failed" {
+		if q.Result == reports.ResultFailed {
 			failed = append(failed, fmt.Sprintf("  %-7s %-28s %s", q.Strictness, q.ID, q.Text))
 		}
 	}

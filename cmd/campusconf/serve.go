@@ -23,12 +23,6 @@ func init() {
 	register(command{name: "serve", summary: "serve the simulator of the interface on a port", run: serveCmd})
 }
 
-// stringList is a repeatable string flag.
-type stringList []string
-
-func (l *stringList) String() string     { return strings.Join(*l, ",") }
-func (l *stringList) Set(v string) error { *l = append(*l, v); return nil }
-
 // serveConfig is the parsed serve command line.
 type serveConfig struct {
 	addr string

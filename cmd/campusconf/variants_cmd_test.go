@@ -21,7 +21,7 @@ func TestVariantsCmd(t *testing.T) {
 		t.Fatalf("variants printed %d lines, want one per variant (%d)", len(lines), len(simulator.Variants()))
 	}
 	for i, v := range simulator.Variants() {
-		if !strings.HasPrefix(lines[i], v.Name+" ") || !strings.Contains(lines[i], v.Description) || !strings.Contains(lines[i], "["+v.Exercises+"]") {
+		if !strings.HasPrefix(lines[i], string(v.Name)+" ") || !strings.Contains(lines[i], v.Description) || !strings.Contains(lines[i], "["+v.Exercises+"]") {
 			t.Errorf("line %d = %q, want %s, its description and what it exercises", i, lines[i], v.Name)
 		}
 	}

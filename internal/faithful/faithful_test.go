@@ -31,7 +31,7 @@ type run struct {
 func combinations(all []variants.Variant) []run {
 	var out []run
 	for _, v := range all {
-		out = append(out, run{name: v.Name, variants: []variants.Variant{v}})
+		out = append(out, run{name: string(v.Name), variants: []variants.Variant{v}})
 	}
 	left := slices.Clone(all)
 	for n := 1; len(left) > 0; n++ {
@@ -54,7 +54,7 @@ func runAll(ctx context.Context, rs []run) {
 	opts := make([]simulator.Options, len(rs))
 	for i, r := range rs {
 		for _, v := range r.variants {
-			opts[i].Variants = append(opts[i].Variants, v.Name)
+			opts[i].Variants = append(opts[i].Variants, string(v.Name))
 		}
 	}
 	for i, res := range suiterun.All(ctx, opts) {
@@ -93,7 +93,7 @@ func TestVariantsPass(t *testing.T) {
 	slowest := slices.MaxFunc(rs, func(a, b run) int { return int(a.took - b.took) })
 	t.Logf("%d suite runs on %d workers in %s (slowest %s: %s)", len(rs), runtime.GOMAXPROCS(0),
 		time.Since(start).Round(time.Millisecond), slowest.name, slowest.took.Round(time.Millisecond))
-	alone := map[string]map[string]bool{} // variant -> scenarios it skips alone
+	alone := map[variants.Name]map[string]bool{} // variant -> scenarios it skips alone
 	for _, r := range rs {
 		if len(r.variants) == 1 && r.err == nil {
 			alone[r.variants[0].Name] = skippedIDs(r.report)
@@ -127,7 +127,7 @@ func skippedIDs(rep *reports.Report) map[string]bool {
 // ones are exactly those the variants declare, skipped for their reason. A
 // run of several variants skips what its variants skip alone (the union:
 // two variants may skip the same scenario), where alone knows each of them.
-func judge(r run, alone map[string]map[string]bool) string {
+func judge(r run, alone map[variants.Name]map[string]bool) string {
 	var b strings.Builder
 	c := r.report.Counts
 	if r.report.Verdict != reports.VerdictConformant {
@@ -187,7 +187,7 @@ func judge(r run, alone map[string]map[string]bool) string {
 	}
 	names := make([]string, len(r.variants))
 	for i, v := range r.variants {
-		names[i] = v.Name
+		names[i] = string(v.Name)
 	}
 	return fmt.Sprintf("variants %s:\n%s", strings.Join(names, ", "), b.String())
 }

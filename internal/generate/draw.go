@@ -2,6 +2,7 @@ package generate
 
 import (
 	"fmt"
+	"maps"
 	"math"
 	"slices"
 	"strconv"
@@ -150,7 +151,7 @@ func drawValue(t *rapid.T, s *openapi3.Schema, ids func(path string) []string, p
 		return out
 	case s.Type.Is(openapi3.TypeObject):
 		out := map[string]any{}
-		for _, name := range sortedKeys(s.Properties) {
+		for _, name := range slices.Sorted(maps.Keys(s.Properties)) {
 			p := s.Properties[name].Value
 			if p.ReadOnly {
 				continue
@@ -178,15 +179,6 @@ func join(path, name string) string {
 		return name
 	}
 	return path + "." + name
-}
-
-func sortedKeys[V any](m map[string]V) []string {
-	out := make([]string, 0, len(m))
-	for k := range m {
-		out = append(out, k)
-	}
-	slices.Sort(out)
-	return out
 }
 
 // wrongType returns a JSON value of another type than s wants.

@@ -2,6 +2,7 @@ package generate
 
 import (
 	"encoding/json"
+	"maps"
 	"slices"
 	"strconv"
 
@@ -137,7 +138,7 @@ func mutations(s *opSpec, r Request) []mutation {
 		r.Body = rapid.SampledFrom([]any{[]any{}, "text", 42.0, true}).Draw(t, "bad.body")
 		r.HasBody = true
 	}})
-	for _, name := range sortedKeys(s.body.Properties) {
+	for _, name := range slices.Sorted(maps.Keys(s.body.Properties)) {
 		ps := s.body.Properties[name].Value
 		if ps.ReadOnly {
 			continue
@@ -186,7 +187,7 @@ func mutations(s *opSpec, r Request) []mutation {
 			if list, _ := body[name].([]any); len(list) == 0 {
 				break
 			}
-			for _, member := range sortedKeys(item.Properties) {
+			for _, member := range slices.Sorted(maps.Keys(item.Properties)) {
 				ms := item.Properties[member].Value
 				if slices.Contains(item.Required, member) {
 					out = append(out, mutation{where + "[]." + member, "required member missing", true, func(t *rapid.T, r *Request) {

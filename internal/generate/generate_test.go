@@ -36,9 +36,13 @@ func (c *counting) RoundTrip(r *http.Request) (*http.Response, error) {
 }
 
 // target is a fresh simulator with defects and a client that counts.
-func target(t *testing.T, defs ...string) (*simulator.Simulator, *http.Client, *counting) {
+func target(t *testing.T, defs ...defects.Name) (*simulator.Simulator, *http.Client, *counting) {
 	t.Helper()
-	sim, err := simulator.New(simulator.Options{Defects: defs})
+	names := make([]string, len(defs))
+	for i, d := range defs {
+		names[i] = string(d)
+	}
+	sim, err := simulator.New(simulator.Options{Defects: names})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -46,7 +50,7 @@ func target(t *testing.T, defs ...string) (*simulator.Simulator, *http.Client, *
 	return sim, &http.Client{Transport: c}, c
 }
 
-func runAgainst(t *testing.T, cfg Config, defs ...string) ([]reports.Scenario, Stats) {
+func runAgainst(t *testing.T, cfg Config, defs ...defects.Name) ([]reports.Scenario, Stats) {
 	t.Helper()
 	sim, client, _ := target(t, defs...)
 	cfg.BaseURL, cfg.Client, cfg.Fixture = "http://127.0.0.1:8080", client, sim.Fixtures()
@@ -337,13 +341,13 @@ func TestFaithfulVariantsHaveNoFindings(t *testing.T) {
 	runs := [][]string{}
 	for _, v := range variants.All() {
 		if !testing.Short() {
-			runs = append(runs, []string{v.Name})
+			runs = append(runs, []string{string(v.Name)})
 		}
 		if !slices.ContainsFunc(together, func(name string) bool {
 			w, _ := variants.Lookup(name)
 			return !variants.Compatible(w, v)
 		}) {
-			together = append(together, v.Name)
+			together = append(together, string(v.Name))
 		}
 	}
 	runs = append(runs, together)

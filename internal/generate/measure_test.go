@@ -16,9 +16,9 @@ func TestMeasure(t *testing.T) {
 		t.Skip("set CAMPUSCONF_MEASURE=1 to measure")
 	}
 	for _, d := range append([]defects.Defect{{Name: "(none)"}}, defects.Generated()...) {
-		var defs []string
+		var defs []defects.Name
 		if d.Name != "(none)" {
-			defs = []string{d.Name}
+			defs = []defects.Name{d.Name}
 		}
 		start := time.Now()
 		_, st := runAgainst(t, Config{N: 100, Seed: DefaultSeed}, defs...)

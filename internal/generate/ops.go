@@ -2,6 +2,7 @@ package generate
 
 import (
 	"fmt"
+	"maps"
 	"net/http"
 	"regexp"
 	"slices"
@@ -198,7 +199,7 @@ func recordFields(o *openapi3.Operation) []string {
 	if sc.Type.Is(openapi3.TypeArray) && sc.Items != nil {
 		sc = sc.Items.Value
 	}
-	return sortedKeys(sc.Properties)
+	return slices.Sorted(maps.Keys(sc.Properties))
 }
 
 // pathParamRe matches one parameter of a path template.

@@ -11,9 +11,6 @@ import (
 // Feature is the feature name of generated findings in reports.
 const Feature = "generated"
 
-// Kind is the catalogue kind of the generated properties' requirements.
-const Kind = "generated"
-
 // scenarios turns the run into report scenarios: one failed scenario per
 // operation and property that failed (however many requests failed it),
 // then one passed scenario per property that held on every request it
@@ -37,14 +34,14 @@ func (ru *runner) scenarios() []reports.Scenario {
 		name := fmt.Sprintf("%s holds on %d generated requests (seed %d)", p, n, ru.cfg.Seed)
 		out = append(out, reports.Scenario{
 			ID: Feature + ": " + string(p), Feature: Feature, Name: name, Operation: "ALL",
-			Kind: Kind, Requirements: []string{string(p)}, Strictness: ru.strictness(p), Outcome: reports.Passed,
+			Kind: reports.KindGenerated, Requirements: []string{string(p)}, Strictness: ru.strictness(p), Outcome: reports.Passed,
 		})
 	}
 	return out
 }
 
 func (ru *runner) strictness(p Property) reports.Strictness {
-	if q, ok := ru.cat.Requirement(string(p)); ok && q.Strictness == "MUST" {
+	if q, ok := ru.cat.Requirement(string(p)); ok && q.Strictness == reports.Must {
 		return reports.Must
 	}
 	return reports.Should
@@ -87,7 +84,7 @@ func (ru *runner) finding(g *group) reports.Scenario {
 	fmt.Fprintf(&msg, " Replay: campusconf run --generate %d --generate-seed %d (same fixture).", ru.cfg.N, ru.cfg.Seed)
 	return reports.Scenario{
 		ID: Feature + ": " + g.op + " " + string(g.prop), Feature: Feature, Name: name, Operation: g.op,
-		Kind: Kind, Requirements: []string{string(g.prop)}, Strictness: ru.strictness(g.prop), Outcome: reports.Failed,
+		Kind: reports.KindGenerated, Requirements: []string{string(g.prop)}, Strictness: ru.strictness(g.prop), Outcome: reports.Failed,
 		Failure: &reports.Failure{
 			Requirements: []string{string(g.prop)},
 			Step:         "generated request",

@@ -109,7 +109,7 @@ func Run(ctx context.Context, cfg Config) ([]reports.Scenario, Stats, error) {
 		if cfg.ReadOnly && s.writes {
 			continue
 		}
-		if len(cfg.Operations) > 0 && !contains(cfg.Operations, s.id) {
+		if len(cfg.Operations) > 0 && !slices.Contains(cfg.Operations, s.id) {
 			continue
 		}
 		if ctx.Err() != nil {
@@ -123,13 +123,11 @@ func Run(ctx context.Context, cfg Config) ([]reports.Scenario, Stats, error) {
 	if err := ctx.Err(); err != nil {
 		// say so: a run cut short must not read as a full one
 		out = append(out, reports.Scenario{ID: Feature + ": budget", Feature: Feature, Name: "generated requests cut short",
-			Operation: "ALL", Kind: Kind, Requirements: []string{}, Strictness: reports.Should, Outcome: reports.Skipped,
+			Operation: "ALL", Kind: reports.KindGenerated, Requirements: []string{}, Strictness: reports.Should, Outcome: reports.Skipped,
 			SkipReason: fmt.Sprintf("the run's budget ran out or the run was interrupted (%v) after %d generated requests", err, ru.sent)})
 	}
 	return out, st, nil
 }
-
-func contains(list []string, s string) bool { return slices.Contains(list, s) }
 
 // runner is the state of one generated run.
 type runner struct {

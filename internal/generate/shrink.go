@@ -2,6 +2,7 @@ package generate
 
 import (
 	"context"
+	"maps"
 	"slices"
 	"strings"
 )
@@ -76,7 +77,7 @@ func candidates(s *opSpec, r Request) []Request {
 		out = append(out, c)
 	}
 	if isObject && s.fixedBody == nil && s.body != nil {
-		for _, name := range sortedKeys(body) {
+		for _, name := range slices.Sorted(maps.Keys(body)) {
 			if badAt("body."+name) || slices.Contains(s.body.Required, name) {
 				continue
 			}
@@ -84,7 +85,7 @@ func candidates(s *opSpec, r Request) []Request {
 			delete(c.Body.(map[string]any), name)
 			out = append(out, c)
 		}
-		for _, name := range sortedKeys(body) {
+		for _, name := range slices.Sorted(maps.Keys(body)) {
 			list, ok := body[name].([]any)
 			if !ok || len(list) == 0 || badAt("body."+name) {
 				continue

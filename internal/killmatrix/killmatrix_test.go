@@ -55,7 +55,7 @@ func runAll(ctx context.Context, ds []defects.Defect) []run {
 	opts := make([]simulator.Options, len(ds))
 	n := 0
 	for i, d := range ds {
-		opts[i] = simulator.Options{Defects: []string{d.Name}}
+		opts[i] = simulator.Options{Defects: []string{string(d.Name)}}
 		if d.Generated {
 			n = generated
 		}
@@ -132,7 +132,7 @@ func TestDeclarations(t *testing.T) {
 			}
 		}
 		for _, id := range d.Requirements {
-			declared[id] = append(declared[id], d.Name)
+			declared[id] = append(declared[id], string(d.Name))
 		}
 	}
 	var uncovered []string
@@ -165,7 +165,7 @@ func TestKillMatrix(t *testing.T) {
 		gen = gen[:min(2, len(gen))]
 		names := make([]string, len(ds))
 		for i, d := range ds {
-			names[i] = d.Name
+			names[i] = string(d.Name)
 		}
 		t.Logf("race detector on: running a sample of %d of %d defects (%s); the plain go test run covers them all",
 			len(ds), len(all), strings.Join(names, ", "))
@@ -183,7 +183,7 @@ func TestKillMatrix(t *testing.T) {
 
 	caught := 0
 	for _, r := range append(slices.Clone(runs), genRuns...) {
-		t.Run(r.defect.Name, func(t *testing.T) {
+		t.Run(string(r.defect.Name), func(t *testing.T) {
 			if r.err != nil {
 				t.Fatalf("running the suite with %s: %v", r.defect.Name, r.err)
 			}
@@ -284,7 +284,7 @@ func render(cat *features.Catalogue, runs, genRuns []run, caught int) string {
 	byReq := map[string][]string{}
 	for _, r := range append(slices.Clone(runs), genRuns...) {
 		for _, id := range r.defect.Requirements {
-			byReq[id] = append(byReq[id], r.defect.Name)
+			byReq[id] = append(byReq[id], string(r.defect.Name))
 		}
 	}
 	must := cat.MustIDs()
@@ -307,7 +307,7 @@ func render(cat *features.Catalogue, runs, genRuns []run, caught int) string {
 	fmt.Fprintf(&b, "**%d of %d defects caught; %d of %d MUST requirements covered by a defect.**\n\n", caught, len(runs)+len(genRuns), covered, len(must))
 	should, shouldCovered := 0, 0
 	for _, q := range cat.Requirements {
-		if q.Strictness == "SHOULD" {
+		if q.Strictness == reports.Should {
 			should++
 			if len(byReq[q.ID]) > 0 {
 				shouldCovered++

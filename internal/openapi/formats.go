@@ -8,6 +8,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/campusconf/campusconf/internal/uuid"
 	"github.com/getkin/kin-openapi/openapi3"
 )
 
@@ -19,30 +20,14 @@ import (
 // global registration at all.
 
 var (
-	errUUID         = errors.New("not 8-4-4-4-12 hexadecimal digits")
 	errDateTimeForm = errors.New("not of the RFC 3339 form YYYY-MM-DDThh:mm:ss[.fraction](Z|+hh:mm|-hh:mm)")
 )
 
-// checkUUID accepts only the canonical textual form: 36 characters, hex
-// digits in groups of 8-4-4-4-12 separated by hyphens. Upper- and lower-case
-// hex digits are both accepted (RFC 9562 reads them case-insensitively);
-// braces, "urn:uuid:" prefixes and the 32-digit form without hyphens are not.
+// checkUUID accepts only the canonical textual form, in either case (see
+// internal/uuid); its error is uuid.ErrSyntax.
 func checkUUID(s string) error {
-	if len(s) != 36 {
-		return errUUID
-	}
-	for i := 0; i < len(s); i++ {
-		c := s[i]
-		switch i {
-		case 8, 13, 18, 23:
-			if c != '-' {
-				return errUUID
-			}
-		default:
-			if !('0' <= c && c <= '9' || 'a' <= c && c <= 'f' || 'A' <= c && c <= 'F') {
-				return errUUID
-			}
-		}
+	if !uuid.Valid(s) {
+		return uuid.ErrSyntax
 	}
 	return nil
 }

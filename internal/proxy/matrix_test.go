@@ -33,7 +33,8 @@ func TestProxyMatrix(t *testing.T) {
 		go func() {
 			defer wg.Done()
 			defer func() { <-sem }()
-			p, _ := throughProxy(t, d.Name)
+			name := string(d.Name)
+			p, _ := throughProxy(t, name)
 			found := map[string]bool{}
 			for _, ids := range p.Findings() {
 				for _, id := range ids {
@@ -44,9 +45,9 @@ func TestProxyMatrix(t *testing.T) {
 			kind := strings.SplitN(strings.Join(d.Requirements, ","), ".", 2)[0]
 			mu.Lock()
 			if hit {
-				caught[kind] = append(caught[kind], d.Name)
+				caught[kind] = append(caught[kind], name)
 			} else {
-				missed[kind] = append(missed[kind], d.Name+" ("+strings.Join(d.Requirements, ",")+")")
+				missed[kind] = append(missed[kind], name+" ("+strings.Join(d.Requirements, ",")+")")
 			}
 			mu.Unlock()
 		}()

@@ -20,7 +20,7 @@ func (p *Proxy) Violations() (all, must int) {
 			continue
 		}
 		all++
-		if q, ok := cat.Requirement(k.req); ok && q.Strictness == "MUST" {
+		if q, ok := cat.Requirement(k.req); ok && q.Strictness == reports.Must {
 			must++
 		}
 	}
@@ -72,7 +72,7 @@ func (p *Proxy) Report(version string, interrupted bool) *reports.Report {
 			Operation:    k.op,
 			Kind:         q.Kind,
 			Requirements: []string{k.req},
-			Strictness:   reports.Strictness(q.Strictness),
+			Strictness:   q.Strictness,
 			Outcome:      reports.Passed,
 		}
 		if res.violating > 0 {

@@ -17,10 +17,14 @@ import (
 	"github.com/campusconf/campusconf/internal/registry"
 )
 
+// Name names a defect: the switch, as given to `campusconf serve --defect
+// NAME`. The simulator checks a defect by its Name constant only.
+type Name string
+
 // Defect is one switchable mistake.
 type Defect struct {
 	// Name is the switch, as given to `campusconf serve --defect NAME`.
-	Name string
+	Name Name
 	// Description says in one line what the simulator then does wrong.
 	Description string
 	// Requirements are the catalogue ids the mistake breaks: the suite must
@@ -44,96 +48,96 @@ type Defect struct {
 // defects (shape.go) are found by their Rewrite instead.
 const (
 	// Every operation.
-	MissingKeyAccepted   = "missing-key-accepted"
-	UnknownKeyAccepted   = "unknown-key-accepted"
-	ErrorBodyObject      = "error-body-object"
-	JSONPatchRefused     = "json-patch-refused"
-	StudentsAllowed      = "students-allowed"
-	MalformedJSON500     = "malformed-json-500"
-	MissingField422      = "missing-field-422"
-	MalformedUUID404     = "malformed-uuid-404"
-	LimitIgnored         = "limit-ignored"
-	OffsetIgnored        = "offset-ignored"
-	SortbyIgnored        = "sortby-ignored"
-	PhotoIgnored         = "photo-ignored"
-	ListEnvelope         = "list-envelope"
-	ContentTypeNeeded    = "content-type-required"
-	AnswersTextPlain     = "answers-text-plain"
-	DateMalformedIgnored = "date-malformed-ignored"
-	OffsetOffByOne       = "offset-off-by-one"
-	SortAfterPaging      = "sort-after-paging"
-	LogsEmpty            = "logs-empty"
+	MissingKeyAccepted   Name = "missing-key-accepted"
+	UnknownKeyAccepted   Name = "unknown-key-accepted"
+	ErrorBodyObject      Name = "error-body-object"
+	JSONPatchRefused     Name = "json-patch-refused"
+	StudentsAllowed      Name = "students-allowed"
+	MalformedJSON500     Name = "malformed-json-500"
+	MissingField422      Name = "missing-field-422"
+	MalformedUUID404     Name = "malformed-uuid-404"
+	LimitIgnored         Name = "limit-ignored"
+	OffsetIgnored        Name = "offset-ignored"
+	SortbyIgnored        Name = "sortby-ignored"
+	PhotoIgnored         Name = "photo-ignored"
+	ListEnvelope         Name = "list-envelope"
+	ContentTypeNeeded    Name = "content-type-required"
+	AnswersTextPlain     Name = "answers-text-plain"
+	DateMalformedIgnored Name = "date-malformed-ignored"
+	OffsetOffByOne       Name = "offset-off-by-one"
+	SortAfterPaging      Name = "sort-after-paging"
+	LogsEmpty            Name = "logs-empty"
 
 	// Second factor and faculties.
-	E1SuccessStatus0 = "e1-success-status-0"
-	E1AnyOTP         = "e1-any-otp-accepted"
-	E1WrongOTP500    = "e1-wrong-otp-500"
-	PollAlways7002   = "poll-always-7002"
-	PollNever7002    = "poll-never-7002"
-	E3Status201      = "e3-status-201"
-	E4AnyStaff       = "e4-any-staff"
+	E1SuccessStatus0 Name = "e1-success-status-0"
+	E1AnyOTP         Name = "e1-any-otp-accepted"
+	E1WrongOTP500    Name = "e1-wrong-otp-500"
+	PollAlways7002   Name = "poll-always-7002"
+	PollNever7002    Name = "poll-never-7002"
+	E3Status201      Name = "e3-status-201"
+	E4AnyStaff       Name = "e4-any-staff"
 
 	// Consultation, bank, attendance.
-	E5IDsObject           = "e5-ids-object"
-	E5StaffMayDelete      = "e5-staff-may-delete"
-	E5Absent204           = "e5-absent-204"
-	E5DeleteNoop          = "e5-delete-noop"
-	E6CreatorIgnored      = "e6-populate-creator-ignored"
-	E6Status200           = "e6-status-200"
-	E6Absent400           = "e6-absent-400"
-	E6PopulateUnsupported = "e6-populate-unsupported"
-	E7Status200           = "e7-status-200"
-	E7PublishDefaultFalse = "e7-publish-default-false"
-	E7PublishIgnored      = "e7-publish-ignored"
-	E8Status200           = "e8-status-200"
+	E5IDsObject           Name = "e5-ids-object"
+	E5StaffMayDelete      Name = "e5-staff-may-delete"
+	E5Absent204           Name = "e5-absent-204"
+	E5DeleteNoop          Name = "e5-delete-noop"
+	E6CreatorIgnored      Name = "e6-populate-creator-ignored"
+	E6Status200           Name = "e6-status-200"
+	E6Absent400           Name = "e6-absent-400"
+	E6PopulateUnsupported Name = "e6-populate-unsupported"
+	E7Status200           Name = "e7-status-200"
+	E7PublishDefaultFalse Name = "e7-publish-default-false"
+	E7PublishIgnored      Name = "e7-publish-ignored"
+	E8Status200           Name = "e8-status-200"
 
 	// Evaluation, files, multimedia.
-	E9Array               = "e9-array"
-	E9Absent400           = "e9-absent-400"
-	E9PopulateUnsupported = "e9-populate-unsupported"
-	E9OtherQuestion       = "e9-other-question"
-	E9AnyEvaluation       = "e9-any-evaluation"
-	E10DatesDropAll       = "e10-dates-drop-all"
-	E10SearchIgnored      = "e10-search-ignored"
-	E10DatesIgnored       = "e10-dates-ignored"
-	E12AbsentEmpty        = "e12-absent-empty-list"
-	E13Array              = "e13-array"
-	E13Absent400          = "e13-absent-400"
-	E14CountsRequested    = "e14-counts-requested"
-	E14DeletedReadable    = "e14-deleted-still-readable"
+	E9Array               Name = "e9-array"
+	E9Absent400           Name = "e9-absent-400"
+	E9PopulateUnsupported Name = "e9-populate-unsupported"
+	E9OtherQuestion       Name = "e9-other-question"
+	E9AnyEvaluation       Name = "e9-any-evaluation"
+	E10DatesDropAll       Name = "e10-dates-drop-all"
+	E10SearchIgnored      Name = "e10-search-ignored"
+	E10DatesIgnored       Name = "e10-dates-ignored"
+	E12AbsentEmpty        Name = "e12-absent-empty-list"
+	E13Array              Name = "e13-array"
+	E13Absent400          Name = "e13-absent-400"
+	E14CountsRequested    Name = "e14-counts-requested"
+	E14DeletedReadable    Name = "e14-deleted-still-readable"
 
 	// Survey, poll, students, web lectures.
-	E17AbsentEmpty         = "e17-absent-empty-list"
-	E17PopulateUnsupported = "e17-populate-unsupported"
-	E18PopulateUnsupported = "e18-populate-unsupported"
-	E19Array               = "e19-array"
-	E19FirstResponse       = "e19-first-response"
-	E20PopulateUnsupported = "e20-populate-unsupported"
-	E21CountString         = "e21-count-string"
-	E21CountsUnknown       = "e21-counts-unknown"
-	ResponsesOtherQuestion = "responses-other-question"
+	E17AbsentEmpty         Name = "e17-absent-empty-list"
+	E17PopulateUnsupported Name = "e17-populate-unsupported"
+	E18PopulateUnsupported Name = "e18-populate-unsupported"
+	E19Array               Name = "e19-array"
+	E19FirstResponse       Name = "e19-first-response"
+	E20PopulateUnsupported Name = "e20-populate-unsupported"
+	E21CountString         Name = "e21-count-string"
+	E21CountsUnknown       Name = "e21-counts-unknown"
+	ResponsesOtherQuestion Name = "responses-other-question"
 
 	// The five unplaced operations.
-	GradebookStatus204       = "gradebook-status-204"
-	Gradebook100Refused      = "gradebook-100-refused"
-	GradebookTotalRounded    = "gradebook-total-rounded"
-	GradebookTotalPerRequest = "gradebook-total-per-request"
-	GradebookRefusedApplied  = "gradebook-refused-applied"
-	GradebookAbsent403       = "gradebook-absent-403"
-	GradebookMaxMarkOptional = "gradebook-maxmark-optional"
-	GradebookStaleEcho       = "gradebook-stale-echo"
-	QuestionLimitsUnchecked  = "question-limits-unchecked"
-	QuestionLimitsExclusive  = "question-limits-exclusive"
-	NotificationOtherGroup   = "notification-other-group"
-	EvaluationStatus204      = "evaluation-session-status-204"
-	NotificationArray        = "notification-array"
-	NotificationNoAncestor   = "notification-ancestor-ignored"
-	NotifyReadIgnored        = "notify-read-ignored"
-	NotifyReadOneWay         = "notify-read-one-way"
-	NotifyReadUnchecked      = "notify-read-unchecked"
-	QuizStatus201            = "quiz-status-201"
-	QuizMarkDefaultTrue      = "quiz-mark-default-true"
-	QuizMarkIgnored          = "quiz-mark-ignored"
+	GradebookStatus204       Name = "gradebook-status-204"
+	Gradebook100Refused      Name = "gradebook-100-refused"
+	GradebookTotalRounded    Name = "gradebook-total-rounded"
+	GradebookTotalPerRequest Name = "gradebook-total-per-request"
+	GradebookRefusedApplied  Name = "gradebook-refused-applied"
+	GradebookAbsent403       Name = "gradebook-absent-403"
+	GradebookMaxMarkOptional Name = "gradebook-maxmark-optional"
+	GradebookStaleEcho       Name = "gradebook-stale-echo"
+	QuestionLimitsUnchecked  Name = "question-limits-unchecked"
+	QuestionLimitsExclusive  Name = "question-limits-exclusive"
+	NotificationOtherGroup   Name = "notification-other-group"
+	EvaluationStatus204      Name = "evaluation-session-status-204"
+	NotificationArray        Name = "notification-array"
+	NotificationNoAncestor   Name = "notification-ancestor-ignored"
+	NotifyReadIgnored        Name = "notify-read-ignored"
+	NotifyReadOneWay         Name = "notify-read-one-way"
+	NotifyReadUnchecked      Name = "notify-read-unchecked"
+	QuizStatus201            Name = "quiz-status-201"
+	QuizMarkDefaultTrue      Name = "quiz-mark-default-true"
+	QuizMarkIgnored          Name = "quiz-mark-ignored"
 )
 
 // Requirement ids shared by the defects that break one rule on every
@@ -365,7 +369,7 @@ var catalogue = func() []Defect {
 		d.Generated = true
 		all = append(all, d)
 	}
-	slices.SortFunc(all, func(a, b Defect) int { return strings.Compare(a.Name, b.Name) })
+	slices.SortFunc(all, func(a, b Defect) int { return strings.Compare(string(a.Name), string(b.Name)) })
 	return all
 }()
 
@@ -379,10 +383,10 @@ func All() []Defect {
 	return out
 }
 
-// Lookup returns the defect with the given name.
+// Lookup returns the defect with the given name, as a user spells it.
 func Lookup(name string) (Defect, bool) {
 	for _, d := range catalogue {
-		if d.Name == name {
+		if string(d.Name) == name {
 			return d, true
 		}
 	}
@@ -391,31 +395,32 @@ func Lookup(name string) (Defect, bool) {
 
 // Set is a set of enabled defects. The zero value has none.
 type Set struct {
-	on map[string]bool
+	on map[Name]bool
 }
 
 // New returns the set of the named defects, or an error naming the first
 // unknown name and the known ones.
 func New(names []string) (Set, error) {
-	s := Set{on: map[string]bool{}}
+	s := Set{on: map[Name]bool{}}
 	for _, n := range names {
 		n = strings.TrimSpace(n)
-		if !known(n) {
+		d, ok := Lookup(n)
+		if !ok {
 			return Set{}, fmt.Errorf("unknown defect %q (known: %s)", n, strings.Join(Names(), ", "))
 		}
-		s.on[n] = true
+		s.on[d.Name] = true
 	}
 	return s, nil
 }
 
 // Has reports whether the named defect is enabled.
-func (s Set) Has(name string) bool { return s.on[name] }
+func (s Set) Has(name Name) bool { return s.on[name] }
 
 // Enabled returns the enabled defect names, sorted.
 func (s Set) Enabled() []string {
 	out := make([]string, 0, len(s.on))
 	for n := range s.on {
-		out = append(out, n)
+		out = append(out, string(n))
 	}
 	slices.Sort(out)
 	return out
@@ -425,12 +430,7 @@ func (s Set) Enabled() []string {
 func Names() []string {
 	out := make([]string, len(catalogue))
 	for i, d := range catalogue {
-		out[i] = d.Name
+		out[i] = string(d.Name)
 	}
 	return out
-}
-
-func known(name string) bool {
-	_, ok := Lookup(name)
-	return ok
 }

@@ -11,7 +11,7 @@ func TestCatalogueSortedAndDescribed(t *testing.T) {
 	if !slices.IsSorted(names) {
 		t.Errorf("catalogue names are not sorted: %v", names)
 	}
-	seen := map[string]bool{}
+	seen := map[Name]bool{}
 	for _, d := range All() {
 		if seen[d.Name] {
 			t.Errorf("defect %q listed twice", d.Name)
@@ -24,7 +24,7 @@ func TestCatalogueSortedAndDescribed(t *testing.T) {
 }
 
 func TestNew(t *testing.T) {
-	s, err := New([]string{PollAlways7002, E6Status200})
+	s, err := New([]string{string(PollAlways7002), string(E6Status200)})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -6,19 +6,19 @@ package defects
 // kill matrix runs them as a group of their own, with generation on, and
 // requires exactly the declared GEN requirement to fail.
 const (
-	GenSearchNonASCII500   = "gen-search-non-ascii-500"
-	GenLimitMax500         = "gen-limit-1000-500"
-	GenOffsetOverflow500   = "gen-offset-overflow-500"
-	GenEmptyIDs500         = "gen-empty-ids-500"
-	GenUpperUUID500        = "gen-upper-uuid-500"
-	GenExtraMember500      = "gen-extra-member-500"
-	GenDateRegexOnly       = "gen-date-pattern-only"
-	GenEmptyListNull       = "gen-empty-list-null"
-	GenUnstableOrder       = "gen-unstable-order"
-	GenNilUUID422          = "gen-nil-uuid-422"
-	GenLongNameErrorObject = "gen-long-name-error-object"
-	GenPopulateWildcard    = "gen-populate-wildcard-ignored"
-	GenRefusedTypeApplied  = "gen-refused-type-applied"
+	GenSearchNonASCII500   Name = "gen-search-non-ascii-500"
+	GenLimitMax500         Name = "gen-limit-1000-500"
+	GenOffsetOverflow500   Name = "gen-offset-overflow-500"
+	GenEmptyIDs500         Name = "gen-empty-ids-500"
+	GenUpperUUID500        Name = "gen-upper-uuid-500"
+	GenExtraMember500      Name = "gen-extra-member-500"
+	GenDateRegexOnly       Name = "gen-date-pattern-only"
+	GenEmptyListNull       Name = "gen-empty-list-null"
+	GenUnstableOrder       Name = "gen-unstable-order"
+	GenNilUUID422          Name = "gen-nil-uuid-422"
+	GenLongNameErrorObject Name = "gen-long-name-error-object"
+	GenPopulateWildcard    Name = "gen-populate-wildcard-ignored"
+	GenRefusedTypeApplied  Name = "gen-refused-type-applied"
 )
 
 // generatorDefects are the defects only generated requests find.

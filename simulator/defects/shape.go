@@ -50,8 +50,9 @@ const (
 // shape is one response defect of a record: its name suffix, what a
 // reader is told, the requirement it breaks and the edit.
 type shape struct {
-	name, description, requirement string
-	rewrite                        Rewrite
+	name                     Name
+	description, requirement string
+	rewrite                  Rewrite
 }
 
 // shapes are the record defects: for each record one near-miss name

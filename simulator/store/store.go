@@ -9,12 +9,14 @@ import (
 	"sync"
 	"sync/atomic"
 	"time"
+
+	"github.com/campusconf/campusconf/simulator/defects"
 )
 
 // Defects says which deliberate mistakes are made (a defects.Set, or a
 // switch the simulator can change while it runs).
 type Defects interface {
-	Has(name string) bool
+	Has(name defects.Name) bool
 }
 
 // Store is the state of one world.

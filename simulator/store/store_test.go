@@ -43,7 +43,7 @@ func TestUpdateGradebook(t *testing.T) {
 		{"both items", []Weightage{{Key: itemA, Value: 50}, {Key: itemB, Value: 50}}, nil, nil, [2]float64{50, 50}},
 		{"duplicate", []Weightage{{Key: itemA, Value: 1}, {Key: itemA, Value: 2}}, nil, ErrInvalid, [2]float64{40, 30}},
 		{"foreign item", []Weightage{{Key: mod, Value: 1}}, nil, ErrInvalid, [2]float64{40, 30}},
-		{"defect checks the request only", []Weightage{{Key: itemA, Value: 90}}, []string{defects.GradebookTotalPerRequest}, nil, [2]float64{90, 30}},
+		{"defect checks the request only", []Weightage{{Key: itemA, Value: 90}}, []string{string(defects.GradebookTotalPerRequest)}, nil, [2]float64{90, 30}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

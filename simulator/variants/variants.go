@@ -15,10 +15,14 @@ import (
 	"strings"
 )
 
+// Name names a variant: the switch, as given to `campusconf serve
+// --variant NAME`. The simulator checks a variant by its Name constant only.
+type Name string
+
 // Variant is one switchable faithful choice.
 type Variant struct {
 	// Name is the switch, as given to `campusconf serve --variant NAME`.
-	Name string
+	Name Name
 	// Description says in one line what the simulator then does.
 	Description string
 	// Exercises is the open point (an openPoints id of
@@ -38,32 +42,32 @@ type Variant struct {
 // The variant names. Each constant is the only spelling the simulator
 // checks, so a typo is a compile error rather than a silent no-op.
 const (
-	Key403           = "key-403"
-	Key400           = "key-400"
-	E5200IDs         = "e5-200-ids"
-	AltPaths         = "alt-paths"
-	UserHeader       = "user-header"
-	OmitFalse        = "omit-false"
-	UUIDUpper        = "uuid-upper"
-	LocalOffsets     = "local-offsets"
-	ExtraFields      = "extra-fields"
-	QuizPatch        = "quiz-patch"
-	E21ChangedCount  = "e21-changed-count"
-	Page10           = "page-10"
-	NewestFirst      = "newest-first"
-	NoSortbySyntax   = "no-sortby-syntax"
-	OTPStatic        = "otp-static"
-	OTPWrong400      = "otp-wrong-400"
-	PushPendingFirst = "push-pending-first"
-	NoForbiddenTable = "no-forbidden-table"
-	PopulateExact    = "populate-exact"
-	Charset          = "charset"
-	E5AnyAbsent404   = "e5-any-absent-404"
-	GradebookReplace = "gradebook-replace"
-	Nulls            = "nulls"
-	OptionalAbsent   = "optional-absent"
-	PagingCapped     = "paging-capped"
-	FewEntries       = "few-entries"
+	Key403           Name = "key-403"
+	Key400           Name = "key-400"
+	E5200IDs         Name = "e5-200-ids"
+	AltPaths         Name = "alt-paths"
+	UserHeader       Name = "user-header"
+	OmitFalse        Name = "omit-false"
+	UUIDUpper        Name = "uuid-upper"
+	LocalOffsets     Name = "local-offsets"
+	ExtraFields      Name = "extra-fields"
+	QuizPatch        Name = "quiz-patch"
+	E21ChangedCount  Name = "e21-changed-count"
+	Page10           Name = "page-10"
+	NewestFirst      Name = "newest-first"
+	NoSortbySyntax   Name = "no-sortby-syntax"
+	OTPStatic        Name = "otp-static"
+	OTPWrong400      Name = "otp-wrong-400"
+	PushPendingFirst Name = "push-pending-first"
+	NoForbiddenTable Name = "no-forbidden-table"
+	PopulateExact    Name = "populate-exact"
+	Charset          Name = "charset"
+	E5AnyAbsent404   Name = "e5-any-absent-404"
+	GradebookReplace Name = "gradebook-replace"
+	Nulls            Name = "nulls"
+	OptionalAbsent   Name = "optional-absent"
+	PagingCapped     Name = "paging-capped"
+	FewEntries       Name = "few-entries"
 )
 
 // StaticOTP is the one-time password of the otp-static variant.
@@ -129,17 +133,17 @@ var catalogue = sorted([]Variant{
 })
 
 func sorted(vs []Variant) []Variant {
-	slices.SortFunc(vs, func(a, b Variant) int { return strings.Compare(a.Name, b.Name) })
+	slices.SortFunc(vs, func(a, b Variant) int { return strings.Compare(string(a.Name), string(b.Name)) })
 	return vs
 }
 
 // All returns every variant, sorted by name.
 func All() []Variant { return slices.Clone(catalogue) }
 
-// Lookup returns the variant with the given name.
+// Lookup returns the variant with the given name, as a user spells it.
 func Lookup(name string) (Variant, bool) {
 	for _, v := range catalogue {
-		if v.Name == name {
+		if string(v.Name) == name {
 			return v, true
 		}
 	}
@@ -150,7 +154,7 @@ func Lookup(name string) (Variant, bool) {
 func Names() []string {
 	out := make([]string, len(catalogue))
 	for i, v := range catalogue {
-		out[i] = v.Name
+		out[i] = string(v.Name)
 	}
 	return out
 }
@@ -162,13 +166,13 @@ func Compatible(a, b Variant) bool {
 
 // Set is a set of enabled variants. The zero value has none.
 type Set struct {
-	on map[string]bool
+	on map[Name]bool
 }
 
 // New returns the set of the named variants, or an error naming the first
 // unknown name (and the known ones) or two variants of one choice.
 func New(names []string) (Set, error) {
-	s := Set{on: map[string]bool{}}
+	s := Set{on: map[Name]bool{}}
 	var chosen []Variant
 	for _, n := range names {
 		n = strings.TrimSpace(n)
@@ -182,19 +186,19 @@ func New(names []string) (Set, error) {
 			}
 		}
 		chosen = append(chosen, v)
-		s.on[n] = true
+		s.on[v.Name] = true
 	}
 	return s, nil
 }
 
 // Has reports whether the named variant is enabled.
-func (s Set) Has(name string) bool { return s.on[name] }
+func (s Set) Has(name Name) bool { return s.on[name] }
 
 // Enabled returns the enabled variant names, sorted.
 func (s Set) Enabled() []string {
 	out := make([]string, 0, len(s.on))
 	for n := range s.on {
-		out = append(out, n)
+		out = append(out, string(n))
 	}
 	slices.Sort(out)
 	return out
