@@ -24,10 +24,6 @@ import (
 	"github.com/campusconf/campusconf/steps"
 )
 
-func init() {
-	register(command{name: "load", summary: "measure throughput and latency of one operation (loopback, bounded)", run: loadCmd})
-}
-
 // Bounds of a load run: it always stops by itself.
 const (
 	maxLoadDuration    = 10 * time.Minute

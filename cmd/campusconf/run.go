@@ -24,10 +24,6 @@ import (
 	"github.com/campusconf/campusconf/steps"
 )
 
-func init() {
-	register(command{name: "run", summary: "run the conformance suite (against the embedded simulator unless --target is given)", run: runCmd})
-}
-
 // runOptions are the flags of `campusconf run`.
 type runOptions struct {
 	target      string
