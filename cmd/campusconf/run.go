@@ -17,6 +17,7 @@ import (
 	"time"
 
 	"github.com/campusconf/campusconf/fixtures"
+	"github.com/campusconf/campusconf/internal/container"
 	"github.com/campusconf/campusconf/internal/generate"
 	"github.com/campusconf/campusconf/internal/inproc"
 	"github.com/campusconf/campusconf/reports"
@@ -73,13 +74,13 @@ func runCmd(args []string, stdout, stderr io.Writer) int {
 	fs.BoolVar(&o.quiet, "quiet", false, "print only the verdict line")
 	fs.IntVar(&o.generate, "generate", 0, "after the scenarios, send N generated requests per operation and check properties of every answer (0: none; see docs/generated.md)")
 	fs.Int64Var(&o.generateSeed, "generate-seed", generate.DefaultSeed, "seed of the generated requests: the same seed sends the same requests again")
-	var img imageOptions
+	var img container.Options
 	var imgEnv multiFlag
 	fs.StringVar(&img.Image, "image", "", "container `IMAGE` of the implementation: start it, run the suite against it, remove it (must exist locally; needs --fixtures; see docs/containers.md)")
-	fs.StringVar(&img.Port, "port", defaultImagePort, "with --image: container `PORT` the implementation listens on")
+	fs.StringVar(&img.Port, "port", container.DefaultPort, "with --image: container `PORT` the implementation listens on")
 	fs.Var(&imgEnv, "env", "with --image: environment variable `NAME=VALUE` of the container (repeatable)")
-	fs.StringVar(&img.WaitPath, "wait-path", defaultWaitPath, "with --image: `PATH` polled until the container answers (any HTTP status means up)")
-	fs.DurationVar(&img.StartupTimeout, "startup-timeout", defaultStartupTimeout, "with --image: how long the container gets to answer")
+	fs.StringVar(&img.WaitPath, "wait-path", container.DefaultWaitPath, "with --image: `PATH` polled until the container answers (any HTTP status means up)")
+	fs.DurationVar(&img.StartupTimeout, "startup-timeout", container.DefaultStartupTimeout, "with --image: how long the container gets to answer")
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "Usage: campusconf run [flags]\n\nRuns the conformance suite and writes report.json, junit.xml, report.html and summary.md.\nExit codes: 0 conformant, 1 not conformant, 2 usage or configuration error, 3 target unreachable (or its --image did not start).\n\nFlags:")
 		fs.PrintDefaults()
