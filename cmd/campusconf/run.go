@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"crypto/tls"
 	"errors"
 	"flag"
 	"fmt"
@@ -19,7 +18,7 @@ import (
 	"github.com/campusconf/campusconf/fixtures"
 	"github.com/campusconf/campusconf/internal/container"
 	"github.com/campusconf/campusconf/internal/generate"
-	"github.com/campusconf/campusconf/internal/inproc"
+	"github.com/campusconf/campusconf/internal/suiterun"
 	"github.com/campusconf/campusconf/reports"
 	"github.com/campusconf/campusconf/simulator"
 	"github.com/campusconf/campusconf/steps"
@@ -165,17 +164,14 @@ func runSuite(ctx context.Context, o runOptions, stdout, stderr io.Writer) int {
 			fmt.Fprintln(stderr, "campusconf run: --fixtures needs --target (the embedded simulator makes its own)")
 			return exitUsage
 		}
-		sim, err := simulator.New(simulator.Options{Seed: o.seed, Defects: o.defects})
-		if err != nil {
-			fmt.Fprintf(stderr, "campusconf run: %v\n", err)
-			return exitUsage
-		}
 		// requests never leave the process, but their URLs (and the curl
 		// lines in reports) point where `campusconf serve --seed N` listens,
 		// so a failing request can be replayed against the same world
-		cfg.BaseURL = "http://127.0.0.1:8080"
-		cfg.Client = inproc.Client(sim)
-		cfg.Fixture = sim.Fixtures()
+		var err error
+		if cfg, err = suiterun.Simulator(cfg, simulator.Options{Seed: o.seed, Defects: o.defects}); err != nil {
+			fmt.Fprintf(stderr, "campusconf run: %v\n", err)
+			return exitUsage
+		}
 		seed := o.seed
 		target = reports.Target{URL: fmt.Sprintf("embedded simulator (replay: campusconf serve --seed %d)", seed), Seed: &seed, Fixtures: "embedded", Defects: o.defects}
 	} else {
@@ -196,15 +192,9 @@ func runSuite(ctx context.Context, o runOptions, stdout, stderr io.Writer) int {
 			fmt.Fprintf(stderr, "campusconf run: %v\n", err)
 			return exitUsage
 		}
-		cfg.BaseURL = strings.TrimRight(o.target, "/")
-		cfg.Fixture = f
-		tr := http.DefaultTransport.(*http.Transport).Clone()
-		tr.MaxResponseHeaderBytes = steps.MaxResponseHeaderBytes
-		if o.insecure {
-			tr.TLSClientConfig = &tls.Config{InsecureSkipVerify: true} //nolint:gosec // asked for with --insecure
-		}
 		// the probe and the reset use this client too: no redirect is followed
-		cfg.Client = &http.Client{Transport: tr, CheckRedirect: steps.NoRedirects(nil)}
+		cfg = suiterun.OverHTTP(cfg, o.target, o.insecure)
+		cfg.Fixture = f
 		red = steps.NewRedactor(f)
 		target = reports.Target{URL: cfg.BaseURL, Fixtures: filepath.Base(o.fixtureFile), Image: o.image}
 		if err := probe(ctx, cfg.Client, cfg.BaseURL, o.timeout); err != nil {
