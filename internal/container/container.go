@@ -223,7 +223,7 @@ func checkImagePresent(ctx context.Context, ref string) (daemon string, err erro
 	if err != nil {
 		return "", fmt.Errorf("%w (is the Docker engine running? is DOCKER_HOST right?): %w", ErrNoDocker, err)
 	}
-	defer cli.Close()
+	defer func() { _ = cli.Close() }()
 	if _, err := cli.ImageInspect(ctx, ref); err != nil {
 		if errdefs.IsNotFound(err) {
 			return "", fmt.Errorf("image %s %w: build it first (docker build -t %s .); campusconf never pulls images", ref, ErrImageNotFound, ref)
@@ -358,7 +358,7 @@ func readLogs(ctx context.Context, ctr testcontainers.Container) ([]byte, error)
 	if err != nil {
 		return nil, err
 	}
-	defer rc.Close()
+	defer func() { _ = rc.Close() }()
 	b, err := io.ReadAll(rc)
 	if errors.Is(err, io.EOF) || errors.Is(err, io.ErrUnexpectedEOF) {
 		err = nil

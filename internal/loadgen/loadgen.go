@@ -186,7 +186,7 @@ func (g *Generator) Send(ctx context.Context) (int, error) {
 		return 0, err
 	}
 	_, err = io.Copy(io.Discard, io.LimitReader(resp.Body, 16<<20))
-	resp.Body.Close()
+	_ = resp.Body.Close()
 	return resp.StatusCode, err
 }
 

@@ -48,7 +48,7 @@ func TestTargets(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		resp.Body.Close()
+		_ = resp.Body.Close()
 		if resp.StatusCode != http.StatusFound {
 			t.Errorf("expected the redirect itself (302) as the answer, got %d", resp.StatusCode)
 		}
@@ -60,7 +60,7 @@ func TestTargets(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		resp.Body.Close()
+		_ = resp.Body.Close()
 		if resp.StatusCode != http.StatusTeapot {
 			t.Errorf("expected the handler's 418, got %d", resp.StatusCode)
 		}

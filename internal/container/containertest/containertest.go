@@ -66,7 +66,7 @@ func BuildImage(t *testing.T, cli *testcontainers.DockerClient, dir string) stri
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer p.Close()
+	defer func() { _ = p.Close() }()
 	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
 	defer cancel()
 	var buildLog bytes.Buffer
