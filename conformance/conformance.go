@@ -22,7 +22,7 @@ import (
 	"time"
 
 	"github.com/campusconf/campusconf/fixtures"
-	"github.com/campusconf/campusconf/internal/inproc"
+	"github.com/campusconf/campusconf/internal/suiterun"
 	"github.com/campusconf/campusconf/reports"
 	"github.com/campusconf/campusconf/steps"
 )
@@ -97,7 +97,6 @@ func Report(t *testing.T, opts Options) (*reports.Report, error) {
 		}
 	}
 	cfg := steps.Config{
-		BaseURL:        strings.TrimSuffix(opts.BaseURL, "/"),
 		Fixture:        f,
 		Tags:           opts.Tags,
 		ReadOnly:       opts.ReadOnly,
@@ -106,12 +105,15 @@ func Report(t *testing.T, opts Options) (*reports.Report, error) {
 	}
 	switch {
 	case opts.Handler != nil:
-		if cfg.BaseURL == "" {
-			cfg.BaseURL = "http://campusconf.test"
+		base := opts.BaseURL
+		if base == "" {
+			base = "http://campusconf.test"
 		}
-		cfg.Client = inproc.Client(opts.Handler)
-	case cfg.BaseURL == "":
+		cfg = suiterun.InProcess(cfg, opts.Handler, base)
+	case opts.BaseURL == "":
 		return nil, fmt.Errorf("no target: set Options.Handler or Options.BaseURL")
+	default:
+		cfg = suiterun.OverHTTP(cfg, opts.BaseURL, false)
 	}
 	ctx := contextOf(t)
 	r, err := steps.Run(ctx, cfg)

@@ -9,10 +9,6 @@ import (
 	"github.com/campusconf/campusconf/reports"
 )
 
-func init() {
-	register(command{name: "baseline", summary: "write a baseline of known failing requirements from a report.json", run: baselineCmd})
-}
-
 // baselineCmd writes the failed requirement ids of a report as a baseline
 // file for `campusconf run --baseline`.
 func baselineCmd(args []string, stdout, stderr io.Writer) int {

@@ -8,10 +8,6 @@ import (
 	"github.com/campusconf/campusconf/simulator"
 )
 
-func init() {
-	register(command{name: "defects", summary: "list the deliberate mistakes the simulator can make (serve --defect NAME)", run: defectsCmd})
-}
-
 func defectsCmd(args []string, stdout, stderr io.Writer) int {
 	if len(args) > 0 {
 		if args[0] == "-h" || args[0] == "--help" {

@@ -16,10 +16,6 @@ import (
 	"github.com/campusconf/campusconf/simulator"
 )
 
-func init() {
-	register(command{name: "fixtures", summary: "print the fixture file of the simulator's world for a seed", run: fixturesCmd})
-}
-
 func fixturesCmd(args []string, stdout, stderr io.Writer) int {
 	var opts simulator.Options
 	var baseURL string

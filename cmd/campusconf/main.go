@@ -18,7 +18,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"sort"
 )
 
 // Exit codes, documented in README.md.
@@ -29,17 +28,36 @@ const (
 	exitUnreachable = 3 // target unreachable
 )
 
-// command is one subcommand. Each lives in its own file and registers
-// itself in init.
+// command is one subcommand; its run function lives in a file named after it.
 type command struct {
 	name    string
 	summary string
 	run     func(args []string, stdout, stderr io.Writer) int
 }
 
-var commands = map[string]command{}
+// commands is the one list of subcommands, in the order the help prints
+// them (alphabetical; TestCommandsTable keeps it so).
+var commands = []command{
+	{"baseline", "write a baseline of known failing requirements from a report.json", baselineCmd},
+	{"defects", "list the deliberate mistakes the simulator can make (serve --defect NAME)", defectsCmd},
+	{"fixtures", "print the fixture file of the simulator's world for a seed", fixturesCmd},
+	{"load", "measure throughput and latency of one operation (loopback, bounded)", loadCmd},
+	{"openapi", "print the OpenAPI document of the interface", openapiCmd},
+	{"proxy", "forward live traffic to a target and check each exchange against the rules", proxyCmd},
+	{"run", "run the conformance suite (against the embedded simulator unless --target is given)", runCmd},
+	{"serve", "serve the simulator of the interface on a port", serveCmd},
+	{"variants", "list the faithful choices the simulator can make where the specification is open (serve --variant NAME)", variantsCmd},
+}
 
-func register(c command) { commands[c.name] = c }
+// lookup returns the command called name.
+func lookup(name string) (command, bool) {
+	for _, c := range commands {
+		if c.name == name {
+			return c, true
+		}
+	}
+	return command{}, false
+}
 
 // version is set at build time with -ldflags "-X main.version=...".
 var version = "dev"
@@ -60,7 +78,7 @@ func dispatch(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stdout, "campusconf", version)
 		return exitOK
 	}
-	c, ok := commands[args[0]]
+	c, ok := lookup(args[0])
 	if !ok {
 		fmt.Fprintf(stderr, "campusconf: unknown command %q\n\n", args[0])
 		usage(stderr)
@@ -73,13 +91,8 @@ func usage(w io.Writer) {
 	fmt.Fprintln(w, "campusconf: conformance kit for the Campus Learning Platform interface")
 	fmt.Fprintln(w, "\nUsage: campusconf <command> [flags]   (campusconf <command> -h for its flags)")
 	fmt.Fprintln(w, "\nCommands:")
-	names := make([]string, 0, len(commands))
-	for n := range commands {
-		names = append(names, n)
-	}
-	sort.Strings(names)
-	for _, n := range names {
-		fmt.Fprintf(w, "  %-10s %s\n", n, commands[n].summary)
+	for _, c := range commands {
+		fmt.Fprintf(w, "  %-10s %s\n", c.name, c.summary)
 	}
 	fmt.Fprintf(w, "  %-10s %s\n", "version", "print the version")
 }

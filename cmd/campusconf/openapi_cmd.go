@@ -9,10 +9,6 @@ import (
 	"github.com/campusconf/campusconf/internal/openapi"
 )
 
-func init() {
-	register(command{name: "openapi", summary: "print the OpenAPI document of the interface", run: openapiCmd})
-}
-
 func openapiCmd(args []string, stdout, stderr io.Writer) int {
 	if len(args) > 0 {
 		if args[0] == "-h" || args[0] == "--help" {

@@ -19,10 +19,6 @@ import (
 	"github.com/campusconf/campusconf/reports"
 )
 
-func init() {
-	register(command{name: "proxy", summary: "forward live traffic to a target and check each exchange against the rules", run: proxyCmd})
-}
-
 // proxyConfig is the parsed proxy command line.
 type proxyConfig struct {
 	target       *url.URL

@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"crypto/tls"
 	"errors"
 	"flag"
 	"fmt"
@@ -17,16 +16,13 @@ import (
 	"time"
 
 	"github.com/campusconf/campusconf/fixtures"
+	"github.com/campusconf/campusconf/internal/container"
 	"github.com/campusconf/campusconf/internal/generate"
-	"github.com/campusconf/campusconf/internal/inproc"
+	"github.com/campusconf/campusconf/internal/suiterun"
 	"github.com/campusconf/campusconf/reports"
 	"github.com/campusconf/campusconf/simulator"
 	"github.com/campusconf/campusconf/steps"
 )
-
-func init() {
-	register(command{name: "run", summary: "run the conformance suite (against the embedded simulator unless --target is given)", run: runCmd})
-}
 
 // runOptions are the flags of `campusconf run`.
 type runOptions struct {
@@ -72,13 +68,13 @@ func runCmd(args []string, stdout, stderr io.Writer) int {
 	fs.BoolVar(&o.quiet, "quiet", false, "print only the verdict line")
 	fs.IntVar(&o.generate, "generate", 0, "after the scenarios, send N generated requests per operation and check properties of every answer (0: none; see docs/generated.md)")
 	fs.Int64Var(&o.generateSeed, "generate-seed", generate.DefaultSeed, "seed of the generated requests: the same seed sends the same requests again")
-	var img imageOptions
+	var img container.Options
 	var imgEnv stringList
 	fs.StringVar(&img.Image, "image", "", "container `IMAGE` of the implementation: start it, run the suite against it, remove it (must exist locally; needs --fixtures; see docs/containers.md)")
-	fs.StringVar(&img.Port, "port", defaultImagePort, "with --image: container `PORT` the implementation listens on")
+	fs.StringVar(&img.Port, "port", container.DefaultPort, "with --image: container `PORT` the implementation listens on")
 	fs.Var(&imgEnv, "env", "with --image: environment variable `NAME=VALUE` of the container (repeatable)")
-	fs.StringVar(&img.WaitPath, "wait-path", defaultWaitPath, "with --image: `PATH` polled until the container answers (any HTTP status means up)")
-	fs.DurationVar(&img.StartupTimeout, "startup-timeout", defaultStartupTimeout, "with --image: how long the container gets to answer")
+	fs.StringVar(&img.WaitPath, "wait-path", container.DefaultWaitPath, "with --image: `PATH` polled until the container answers (any HTTP status means up)")
+	fs.DurationVar(&img.StartupTimeout, "startup-timeout", container.DefaultStartupTimeout, "with --image: how long the container gets to answer")
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "Usage: campusconf run [flags]\n\nRuns the conformance suite and writes report.json, junit.xml, report.html and summary.md.\nExit codes: 0 conformant, 1 not conformant, 2 usage or configuration error, 3 target unreachable (or its --image did not start).\n\nFlags:")
 		fs.PrintDefaults()
@@ -163,17 +159,14 @@ func runSuite(ctx context.Context, o runOptions, stdout, stderr io.Writer) int {
 			fmt.Fprintln(stderr, "campusconf run: --fixtures needs --target (the embedded simulator makes its own)")
 			return exitUsage
 		}
-		sim, err := simulator.New(simulator.Options{Seed: o.seed, Defects: o.defects})
-		if err != nil {
-			fmt.Fprintf(stderr, "campusconf run: %v\n", err)
-			return exitUsage
-		}
 		// requests never leave the process, but their URLs (and the curl
 		// lines in reports) point where `campusconf serve --seed N` listens,
 		// so a failing request can be replayed against the same world
-		cfg.BaseURL = "http://127.0.0.1:8080"
-		cfg.Client = inproc.Client(sim)
-		cfg.Fixture = sim.Fixtures()
+		var err error
+		if cfg, err = suiterun.Simulator(cfg, simulator.Options{Seed: o.seed, Defects: o.defects}); err != nil {
+			fmt.Fprintf(stderr, "campusconf run: %v\n", err)
+			return exitUsage
+		}
 		seed := o.seed
 		target = reports.Target{URL: fmt.Sprintf("embedded simulator (replay: campusconf serve --seed %d)", seed), Seed: &seed, Fixtures: "embedded", Defects: o.defects}
 	} else {
@@ -194,15 +187,9 @@ func runSuite(ctx context.Context, o runOptions, stdout, stderr io.Writer) int {
 			fmt.Fprintf(stderr, "campusconf run: %v\n", err)
 			return exitUsage
 		}
-		cfg.BaseURL = strings.TrimRight(o.target, "/")
-		cfg.Fixture = f
-		tr := http.DefaultTransport.(*http.Transport).Clone()
-		tr.MaxResponseHeaderBytes = steps.MaxResponseHeaderBytes
-		if o.insecure {
-			tr.TLSClientConfig = &tls.Config{InsecureSkipVerify: true} //nolint:gosec // asked for with --insecure
-		}
 		// the probe and the reset use this client too: no redirect is followed
-		cfg.Client = &http.Client{Transport: tr, CheckRedirect: steps.NoRedirects(nil)}
+		cfg = suiterun.OverHTTP(cfg, o.target, o.insecure)
+		cfg.Fixture = f
 		red = steps.NewRedactor(f)
 		target = reports.Target{URL: cfg.BaseURL, Fixtures: filepath.Base(o.fixtureFile), Image: o.image}
 		if err := probe(ctx, cfg.Client, cfg.BaseURL, o.timeout); err != nil {

@@ -19,10 +19,6 @@ import (
 	"github.com/campusconf/campusconf/simulator"
 )
 
-func init() {
-	register(command{name: "serve", summary: "serve the simulator of the interface on a port", run: serveCmd})
-}
-
 // serveConfig is the parsed serve command line.
 type serveConfig struct {
 	addr string

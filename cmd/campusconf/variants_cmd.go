@@ -7,10 +7,6 @@ import (
 	"github.com/campusconf/campusconf/simulator"
 )
 
-func init() {
-	register(command{name: "variants", summary: "list the faithful choices the simulator can make where the specification is open (serve --variant NAME)", run: variantsCmd})
-}
-
 func variantsCmd(args []string, stdout, stderr io.Writer) int {
 	if len(args) > 0 {
 		if args[0] == "-h" || args[0] == "--help" {

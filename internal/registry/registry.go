@@ -181,7 +181,7 @@ var all = []Operation{
 	{ID: "NR", Alias: "updateNotificationRead", Name: "Update notification read status", Statuses: []int{200}, Input: "NotificationReadInput",
 		Method: "PUT", Path: "/notification/read", AltMethod: "POST", AltPath: "/notifications/read-status",
 		Record: "Notification", JSONBody: true, RequiredMembers: true, Destructive: true, Group: "notification",
-		Records: []string{"notification"}, Load: true, LoadBody: `{"id": {records.notification.id}, "read": 11}`,
+		Records: []string{"notification"}, Load: true, LoadBody: `{"id":{records.notification.id},"read":11}`,
 		Typical: Call{Body: `{"id": {records.notification.id}, "read": 10}`, HasBody: true}},
 	{ID: "QS", Alias: "updateQuizSection", Name: "Update quiz section", Statuses: []int{200}, Input: "QuizSectionInput",
 		Method: "PUT", Path: "/quiz/section", AltMethod: "PATCH", AltPath: "/quiz/sections",

@@ -1,6 +1,8 @@
-// Package suiterun runs the conformance suite in-process against fresh
-// simulators, many at once: the harness of the kill matrix (one defect per
-// run) and of the faithful-variant test (one variant set per run).
+// Package suiterun points the conformance suite at what it checks (a
+// handler in process, a fresh simulator, or a URL over HTTP: InProcess,
+// Simulator, OverHTTP), and runs it in process against fresh simulators,
+// many at once: the harness of the kill matrix (one defect per run) and of
+// the faithful-variant test (one variant set per run).
 package suiterun
 
 import (
@@ -10,7 +12,6 @@ import (
 	"time"
 
 	"github.com/campusconf/campusconf/internal/generate"
-	"github.com/campusconf/campusconf/internal/inproc"
 	"github.com/campusconf/campusconf/reports"
 	"github.com/campusconf/campusconf/simulator"
 	"github.com/campusconf/campusconf/steps"
@@ -34,21 +35,18 @@ func RunGenerating(ctx context.Context, opts simulator.Options, n int) (*reports
 }
 
 func run(ctx context.Context, opts simulator.Options, concurrency, n int) (*reports.Report, error) {
-	sim, err := simulator.New(opts)
-	if err != nil {
-		return nil, err
-	}
-	return steps.Run(ctx, steps.Config{
+	cfg, err := Simulator(steps.Config{
 		Concurrency: concurrency,
-		BaseURL:     "http://127.0.0.1:8080",
-		Client:      inproc.Client(sim),
-		Fixture:     sim.Fixtures(),
 		// Pushes left pending (by a defect or a variant) are polled their
 		// full count of attempts; in-process they need not be far apart.
 		PollInterval: time.Millisecond,
 		Generate:     n,
 		GenerateSeed: generate.DefaultSeed,
-	})
+	}, opts)
+	if err != nil {
+		return nil, err
+	}
+	return steps.Run(ctx, cfg)
 }
 
 // Result is one run of All.
