@@ -1,6 +1,7 @@
 package features
 
 import (
+	"bytes"
 	"fmt"
 	"io/fs"
 	"sort"
@@ -25,12 +26,11 @@ func pickles(t *testing.T) []*messages.Pickle {
 		if err != nil || !strings.HasSuffix(path, ".feature") {
 			return err
 		}
-		f, err := FS.Open(path)
+		data, err := fs.ReadFile(FS, path)
 		if err != nil {
 			return err
 		}
-		defer f.Close()
-		doc, err := gherkin.ParseGherkinDocument(f, ids)
+		doc, err := gherkin.ParseGherkinDocument(bytes.NewReader(data), ids)
 		if err != nil {
 			t.Errorf("%s: %v", path, err)
 			return nil

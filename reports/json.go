@@ -37,12 +37,11 @@ func WriteJSON(w io.Writer, r *Report) error {
 
 // ReadJSON reads the report.json at path; see DecodeJSON.
 func ReadJSON(path string) (*Report, error) {
-	f, err := os.Open(path)
+	data, err := os.ReadFile(path)
 	if err != nil {
 		return nil, err
 	}
-	defer f.Close()
-	r, err := DecodeJSON(f)
+	r, err := DecodeJSON(bytes.NewReader(data))
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", path, err)
 	}

@@ -47,10 +47,12 @@ func record(red *Redactor, method, url string, reqH http.Header, reqBody string,
 	}
 }
 
-func authHeaders(token string) http.Header {
+// ownerHeaders are the request headers of the sample's calls, made as the
+// module's owner.
+func ownerHeaders() http.Header {
 	return http.Header{
 		"Ocp-Apim-Subscription-Key": {sampleKey},
-		"Authorization":             {"Bearer " + token},
+		"Authorization":             {"Bearer " + sampleOwnerToken},
 		"Accept":                    {"application/json"},
 	}
 }
@@ -86,19 +88,19 @@ func sampleReport() *Report {
 		204, http.Header{"Date": {"Sat, 21 Nov 2026 09:00:01 GMT"}, "Set-Cookie": {"session=abc123; Path=/; HttpOnly"}}, "", 41*time.Millisecond)
 
 	questionGet := record(red, "GET", base+"/evaluation/11111111-1111-4111-8111-111111111111/Question/does-not-exist",
-		authHeaders(sampleOwnerToken), "",
+		ownerHeaders(), "",
 		500, http.Header{"Content-Type": {"text/html"}},
 		"<h1>Server Error</h1><script>alert(\"x\")</script> & 'quotes' \x1b[0m token="+sampleOwnerToken, 18*time.Millisecond)
 
 	offsetPage := record(red, "GET", base+"/survey/question/22222222-2222-4222-8222-222222222222/response?offset=2&limit=5",
-		authHeaders(sampleOwnerToken), "", 200, jsonH, longBody(), 230*time.Millisecond)
+		ownerHeaders(), "", 200, jsonH, longBody(), 230*time.Millisecond)
 	firstPage := record(red, "GET", base+"/survey/question/22222222-2222-4222-8222-222222222222/response?offset=0&limit=5",
-		authHeaders(sampleOwnerToken), "", 200, jsonH, `[{"id":"a"},{"id":"b"},{"id":"c"}]`, 12*time.Millisecond)
+		ownerHeaders(), "", 200, jsonH, `[{"id":"a"},{"id":"b"},{"id":"c"}]`, 12*time.Millisecond)
 
 	copyFolder := Exchange{
 		Method:         "POST",
 		URL:            base + "/bank/33333333-3333-4333-8333-333333333333/copy",
-		RequestHeaders: red.Headers(authHeaders(sampleOwnerToken)),
+		RequestHeaders: red.Headers(ownerHeaders()),
 		RequestBody:    `{"name":"Kopie – Ordner \"A\""}`,
 		Error:          "dial tcp 10.0.0.7:443: connect: connection refused",
 		Duration:       Duration(3 * time.Millisecond),
@@ -163,7 +165,7 @@ func sampleReport() *Report {
 				Name:      "A correct one-time password is accepted",
 				Operation: "E1", Kind: "status", Requirements: []string{"E1-STATUS-1"}, Strictness: Must,
 				Outcome: Passed, Duration: Duration(21 * time.Millisecond),
-				Exchanges: []Exchange{record(red, "POST", base+"/campus/2FA/Auth", authHeaders(sampleOwnerToken),
+				Exchanges: []Exchange{record(red, "POST", base+"/campus/2FA/Auth", ownerHeaders(),
 					`{"userid":"owner","otp":"123456"}`, 200, jsonH, `{"status":"0000","credentialId":"c-1"}`, 20*time.Millisecond)},
 			},
 			{

@@ -217,6 +217,7 @@ func (b *body) number(name string, required bool) *float64 {
 	return &v
 }
 
+//nolint:unparam // a field's name and whether it is required are the operation's facts, stated by the handler like those of the other fields
 func (b *body) uuid(name string, required bool) *string {
 	p := b.str(name, required)
 	if p == nil {
@@ -230,6 +231,7 @@ func (b *body) uuid(name string, required bool) *string {
 	return &id
 }
 
+//nolint:unparam // as for uuid
 func (b *body) uuids(name string, required bool) []string {
 	raw := b.get(name, required)
 	var v []string

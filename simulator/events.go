@@ -97,7 +97,9 @@ func (s *Simulator) StopStreams() {
 func (s *Simulator) controlEvents(w http.ResponseWriter, r *http.Request) {
 	h := s.events
 	rc := http.NewResponseController(w)
-	rc.SetWriteDeadline(time.Time{}) // a stream outlives the server's write timeout
+	// a stream outlives the server's write timeout; a writer without
+	// deadlines (a test's recorder) has none to lift
+	_ = rc.SetWriteDeadline(time.Time{})
 	w.Header().Set("Content-Type", "text/event-stream")
 	w.Header().Set("Cache-Control", "no-store")
 	w.WriteHeader(http.StatusOK)

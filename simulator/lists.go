@@ -102,6 +102,16 @@ func answerPage[T any](s *Simulator, w http.ResponseWriter, l *listing.List[T], 
 	writeJSON(w, http.StatusOK, items)
 }
 
+// answerAbsent answers a list whose parent record does not exist: 404
+// naming it (what), or the empty page a defect answers instead.
+func answerAbsent[T any](s *Simulator, w http.ResponseWriter, q listing.Query, emptyInstead bool, what string) {
+	if emptyInstead {
+		answerPage[T](s, w, nil, q, nil, nil)
+		return
+	}
+	s.fail(w, http.StatusNotFound, what+" does not exist")
+}
+
 // listArgs is what a list operation reads from its request.
 type listArgs struct {
 	id         string
@@ -184,11 +194,18 @@ func (s *Simulator) fileDownloadLogs(w http.ResponseWriter, r *http.Request, _ s
 
 // fileAnnotations is E11.
 func (s *Simulator) fileAnnotations(w http.ResponseWriter, r *http.Request, _ store.User) {
+	answerLog(s, w, r, s.store.Annotations)
+}
+
+// answerLog answers a plain log of the record the path's id names (E11,
+// E16): an unknown record has an empty log, as has every record under the
+// logs-empty defect.
+func answerLog[T any](s *Simulator, w http.ResponseWriter, r *http.Request, log func(id string) (*listing.List[T], bool)) {
 	a, ok := s.listRequest(w, r, listSpec{idParam: "id"})
 	if !ok {
 		return
 	}
-	l, _ := s.store.Annotations(a.id)
+	l, _ := log(a.id)
 	if s.defects.Has(defects.LogsEmpty) {
 		l = nil
 	}
@@ -203,12 +220,8 @@ func (s *Simulator) weblinkLogs(w http.ResponseWriter, r *http.Request, _ store.
 	}
 	id, q := a.id, a.q
 	l, ok := s.store.WeblinkLogs(id)
-	if !ok && s.defects.Has(defects.E12AbsentEmpty) {
-		answerPage[store.WeblinkLog](s, w, nil, q, nil, nil)
-		return
-	}
 	if !ok {
-		s.fail(w, http.StatusNotFound, "weblink "+id+" does not exist")
+		answerAbsent[store.WeblinkLog](s, w, q, s.defects.Has(defects.E12AbsentEmpty), "weblink "+id)
 		return
 	}
 	if s.defects.Has(defects.LogsEmpty) {
@@ -243,15 +256,7 @@ func (s *Simulator) channelUsers(w http.ResponseWriter, r *http.Request, _ store
 
 // captureSessions is E16.
 func (s *Simulator) captureSessions(w http.ResponseWriter, r *http.Request, _ store.User) {
-	a, ok := s.listRequest(w, r, listSpec{idParam: "id"})
-	if !ok {
-		return
-	}
-	l, _ := s.store.Captures(a.id)
-	if s.defects.Has(defects.LogsEmpty) {
-		l = nil
-	}
-	answerPage(s, w, l, a.q, nil, nil)
+	answerLog(s, w, r, s.store.Captures)
 }
 
 // surveyResponses is E17; an unknown question is 404.
@@ -262,12 +267,8 @@ func (s *Simulator) surveyResponses(w http.ResponseWriter, r *http.Request, _ st
 	}
 	id, pop, q := a.id, a.pop, a.q
 	l, ok := s.store.SurveyResponses(id)
-	if !ok && s.defects.Has(defects.E17AbsentEmpty) {
-		answerPage[store.SurveyResponse](s, w, nil, q, nil, nil)
-		return
-	}
 	if !ok {
-		s.fail(w, http.StatusNotFound, "survey question "+id+" does not exist")
+		answerAbsent[store.SurveyResponse](s, w, q, s.defects.Has(defects.E17AbsentEmpty), "survey question "+id)
 		return
 	}
 	var fill func(*store.SurveyResponse)

@@ -117,6 +117,12 @@ func TestLoadLosesNothing(t *testing.T) {
 		fail("%s: status %d, want one of %v; body %.200s", what, status, ok, body)
 		return false
 	}
+	// decode reads an accepted answer's body into v.
+	decode := func(what string, body []byte, v any) {
+		if err := json.Unmarshal(body, v); err != nil {
+			fail("%s: expected a JSON body, got %v; body %.200s", what, err, body)
+		}
+	}
 
 	var wg sync.WaitGroup
 	for g := range workers {
@@ -136,7 +142,7 @@ func TestLoadLosesNothing(t *testing.T) {
 					st, b, err := c.call("POST", "/bank/"+src+"/copy", "")
 					if expect("E6 "+src, st, b, err, 201) {
 						var f struct{ ID string }
-						json.Unmarshal(b, &f)
+						decode("E6 "+src, b, &f)
 						copies = append(copies, f.ID)
 						l.mu.Lock()
 						l.copies = append(l.copies, f.ID)
@@ -146,7 +152,7 @@ func TestLoadLosesNothing(t *testing.T) {
 					st, b, err := c.call("POST", "/Attendance/Default", `{"resourceID":"`+rec.AttendanceResource+`","publish":false}`)
 					if expect("E7", st, b, err, 201) {
 						var a struct{ ID string }
-						json.Unmarshal(b, &a)
+						decode("E7", b, &a)
 						mine = append(mine, a.ID)
 						l.mu.Lock()
 						l.attendances[a.ID] = true
@@ -169,7 +175,7 @@ func TestLoadLosesNothing(t *testing.T) {
 					st, b, err := c.call("DELETE", "/multimedia/media", `{"iDs":["`+id+`","`+id+`"]}`)
 					if expect("E14", st, b, err, 200) {
 						var n int
-						json.Unmarshal(b, &n)
+						decode("E14", b, &n)
 						l.mu.Lock()
 						l.mediaCount += n
 						if n == 1 {
@@ -210,7 +216,7 @@ func TestLoadLosesNothing(t *testing.T) {
 						var g struct {
 							IDWeightage []struct{ Value float64 } `json:"iD_Weightage"`
 						}
-						json.Unmarshal(b, &g)
+						decode("gradebook", b, &g)
 						total := 0.0
 						for _, w := range g.IDWeightage {
 							total += w.Value

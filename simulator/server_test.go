@@ -26,8 +26,8 @@ func TestServerLevelAnswersAreJSON(t *testing.T) {
 		t.Fatal(err)
 	}
 	srv := &http.Server{Handler: sim, MaxHeaderBytes: MaxHeaderBytes, DisableGeneralOptionsHandler: true, ReadHeaderTimeout: 5 * time.Second}
-	go srv.Serve(JSONErrors(ln))
-	t.Cleanup(func() { srv.Close() })
+	go func() { _ = srv.Serve(JSONErrors(ln)) }() // ErrServerClosed once the test is over
+	t.Cleanup(func() { _ = srv.Close() })
 	addr := ln.Addr().String()
 	creds := "Ocp-Apim-Subscription-Key: " + fx.SubscriptionKey + "\r\nAuthorization: " + fx.Users["owner"].Headers["Authorization"] + "\r\n"
 	list := "/files/" + fx.Records.Folder + "/downloaded"
@@ -56,8 +56,10 @@ func TestServerLevelAnswersAreJSON(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			defer c.Close()
-			c.SetDeadline(time.Now().Add(10 * time.Second))
+			defer func() { _ = c.Close() }() // the answer is read: nothing is lost
+			if err := c.SetDeadline(time.Now().Add(10 * time.Second)); err != nil {
+				t.Fatal(err)
+			}
 			if _, err := io.WriteString(c, tt.request); err != nil {
 				t.Fatal(err)
 			}

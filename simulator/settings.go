@@ -75,7 +75,7 @@ func (s *Simulator) ApplySettings(c settingsChange) error {
 		s.latency.Store(lat)
 	}
 	if c.Faults != nil {
-		s.SetFaults(*c.Faults)
+		_ = s.SetFaults(*c.Faults) // checked above, before anything changed
 	}
 	if d != nil || v != nil {
 		if d != nil {

@@ -128,16 +128,13 @@ func New(opts Options) (*Simulator, error) {
 	if opts.Control {
 		sh.events = newEventHub()
 	}
-	s, err := build(opts, sh, log)
-	if err != nil {
-		return nil, err
-	}
+	s := build(opts, sh, log)
 	s.worlds = newWorlds(opts.MaxWorlds)
 	return s, nil
 }
 
 // build returns a simulator of one world; New's checks are done.
-func build(opts Options, sh *shared, log *slog.Logger) (*Simulator, error) {
+func build(opts Options, sh *shared, log *slog.Logger) *Simulator {
 	s := &Simulator{
 		opts:     opts,
 		defects:  &sh.defects,
@@ -154,7 +151,7 @@ func build(opts Options, sh *shared, log *slog.Logger) (*Simulator, error) {
 	}, s.defects)
 	h := s.routes()
 	s.handler.Store(&h)
-	return s, nil
+	return s
 }
 
 // ServeHTTP serves the interface: the default world, or the named world

@@ -145,13 +145,13 @@ func (s *Simulator) SaveState(path string) error {
 	if err != nil {
 		return fmt.Errorf("state file: %w", err)
 	}
-	defer os.Remove(tmp.Name()) // after a successful rename there is nothing to remove
+	defer func() { _ = os.Remove(tmp.Name()) }() // after a successful rename there is nothing to remove
 	if _, err := tmp.Write(data); err != nil {
-		tmp.Close()
+		_ = tmp.Close() // the error to report is the one before
 		return fmt.Errorf("state file: %w", err)
 	}
 	if err := tmp.Sync(); err != nil {
-		tmp.Close()
+		_ = tmp.Close() // the error to report is the one before
 		return fmt.Errorf("state file: %w", err)
 	}
 	if err := tmp.Close(); err != nil {

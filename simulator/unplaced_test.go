@@ -103,7 +103,7 @@ func TestGradebookBodies(t *testing.T) {
 
 func TestEvaluationSessionLimits(t *testing.T) {
 	q := func(field, value string) string {
-		return fmt.Sprintf(`{"questions":[{"id":"%%s","%s":%s}]}`, field, value)
+		return `{"questions":[{"id":"%s","` + field + `":` + value + `}]}` // the id filled in below
 	}
 	tests := []struct {
 		name, body string

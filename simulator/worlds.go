@@ -98,10 +98,7 @@ func (s *Simulator) World(name string) (*Simulator, error) {
 	if log != nil {
 		log = log.With("world", name)
 	}
-	sim, err := build(opts, s.shared, log)
-	if err != nil {
-		return nil, err
-	}
+	sim := build(opts, s.shared, log)
 	sim.name = name
 	ws.mu.Lock()
 	defer ws.mu.Unlock()

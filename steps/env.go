@@ -1,6 +1,7 @@
 package steps
 
 import (
+	"io"
 	"net/http"
 	"sync"
 	"sync/atomic"
@@ -75,7 +76,7 @@ type Config struct {
 	GenerateSeed int64
 	// Progress receives one character per scenario (., F, s, n) and
 	// nothing else; nil means silent.
-	Progress interface{ Write([]byte) (int, error) }
+	Progress io.Writer
 }
 
 func (c *Config) defaults() {

@@ -90,34 +90,24 @@ func (p *tagParser) peek() string {
 	return ""
 }
 
-func (p *tagParser) parseOr() (*tagNode, error) {
-	left, err := p.parseAnd()
-	if err != nil {
-		return nil, err
-	}
-	for strings.EqualFold(p.peek(), "or") {
-		p.pos++
-		right, err := p.parseAnd()
-		if err != nil {
-			return nil, err
-		}
-		left = &tagNode{op: "or", kids: []*tagNode{left, right}}
-	}
-	return left, nil
-}
+func (p *tagParser) parseOr() (*tagNode, error) { return p.parseBinary("or", p.parseAnd) }
 
-func (p *tagParser) parseAnd() (*tagNode, error) {
-	left, err := p.parseNot()
+func (p *tagParser) parseAnd() (*tagNode, error) { return p.parseBinary("and", p.parseNot) }
+
+// parseBinary reads operands joined by op (left-associative), each operand
+// read by next, the level that binds tighter.
+func (p *tagParser) parseBinary(op string, next func() (*tagNode, error)) (*tagNode, error) {
+	left, err := next()
 	if err != nil {
 		return nil, err
 	}
-	for strings.EqualFold(p.peek(), "and") {
+	for strings.EqualFold(p.peek(), op) {
 		p.pos++
-		right, err := p.parseNot()
+		right, err := next()
 		if err != nil {
 			return nil, err
 		}
-		left = &tagNode{op: "and", kids: []*tagNode{left, right}}
+		left = &tagNode{op: op, kids: []*tagNode{left, right}}
 	}
 	return left, nil
 }

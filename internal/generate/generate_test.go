@@ -140,7 +140,7 @@ func TestSameSeedSameRequests(t *testing.T) {
 		for _, s := range specs {
 			g := requests(s, ids)
 			for i := range 20 {
-				out = append(out, g.Example(seedFor(seed, s.id, i)).key("", s))
+				out = append(out, g.Example(seedFor(seed, s.id, i)).key(s))
 			}
 		}
 		return out
@@ -289,11 +289,11 @@ func TestCandidatesKeepTheBrokenRule(t *testing.T) {
 				if r.Bad != nil && strings.HasPrefix(r.Bad.Where, "query.") {
 					name := strings.TrimPrefix(r.Bad.Where, "query.")
 					if !slices.ContainsFunc(c.Query, func(kv KV) bool { return kv.Name == name }) {
-						t.Fatalf("%s: candidate dropped the broken parameter %s: %s", s.id, name, c.key("", s))
+						t.Fatalf("%s: candidate dropped the broken parameter %s: %s", s.id, name, c.key(s))
 					}
 				}
-				if c.key("", s) == r.key("", s) {
-					t.Fatalf("%s: candidate equals the request: %s", s.id, c.key("", s))
+				if c.key(s) == r.key(s) {
+					t.Fatalf("%s: candidate equals the request: %s", s.id, c.key(s))
 				}
 			}
 		}

@@ -109,7 +109,7 @@ func (ru *runner) check(s *opSpec, out outcome) []failure {
 }
 
 // applies lists the properties out was checked against, for the counts.
-func (ru *runner) applies(s *opSpec, req Request, out outcome) []Property {
+func (ru *runner) applies(req Request, out outcome) []Property {
 	st := out.ex.Status
 	ps := []Property{StatusListed}
 	if st == 0 {

@@ -59,7 +59,7 @@ func (ru *runner) finding(g *group) reports.Scenario {
 		exchanges = append(exchanges, *g.min.second)
 	}
 	exchanges = append(exchanges, g.min.extra...)
-	shrunk := g.min.req.key("", g.spec) != g.first.req.key("", g.spec)
+	shrunk := g.min.req.key(g.spec) != g.first.req.key(g.spec)
 	if shrunk {
 		exchanges = append(exchanges, g.first.ex)
 	}

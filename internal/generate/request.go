@@ -101,6 +101,6 @@ func escapePath(v string) string {
 }
 
 // key identifies the request's content, for telling two requests apart.
-func (r Request) key(base string, s *opSpec) string {
-	return r.url(base, s) + "\x00" + string(r.bodyBytes())
+func (r Request) key(s *opSpec) string {
+	return r.url("", s) + "\x00" + string(r.bodyBytes())
 }

@@ -214,7 +214,7 @@ func (ru *runner) operation(ctx context.Context, s *opSpec) {
 		if !ok {
 			return
 		}
-		for _, p := range ru.applies(s, req, out) {
+		for _, p := range ru.applies(req, out) {
 			applied[p]++
 		}
 		for _, f := range ru.check(s, out) {

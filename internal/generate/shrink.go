@@ -24,11 +24,11 @@ import (
 func (ru *runner) shrink(ctx context.Context, s *opSpec, g *group) {
 	budget := ru.cfg.MaxShrink
 	cur := g.first
-	tried := map[string]bool{cur.req.key("", s): true}
+	tried := map[string]bool{cur.req.key(s): true}
 	for progress := true; progress; {
 		progress = false
 		for _, cand := range candidates(s, cur.req) {
-			k := cand.key("", s)
+			k := cand.key(s)
 			if tried[k] {
 				continue
 			}

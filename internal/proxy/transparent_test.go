@@ -181,58 +181,64 @@ func TestCORSAnswered(t *testing.T) {
 // real service.
 func BenchmarkProxyOverhead(b *testing.B) {
 	for _, latency := range []time.Duration{0, time.Millisecond} {
-		sim, err := simulator.New(simulator.Options{Latency: simulator.Latency{Min: latency}})
-		if err != nil {
-			b.Fatal(err)
-		}
-		target := httptest.NewServer(sim)
-		defer target.Close()
-		_, proxied := loopbackProxy(b, target.URL, 0)
-		tu, _ := url.Parse(target.URL)
-		bareRP := httputil.NewSingleHostReverseProxy(tu)
-		bareRP.Transport = &http.Transport{MaxIdleConnsPerHost: 256}
-		bare := httptest.NewServer(bareRP)
-		defer bare.Close()
-		fx := sim.Fixtures()
-		path := "/poll/Response/" + fx.Records.PollResponse
-		send := func(b *testing.B, c *http.Client, base string) {
-			req, _ := http.NewRequest(http.MethodGet, base+path, nil)
-			req.Header.Set(keyHeader, fx.SubscriptionKey)
-			for h, v := range fx.Users["owner"].Headers {
-				req.Header.Set(h, v)
-			}
-			resp, err := c.Do(req)
+		// one sub-benchmark per latency, so its servers close before the next
+		b.Run(fmt.Sprintf("target=%s", latency), func(b *testing.B) {
+			sim, err := simulator.New(simulator.Options{Latency: simulator.Latency{Min: latency}})
 			if err != nil {
 				b.Fatal(err)
 			}
-			io.Copy(io.Discard, resp.Body)
-			resp.Body.Close()
-			if resp.StatusCode != http.StatusOK {
-				b.Fatalf("expected 200, got %d", resp.StatusCode)
-			}
-		}
-		for _, tc := range []struct{ name, base string }{{"direct", target.URL}, {"bare", bare.URL}, {"proxy", proxied.URL}} {
-			name := fmt.Sprintf("target=%s/%s", latency, tc.name)
-			b.Run(name+"/serial", func(b *testing.B) {
-				c := &http.Client{Transport: &http.Transport{MaxIdleConnsPerHost: 256}}
-				lat := make([]time.Duration, 0, b.N)
-				for b.Loop() {
-					start := time.Now()
-					send(b, c, tc.base)
-					lat = append(lat, time.Since(start))
+			target := httptest.NewServer(sim)
+			defer target.Close()
+			_, proxied := loopbackProxy(b, target.URL, 0)
+			tu, _ := url.Parse(target.URL)
+			bareRP := httputil.NewSingleHostReverseProxy(tu)
+			bareRP.Transport = &http.Transport{MaxIdleConnsPerHost: 256}
+			bare := httptest.NewServer(bareRP)
+			defer bare.Close()
+			fx := sim.Fixtures()
+			path := "/poll/Response/" + fx.Records.PollResponse
+			send := func(b *testing.B, c *http.Client, base string) {
+				req, _ := http.NewRequest(http.MethodGet, base+path, nil)
+				req.Header.Set(keyHeader, fx.SubscriptionKey)
+				for h, v := range fx.Users["owner"].Headers {
+					req.Header.Set(h, v)
 				}
-				sort.Slice(lat, func(i, j int) bool { return lat[i] < lat[j] })
-				b.ReportMetric(float64(lat[len(lat)/2].Microseconds()), "p50-µs")
-			})
-			b.Run(name+"/parallel", func(b *testing.B) {
-				c := &http.Client{Transport: &http.Transport{MaxIdleConnsPerHost: 256}}
-				b.SetParallelism(8)
-				b.RunParallel(func(pb *testing.PB) {
-					for pb.Next() {
+				resp, err := c.Do(req)
+				if err != nil {
+					b.Fatal(err)
+				}
+				_, err = io.Copy(io.Discard, resp.Body)
+				resp.Body.Close()
+				if err != nil {
+					b.Fatal(err)
+				}
+				if resp.StatusCode != http.StatusOK {
+					b.Fatalf("expected 200, got %d", resp.StatusCode)
+				}
+			}
+			for _, tc := range []struct{ name, base string }{{"direct", target.URL}, {"bare", bare.URL}, {"proxy", proxied.URL}} {
+				name := tc.name
+				b.Run(name+"/serial", func(b *testing.B) {
+					c := &http.Client{Transport: &http.Transport{MaxIdleConnsPerHost: 256}}
+					lat := make([]time.Duration, 0, b.N)
+					for b.Loop() {
+						start := time.Now()
 						send(b, c, tc.base)
+						lat = append(lat, time.Since(start))
 					}
+					sort.Slice(lat, func(i, j int) bool { return lat[i] < lat[j] })
+					b.ReportMetric(float64(lat[len(lat)/2].Microseconds()), "p50-µs")
 				})
-			})
-		}
+				b.Run(name+"/parallel", func(b *testing.B) {
+					c := &http.Client{Transport: &http.Transport{MaxIdleConnsPerHost: 256}}
+					b.SetParallelism(8)
+					b.RunParallel(func(pb *testing.PB) {
+						for pb.Next() {
+							send(b, c, tc.base)
+						}
+					})
+				})
+			}
+		})
 	}
 }

@@ -80,7 +80,9 @@ func TestCopiesOut(t *testing.T) {
 	if again, _ := s.Module(mod); again.GradeItems[0] != itemA {
 		t.Error("changing a returned module changed the store")
 	}
-	s.UpdateGradebook(mod, []Weightage{{Key: itemA, Value: 10}}, nil)
+	if _, err := s.UpdateGradebook(mod, []Weightage{{Key: itemA, Value: 10}}, nil); err != nil {
+		t.Fatal(err)
+	}
 	s.Reset()
 	if again, _ := s.Gradebook(mod); again.IDWeightage[0].Value != 40 {
 		t.Error("Reset did not restore the gradebook")

@@ -29,7 +29,7 @@ func count(i, scale int) int {
 func newLists(ep time.Time, seed int64, scale int, pool []person, faculties []store.Faculty, resources []string, p parents) *store.Lists {
 	return &store.Lists{
 		FileLogs:    store.NewLazy(func() map[string]*listing.List[store.FileLog] { return fileLogs(ep, seed, scale, pool, p.folders) }),
-		Annotations: store.NewLazy(func() map[string]*listing.List[store.Annotation] { return annotations(ep, seed, scale, pool, p.files) }),
+		Annotations: store.NewLazy(func() map[string]*listing.List[store.Annotation] { return annotations(seed, scale, pool, p.files) }),
 		WeblinkLogs: store.NewLazy(func() map[string]*listing.List[store.WeblinkLog] {
 			return weblinkLogs(ep, seed, scale, pool, p.weblinks)
 		}),
@@ -39,7 +39,7 @@ func newLists(ep time.Time, seed int64, scale int, pool []person, faculties []st
 			return surveys(ep, seed, scale, pool, p.surveys)
 		}),
 		Polls:    store.NewLazy(func() *store.Polls { return polls(ep, seed, scale, pool, p.polls, p.firstPollResponse) }),
-		Students: store.NewLazy(func() map[string]*listing.List[store.Student] { return students(ep, seed, scale, faculties, resources) }),
+		Students: store.NewLazy(func() map[string]*listing.List[store.Student] { return students(seed, scale, faculties, resources) }),
 	}
 }
 
@@ -76,7 +76,7 @@ func fileLogs(ep time.Time, seed int64, scale int, pool []person, folders []stri
 	return out
 }
 
-func annotations(ep time.Time, seed int64, scale int, pool []person, files []string) map[string]*listing.List[store.Annotation] {
+func annotations(seed int64, scale int, pool []person, files []string) map[string]*listing.List[store.Annotation] {
 	f := faker(seed, "annotations")
 	out := map[string]*listing.List[store.Annotation]{}
 	for i, file := range files {
@@ -85,6 +85,7 @@ func annotations(ep time.Time, seed int64, scale int, pool []person, files []str
 			who := pool[f.IntN(len(pool))]
 			items[j] = store.Annotation{
 				AnnotationID: f.UUID(), DocumentID: file,
+				//nolint:gocritic // an XML attribute: %q would quote it the Go way
 				XfdfString: fmt.Sprintf(`<?xml version="1.0" encoding="UTF-8"?><xfdf xmlns="http://ns.adobe.com/xfdf/"><annots><highlight page="%d" title="%s" rect="%d,%d,%d,%d"><contents>%s</contents></highlight></annots></xfdf>`,
 					f.IntN(40), who.Name, f.IntN(300), f.IntN(500), 300+f.IntN(200), 500+f.IntN(200), f.Word()),
 			}
@@ -211,7 +212,7 @@ func polls(ep time.Time, seed int64, scale int, pool []person, questions []strin
 	return out
 }
 
-func students(ep time.Time, seed int64, scale int, faculties []store.Faculty, resources []string) map[string]*listing.List[store.Student] {
+func students(seed int64, scale int, faculties []store.Faculty, resources []string) map[string]*listing.List[store.Student] {
 	f := faker(seed, "students")
 	out := map[string]*listing.List[store.Student]{}
 	for i, r := range resources {
