@@ -6,7 +6,6 @@ import (
 	"io/fs"
 	"regexp"
 	"strings"
-	"time"
 
 	"github.com/campusconf/campusconf/internal/registry"
 )
@@ -61,12 +60,10 @@ func expand(name string, src []byte) ([]byte, error) {
 type expandedFS struct{ fs.FS }
 
 func (e expandedFS) Open(name string) (fs.File, error) {
-	f, err := e.FS.Open(name)
-	if err != nil || !strings.HasSuffix(name, ".feature") {
-		return f, err
+	if !strings.HasSuffix(name, ".feature") {
+		return e.FS.Open(name)
 	}
-	defer f.Close()
-	st, err := f.Stat()
+	st, err := fs.Stat(e.FS, name)
 	if err != nil {
 		return nil, err
 	}
@@ -83,14 +80,11 @@ func (e expandedFS) Open(name string) (fs.File, error) {
 
 // ReadFile reads one file, expanded, so fs.ReadFile does not bypass Open.
 func (e expandedFS) ReadFile(name string) ([]byte, error) {
-	f, err := e.Open(name)
-	if err != nil {
-		return nil, err
+	src, err := fs.ReadFile(e.FS, name)
+	if err != nil || !strings.HasSuffix(name, ".feature") {
+		return src, err
 	}
-	defer f.Close()
-	var b bytes.Buffer
-	_, err = b.ReadFrom(f)
-	return b.Bytes(), err
+	return expand(name, src)
 }
 
 type memFile struct {
@@ -106,5 +100,4 @@ type memInfo struct {
 	size int64
 }
 
-func (i memInfo) Size() int64        { return i.size }
-func (i memInfo) ModTime() time.Time { return i.FileInfo.ModTime() }
+func (i memInfo) Size() int64 { return i.size }

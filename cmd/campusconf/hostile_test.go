@@ -209,7 +209,7 @@ func TestRunTargetClosedMidRun(t *testing.T) {
 	srv = httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if calls.Add(1) == 5 {
 			go srv.CloseClientConnections()
-			go srv.Listener.Close()
+			go func() { _ = srv.Listener.Close() }() // the point: the target goes away mid-run
 		}
 		echoTarget(w, r)
 	}))
@@ -254,8 +254,8 @@ func controlTarget(w http.ResponseWriter, r *http.Request) {
 	if err != nil {
 		return
 	}
-	defer conn.Close()
-	fmt.Fprintf(buf, "HTTP/1.1 403 Forbidden\r\nContent-Type: application/json\r\nX-Hostile: %s\r\nContent-Length: %d\r\nConnection: close\r\n\r\n%s",
+	defer func() { _ = conn.Close() }() // a hostile target: nothing to do about a failed close
+	_, _ = fmt.Fprintf(buf, "HTTP/1.1 403 Forbidden\r\nContent-Type: application/json\r\nX-Hostile: %s\r\nContent-Length: %d\r\nConnection: close\r\n\r\n%s",
 		hostileHeader, len(body), body)
 	_ = buf.Flush()
 }

@@ -114,8 +114,8 @@ func runLoad(ctx context.Context, o loadOptions, stdout, stderr io.Writer) int {
 			return exitFailed
 		}
 		srv := &http.Server{Handler: sim, ReadHeaderTimeout: 10 * time.Second}
-		go srv.Serve(ln)
-		defer srv.Close()
+		go func() { _ = srv.Serve(ln) }() // ends with ErrServerClosed at Close
+		defer func() { _ = srv.Close() }()
 		f, base = sim.Fixtures(), "http://"+ln.Addr().String()
 	} else {
 		var err error

@@ -24,6 +24,9 @@ func openapiCmd(args []string, stdout, stderr io.Writer) int {
 		return exitUsage
 	}
 	pretty.WriteByte('\n')
-	stdout.Write(pretty.Bytes())
+	if _, err := stdout.Write(pretty.Bytes()); err != nil {
+		fmt.Fprintln(stderr, "campusconf openapi:", err)
+		return exitFailed
+	}
 	return exitOK
 }

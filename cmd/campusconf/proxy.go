@@ -99,7 +99,7 @@ func runProxy(ctx context.Context, c proxyConfig, ln net.Listener, stdout, stder
 	if err := probe(ctx, &http.Client{}, c.target.String(), 10*time.Second); err != nil {
 		fmt.Fprintf(stderr, "campusconf proxy: target unreachable: %v\n", err)
 		if ln != nil {
-			ln.Close()
+			_ = ln.Close() // the run ends here either way
 		}
 		return exitUnreachable
 	}

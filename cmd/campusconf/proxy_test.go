@@ -71,7 +71,9 @@ func TestProxyUnreachable(t *testing.T) {
 		t.Fatal(err)
 	}
 	dead := "http://" + ln.Addr().String()
-	ln.Close()
+	if err := ln.Close(); err != nil {
+		t.Fatal(err)
+	}
 	var out, errb bytes.Buffer
 	if got := dispatch([]string{"proxy", "--target", dead, "--fixtures", file, "--addr", "127.0.0.1:0"}, &out, &errb); got != exitUnreachable {
 		t.Errorf("exit: expected %d, got %d (%s)", exitUnreachable, got, errb.String())
@@ -121,7 +123,9 @@ func TestProxyReportsOnStop(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
-				io.Copy(io.Discard, resp.Body)
+				if _, err := io.Copy(io.Discard, resp.Body); err != nil {
+					t.Fatal(err)
+				}
 				resp.Body.Close()
 			}
 			if tt.max == 0 {

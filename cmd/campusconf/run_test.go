@@ -7,6 +7,7 @@ import (
 	"net/http/httptest"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -63,7 +64,7 @@ func TestRunUsageErrors(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			var out, errOut bytes.Buffer
-			args := append(tt.args, "--report-dir", t.TempDir())
+			args := append(slices.Clone(tt.args), "--report-dir", t.TempDir())
 			if got := dispatch(args, &out, &errOut); got != tt.want {
 				t.Errorf("campusconf %s: exit %d, want %d\nstderr: %s", strings.Join(tt.args, " "), got, tt.want, errOut.String())
 			}

@@ -153,14 +153,14 @@ func serveCmd(args []string, stdout, stderr io.Writer) int {
 	}
 	sim, err := simulator.New(c.opts)
 	if err != nil {
-		ln.Close()
+		_ = ln.Close() // refused before serving: nothing was accepted
 		fmt.Fprintln(stderr, "campusconf serve:", err)
 		return exitUsage
 	}
 	if c.state != "" {
 		loaded, err := sim.LoadState(c.state)
 		if err != nil {
-			ln.Close()
+			_ = ln.Close() // refused before serving: nothing was accepted
 			fmt.Fprintln(stderr, "campusconf serve: --state:", err)
 			return exitUsage
 		}

@@ -247,7 +247,9 @@ func TestServeStateFile(t *testing.T) {
 			t.Fatal(err)
 		}
 		var m map[string]any
-		json.NewDecoder(resp.Body).Decode(&m)
+		if err := json.NewDecoder(resp.Body).Decode(&m); err != nil {
+			t.Fatal(err)
+		}
 		resp.Body.Close()
 		cancel()
 		select {
@@ -272,7 +274,9 @@ func TestServeStateFile(t *testing.T) {
 	}
 
 	corrupt := filepath.Join(t.TempDir(), "corrupt.json")
-	os.WriteFile(corrupt, []byte(`{"format":"campusconf-state","version":1,"default":`), 0o600)
+	if err := os.WriteFile(corrupt, []byte(`{"format":"campusconf-state","version":1,"default":`), 0o600); err != nil {
+		t.Fatal(err)
+	}
 	var stderr bytes.Buffer
 	if code := serveCmd([]string{"--addr", "127.0.0.1:0", "--log", "off", "--state", corrupt}, io.Discard, &stderr); code != exitUsage {
 		t.Errorf("serve --state corrupt = %d, want %d", code, exitUsage)

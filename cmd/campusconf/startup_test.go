@@ -100,7 +100,9 @@ func BenchmarkServeStartToFirstAnswer(b *testing.B) {
 		if err != nil {
 			b.Fatal(err)
 		}
-		io.Copy(io.Discard, resp.Body)
+		if _, err := io.Copy(io.Discard, resp.Body); err != nil {
+			b.Fatal(err)
+		}
 		resp.Body.Close()
 		if resp.StatusCode != http.StatusOK {
 			b.Fatalf("first answer: status %d", resp.StatusCode)
@@ -144,7 +146,7 @@ func BenchmarkServeBinaryStartToFirstAnswer(b *testing.B) {
 		_, rest, found := strings.Cut(line, "listening on ")
 		addr, _, _ := strings.Cut(rest, " ")
 		if err != nil || !found {
-			cmd.Process.Kill()
+			_ = cmd.Process.Kill() // failing anyway
 			b.Fatalf("serve printed %q (%v), want its address", line, err)
 		}
 		req, _ := http.NewRequest("GET", addr+"/files/"+fx.Records.Folder+"/downloaded?limit=20", nil)
@@ -152,17 +154,21 @@ func BenchmarkServeBinaryStartToFirstAnswer(b *testing.B) {
 		req.Header.Set("Authorization", fx.Users["owner"].Headers["Authorization"])
 		resp, err := http.DefaultClient.Do(req)
 		if err != nil {
-			cmd.Process.Kill()
+			_ = cmd.Process.Kill() // failing anyway
 			b.Fatal(err)
 		}
-		io.Copy(io.Discard, resp.Body)
+		if _, err := io.Copy(io.Discard, resp.Body); err != nil {
+			b.Fatal(err)
+		}
 		resp.Body.Close()
 		if resp.StatusCode != http.StatusOK {
 			b.Fatalf("first answer: status %d", resp.StatusCode)
 		}
 		b.StopTimer()
-		cmd.Process.Signal(os.Interrupt)
-		cmd.Wait()
+		if err := cmd.Process.Signal(os.Interrupt); err != nil {
+			b.Fatal(err)
+		}
+		_ = cmd.Wait() // exits with the interrupt's status
 		http.DefaultClient.CloseIdleConnections()
 		b.StartTimer()
 	}
@@ -193,8 +199,10 @@ func TestServeAnswersBadRequestsAsJSON(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			defer conn.Close()
-			conn.SetDeadline(time.Now().Add(10 * time.Second))
+			defer func() { _ = conn.Close() }()
+			if err := conn.SetDeadline(time.Now().Add(10 * time.Second)); err != nil {
+				t.Fatal(err)
+			}
 			if _, err := io.WriteString(conn, tt.request); err != nil {
 				t.Fatal(err)
 			}
