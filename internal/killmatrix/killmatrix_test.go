@@ -305,6 +305,10 @@ func render(cat *features.Catalogue, runs, genRuns []run, caught int) string {
 	b.WriteString("declares, plus at most its declared collateral (a second rule the mistake\n")
 	b.WriteString("really touches, justified in `simulator/defects`).\n\n")
 	fmt.Fprintf(&b, "**%d of %d defects caught; %d of %d MUST requirements covered by a defect.**\n\n", caught, len(runs)+len(genRuns), covered, len(must))
+	if len(runs) > 0 {
+		fmt.Fprintf(&b, "The suite: %d scenarios checking %d requirements (%d MUST) of %d operations, each run against the simulator with each defect.\n\n",
+			runs[0].report.Counts.Scenarios, len(runs[0].report.Requirements), len(must), len(cat.OperationIDs()))
+	}
 	should, shouldCovered := 0, 0
 	for _, q := range cat.Requirements {
 		if q.Strictness == reports.Should {
