@@ -39,40 +39,41 @@ type route struct {
 	handle handler
 }
 
-// handlers gives each operation of the registry its access rule and its
-// handler; where it lives comes from the registry.
-var handlers = map[string]route{
-	"E1":  {anyone, (*Simulator).validateOTP},
-	"E2":  {anyone, (*Simulator).pollPush},
-	"E3":  {anyone, (*Simulator).sendPush},
-	"E4":  {superAdmin, (*Simulator).syncFaculties},
-	"E5":  {accessDelete, (*Simulator).deleteSlots},
-	"E6":  {notStudent, (*Simulator).copyBankFolder},
-	"E7":  {notStudent, (*Simulator).addDefaultAttendance},
-	"E8":  {notStudent, (*Simulator).deleteAttendances},
-	"E9":  {anyone, (*Simulator).getQuestion},
-	"E10": {notStudent, (*Simulator).fileDownloadLogs},
-	"E11": {anyone, (*Simulator).fileAnnotations},
-	"E12": {notStudent, (*Simulator).weblinkLogs},
-	"E13": {notStudent, (*Simulator).mediaDownloadLog},
-	"E14": {notStudent, (*Simulator).deleteMedia},
-	"E15": {notStudent, (*Simulator).channelUsers},
-	"E16": {notStudent, (*Simulator).captureSessions},
-	"E17": {anyone, (*Simulator).surveyResponses},
-	"E18": {anyone, (*Simulator).pollResponses},
-	"E19": {anyone, (*Simulator).pollResponse},
-	"E20": {anyone, (*Simulator).resourceStudents},
-	"E21": {notStudent, (*Simulator).publishSessions},
-	"GB":  {notStudent, (*Simulator).updateGradebook},
-	"ES":  {notStudent, (*Simulator).updateEvaluationSession},
-	"NG":  {notStudent, (*Simulator).notificationByGroup},
-	"NR":  {notStudent, (*Simulator).updateNotificationRead},
-	"QS":  {notStudent, (*Simulator).updateQuizSection},
+// domains are the route tables of what the simulator simulates, one per
+// file of handlers (secondfactor.go, consultation.go, ...): each gives its
+// operations their access rule and handler; where they live comes from the
+// registry.
+var domains = []map[string]route{
+	secondFactorRoutes,
+	campusRoutes,
+	consultationRoutes,
+	bankRoutes,
+	attendanceRoutes,
+	evaluationRoutes,
+	filesRoutes,
+	modulesRoutes,
+	multimediaRoutes,
+	surveyPollRoutes,
+	resourcesRoutes,
+	webLectureRoutes,
+	gradebookRoutes,
+	notificationRoutes,
+	quizRoutes,
 }
 
 // operations is the route table: every operation of the registry, in its
-// order, with its handler.
+// order, with its handler. It panics when an operation has no handler or
+// two, or a domain routes an operation the registry does not know.
 var operations = func() []operation {
+	handlers := map[string]route{}
+	for _, d := range domains {
+		for id, rt := range d {
+			if _, twice := handlers[id]; twice {
+				panic("simulator: two handlers for operation " + id)
+			}
+			handlers[id] = rt
+		}
+	}
 	var out []operation
 	for _, op := range registry.All() {
 		rt, ok := handlers[op.ID]

@@ -11,6 +11,18 @@ import (
 	"github.com/campusconf/campusconf/simulator/variants"
 )
 
+// secondFactorRoutes are the routes of the second factor: E1 validates a one-time password, E2 polls and E3 sends a mobile push.
+var secondFactorRoutes = map[string]route{
+	"E1": {anyone, (*Simulator).validateOTP},
+	"E2": {anyone, (*Simulator).pollPush},
+	"E3": {anyone, (*Simulator).sendPush},
+}
+
+// campusRoutes are the routes of the campus directory: E4 syncs the faculties.
+var campusRoutes = map[string]route{
+	"E4": {superAdmin, (*Simulator).syncFaculties},
+}
+
 // Second-factor status codes: the specification states 0000 and 7002; 7001
 // (pending) and 6004 (wrong one-time password) are the simulator's.
 const (
@@ -102,4 +114,9 @@ func (s *Simulator) pollPush(w http.ResponseWriter, r *http.Request, u store.Use
 		res.Status, res.StatusMessage = statusSuccess, "Approved"
 	}
 	writeJSON(w, http.StatusOK, res)
+}
+
+// syncFaculties is E4.
+func (s *Simulator) syncFaculties(w http.ResponseWriter, _ *http.Request, _ store.User) {
+	writeJSON(w, http.StatusOK, s.store.Faculties())
 }

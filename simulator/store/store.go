@@ -63,7 +63,10 @@ func (s *Store) SetClock(t time.Time) {
 	s.w.Clock = t
 }
 
-// lists returns the current world's lists.
+// lists returns the current world's read-only lists. The store's readers
+// of them (FileLogs, Students, ...) return the list of a parent and whether
+// the parent exists; the list is shared and immutable, and its Page copies
+// out.
 func (s *Store) lists() *Lists {
 	s.mu.Lock()
 	defer s.mu.Unlock()
