@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"net/http"
 	"strconv"
 	"strings"
 	"time"
@@ -27,54 +26,6 @@ func (s *Simulator) rewrites(op string) []defects.Rewrite {
 		}
 	}
 	return out
-}
-
-// rewriting carries out the response defects of op on its 2xx JSON bodies,
-// after the handler has encoded them. Without such a defect it returns next
-// itself, so a faithful simulator never buffers.
-func (s *Simulator) rewriting(op string, next http.Handler) http.Handler {
-	rws := s.rewrites(op)
-	if len(rws) == 0 {
-		return next
-	}
-	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		buf := &bufferedWriter{header: w.Header()}
-		next.ServeHTTP(buf, r)
-		body := buf.body.Bytes()
-		if buf.status == 0 {
-			buf.status = http.StatusOK
-		}
-		if buf.status >= 200 && buf.status < 300 && len(bytes.TrimSpace(body)) > 0 {
-			if out, err := rewriteBody(body, rws); err == nil {
-				body = out
-			}
-		}
-		w.WriteHeader(buf.status)
-		_, _ = w.Write(body)
-	})
-}
-
-// bufferedWriter keeps an answer until the rewrites are done. Headers go
-// straight to the real writer's map: they are sent only at WriteHeader.
-type bufferedWriter struct {
-	header http.Header
-	status int
-	body   bytes.Buffer
-}
-
-func (b *bufferedWriter) Header() http.Header { return b.header }
-
-func (b *bufferedWriter) WriteHeader(status int) {
-	if b.status == 0 {
-		b.status = status
-	}
-}
-
-func (b *bufferedWriter) Write(p []byte) (int, error) {
-	if b.status == 0 {
-		b.status = http.StatusOK
-	}
-	return b.body.Write(p)
 }
 
 // rewriteBody applies rws to a JSON body: a record, or a list of records.

@@ -99,7 +99,7 @@ func TestRewritingTouchesOnlySuccessBodies(t *testing.T) {
 		{400, `"plays: bad"`, `"plays: bad"`},
 		{204, ``, ``},
 	} {
-		h := sim.rewriting("E15", http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		h := sim.answering("E15", http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 			w.Header().Set("Content-Type", "application/json")
 			w.WriteHeader(tt.status)
 			_, _ = w.Write([]byte(tt.body))

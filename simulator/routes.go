@@ -123,7 +123,7 @@ func (s *Simulator) routes() http.Handler {
 	for _, op := range operations {
 		op.access = s.variantAccess(s.defectiveAccess(op))
 		method, path := s.place(op)
-		mux.Handle(routePattern(method, path), s.declaring(s.shaping(op.ID, s.rewriting(op.ID, s.generatorFaults(op.ID, s.operation(op))))))
+		mux.Handle(routePattern(method, path), s.answering(op.ID, s.generatorFaults(op.ID, s.operation(op))))
 	}
 	mux.HandleFunc("GET /healthz", func(w http.ResponseWriter, r *http.Request) {
 		writeJSON(w, http.StatusOK, map[string]string{"status": "ok"})
@@ -168,39 +168,4 @@ func (s *Simulator) noRoute(mux *http.ServeMux) http.HandlerFunc {
 		}
 		s.fail(w, http.StatusNotFound, "no operation at "+r.Method+" "+r.URL.Path)
 	}
-}
-
-// declaring carries out the answers-text-plain defect: JSON answers go out
-// declared as text/plain. Without it it returns next itself.
-func (s *Simulator) declaring(next http.Handler) http.Handler {
-	if !s.defects.Has(defects.AnswersTextPlain) {
-		return next
-	}
-	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		next.ServeHTTP(&textPlainWriter{ResponseWriter: w}, r)
-	})
-}
-
-// textPlainWriter re-declares a JSON answer as text/plain when its header
-// is sent.
-type textPlainWriter struct {
-	http.ResponseWriter
-	sent bool
-}
-
-func (t *textPlainWriter) WriteHeader(status int) {
-	if t.sent {
-		return
-	}
-	t.sent = true
-	h := t.Header()
-	if strings.HasPrefix(h.Get("Content-Type"), "application/json") {
-		h.Set("Content-Type", "text/plain; charset=utf-8")
-	}
-	t.ResponseWriter.WriteHeader(status)
-}
-
-func (t *textPlainWriter) Write(p []byte) (int, error) {
-	t.WriteHeader(http.StatusOK)
-	return t.ResponseWriter.Write(p)
 }
