@@ -13,11 +13,13 @@ import (
 // handler reads like the reference behaviour.
 
 // passes are the post-processing passes over one operation's answers, in
-// the order they run: the defects' rewrites of 2xx bodies (rewrite.go),
-// the variants' shaping of JSON bodies (variants.go), and the answers-
-// text-plain defect's re-declaration of JSON as text/plain.
+// the order they run: the defects' status changes, their rewrites of 2xx
+// bodies (rewrite.go), the variants' shaping of JSON bodies (variants.go),
+// and the answers-text-plain defect's re-declaration of JSON as
+// text/plain.
 type passes struct {
 	op        string
+	status    []defects.StatusChange
 	rewrites  []defects.Rewrite
 	shape     shaper
 	textPlain bool
@@ -25,12 +27,12 @@ type passes struct {
 
 // passes returns the passes over op's answers as the switches stand.
 func (s *Simulator) passes(op string) passes {
-	return passes{op: op, rewrites: s.rewrites(op), shape: s.shaper(), textPlain: s.defects.Has(defects.AnswersTextPlain)}
+	return passes{op: op, status: s.statusChanges(op), rewrites: s.rewrites(op), shape: s.shaper(), textPlain: s.defects.Has(defects.AnswersTextPlain)}
 }
 
 // buffered reports whether a pass needs the whole answer before it is
 // sent.
-func (p passes) buffered() bool { return len(p.rewrites) > 0 || p.shape.any() }
+func (p passes) buffered() bool { return len(p.status) > 0 || len(p.rewrites) > 0 || p.shape.any() }
 
 // answering carries out the passes over op's answers. It buffers an answer
 // once, and only when a pass needs the whole of it; without any pass it
@@ -54,6 +56,7 @@ func (s *Simulator) answering(op string, next http.Handler) http.Handler {
 		if status == 0 {
 			status = http.StatusOK
 		}
+		status, body = changeStatus(p.status, w.Header(), status, body)
 		if len(p.rewrites) > 0 && status >= 200 && status < 300 && len(bytes.TrimSpace(body)) > 0 {
 			if out, err := rewriteBody(body, p.rewrites); err == nil {
 				body = out
@@ -66,6 +69,22 @@ func (s *Simulator) answering(op string, next http.Handler) http.Handler {
 		w.WriteHeader(status)
 		_, _ = w.Write(body)
 	})
+}
+
+// changeStatus carries out the first of changes that applies to status: a
+// 204 goes out without body or Content-Type, as noContent sends it.
+func changeStatus(changes []defects.StatusChange, h http.Header, status int, body []byte) (int, []byte) {
+	for _, c := range changes {
+		if c.From != status {
+			continue
+		}
+		if c.To == http.StatusNoContent {
+			h.Del("Content-Type")
+			body = nil
+		}
+		return c.To, body
+	}
+	return status, body
 }
 
 // bufferedWriter keeps an answer until the passes are done. Headers go

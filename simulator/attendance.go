@@ -34,11 +34,7 @@ func (s *Simulator) addDefaultAttendance(w http.ResponseWriter, r *http.Request,
 		s.failStore(w, err, http.StatusBadRequest)
 		return
 	}
-	status := http.StatusCreated
-	if s.defects.Has(defects.E7Status200) {
-		status = http.StatusOK
-	}
-	writeAttendance(w, status, &a)
+	writeAttendance(w, http.StatusCreated, &a)
 }
 
 // deleteAttendances is E8.

@@ -27,15 +27,11 @@ func (s *Simulator) copyBankFolder(w http.ResponseWriter, r *http.Request, u sto
 	f, evicted, err := s.store.CopyFolderCounted(id, u)
 	noteEvicted(r, evicted)
 	if err != nil {
-		s.failStore(w, err, s.notFound(defects.E6Absent400))
+		s.failStore(w, err, http.StatusNotFound)
 		return
 	}
 	if !pop["Creator"] || s.defects.Has(defects.E6CreatorIgnored) {
 		f.UserID, f.UserName, f.Email = "", "", ""
 	}
-	status := http.StatusCreated
-	if s.defects.Has(defects.E6Status200) {
-		status = http.StatusOK
-	}
-	writeJSON(w, status, f)
+	writeJSON(w, http.StatusCreated, f)
 }

@@ -1,7 +1,6 @@
 package simulator
 
 import (
-	"errors"
 	"net/http"
 
 	"github.com/campusconf/campusconf/simulator/defects"
@@ -43,10 +42,6 @@ func (s *Simulator) deleteSlots(w http.ResponseWriter, r *http.Request, u store.
 		}
 	}
 	if err != nil {
-		if errors.Is(err, store.ErrNotFound) && s.defects.Has(defects.E5Absent204) {
-			noContent(w)
-			return
-		}
 		s.failStore(w, err, http.StatusNotFound)
 		return
 	}

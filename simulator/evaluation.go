@@ -43,11 +43,7 @@ func (s *Simulator) getQuestion(w http.ResponseWriter, r *http.Request, _ store.
 		}
 	}
 	if err != nil {
-		s.failStore(w, err, s.notFound(defects.E9Absent400))
-		return
-	}
-	if s.defects.Has(defects.E9Array) {
-		writeJSON(w, http.StatusOK, []store.Question{q})
+		s.failStore(w, err, http.StatusNotFound)
 		return
 	}
 	writeJSON(w, http.StatusOK, q)
@@ -115,10 +111,6 @@ func (s *Simulator) updateEvaluationSession(w http.ResponseWriter, r *http.Reque
 	e, err := s.store.UpdateEvaluation(id, p, u)
 	if err != nil {
 		s.failStore(w, err, http.StatusBadRequest)
-		return
-	}
-	if s.defects.Has(defects.EvaluationStatus204) {
-		noContent(w)
 		return
 	}
 	writeJSON(w, http.StatusOK, e)

@@ -64,15 +64,7 @@ func (s *Simulator) updateGradebook(w http.ResponseWriter, r *http.Request, _ st
 		g = before
 	}
 	if err != nil {
-		notFound := http.StatusNotFound
-		if s.defects.Has(defects.GradebookAbsent403) {
-			notFound = http.StatusForbidden
-		}
-		s.failStore(w, err, notFound)
-		return
-	}
-	if s.defects.Has(defects.GradebookStatus204) {
-		noContent(w)
+		s.failStore(w, err, http.StatusNotFound)
 		return
 	}
 	writeJSON(w, http.StatusOK, g)

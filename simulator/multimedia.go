@@ -27,11 +27,7 @@ func (s *Simulator) mediaDownloadLog(w http.ResponseWriter, r *http.Request, _ s
 	}
 	m, err := s.store.MediaLog(id)
 	if err != nil {
-		s.failStore(w, err, s.notFound(defects.E13Absent400))
-		return
-	}
-	if s.defects.Has(defects.E13Array) {
-		writeJSON(w, http.StatusOK, []store.MediaLog{m})
+		s.failStore(w, err, http.StatusNotFound)
 		return
 	}
 	writeJSON(w, http.StatusOK, m)

@@ -36,10 +36,6 @@ func (s *Simulator) notificationByGroup(w http.ResponseWriter, r *http.Request, 
 		s.failStore(w, err, http.StatusBadRequest)
 		return
 	}
-	if s.defects.Has(defects.NotificationArray) {
-		writeJSON(w, http.StatusOK, []store.Notification{n})
-		return
-	}
 	writeJSON(w, http.StatusOK, n)
 }
 

@@ -13,6 +13,18 @@ import (
 	"github.com/campusconf/campusconf/simulator/defects"
 )
 
+// statusChanges returns the status changes of the enabled defects that
+// apply to op.
+func (s *Simulator) statusChanges(op string) []defects.StatusChange {
+	var out []defects.StatusChange
+	for _, d := range defects.All() {
+		if d.Status != nil && d.Status.Op == op && s.defects.Has(d.Name) {
+			out = append(out, *d.Status)
+		}
+	}
+	return out
+}
+
 // rewrites returns the response rewrites of the enabled defects that apply
 // to op.
 func (s *Simulator) rewrites(op string) []defects.Rewrite {
@@ -21,7 +33,7 @@ func (s *Simulator) rewrites(op string) []defects.Rewrite {
 		if d.Rewrite == nil || !s.defects.Has(d.Name) {
 			continue
 		}
-		if rw := *d.Rewrite; rw.Record == "" || rw.Record == registry.Must(op).Record {
+		if rw := *d.Rewrite; (rw.Record == "" || rw.Record == registry.Must(op).Record) && (rw.Op == "" || rw.Op == op) {
 			out = append(out, rw)
 		}
 	}
@@ -34,9 +46,12 @@ func rewriteBody(body []byte, rws []defects.Rewrite) ([]byte, error) {
 	body = bytes.TrimSpace(body)
 	for _, rw := range rws {
 		var err error
-		if rw.Edit == defects.Envelope {
+		switch rw.Edit {
+		case defects.Envelope:
 			body, err = envelope(body)
-		} else {
+		case defects.ArrayOfOne:
+			body = arrayOfOne(body)
+		default:
 			body, err = eachRecord(body, func(rec []byte) ([]byte, error) { return rewriteRecord(rec, rw) })
 		}
 		if err != nil {
@@ -56,6 +71,15 @@ func envelope(body []byte) ([]byte, error) {
 		return nil, err
 	}
 	return []byte(fmt.Sprintf(`{"items":%s,"total":%d}`, body, len(items))), nil
+}
+
+// arrayOfOne sends a record as an array of that one record; other bodies
+// stay.
+func arrayOfOne(body []byte) []byte {
+	if len(body) == 0 || body[0] != '{' {
+		return body
+	}
+	return append(append([]byte{'['}, body...), ']')
 }
 
 // eachRecord applies edit to an object, or to each object of an array.

@@ -53,9 +53,6 @@ func (s *Simulator) validateOTP(w http.ResponseWriter, r *http.Request, _ store.
 		return
 	}
 	res := store.SecondFactorResult{Status: statusSuccess, CredentialID: u.CredentialID, RequestID: s.store.NextRequestID(), StatusMessage: "Success"}
-	if s.defects.Has(defects.E1SuccessStatus0) {
-		res.Status = "0"
-	}
 	if !totp.Verify(u.TOTPSecret, *otp, now(), 1) && !s.staticOTP(u, *otp) && !s.defects.Has(defects.E1AnyOTP) {
 		if s.defects.Has(defects.E1WrongOTP500) {
 			s.fail(w, http.StatusInternalServerError, "internal error while checking the one-time password")
@@ -74,11 +71,7 @@ func (s *Simulator) validateOTP(w http.ResponseWriter, r *http.Request, _ store.
 func (s *Simulator) sendPush(w http.ResponseWriter, r *http.Request, u store.User) {
 	p, evicted := s.store.OpenPushCounted(u)
 	noteEvicted(r, evicted)
-	status := http.StatusOK
-	if s.defects.Has(defects.E3Status201) {
-		status = http.StatusCreated
-	}
-	writeJSON(w, status, store.PushResult{Status: statusSuccess, TransactionID: p.ID, CredentialID: u.CredentialID, StatusMessage: "Push notification sent"})
+	writeJSON(w, http.StatusOK, store.PushResult{Status: statusSuccess, TransactionID: p.ID, CredentialID: u.CredentialID, StatusMessage: "Push notification sent"})
 }
 
 // pollPush is E2.

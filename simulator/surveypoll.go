@@ -77,10 +77,6 @@ func (s *Simulator) pollResponse(w http.ResponseWriter, r *http.Request, _ store
 		p = s.neighbourResponse(p)
 	}
 	p.Photo = ""
-	if s.defects.Has(defects.E19Array) {
-		writeJSON(w, http.StatusOK, []store.PollResponse{p})
-		return
-	}
 	writeJSON(w, http.StatusOK, p)
 }
 
