@@ -46,15 +46,6 @@ func (s *Simulator) badRequest(w http.ResponseWriter, err error) {
 	s.fail(w, status, err.Error())
 }
 
-// notFound is the status of an absent record: 404, or 400 with the named
-// defect.
-func (s *Simulator) notFound(defect defects.Name) int {
-	if s.defects.Has(defect) {
-		return http.StatusBadRequest
-	}
-	return http.StatusNotFound
-}
-
 // populates are the populate entities an operation accepts: none with
 // the named defect, which leaves populate unimplemented.
 func (s *Simulator) populates(defect defects.Name, accepted ...string) []string {

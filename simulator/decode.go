@@ -354,3 +354,11 @@ func queryDateTime(q url.Values, name string) (time.Time, error) {
 	}
 	return parseDateTime(name, v)
 }
+
+func deref[T any](p *T) T {
+	var zero T
+	if p == nil {
+		return zero
+	}
+	return *p
+}

@@ -3,7 +3,6 @@ package simulator
 import (
 	"net/http"
 	"net/url"
-	"strings"
 	"time"
 
 	"github.com/campusconf/campusconf/simulator/defects"
@@ -112,6 +111,21 @@ func answerAbsent[T any](s *Simulator, w http.ResponseWriter, q listing.Query, e
 	s.fail(w, http.StatusNotFound, what+" does not exist")
 }
 
+// answerLog answers a plain log of the record the path's id names (E11,
+// E16): an unknown record has an empty log, as has every record under the
+// logs-empty defect.
+func answerLog[T any](s *Simulator, w http.ResponseWriter, r *http.Request, log func(id string) (*listing.List[T], bool)) {
+	a, ok := s.listRequest(w, r, listSpec{idParam: "id"})
+	if !ok {
+		return
+	}
+	l, _ := log(a.id)
+	if s.defects.Has(defects.LogsEmpty) {
+		l = nil
+	}
+	answerPage(s, w, l, a.q, nil, nil)
+}
+
 // listArgs is what a list operation reads from its request.
 type listArgs struct {
 	id         string
@@ -159,184 +173,4 @@ func (s *Simulator) listRequest(w http.ResponseWriter, r *http.Request, spec lis
 		return listArgs{}, false
 	}
 	return a, true
-}
-
-// fileDownloadLogs is E10.
-func (s *Simulator) fileDownloadLogs(w http.ResponseWriter, r *http.Request, _ store.User) {
-	a, ok := s.listRequest(w, r, listSpec{idParam: "id", paged: true, dates: [2]string{"StartDate", "EndDate"}})
-	if !ok {
-		return
-	}
-	start, end := a.start, a.end
-	search := strings.ToLower(a.query.Get("SearchText"))
-	if s.defects.Has(defects.E10SearchIgnored) {
-		search = ""
-	}
-	if s.defects.Has(defects.E10DatesIgnored) {
-		start, end = time.Time{}, time.Time{}
-	}
-	if (!start.IsZero() || !end.IsZero()) && s.defects.Has(defects.E10DatesDropAll) {
-		writeJSON(w, http.StatusOK, []store.FileLog{})
-		return
-	}
-	var keep func(*store.FileLog) bool
-	if search != "" || !start.IsZero() || !end.IsZero() {
-		keep = func(e *store.FileLog) bool {
-			if !start.IsZero() && e.LogDate.Before(start) || !end.IsZero() && e.LogDate.After(end) {
-				return false
-			}
-			return search == "" || strings.Contains(strings.ToLower(e.Name), search) || strings.Contains(strings.ToLower(e.FileName), search)
-		}
-	}
-	l, _ := s.store.FileLogs(a.id)
-	answerPage(s, w, l, a.q, keep, nil)
-}
-
-// fileAnnotations is E11.
-func (s *Simulator) fileAnnotations(w http.ResponseWriter, r *http.Request, _ store.User) {
-	answerLog(s, w, r, s.store.Annotations)
-}
-
-// answerLog answers a plain log of the record the path's id names (E11,
-// E16): an unknown record has an empty log, as has every record under the
-// logs-empty defect.
-func answerLog[T any](s *Simulator, w http.ResponseWriter, r *http.Request, log func(id string) (*listing.List[T], bool)) {
-	a, ok := s.listRequest(w, r, listSpec{idParam: "id"})
-	if !ok {
-		return
-	}
-	l, _ := log(a.id)
-	if s.defects.Has(defects.LogsEmpty) {
-		l = nil
-	}
-	answerPage(s, w, l, a.q, nil, nil)
-}
-
-// weblinkLogs is E12; an unknown weblink is 404.
-func (s *Simulator) weblinkLogs(w http.ResponseWriter, r *http.Request, _ store.User) {
-	a, ok := s.listRequest(w, r, listSpec{idParam: "ID"})
-	if !ok {
-		return
-	}
-	id, q := a.id, a.q
-	l, ok := s.store.WeblinkLogs(id)
-	if !ok {
-		answerAbsent[store.WeblinkLog](s, w, q, s.defects.Has(defects.E12AbsentEmpty), "weblink "+id)
-		return
-	}
-	if s.defects.Has(defects.LogsEmpty) {
-		l = nil
-	}
-	answerPage(s, w, l, q, nil, nil)
-}
-
-// channelUsers is E15: all-time totals, or sums over startDate..endDate.
-func (s *Simulator) channelUsers(w http.ResponseWriter, r *http.Request, _ store.User) {
-	a, ok := s.listRequest(w, r, listSpec{idParam: "id", paged: true, dates: [2]string{"startDate", "endDate"}})
-	if !ok {
-		return
-	}
-	id, q, start, end := a.id, a.q, a.start, a.end
-	if start.IsZero() && end.IsZero() {
-		l, _ := s.store.ChannelTotals(id)
-		answerPage(s, w, l, q, nil, nil)
-		return
-	}
-	users, _ := s.store.ChannelRange(id, start, end)
-	if s.variants.Has(variants.FewEntries) && len(users) > fewEntries {
-		users = users[:fewEntries]
-	}
-	items, err := listing.Page(users, q, nil)
-	if err != nil {
-		s.badRequest(w, err)
-		return
-	}
-	writeJSON(w, http.StatusOK, items)
-}
-
-// captureSessions is E16.
-func (s *Simulator) captureSessions(w http.ResponseWriter, r *http.Request, _ store.User) {
-	answerLog(s, w, r, s.store.Captures)
-}
-
-// surveyResponses is E17; an unknown question is 404.
-func (s *Simulator) surveyResponses(w http.ResponseWriter, r *http.Request, _ store.User) {
-	a, ok := s.listRequest(w, r, listSpec{idParam: "id", paged: true, populate: true, accept: s.populates(defects.E17PopulateUnsupported, "Creator")})
-	if !ok {
-		return
-	}
-	id, pop, q := a.id, a.pop, a.q
-	l, ok := s.store.SurveyResponses(id)
-	if !ok {
-		answerAbsent[store.SurveyResponse](s, w, q, s.defects.Has(defects.E17AbsentEmpty), "survey question "+id)
-		return
-	}
-	var fill func(*store.SurveyResponse)
-	if !pop["Creator"] {
-		fill = func(r *store.SurveyResponse) { r.UserID, r.UserName, r.UserMatrixNo = "", "", "" }
-	}
-	if s.defects.Has(defects.ResponsesOtherQuestion) {
-		fill = chain(fill, otherQuestion(func(r *store.SurveyResponse) *string { return &r.ID }, func(r *store.SurveyResponse) *string { return &r.QuestionID }))
-	}
-	answerPage(s, w, l, q, nil, fill)
-}
-
-// pollResponses is E18.
-func (s *Simulator) pollResponses(w http.ResponseWriter, r *http.Request, _ store.User) {
-	a, ok := s.listRequest(w, r, listSpec{idParam: "id", paged: true, populate: true, accept: s.populates(defects.E18PopulateUnsupported, "photo")})
-	if !ok {
-		return
-	}
-	id, pop, q := a.id, a.pop, a.q
-	l, _ := s.store.PollResponses(id)
-	var fill func(*store.PollResponse)
-	if !pop["photo"] || s.defects.Has(defects.PhotoIgnored) {
-		fill = func(r *store.PollResponse) { r.Photo = "" }
-	}
-	if s.defects.Has(defects.ResponsesOtherQuestion) {
-		fill = chain(fill, otherQuestion(func(r *store.PollResponse) *string { return &r.ID }, func(r *store.PollResponse) *string { return &r.QuestionID }))
-	}
-	answerPage(s, w, l, q, nil, fill)
-}
-
-// resourceStudents is E20.
-func (s *Simulator) resourceStudents(w http.ResponseWriter, r *http.Request, _ store.User) {
-	a, ok := s.listRequest(w, r, listSpec{idParam: "id", paged: true, populate: true, accept: s.populates(defects.E20PopulateUnsupported, "photo")})
-	if !ok {
-		return
-	}
-	id, pop, q := a.id, a.pop, a.q
-	l, _ := s.store.Students(id)
-	var fill func(*store.Student)
-	if !pop["photo"] || s.defects.Has(defects.PhotoIgnored) {
-		fill = func(st *store.Student) { st.Photo = "" }
-	}
-	answerPage(s, w, l, q, nil, fill)
-}
-
-// chain runs two fills in turn; either may be nil.
-func chain[T any](a, b func(*T)) func(*T) {
-	return func(t *T) {
-		if a != nil {
-			a(t)
-		}
-		if b != nil {
-			b(t)
-		}
-	}
-}
-
-// otherQuestionID is the question every second response names with the
-// responses-other-question defect.
-const otherQuestionID = "7d0e5a3c-2f4b-4c1a-9e6d-3b8f1a2c4d5e"
-
-// otherQuestion returns a fill that files about every second response
-// (those whose id ends in an even hex digit, so that every page agrees)
-// under otherQuestionID, for the responses-other-question defect.
-func otherQuestion[T any](id, question func(*T) *string) func(*T) {
-	return func(t *T) {
-		if s := *id(t); s != "" && strings.ContainsRune("02468ace", rune(s[len(s)-1])) {
-			*question(t) = otherQuestionID
-		}
-	}
 }

@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"net/http"
 	"strconv"
 	"strings"
 	"time"
@@ -13,6 +12,18 @@ import (
 	"github.com/campusconf/campusconf/internal/registry"
 	"github.com/campusconf/campusconf/simulator/defects"
 )
+
+// statusChanges returns the status changes of the enabled defects that
+// apply to op.
+func (s *Simulator) statusChanges(op string) []defects.StatusChange {
+	var out []defects.StatusChange
+	for _, d := range defects.All() {
+		if d.Status != nil && d.Status.Op == op && s.defects.Has(d.Name) {
+			out = append(out, *d.Status)
+		}
+	}
+	return out
+}
 
 // rewrites returns the response rewrites of the enabled defects that apply
 // to op.
@@ -22,59 +33,11 @@ func (s *Simulator) rewrites(op string) []defects.Rewrite {
 		if d.Rewrite == nil || !s.defects.Has(d.Name) {
 			continue
 		}
-		if rw := *d.Rewrite; rw.Record == "" || rw.Record == registry.Must(op).Record {
+		if rw := *d.Rewrite; (rw.Record == "" || rw.Record == registry.Must(op).Record) && (rw.Op == "" || rw.Op == op) {
 			out = append(out, rw)
 		}
 	}
 	return out
-}
-
-// rewriting carries out the response defects of op on its 2xx JSON bodies,
-// after the handler has encoded them. Without such a defect it returns next
-// itself, so a faithful simulator never buffers.
-func (s *Simulator) rewriting(op string, next http.Handler) http.Handler {
-	rws := s.rewrites(op)
-	if len(rws) == 0 {
-		return next
-	}
-	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		buf := &bufferedWriter{header: w.Header()}
-		next.ServeHTTP(buf, r)
-		body := buf.body.Bytes()
-		if buf.status == 0 {
-			buf.status = http.StatusOK
-		}
-		if buf.status >= 200 && buf.status < 300 && len(bytes.TrimSpace(body)) > 0 {
-			if out, err := rewriteBody(body, rws); err == nil {
-				body = out
-			}
-		}
-		w.WriteHeader(buf.status)
-		_, _ = w.Write(body)
-	})
-}
-
-// bufferedWriter keeps an answer until the rewrites are done. Headers go
-// straight to the real writer's map: they are sent only at WriteHeader.
-type bufferedWriter struct {
-	header http.Header
-	status int
-	body   bytes.Buffer
-}
-
-func (b *bufferedWriter) Header() http.Header { return b.header }
-
-func (b *bufferedWriter) WriteHeader(status int) {
-	if b.status == 0 {
-		b.status = status
-	}
-}
-
-func (b *bufferedWriter) Write(p []byte) (int, error) {
-	if b.status == 0 {
-		b.status = http.StatusOK
-	}
-	return b.body.Write(p)
 }
 
 // rewriteBody applies rws to a JSON body: a record, or a list of records.
@@ -83,9 +46,12 @@ func rewriteBody(body []byte, rws []defects.Rewrite) ([]byte, error) {
 	body = bytes.TrimSpace(body)
 	for _, rw := range rws {
 		var err error
-		if rw.Edit == defects.Envelope {
+		switch rw.Edit {
+		case defects.Envelope:
 			body, err = envelope(body)
-		} else {
+		case defects.ArrayOfOne:
+			body = arrayOfOne(body)
+		default:
 			body, err = eachRecord(body, func(rec []byte) ([]byte, error) { return rewriteRecord(rec, rw) })
 		}
 		if err != nil {
@@ -105,6 +71,15 @@ func envelope(body []byte) ([]byte, error) {
 		return nil, err
 	}
 	return []byte(fmt.Sprintf(`{"items":%s,"total":%d}`, body, len(items))), nil
+}
+
+// arrayOfOne sends a record as an array of that one record; other bodies
+// stay.
+func arrayOfOne(body []byte) []byte {
+	if len(body) == 0 || body[0] != '{' {
+		return body
+	}
+	return append(append([]byte{'['}, body...), ']')
 }
 
 // eachRecord applies edit to an object, or to each object of an array.

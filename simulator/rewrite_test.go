@@ -52,6 +52,10 @@ func TestRewriteBody(t *testing.T) {
 			defects.Rewrite{Edit: defects.Envelope}, `{"items":[{"a":1},{"a":2}],"total":2}`},
 		{"envelope leaves an object", `{"a":1}`,
 			defects.Rewrite{Edit: defects.Envelope}, `{"a":1}`},
+		{"array of one", `{"a":1}`,
+			defects.Rewrite{Edit: defects.ArrayOfOne}, `[{"a":1}]`},
+		{"array of one leaves a list", `[{"a":1}]`,
+			defects.Rewrite{Edit: defects.ArrayOfOne}, `[{"a":1}]`},
 		{"other bytes are kept", `{"s":"<&>","f":1.50,"b":false}`,
 			defects.Rewrite{Field: "b", Edit: defects.Rename, Arg: "B"}, `{"s":"<&>","f":1.50,"B":false}`},
 	}
@@ -99,7 +103,7 @@ func TestRewritingTouchesOnlySuccessBodies(t *testing.T) {
 		{400, `"plays: bad"`, `"plays: bad"`},
 		{204, ``, ``},
 	} {
-		h := sim.rewriting("E15", http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		h := sim.answering("E15", http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 			w.Header().Set("Content-Type", "application/json")
 			w.WriteHeader(tt.status)
 			_, _ = w.Write([]byte(tt.body))
@@ -138,7 +142,10 @@ func TestRewritesAimAtAnsweredRecords(t *testing.T) {
 		if !records[d.Rewrite.Record] {
 			t.Errorf("defect %s rewrites record %q, which no operation answers", d.Name, d.Rewrite.Record)
 		}
-		if d.Rewrite.Edit != defects.Envelope && d.Rewrite.Field == "" {
+		if op := d.Rewrite.Op; op != "" && registry.Must(op).Record != d.Rewrite.Record {
+			t.Errorf("defect %s rewrites record %q of %s, which answers %q", d.Name, d.Rewrite.Record, op, registry.Must(op).Record)
+		}
+		if d.Rewrite.Edit != defects.Envelope && d.Rewrite.Edit != defects.ArrayOfOne && d.Rewrite.Field == "" {
 			t.Errorf("defect %s: rewrite %s names no field", d.Name, d.Rewrite)
 		}
 	}

@@ -39,40 +39,41 @@ type route struct {
 	handle handler
 }
 
-// handlers gives each operation of the registry its access rule and its
-// handler; where it lives comes from the registry.
-var handlers = map[string]route{
-	"E1":  {anyone, (*Simulator).validateOTP},
-	"E2":  {anyone, (*Simulator).pollPush},
-	"E3":  {anyone, (*Simulator).sendPush},
-	"E4":  {superAdmin, (*Simulator).syncFaculties},
-	"E5":  {accessDelete, (*Simulator).deleteSlots},
-	"E6":  {notStudent, (*Simulator).copyBankFolder},
-	"E7":  {notStudent, (*Simulator).addDefaultAttendance},
-	"E8":  {notStudent, (*Simulator).deleteAttendances},
-	"E9":  {anyone, (*Simulator).getQuestion},
-	"E10": {notStudent, (*Simulator).fileDownloadLogs},
-	"E11": {anyone, (*Simulator).fileAnnotations},
-	"E12": {notStudent, (*Simulator).weblinkLogs},
-	"E13": {notStudent, (*Simulator).mediaDownloadLog},
-	"E14": {notStudent, (*Simulator).deleteMedia},
-	"E15": {notStudent, (*Simulator).channelUsers},
-	"E16": {notStudent, (*Simulator).captureSessions},
-	"E17": {anyone, (*Simulator).surveyResponses},
-	"E18": {anyone, (*Simulator).pollResponses},
-	"E19": {anyone, (*Simulator).pollResponse},
-	"E20": {anyone, (*Simulator).resourceStudents},
-	"E21": {notStudent, (*Simulator).publishSessions},
-	"GB":  {notStudent, (*Simulator).updateGradebook},
-	"ES":  {notStudent, (*Simulator).updateEvaluationSession},
-	"NG":  {notStudent, (*Simulator).notificationByGroup},
-	"NR":  {notStudent, (*Simulator).updateNotificationRead},
-	"QS":  {notStudent, (*Simulator).updateQuizSection},
+// domains are the route tables of what the simulator simulates, one per
+// file of handlers (secondfactor.go, consultation.go, ...): each gives its
+// operations their access rule and handler; where they live comes from the
+// registry.
+var domains = []map[string]route{
+	secondFactorRoutes,
+	campusRoutes,
+	consultationRoutes,
+	bankRoutes,
+	attendanceRoutes,
+	evaluationRoutes,
+	filesRoutes,
+	modulesRoutes,
+	multimediaRoutes,
+	surveyPollRoutes,
+	resourcesRoutes,
+	webLectureRoutes,
+	gradebookRoutes,
+	notificationRoutes,
+	quizRoutes,
 }
 
 // operations is the route table: every operation of the registry, in its
-// order, with its handler.
+// order, with its handler. It panics when an operation has no handler or
+// two, or a domain routes an operation the registry does not know.
 var operations = func() []operation {
+	handlers := map[string]route{}
+	for _, d := range domains {
+		for id, rt := range d {
+			if _, twice := handlers[id]; twice {
+				panic("simulator: two handlers for operation " + id)
+			}
+			handlers[id] = rt
+		}
+	}
 	var out []operation
 	for _, op := range registry.All() {
 		rt, ok := handlers[op.ID]
@@ -122,7 +123,7 @@ func (s *Simulator) routes() http.Handler {
 	for _, op := range operations {
 		op.access = s.variantAccess(s.defectiveAccess(op))
 		method, path := s.place(op)
-		mux.Handle(routePattern(method, path), s.declaring(s.shaping(op.ID, s.rewriting(op.ID, s.generatorFaults(op.ID, s.operation(op))))))
+		mux.Handle(routePattern(method, path), s.answering(op.ID, s.generatorFaults(op.ID, s.operation(op))))
 	}
 	mux.HandleFunc("GET /healthz", func(w http.ResponseWriter, r *http.Request) {
 		writeJSON(w, http.StatusOK, map[string]string{"status": "ok"})
@@ -167,39 +168,4 @@ func (s *Simulator) noRoute(mux *http.ServeMux) http.HandlerFunc {
 		}
 		s.fail(w, http.StatusNotFound, "no operation at "+r.Method+" "+r.URL.Path)
 	}
-}
-
-// declaring carries out the answers-text-plain defect: JSON answers go out
-// declared as text/plain. Without it it returns next itself.
-func (s *Simulator) declaring(next http.Handler) http.Handler {
-	if !s.defects.Has(defects.AnswersTextPlain) {
-		return next
-	}
-	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		next.ServeHTTP(&textPlainWriter{ResponseWriter: w}, r)
-	})
-}
-
-// textPlainWriter re-declares a JSON answer as text/plain when its header
-// is sent.
-type textPlainWriter struct {
-	http.ResponseWriter
-	sent bool
-}
-
-func (t *textPlainWriter) WriteHeader(status int) {
-	if t.sent {
-		return
-	}
-	t.sent = true
-	h := t.Header()
-	if strings.HasPrefix(h.Get("Content-Type"), "application/json") {
-		h.Set("Content-Type", "text/plain; charset=utf-8")
-	}
-	t.ResponseWriter.WriteHeader(status)
-}
-
-func (t *textPlainWriter) Write(p []byte) (int, error) {
-	t.WriteHeader(http.StatusOK)
-	return t.ResponseWriter.Write(p)
 }

@@ -11,6 +11,18 @@ import (
 	"github.com/campusconf/campusconf/simulator/variants"
 )
 
+// secondFactorRoutes are the routes of the second factor: E1 validates a one-time password, E2 polls and E3 sends a mobile push.
+var secondFactorRoutes = map[string]route{
+	"E1": {anyone, (*Simulator).validateOTP},
+	"E2": {anyone, (*Simulator).pollPush},
+	"E3": {anyone, (*Simulator).sendPush},
+}
+
+// campusRoutes are the routes of the campus directory: E4 syncs the faculties.
+var campusRoutes = map[string]route{
+	"E4": {superAdmin, (*Simulator).syncFaculties},
+}
+
 // Second-factor status codes: the specification states 0000 and 7002; 7001
 // (pending) and 6004 (wrong one-time password) are the simulator's.
 const (
@@ -41,9 +53,6 @@ func (s *Simulator) validateOTP(w http.ResponseWriter, r *http.Request, _ store.
 		return
 	}
 	res := store.SecondFactorResult{Status: statusSuccess, CredentialID: u.CredentialID, RequestID: s.store.NextRequestID(), StatusMessage: "Success"}
-	if s.defects.Has(defects.E1SuccessStatus0) {
-		res.Status = "0"
-	}
 	if !totp.Verify(u.TOTPSecret, *otp, now(), 1) && !s.staticOTP(u, *otp) && !s.defects.Has(defects.E1AnyOTP) {
 		if s.defects.Has(defects.E1WrongOTP500) {
 			s.fail(w, http.StatusInternalServerError, "internal error while checking the one-time password")
@@ -62,11 +71,7 @@ func (s *Simulator) validateOTP(w http.ResponseWriter, r *http.Request, _ store.
 func (s *Simulator) sendPush(w http.ResponseWriter, r *http.Request, u store.User) {
 	p, evicted := s.store.OpenPushCounted(u)
 	noteEvicted(r, evicted)
-	status := http.StatusOK
-	if s.defects.Has(defects.E3Status201) {
-		status = http.StatusCreated
-	}
-	writeJSON(w, status, store.PushResult{Status: statusSuccess, TransactionID: p.ID, CredentialID: u.CredentialID, StatusMessage: "Push notification sent"})
+	writeJSON(w, http.StatusOK, store.PushResult{Status: statusSuccess, TransactionID: p.ID, CredentialID: u.CredentialID, StatusMessage: "Push notification sent"})
 }
 
 // pollPush is E2.
@@ -102,4 +107,9 @@ func (s *Simulator) pollPush(w http.ResponseWriter, r *http.Request, u store.Use
 		res.Status, res.StatusMessage = statusSuccess, "Approved"
 	}
 	writeJSON(w, http.StatusOK, res)
+}
+
+// syncFaculties is E4.
+func (s *Simulator) syncFaculties(w http.ResponseWriter, _ *http.Request, _ store.User) {
+	writeJSON(w, http.StatusOK, s.store.Faculties())
 }

@@ -90,7 +90,8 @@ func (s *Simulator) ApplySettings(c settingsChange) error {
 }
 
 // rebuild makes the routes of every world again, as the defects and
-// variants now stand (they decide paths, access and answer wrappers).
+// variants now stand (they decide paths, access and answer wrappers), and
+// gives every world's store the policy of the defects now in force.
 func (s *Simulator) rebuild() {
 	sims := []*Simulator{s}
 	if s.worlds != nil {
@@ -101,6 +102,7 @@ func (s *Simulator) rebuild() {
 		s.worlds.mu.Unlock()
 	}
 	for _, sim := range sims {
+		sim.store.SetPolicy(sim.defects.storePolicy())
 		h := sim.routes()
 		sim.handler.Store(&h)
 	}

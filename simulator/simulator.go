@@ -148,7 +148,7 @@ func build(opts Options, sh *shared, log *slog.Logger) *Simulator {
 	s.store = store.New(w, func() *store.World {
 		w, _ := world.BuildAt(opts.Seed, opts.Scale, sh.clockStart())
 		return w
-	}, s.defects)
+	}, s.defects.storePolicy())
 	h := s.routes()
 	s.handler.Store(&h)
 	return s

@@ -4,6 +4,7 @@ import (
 	"sync/atomic"
 
 	"github.com/campusconf/campusconf/simulator/defects"
+	"github.com/campusconf/campusconf/simulator/store"
 	"github.com/campusconf/campusconf/simulator/variants"
 )
 
@@ -16,6 +17,20 @@ func (d *defectSwitch) Has(name defects.Name) bool { return d.p.Load().Has(name)
 
 // Enabled returns the defects made, sorted.
 func (d *defectSwitch) Enabled() []string { return d.p.Load().Enabled() }
+
+// storePolicy is the store's share of the defects in force: the rules of
+// the state that they bend. It is the one place the store's Policy is
+// filled.
+func (d *defectSwitch) storePolicy() store.Policy {
+	set := d.p.Load()
+	return store.Policy{
+		GradebookTotalOfRequest: set.Has(defects.GradebookTotalPerRequest),
+		GradebookTotalRounded:   set.Has(defects.GradebookTotalRounded),
+		GradebookTotalBelow100:  set.Has(defects.Gradebook100Refused),
+		GradebookRefusedStored:  set.Has(defects.GradebookRefusedApplied),
+		NotifyStatusKept:        set.Has(defects.NotifyReadIgnored),
+	}
+}
 
 // variantSwitch holds the variants in force.
 type variantSwitch struct{ p atomic.Pointer[variants.Set] }

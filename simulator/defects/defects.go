@@ -37,15 +37,22 @@ type Defect struct {
 	// the kill matrix runs it with generation on.
 	Generated bool
 	// Rewrite, when set, is carried out by the simulator's response
-	// rewriter on the bodies of the operations answering Rewrite.Record,
-	// after they are encoded; such a defect has no other decision point.
+	// rewriter on the bodies of the operations answering Rewrite.Record
+	// (of Rewrite.Op alone, when set), after they are encoded; such a
+	// defect has no other decision point.
 	Rewrite *Rewrite
+	// Status, when set, is carried out by the simulator on the status of
+	// Status.Op's answers, after they are written; such a defect has no
+	// other decision point.
+	Status *StatusChange
 }
 
 // The defect names that the simulator checks at a decision point of its
-// own. Each constant is the only spelling the simulator checks, so a typo
-// is a compile error rather than a silent no-op. The response-rewrite
-// defects (shape.go) are found by their Rewrite instead.
+// own, and those declared as data in handWritten (a Rewrite or a Status,
+// carried out on the answer). Each constant is the only spelling the
+// simulator checks, so a typo is a compile error rather than a silent
+// no-op. The response-rewrite defects of shape.go are found by their
+// Rewrite alone.
 const (
 	// Every operation.
 	MissingKeyAccepted   Name = "missing-key-accepted"
@@ -214,7 +221,8 @@ var handWritten = []Defect{
 
 	// Second factor and faculties.
 	{Name: E1SuccessStatus0, Description: "E1 reports a valid one-time password with status \"0\" instead of \"0000\"",
-		Requirements: []string{"E1.200"}},
+		Requirements: []string{"E1.200"},
+		Rewrite:      &Rewrite{Record: "SecondFactorResult", Op: "E1", Field: "status", Edit: Map, Arg: `{"\"0000\"": "0"}`}},
 	{Name: E1AnyOTP, Description: "E1 confirms any one-time password of a known user",
 		Requirements: []string{"E1.reject"}},
 	{Name: E1WrongOTP500, Description: "E1 answers a wrong one-time password with 500",
@@ -227,7 +235,8 @@ var handWritten = []Defect{
 	{Name: PollNever7002, Description: "E2 poll never answers 7002: a denied push stays pending (7001)",
 		Requirements: []string{"E2.deny"}},
 	{Name: E3Status201, Description: "E3 send push answers 201 instead of 200",
-		Requirements: []string{"E3.200"}},
+		Requirements: []string{"E3.200"},
+		Status:       &StatusChange{Op: "E3", From: 200, To: 201}},
 	{Name: E4AnyStaff, Description: "E4 faculty sync is allowed to every staff member, not only to Super Admin",
 		Requirements: []string{"E4.403"}},
 
@@ -240,21 +249,25 @@ var handWritten = []Defect{
 		Requirements: []string{"E5.404"},
 		// E5.gone observes the deletion through E5's 404 for the deleted
 		// slots, so a 204 for absent slots fails it too.
-		Collateral: []string{"E5.gone"}},
+		Collateral: []string{"E5.gone"},
+		Status:     &StatusChange{Op: "E5", From: 404, To: 204}},
 	{Name: E5DeleteNoop, Description: "E5 answers 204 but leaves the slots in place: deleting them again succeeds again",
 		Requirements: []string{"E5.gone"}},
 	{Name: E6CreatorIgnored, Description: "E6 accepts populate=Creator but leaves the creator's userID, userName and email out",
 		Requirements: []string{"E6.populate-creator"}},
 	{Name: E6Status200, Description: "E6 copy bank folder answers 200 instead of 201",
-		Requirements: []string{"E6.201"}},
+		Requirements: []string{"E6.201"},
+		Status:       &StatusChange{Op: "E6", From: 201, To: 200}},
 	{Name: E6Absent400, Description: "E6 answers 400 for a bank folder that does not exist instead of 404",
-		Requirements: []string{"E6.404"}},
+		Requirements: []string{"E6.404"},
+		Status:       &StatusChange{Op: "E6", From: 404, To: 400}},
 	{Name: E6PopulateUnsupported, Description: "E6 implements no populate: every populate entity, Creator and ContentCount included, is refused with 400",
 		Requirements: []string{"E6.populate"},
 		// populate=Creator refused, no creator can be described.
 		Collateral: []string{"E6.populate-creator"}},
 	{Name: E7Status200, Description: "E7 add default attendance answers 200 instead of 201",
-		Requirements: []string{"E7.201"}},
+		Requirements: []string{"E7.201"},
+		Status:       &StatusChange{Op: "E7", From: 201, To: 200}},
 	{Name: E7PublishDefaultFalse, Description: "E7 add default attendance defaults publish to false instead of true",
 		Requirements: []string{"E7.default-publish"}},
 	{Name: E7PublishIgnored, Description: "E7 ignores publish in the body: every default attendance is published",
@@ -264,11 +277,13 @@ var handWritten = []Defect{
 
 	// Evaluation, files, multimedia.
 	{Name: E9Array, Description: "E9 answers the question inside an array of one instead of as an object",
-		Requirements: []string{"E9.200"}},
+		Requirements: []string{"E9.200"},
+		Rewrite:      &Rewrite{Record: "EvaluationQuestion", Op: "E9", Edit: ArrayOfOne}},
 	{Name: E9Absent400, Description: "E9 answers 400 for an absent evaluation or question instead of 404",
 		Requirements: []string{"E9.404"},
 		// A question of another evaluation is absent from this one.
-		Collateral: []string{"E9.scope"}},
+		Collateral: []string{"E9.scope"},
+		Status:     &StatusChange{Op: "E9", From: 404, To: 400}},
 	{Name: E9PopulateUnsupported, Description: "E9 implements no populate: every populate entity is refused with 400",
 		Requirements: []string{"E9.populate"}},
 	{Name: E9OtherQuestion, Description: "E9 answers another question of the evaluation than the one asked for",
@@ -284,12 +299,14 @@ var handWritten = []Defect{
 	{Name: E12AbsentEmpty, Description: "E12 answers 200 [] for a weblink that does not exist instead of 404",
 		Requirements: []string{"E12.404"}},
 	{Name: E13Array, Description: "E13 answers an array of media log entries instead of a single object",
-		Requirements: []string{"E13.200"}},
+		Requirements: []string{"E13.200"},
+		Rewrite:      &Rewrite{Record: "MediaLog", Op: "E13", Edit: ArrayOfOne}},
 	{Name: E13Absent400, Description: "E13 answers 400 for a media that does not exist instead of 404",
 		Requirements: []string{"E13.404"},
 		// E14.gone observes the deletion through E13's 404 for the
 		// deleted media, so any other answer for an absent media fails it.
-		Collateral: []string{"E14.gone"}},
+		Collateral: []string{"E14.gone"},
+		Status:     &StatusChange{Op: "E13", From: 404, To: 400}},
 	{Name: E14CountsRequested, Description: "E14 counts every requested id, absent ones included",
 		Requirements: []string{"E14.count"}},
 	{Name: E14DeletedReadable, Description: "E14 counts the medias but leaves them in place: a deleted media is still readable",
@@ -307,7 +324,8 @@ var handWritten = []Defect{
 	{Name: E19FirstResponse, Description: "E19 answers the response after the one the path names among its question's responses (an off-by-one lookup)",
 		Requirements: []string{"E19.id"}},
 	{Name: E19Array, Description: "E19 answers the poll response inside an array of one instead of as an object",
-		Requirements: []string{"E19.200"}},
+		Requirements: []string{"E19.200"},
+		Rewrite:      &Rewrite{Record: "PollResponse", Op: "E19", Edit: ArrayOfOne}},
 	{Name: E20PopulateUnsupported, Description: "E20 implements no populate: populate=photo is refused with 400",
 		Requirements: []string{"E20.populate"},
 		// E20.photo reads the photos of populate=photo: refused, there are none.
@@ -321,7 +339,8 @@ var handWritten = []Defect{
 
 	// The five unplaced operations.
 	{Name: GradebookStatus204, Description: "gradebook update answers 204 with no body instead of 200 with the settings",
-		Requirements: []string{"GB.200"}},
+		Requirements: []string{"GB.200"},
+		Status:       &StatusChange{Op: "GB", From: 200, To: 204}},
 	{Name: Gradebook100Refused, Description: "gradebook update refuses a module total of exactly 100 (checks total < 100 instead of total <= 100)",
 		Requirements: []string{"GB.total-100"}},
 	{Name: GradebookTotalRounded, Description: "gradebook update rounds the module total to a whole percent before the check, so 100.01 passes",
@@ -331,7 +350,8 @@ var handWritten = []Defect{
 	{Name: GradebookRefusedApplied, Description: "gradebook update refused for its total (400) still stores the weightages",
 		Requirements: []string{"GB.unchanged"}},
 	{Name: GradebookAbsent403, Description: "gradebook update of a module that does not exist answers 403 (ownership checked first) instead of 404",
-		Requirements: []string{"GB.404"}},
+		Requirements: []string{"GB.404"},
+		Status:       &StatusChange{Op: "GB", From: 404, To: 403}},
 	{Name: GradebookMaxMarkOptional, Description: "gradebook update accepts a grading schema entry without maxMark (taken as 0)",
 		Requirements: []string{"GB.400.schema"}},
 	{Name: GradebookStaleEcho, Description: "gradebook update stores the new weightages but answers the settings as they were before",
@@ -343,9 +363,11 @@ var handWritten = []Defect{
 	{Name: NotificationOtherGroup, Description: "notification by group answers a notification of another group",
 		Requirements: []string{"NG.group"}},
 	{Name: EvaluationStatus204, Description: "evaluation session update answers 204 with no body instead of 200 with the evaluation",
-		Requirements: []string{"ES.200"}},
+		Requirements: []string{"ES.200"},
+		Status:       &StatusChange{Op: "ES", From: 200, To: 204}},
 	{Name: NotificationArray, Description: "notification by group answers an array of the group's notifications instead of one notification",
-		Requirements: []string{"NG.200"}},
+		Requirements: []string{"NG.200"},
+		Rewrite:      &Rewrite{Record: "Notification", Op: "NG", Edit: ArrayOfOne}},
 	{Name: NotificationNoAncestor, Description: "notification by group accepts populate=ancestor but leaves ancestor out",
 		Requirements: []string{"NG.ancestor"}},
 	{Name: NotifyReadIgnored, Description: "notification read update returns the record but leaves notifyStatus unchanged",
@@ -355,7 +377,8 @@ var handWritten = []Defect{
 	{Name: NotifyReadUnchecked, Description: "notification read update answers 200 with the notification unchanged for a read value other than 10 or 11, instead of 400",
 		Requirements: []string{"NR.range"}},
 	{Name: QuizStatus201, Description: "quiz section update answers 201 instead of 200",
-		Requirements: []string{"QS.200"}},
+		Requirements: []string{"QS.200"},
+		Status:       &StatusChange{Op: "QS", From: 200, To: 201}},
 	{Name: QuizMarkDefaultTrue, Description: "quiz section update defaults displayQuestionMark to true instead of false",
 		Requirements: []string{"QS.default"}},
 	{Name: QuizMarkIgnored, Description: "quiz section update ignores displayQuestionMark in the body: it stays false",

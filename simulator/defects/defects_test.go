@@ -4,6 +4,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/campusconf/campusconf/internal/registry"
 )
 
 func TestCatalogueSortedAndDescribed(t *testing.T) {
@@ -37,5 +39,24 @@ func TestNew(t *testing.T) {
 	var zero Set
 	if zero.Has(E6Status200) {
 		t.Error("zero Set has a defect")
+	}
+}
+
+// TestStatusChangesNameOperations keeps every status defect on an
+// operation of the registry, changing its status to another.
+func TestStatusChangesNameOperations(t *testing.T) {
+	for _, d := range All() {
+		if d.Status == nil {
+			continue
+		}
+		if _, ok := registry.Lookup(d.Status.Op); !ok {
+			t.Errorf("defect %s changes the status of %q, which the registry does not know", d.Name, d.Status.Op)
+		}
+		if c := d.Status; c.From == c.To || c.From < 100 || c.To < 100 || c.From > 599 || c.To > 599 {
+			t.Errorf("defect %s: status change %s is no change of an HTTP status", d.Name, c)
+		}
+		if d.Rewrite != nil {
+			t.Errorf("defect %s is both a status change and a rewrite", d.Name)
+		}
 	}
 }

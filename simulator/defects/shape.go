@@ -11,6 +11,9 @@ type Rewrite struct {
 	// "Attendance". Empty means every operation whose body is a list (for
 	// the body-level edit Envelope).
 	Record string
+	// Op, when set, limits the edit to that operation's answers, for a
+	// record more than one operation answers.
+	Op string
 	// Nested, when set, is the array member of Record holding the records
 	// edited (Notification.ancestor holds Targets).
 	Nested string
@@ -45,6 +48,8 @@ const (
 	Format
 	// Envelope wraps a list body in {"items": [...], "total": n}.
 	Envelope
+	// ArrayOfOne sends a record body as an array of that one record.
+	ArrayOfOne
 )
 
 // shape is one response defect of a record: its name suffix, what a
@@ -193,12 +198,24 @@ func shapeDefects() []Defect {
 	return out
 }
 
+// StatusChange is a status defect: the operation Op answers To where the
+// specification has it answer From. The simulator carries it out on the
+// answer its handler wrote, so the handler stays faithful: the body stays
+// as it was, but a 204 has neither body nor Content-Type.
+type StatusChange struct {
+	Op       string
+	From, To int
+}
+
+// String describes the change, for tests and messages.
+func (c StatusChange) String() string { return fmt.Sprintf("%s %d -> %d", c.Op, c.From, c.To) }
+
 // String describes the edit, for tests and messages.
 func (r Rewrite) String() string {
 	where := r.Record
 	if r.Nested != "" {
 		where += "." + r.Nested + "[]"
 	}
-	names := map[Edit]string{Rename: "rename", Replace: "replace", Map: "map", Quote: "quote", Unquote: "unquote", DateLayout: "date-layout", Format: "format", Envelope: "envelope"}
+	names := map[Edit]string{Rename: "rename", Replace: "replace", Map: "map", Quote: "quote", Unquote: "unquote", DateLayout: "date-layout", Format: "format", Envelope: "envelope", ArrayOfOne: "array-of-one"}
 	return fmt.Sprintf("%s %s.%s %s", names[r.Edit], where, r.Field, r.Arg)
 }

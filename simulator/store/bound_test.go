@@ -3,8 +3,6 @@ package store
 import (
 	"runtime"
 	"testing"
-
-	"github.com/campusconf/campusconf/simulator/defects"
 )
 
 // TestRunTimeRecordsAreBounded creates more attendances, copies and pushes
@@ -16,7 +14,7 @@ func TestRunTimeRecordsAreBounded(t *testing.T) {
 	w.Attendances = map[string]Attendance{"seeded-attendance": {ID: "seeded-attendance", ResourceID: mod}}
 	w.BankFolders = map[string]BankFolder{"seeded-folder": {ID: "seeded-folder"}}
 	w.Pushes = map[string]Push{}
-	s := New(w, tiny, defects.Set{})
+	s := New(w, tiny, Policy{})
 	s.SetMaxCreated(bound)
 	u := User{ID: "u"}
 	var atts, copies, pushes []string
@@ -67,7 +65,7 @@ func TestRunTimeRecordsAreBounded(t *testing.T) {
 func BenchmarkCreatesBounded(b *testing.B) {
 	w := tiny()
 	w.Attendances = map[string]Attendance{}
-	s := New(w, tiny, defects.Set{})
+	s := New(w, tiny, Policy{})
 	u := User{ID: "u", Name: "A user", Email: "a@example.edu"}
 	b.ReportAllocs()
 	for b.Loop() {

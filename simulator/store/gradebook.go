@@ -4,8 +4,6 @@ import (
 	"fmt"
 	"math"
 	"slices"
-
-	"github.com/campusconf/campusconf/simulator/defects"
 )
 
 // MaxTotalWeightage is the most the grade item weightages of a module may
@@ -51,18 +49,18 @@ func (s *Store) UpdateGradebook(moduleID string, weights []Weightage, schema []G
 	for _, w := range merged {
 		total += w.Value
 	}
-	if s.defects.Has(defects.GradebookTotalPerRequest) {
+	if s.policy.GradebookTotalOfRequest {
 		total = requestTotal
 	}
-	if s.defects.Has(defects.GradebookTotalRounded) {
+	if s.policy.GradebookTotalRounded {
 		total = math.Round(total)
 	}
 	over := total > MaxTotalWeightage+weightTolerance
-	if s.defects.Has(defects.Gradebook100Refused) {
+	if s.policy.GradebookTotalBelow100 {
 		over = total >= MaxTotalWeightage-weightTolerance
 	}
 	if over {
-		if s.defects.Has(defects.GradebookRefusedApplied) {
+		if s.policy.GradebookRefusedStored {
 			g.IDWeightage = merged
 			s.w.Gradebooks[moduleID] = g
 		}

@@ -9,31 +9,53 @@ import (
 	"sync"
 	"sync/atomic"
 	"time"
-
-	"github.com/campusconf/campusconf/simulator/defects"
 )
 
-// Defects says which deliberate mistakes are made (a defects.Set, or a
-// switch the simulator can change while it runs).
-type Defects interface {
-	Has(name defects.Name) bool
+// Policy names the rules of the store that a deliberate mistake bends
+// (simulator/defects): the simulator fills it from the defects it makes.
+// The zero Policy keeps every rule as the specification states it.
+type Policy struct {
+	// GradebookTotalOfRequest checks the 100 percent total over the
+	// weightages of the request alone, not over the module after the merge.
+	GradebookTotalOfRequest bool
+	// GradebookTotalRounded rounds the total to a whole percent before
+	// the check.
+	GradebookTotalRounded bool
+	// GradebookTotalBelow100 refuses a total of exactly 100 (total < 100
+	// instead of total <= 100).
+	GradebookTotalBelow100 bool
+	// GradebookRefusedStored keeps the merged weightages of an update
+	// refused for its total.
+	GradebookRefusedStored bool
+	// NotifyStatusKept leaves a notification's read status as it was on
+	// an update, which still answers the record.
+	NotifyStatusKept bool
 }
 
 // Store is the state of one world.
 type Store struct {
-	build   func() *World
-	defects Defects
+	build func() *World
 
 	mu sync.Mutex
 	w  *World
+	// policy is the rules bent; SetPolicy changes it.
+	policy Policy
 	// maxCreated bounds the run-time records per kind (0: MaxCreated).
 	maxCreated int
 	evicted    atomic.Int64
 }
 
-// New returns a store holding w; Reset replaces it with build().
-func New(w *World, build func() *World, d Defects) *Store {
-	return &Store{build: build, defects: d, w: w}
+// New returns a store holding w, bending the rules p names; Reset replaces
+// w with build().
+func New(w *World, build func() *World, p Policy) *Store {
+	return &Store{build: build, policy: p, w: w}
+}
+
+// SetPolicy replaces the rules bent, from the next call on.
+func (s *Store) SetPolicy(p Policy) {
+	s.mu.Lock()
+	s.policy = p
+	s.mu.Unlock()
 }
 
 // Reset puts the world back in its seeded state.
@@ -65,7 +87,10 @@ func (s *Store) SetClock(t time.Time) {
 	s.w.Clock = t
 }
 
-// lists returns the current world's lists.
+// lists returns the current world's read-only lists. The store's readers
+// of them (FileLogs, Students, ...) return the list of a parent and whether
+// the parent exists; the list is shared and immutable, and its Page copies
+// out.
 func (s *Store) lists() *Lists {
 	s.mu.Lock()
 	defer s.mu.Unlock()

@@ -7,8 +7,6 @@ import (
 	"time"
 
 	"github.com/brianvoe/gofakeit/v7"
-
-	"github.com/campusconf/campusconf/simulator/defects"
 )
 
 const (
@@ -34,21 +32,20 @@ func TestUpdateGradebook(t *testing.T) {
 	tests := []struct {
 		name    string
 		set     []Weightage
-		defects []string
+		policy  Policy
 		wantErr error
 		want    [2]float64
 	}{
-		{"merge keeps the other item", []Weightage{{Key: itemA, Value: 70}}, nil, nil, [2]float64{70, 30}},
-		{"one past 100 after the merge", []Weightage{{Key: itemA, Value: 70.01}}, nil, ErrInvalid, [2]float64{40, 30}},
-		{"both items", []Weightage{{Key: itemA, Value: 50}, {Key: itemB, Value: 50}}, nil, nil, [2]float64{50, 50}},
-		{"duplicate", []Weightage{{Key: itemA, Value: 1}, {Key: itemA, Value: 2}}, nil, ErrInvalid, [2]float64{40, 30}},
-		{"foreign item", []Weightage{{Key: mod, Value: 1}}, nil, ErrInvalid, [2]float64{40, 30}},
-		{"defect checks the request only", []Weightage{{Key: itemA, Value: 90}}, []string{string(defects.GradebookTotalPerRequest)}, nil, [2]float64{90, 30}},
+		{"merge keeps the other item", []Weightage{{Key: itemA, Value: 70}}, Policy{}, nil, [2]float64{70, 30}},
+		{"one past 100 after the merge", []Weightage{{Key: itemA, Value: 70.01}}, Policy{}, ErrInvalid, [2]float64{40, 30}},
+		{"both items", []Weightage{{Key: itemA, Value: 50}, {Key: itemB, Value: 50}}, Policy{}, nil, [2]float64{50, 50}},
+		{"duplicate", []Weightage{{Key: itemA, Value: 1}, {Key: itemA, Value: 2}}, Policy{}, ErrInvalid, [2]float64{40, 30}},
+		{"foreign item", []Weightage{{Key: mod, Value: 1}}, Policy{}, ErrInvalid, [2]float64{40, 30}},
+		{"the total of the request only", []Weightage{{Key: itemA, Value: 90}}, Policy{GradebookTotalOfRequest: true}, nil, [2]float64{90, 30}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			d, _ := defects.New(tt.defects)
-			s := New(tiny(), tiny, d)
+			s := New(tiny(), tiny, tt.policy)
 			_, err := s.UpdateGradebook(mod, tt.set, []Grade{})
 			if !errors.Is(err, tt.wantErr) {
 				t.Fatalf("error = %v, want %v", err, tt.wantErr)
@@ -62,14 +59,14 @@ func TestUpdateGradebook(t *testing.T) {
 			}
 		})
 	}
-	s := New(tiny(), tiny, defects.Set{})
+	s := New(tiny(), tiny, Policy{})
 	if _, err := s.UpdateGradebook(itemA, nil, nil); !errors.Is(err, ErrNotFound) {
 		t.Errorf("unknown module: error = %v, want ErrNotFound", err)
 	}
 }
 
 func TestCopiesOut(t *testing.T) {
-	s := New(tiny(), tiny, defects.Set{})
+	s := New(tiny(), tiny, Policy{})
 	g, _ := s.Gradebook(mod)
 	g.IDWeightage[0].Value = 99
 	if again, _ := s.Gradebook(mod); again.IDWeightage[0].Value != 40 {
@@ -92,7 +89,7 @@ func TestCopiesOut(t *testing.T) {
 // TestRestoreManyDraws: a state with more run-time draws than Restore
 // replays gets a reseeded faker at once, still drawing fresh ids.
 func TestRestoreManyDraws(t *testing.T) {
-	s := New(tiny(), tiny, defects.Set{})
+	s := New(tiny(), tiny, Policy{})
 	raw, err := s.MarshalState()
 	if err != nil {
 		t.Fatal(err)

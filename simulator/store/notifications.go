@@ -3,8 +3,6 @@ package store
 import (
 	"slices"
 	"strconv"
-
-	"github.com/campusconf/campusconf/simulator/defects"
 )
 
 // NotificationByGroup returns the notification of a notification group,
@@ -29,7 +27,7 @@ func (s *Store) SetNotificationRead(id int64, read int32) (Notification, error) 
 	if !ok {
 		return Notification{}, notFound("notification " + strconv.FormatInt(id, 10) + " does not exist")
 	}
-	if !s.defects.Has(defects.NotifyReadIgnored) {
+	if !s.policy.NotifyStatusKept {
 		n.NotifyStatus = read
 		s.w.Notifications[id] = n
 		s.now()

@@ -1,30 +1,5 @@
 package store
 
-// MediaLog returns the latest download log entry of a media.
-func (s *Store) MediaLog(id string) (MediaLog, error) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	m, ok := s.w.Media[id]
-	if !ok {
-		return MediaLog{}, notFound("media " + id + " does not exist")
-	}
-	return m, nil
-}
-
-// DeleteMedia deletes the named media and returns how many existed.
-func (s *Store) DeleteMedia(ids []string) int {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	n := 0
-	for _, id := range unique(ids) {
-		if _, ok := s.w.Media[id]; ok {
-			delete(s.w.Media, id)
-			n++
-		}
-	}
-	return n
-}
-
 // PublishSessions sets the publish flag of the named web lecture sessions
 // and returns how many exist and how many of them it changed.
 func (s *Store) PublishSessions(ids []string, publish bool) (n, changed int) {

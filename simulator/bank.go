@@ -1,0 +1,37 @@
+package simulator
+
+import (
+	"net/http"
+
+	"github.com/campusconf/campusconf/simulator/defects"
+	"github.com/campusconf/campusconf/simulator/store"
+)
+
+// bankRoutes are the routes of the question bank: E6 copies a folder.
+var bankRoutes = map[string]route{
+	"E6": {notStudent, (*Simulator).copyBankFolder},
+}
+
+// copyBankFolder is E6.
+func (s *Simulator) copyBankFolder(w http.ResponseWriter, r *http.Request, u store.User) {
+	id, err := pathID(r, "id")
+	if err != nil {
+		s.badRequest(w, err)
+		return
+	}
+	pop, err := s.populate(r, s.populates(defects.E6PopulateUnsupported, "Creator", "ContentCount")...)
+	if err != nil {
+		s.badRequest(w, err)
+		return
+	}
+	f, evicted, err := s.store.CopyFolderCounted(id, u)
+	noteEvicted(r, evicted)
+	if err != nil {
+		s.failStore(w, err, http.StatusNotFound)
+		return
+	}
+	if !pop["Creator"] || s.defects.Has(defects.E6CreatorIgnored) {
+		f.UserID, f.UserName, f.Email = "", "", ""
+	}
+	writeJSON(w, http.StatusCreated, f)
+}

@@ -1,0 +1,28 @@
+package simulator
+
+import (
+	"net/http"
+
+	"github.com/campusconf/campusconf/simulator/defects"
+	"github.com/campusconf/campusconf/simulator/store"
+)
+
+// resourcesRoutes are the routes of resources: E20 lists a resource's students.
+var resourcesRoutes = map[string]route{
+	"E20": {anyone, (*Simulator).resourceStudents},
+}
+
+// resourceStudents is E20.
+func (s *Simulator) resourceStudents(w http.ResponseWriter, r *http.Request, _ store.User) {
+	a, ok := s.listRequest(w, r, listSpec{idParam: "id", paged: true, populate: true, accept: s.populates(defects.E20PopulateUnsupported, "photo")})
+	if !ok {
+		return
+	}
+	id, pop, q := a.id, a.pop, a.q
+	l, _ := s.store.Students(id)
+	var fill func(*store.Student)
+	if !pop["photo"] || s.defects.Has(defects.PhotoIgnored) {
+		fill = func(st *store.Student) { st.Photo = "" }
+	}
+	answerPage(s, w, l, q, nil, fill)
+}

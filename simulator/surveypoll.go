@@ -1,0 +1,123 @@
+package simulator
+
+import (
+	"net/http"
+	"strings"
+
+	"github.com/campusconf/campusconf/simulator/defects"
+	"github.com/campusconf/campusconf/simulator/listing"
+	"github.com/campusconf/campusconf/simulator/store"
+)
+
+// surveyPollRoutes are the routes of surveys and polls: E17 lists survey responses, E18 poll responses, E19 reads one poll response.
+var surveyPollRoutes = map[string]route{
+	"E17": {anyone, (*Simulator).surveyResponses},
+	"E18": {anyone, (*Simulator).pollResponses},
+	"E19": {anyone, (*Simulator).pollResponse},
+}
+
+// surveyResponses is E17; an unknown question is 404.
+func (s *Simulator) surveyResponses(w http.ResponseWriter, r *http.Request, _ store.User) {
+	a, ok := s.listRequest(w, r, listSpec{idParam: "id", paged: true, populate: true, accept: s.populates(defects.E17PopulateUnsupported, "Creator")})
+	if !ok {
+		return
+	}
+	id, pop, q := a.id, a.pop, a.q
+	l, ok := s.store.SurveyResponses(id)
+	if !ok {
+		answerAbsent[store.SurveyResponse](s, w, q, s.defects.Has(defects.E17AbsentEmpty), "survey question "+id)
+		return
+	}
+	var fill func(*store.SurveyResponse)
+	if !pop["Creator"] {
+		fill = func(r *store.SurveyResponse) { r.UserID, r.UserName, r.UserMatrixNo = "", "", "" }
+	}
+	if s.defects.Has(defects.ResponsesOtherQuestion) {
+		fill = chain(fill, otherQuestion(func(r *store.SurveyResponse) *string { return &r.ID }, func(r *store.SurveyResponse) *string { return &r.QuestionID }))
+	}
+	answerPage(s, w, l, q, nil, fill)
+}
+
+// pollResponses is E18.
+func (s *Simulator) pollResponses(w http.ResponseWriter, r *http.Request, _ store.User) {
+	a, ok := s.listRequest(w, r, listSpec{idParam: "id", paged: true, populate: true, accept: s.populates(defects.E18PopulateUnsupported, "photo")})
+	if !ok {
+		return
+	}
+	id, pop, q := a.id, a.pop, a.q
+	l, _ := s.store.PollResponses(id)
+	var fill func(*store.PollResponse)
+	if !pop["photo"] || s.defects.Has(defects.PhotoIgnored) {
+		fill = func(r *store.PollResponse) { r.Photo = "" }
+	}
+	if s.defects.Has(defects.ResponsesOtherQuestion) {
+		fill = chain(fill, otherQuestion(func(r *store.PollResponse) *string { return &r.ID }, func(r *store.PollResponse) *string { return &r.QuestionID }))
+	}
+	answerPage(s, w, l, q, nil, fill)
+}
+
+// pollResponse is E19. The specification lists no 404 here: an unknown id
+// is a bad request.
+func (s *Simulator) pollResponse(w http.ResponseWriter, r *http.Request, _ store.User) {
+	id, err := pathID(r, "id")
+	if err != nil {
+		s.badRequest(w, err)
+		return
+	}
+	p, err := s.store.PollResponse(id)
+	if err != nil {
+		s.failStore(w, err, http.StatusBadRequest)
+		return
+	}
+	if s.defects.Has(defects.E19FirstResponse) {
+		p = s.neighbourResponse(p)
+	}
+	p.Photo = ""
+	writeJSON(w, http.StatusOK, p)
+}
+
+// neighbourResponse is the response after p among its question's responses
+// (an off-by-one lookup), for the e19-first-response defect.
+func (s *Simulator) neighbourResponse(p store.PollResponse) store.PollResponse {
+	l, ok := s.store.PollResponses(p.QuestionID)
+	if !ok {
+		return p
+	}
+	all, err := l.Page(listing.Query{Limit: -1}, nil)
+	if err != nil || len(all) < 2 {
+		return p
+	}
+	for i := range all {
+		if all[i].ID == p.ID {
+			return all[(i+1)%len(all)]
+		}
+	}
+	return p
+}
+
+// chain runs two fills in turn; either may be nil.
+func chain[T any](a, b func(*T)) func(*T) {
+	return func(t *T) {
+		if a != nil {
+			a(t)
+		}
+		if b != nil {
+			b(t)
+		}
+	}
+}
+
+// otherQuestionID is the question every second response names with the
+// responses-other-question defect.
+const otherQuestionID = "7d0e5a3c-2f4b-4c1a-9e6d-3b8f1a2c4d5e"
+
+// otherQuestion returns a fill that files about every second response
+// (those whose id ends in an even hex digit, so that every page agrees)
+// under otherQuestionID, for the responses-other-question defect.
+func otherQuestion[T any](id, question func(*T) *string) func(*T) {
+	return func(t *T) {
+		if s := *id(t); s != "" && strings.ContainsRune("02468ace", rune(s[len(s)-1])) {
+			*question(t) = otherQuestionID
+		}
+	}
+}
