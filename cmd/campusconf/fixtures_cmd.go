@@ -2,7 +2,6 @@ package main
 
 import (
 	"encoding/json"
-	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -34,15 +33,8 @@ func fixturesCmd(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "Usage: campusconf fixtures [flags]\n       campusconf fixtures --check FILE\n\nPrints the fixture file (fixtures/schema.json) of the simulator's world: the\ncredentials of each role, the record ids the suite uses, the paths of the\nunplaced operations. The file holds secrets.\n\nFlags:")
 		fs.PrintDefaults()
 	}
-	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			return exitOK
-		}
-		return exitUsage
-	}
-	if fs.NArg() > 0 {
-		fmt.Fprintf(stderr, "campusconf fixtures: unexpected argument %q\n", fs.Arg(0))
-		return exitUsage
+	if code, ok := parseFlags(fs, args, stderr); !ok {
+		return code
 	}
 	if opts.Scale < 1 {
 		fmt.Fprintf(stderr, "campusconf fixtures: --scale: expected a positive integer, got %d\n", opts.Scale)

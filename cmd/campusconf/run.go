@@ -79,15 +79,8 @@ func runCmd(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "Usage: campusconf run [flags]\n\nRuns the conformance suite and writes report.json, junit.xml, report.html and summary.md.\nExit codes: 0 conformant, 1 not conformant, 2 usage or configuration error, 3 target unreachable (or its --image did not start).\n\nFlags:")
 		fs.PrintDefaults()
 	}
-	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			return exitOK
-		}
-		return exitUsage
-	}
-	if fs.NArg() > 0 {
-		fmt.Fprintf(stderr, "campusconf run: unexpected argument %q\n", fs.Arg(0))
-		return exitUsage
+	if code, ok := parseFlags(fs, args, stderr); !ok {
+		return code
 	}
 	if o.generate < 0 {
 		fmt.Fprintln(stderr, "campusconf run: --generate must be 0 (none) or more")

@@ -15,6 +15,7 @@ import (
 	"strings"
 
 	"github.com/campusconf/campusconf/internal/registry"
+	"github.com/campusconf/campusconf/internal/switchset"
 )
 
 // Name names a defect: the switch, as given to `campusconf serve --defect
@@ -417,36 +418,21 @@ func Lookup(name string) (Defect, bool) {
 }
 
 // Set is a set of enabled defects. The zero value has none.
-type Set struct {
-	on map[Name]bool
-}
+type Set = switchset.Set[Name]
 
 // New returns the set of the named defects, or an error naming the first
 // unknown name and the known ones.
 func New(names []string) (Set, error) {
-	s := Set{on: map[Name]bool{}}
+	var s Set
 	for _, n := range names {
 		n = strings.TrimSpace(n)
 		d, ok := Lookup(n)
 		if !ok {
 			return Set{}, fmt.Errorf("unknown defect %q (known: %s)", n, strings.Join(Names(), ", "))
 		}
-		s.on[d.Name] = true
+		s.Add(d.Name)
 	}
 	return s, nil
-}
-
-// Has reports whether the named defect is enabled.
-func (s Set) Has(name Name) bool { return s.on[name] }
-
-// Enabled returns the enabled defect names, sorted.
-func (s Set) Enabled() []string {
-	out := make([]string, 0, len(s.on))
-	for n := range s.on {
-		out = append(out, string(n))
-	}
-	slices.Sort(out)
-	return out
 }
 
 // Names returns the name of every known defect, sorted.

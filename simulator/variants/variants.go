@@ -13,6 +13,8 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+
+	"github.com/campusconf/campusconf/internal/switchset"
 )
 
 // Name names a variant: the switch, as given to `campusconf serve
@@ -165,14 +167,12 @@ func Compatible(a, b Variant) bool {
 }
 
 // Set is a set of enabled variants. The zero value has none.
-type Set struct {
-	on map[Name]bool
-}
+type Set = switchset.Set[Name]
 
 // New returns the set of the named variants, or an error naming the first
 // unknown name (and the known ones) or two variants of one choice.
 func New(names []string) (Set, error) {
-	s := Set{on: map[Name]bool{}}
+	var s Set
 	var chosen []Variant
 	for _, n := range names {
 		n = strings.TrimSpace(n)
@@ -186,20 +186,7 @@ func New(names []string) (Set, error) {
 			}
 		}
 		chosen = append(chosen, v)
-		s.on[v.Name] = true
+		s.Add(v.Name)
 	}
 	return s, nil
-}
-
-// Has reports whether the named variant is enabled.
-func (s Set) Has(name Name) bool { return s.on[name] }
-
-// Enabled returns the enabled variant names, sorted.
-func (s Set) Enabled() []string {
-	out := make([]string, 0, len(s.on))
-	for n := range s.on {
-		out = append(out, string(n))
-	}
-	slices.Sort(out)
-	return out
 }
