@@ -98,6 +98,13 @@ func runAt(t *testing.T, url string, f *fixtures.File, dir string, extra ...stri
 	var out, errOut bytes.Buffer
 	args := append([]string{"run", "--target", url, "--fixtures", fixture, "--report-dir", dir, "--timeout", "2s"}, extra...)
 	code := dispatch(args, &out, &errOut)
+	return code, runOutputs(t, dir, &out, &errOut)
+}
+
+// runOutputs gathers what a run wrote: its console streams and every file
+// of its report directory, by name.
+func runOutputs(t *testing.T, dir string, out, errOut *bytes.Buffer) map[string]string {
+	t.Helper()
 	outputs := map[string]string{"stdout": out.String(), "stderr": errOut.String()}
 	entries, err := os.ReadDir(dir)
 	if err != nil {
@@ -110,7 +117,7 @@ func runAt(t *testing.T, url string, f *fixtures.File, dir string, extra ...stri
 		}
 		outputs[e.Name()] = string(b)
 	}
-	return code, outputs
+	return outputs
 }
 
 // TestRunRedactsWhatTheTargetEchoes: a target that echoes every credential

@@ -159,18 +159,7 @@ func TestRunNeverPrintsSecrets(t *testing.T) {
 	if len(secrets) < 5 {
 		t.Fatalf("the simulator's fixture has %d secrets, want the key, four tokens and a TOTP secret", len(secrets))
 	}
-	outputs := map[string]string{"stdout": out.String(), "stderr": errOut.String()}
-	entries, err := os.ReadDir(dir)
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, e := range entries {
-		b, err := os.ReadFile(filepath.Join(dir, e.Name()))
-		if err != nil {
-			t.Fatal(err)
-		}
-		outputs[e.Name()] = string(b)
-	}
+	outputs := runOutputs(t, dir, &out, &errOut)
 	if !strings.Contains(outputs["report.json"], "curl ") {
 		t.Fatalf("report.json has no curl line: the test would prove nothing")
 	}
