@@ -29,6 +29,17 @@ var files embed.FS
 // the registry (expand.go), and the catalogue.
 var FS fs.FS = expandedFS{files}
 
+// The requirements that belong to no one operation name one of these
+// instead of an operation id.
+const (
+	// AllOperations marks a rule every operation keeps (a key, media
+	// types, error bodies).
+	AllOperations = "ALL"
+	// Records marks a rule of a record's shape, whichever operation
+	// answers it (REC.<record>.names, .types, field rules).
+	Records = "REC"
+)
+
 // Operation is one operation of the interface.
 type Operation struct {
 	ID   string `json:"id"`
@@ -128,7 +139,7 @@ func Parse(data []byte) (*Catalogue, error) {
 		if !slices.Contains(Kinds, r.Kind) {
 			return nil, fmt.Errorf("requirement %s: kind %q, want one of %s", r.ID, r.Kind, strings.Join(kindList, " "))
 		}
-		if _, ok := c.ops[r.Operation]; !ok && r.Operation != "ALL" && r.Operation != "REC" {
+		if _, ok := c.ops[r.Operation]; !ok && r.Operation != AllOperations && r.Operation != Records {
 			return nil, fmt.Errorf("requirement %s: unknown operation %q", r.ID, r.Operation)
 		}
 		if r.Section == "" || r.Text == "" {

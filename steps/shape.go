@@ -5,8 +5,9 @@ import (
 	"sort"
 	"strings"
 
-	"github.com/campusconf/campusconf/features"
 	"github.com/tidwall/gjson"
+
+	"github.com/campusconf/campusconf/features"
 )
 
 // nested maps records that the catalogue does not list on their own to the
@@ -128,7 +129,7 @@ func (s *state) recordRequirements() []string {
 	var out []string
 	for _, r := range s.env.cat.Requirements {
 		name, field, _ := strings.Cut(strings.TrimPrefix(r.ID, "REC."), ".")
-		if r.Operation != "REC" || (name != rec && nested[name] != rec) {
+		if r.Operation != features.Records || (name != rec && nested[name] != rec) {
 			continue
 		}
 		if field != "names" && field != "types" && !keys[field] {

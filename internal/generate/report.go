@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/campusconf/campusconf/features"
 	"github.com/campusconf/campusconf/reports"
 )
 
@@ -33,7 +34,7 @@ func (ru *runner) scenarios() []reports.Scenario {
 		}
 		name := fmt.Sprintf("%s holds on %d generated requests (seed %d)", p, n, ru.cfg.Seed)
 		out = append(out, reports.Scenario{
-			ID: Feature + ": " + string(p), Feature: Feature, Name: name, Operation: "ALL",
+			ID: Feature + ": " + string(p), Feature: Feature, Name: name, Operation: features.AllOperations,
 			Kind: reports.KindGenerated, Requirements: []string{string(p)}, Strictness: ru.strictness(p), Outcome: reports.Passed,
 		})
 	}
