@@ -14,9 +14,8 @@ var bankRoutes = map[string]route{
 
 // copyBankFolder is E6.
 func (s *Simulator) copyBankFolder(w http.ResponseWriter, r *http.Request, u store.User) {
-	id, err := pathID(r, "id")
-	if err != nil {
-		s.badRequest(w, err)
+	id, ok := s.pathParam(w, r, "id")
+	if !ok {
 		return
 	}
 	pop, err := s.populate(r, s.populates(defects.E6PopulateUnsupported, "Creator", "ContentCount")...)

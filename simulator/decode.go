@@ -321,6 +321,17 @@ func pathID(r *http.Request, name string) (string, error) {
 	return parseUUID(name, r.PathValue(name))
 }
 
+// pathParam is pathID for a handler: a malformed id is answered 400 here,
+// and ok is false.
+func (s *Simulator) pathParam(w http.ResponseWriter, r *http.Request, name string) (id string, ok bool) {
+	id, err := pathID(r, name)
+	if err != nil {
+		s.badRequest(w, err)
+		return "", false
+	}
+	return id, true
+}
+
 // populateIn reads the populate query parameter: comma-separated entities,
 // each one of accepted (case-insensitive unless exact). It returns the set
 // named.

@@ -15,14 +15,12 @@ var evaluationRoutes = map[string]route{
 
 // getQuestion is E9.
 func (s *Simulator) getQuestion(w http.ResponseWriter, r *http.Request, _ store.User) {
-	eval, err := pathID(r, "evaluationid")
-	if err != nil {
-		s.badRequest(w, err)
+	eval, ok := s.pathParam(w, r, "evaluationid")
+	if !ok {
 		return
 	}
-	id, err := pathID(r, "id")
-	if err != nil {
-		s.badRequest(w, err)
+	id, ok := s.pathParam(w, r, "id")
+	if !ok {
 		return
 	}
 	// The question record has no field for these entities: they are
@@ -61,9 +59,8 @@ const (
 // updateEvaluationSession is updateEvaluationSession: a partial evaluation,
 // optionally with partial questions of it.
 func (s *Simulator) updateEvaluationSession(w http.ResponseWriter, r *http.Request, u store.User) {
-	id, err := pathID(r, "id")
-	if err != nil {
-		s.badRequest(w, err)
+	id, ok := s.pathParam(w, r, "id")
+	if !ok {
 		return
 	}
 	b := s.readBody(w, r)

@@ -17,9 +17,8 @@ var gradebookRoutes = map[string]route{
 
 // updateGradebook is updateGradebookSettings.
 func (s *Simulator) updateGradebook(w http.ResponseWriter, r *http.Request, _ store.User) {
-	id, err := pathID(r, "id")
-	if err != nil {
-		s.badRequest(w, err)
+	id, ok := s.pathParam(w, r, "id")
+	if !ok {
 		return
 	}
 	b := s.readBody(w, r)

@@ -20,9 +20,8 @@ var multimediaRoutes = map[string]route{
 
 // mediaDownloadLog is E13: a single object, the latest download.
 func (s *Simulator) mediaDownloadLog(w http.ResponseWriter, r *http.Request, _ store.User) {
-	id, err := pathID(r, "id")
-	if err != nil {
-		s.badRequest(w, err)
+	id, ok := s.pathParam(w, r, "id")
+	if !ok {
 		return
 	}
 	m, err := s.store.MediaLog(id)

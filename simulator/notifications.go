@@ -15,9 +15,8 @@ var notificationRoutes = map[string]route{
 
 // notificationByGroup is getNotificationByGroup.
 func (s *Simulator) notificationByGroup(w http.ResponseWriter, r *http.Request, _ store.User) {
-	id, err := pathID(r, "id")
-	if err != nil {
-		s.badRequest(w, err)
+	id, ok := s.pathParam(w, r, "id")
+	if !ok {
 		return
 	}
 	pop, err := s.populate(r, "ancestor")

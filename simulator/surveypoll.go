@@ -59,9 +59,8 @@ func (s *Simulator) pollResponses(w http.ResponseWriter, r *http.Request, _ stor
 // pollResponse is E19. The specification lists no 404 here: an unknown id
 // is a bad request.
 func (s *Simulator) pollResponse(w http.ResponseWriter, r *http.Request, _ store.User) {
-	id, err := pathID(r, "id")
-	if err != nil {
-		s.badRequest(w, err)
+	id, ok := s.pathParam(w, r, "id")
+	if !ok {
 		return
 	}
 	p, err := s.store.PollResponse(id)
