@@ -56,7 +56,7 @@ const (
 	maxEvalType       = 5
 )
 
-// updateEvaluationSession is updateEvaluationSession: a partial evaluation,
+// updateEvaluationSession is ES: a partial evaluation,
 // optionally with partial questions of it.
 func (s *Simulator) updateEvaluationSession(w http.ResponseWriter, r *http.Request, u store.User) {
 	id, ok := s.pathParam(w, r, "id")

@@ -15,7 +15,7 @@ var gradebookRoutes = map[string]route{
 	"GB": {notStudent, (*Simulator).updateGradebook},
 }
 
-// updateGradebook is updateGradebookSettings.
+// updateGradebook is GB.
 func (s *Simulator) updateGradebook(w http.ResponseWriter, r *http.Request, _ store.User) {
 	id, ok := s.pathParam(w, r, "id")
 	if !ok {

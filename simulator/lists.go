@@ -126,6 +126,16 @@ func answerLog[T any](s *Simulator, w http.ResponseWriter, r *http.Request, log 
 	answerPage(s, w, l, a.q, nil, nil)
 }
 
+// photoFill is the fill of a list whose entries carry a photo (E18, E20):
+// it clears the photo unless populate asked for it, and always under the
+// photo-ignored defect; nil when entries go out as stored.
+func photoFill[T any](s *Simulator, pop map[string]bool, photo func(*T) *string) func(*T) {
+	if pop["photo"] && !s.defects.Has(defects.PhotoIgnored) {
+		return nil
+	}
+	return func(e *T) { *photo(e) = "" }
+}
+
 // listArgs is what a list operation reads from its request.
 type listArgs struct {
 	id         string

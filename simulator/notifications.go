@@ -13,7 +13,7 @@ var notificationRoutes = map[string]route{
 	"NR": {notStudent, (*Simulator).updateNotificationRead},
 }
 
-// notificationByGroup is getNotificationByGroup.
+// notificationByGroup is NG.
 func (s *Simulator) notificationByGroup(w http.ResponseWriter, r *http.Request, _ store.User) {
 	id, ok := s.pathParam(w, r, "id")
 	if !ok {
@@ -38,7 +38,7 @@ func (s *Simulator) notificationByGroup(w http.ResponseWriter, r *http.Request, 
 	writeJSON(w, http.StatusOK, n)
 }
 
-// updateNotificationRead is updateNotificationRead.
+// updateNotificationRead is NR.
 func (s *Simulator) updateNotificationRead(w http.ResponseWriter, r *http.Request, _ store.User) {
 	b := s.readBody(w, r)
 	if b == nil {

@@ -13,7 +13,7 @@ var quizRoutes = map[string]route{
 	"QS": {notStudent, (*Simulator).updateQuizSection},
 }
 
-// updateQuizSection is updateQuizSection: the body replaces the section's
+// updateQuizSection is QS: the body replaces the section's
 // settings, so an absent displayQuestionMark is false.
 func (s *Simulator) updateQuizSection(w http.ResponseWriter, r *http.Request, _ store.User) {
 	b := s.readBody(w, r)

@@ -20,9 +20,5 @@ func (s *Simulator) resourceStudents(w http.ResponseWriter, r *http.Request, _ s
 	}
 	id, pop, q := a.id, a.pop, a.q
 	l, _ := s.store.Students(id)
-	var fill func(*store.Student)
-	if !pop["photo"] || s.defects.Has(defects.PhotoIgnored) {
-		fill = func(st *store.Student) { st.Photo = "" }
-	}
-	answerPage(s, w, l, q, nil, fill)
+	answerPage(s, w, l, q, nil, photoFill(s, pop, func(st *store.Student) *string { return &st.Photo }))
 }

@@ -46,10 +46,7 @@ func (s *Simulator) pollResponses(w http.ResponseWriter, r *http.Request, _ stor
 	}
 	id, pop, q := a.id, a.pop, a.q
 	l, _ := s.store.PollResponses(id)
-	var fill func(*store.PollResponse)
-	if !pop["photo"] || s.defects.Has(defects.PhotoIgnored) {
-		fill = func(r *store.PollResponse) { r.Photo = "" }
-	}
+	fill := photoFill(s, pop, func(r *store.PollResponse) *string { return &r.Photo })
 	if s.defects.Has(defects.ResponsesOtherQuestion) {
 		fill = chain(fill, otherQuestion(func(r *store.PollResponse) *string { return &r.ID }, func(r *store.PollResponse) *string { return &r.QuestionID }))
 	}

@@ -12,7 +12,6 @@ package registry
 import (
 	"fmt"
 	"slices"
-	"strings"
 )
 
 // Operation is one operation of the interface.
@@ -274,17 +273,6 @@ func Select(keep func(Operation) bool) []string {
 	return out
 }
 
-// Order returns the place of an operation in reports (0 for the first) and
-// whether it is an operation at all.
-func Order(id string) (int, bool) {
-	for i, op := range all {
-		if op.ID == id {
-			return i, true
-		}
-	}
-	return 0, false
-}
-
 // Requirements returns, for each operation keep accepts, its id followed
 // by suffix: the requirement ids of a rule every such operation has
 // (".400.uuid" on the operations taking uuids, …).
@@ -306,10 +294,4 @@ func RecordUsers() map[string][]string {
 		}
 	}
 	return m
-}
-
-// String names the operation as reports do: "E10 Get download logs by
-// folder".
-func (o Operation) String() string {
-	return strings.TrimSpace(o.ID + " " + o.Name)
 }
