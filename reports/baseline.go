@@ -95,24 +95,26 @@ func WriteBaseline(path string, b Baseline) error {
 
 // GateResult is the outcome of Baseline.Gate.
 type GateResult struct {
+	// File is the baseline file, when the caller sets it.
+	File string `json:"file,omitempty"`
 	// Pass is true when every failed MUST requirement is in the baseline.
-	Pass bool
+	Pass bool `json:"pass"`
 	// New are the failed requirements missing from the baseline, MUST and
 	// SHOULD alike; NewMust are those of them that are MUST and so fail
 	// the gate.
-	New     []string
-	NewMust []string
+	New     []string `json:"new,omitempty"`
+	NewMust []string `json:"newMust,omitempty"`
 	// Known are the baseline entries that still fail.
-	Known []string
+	Known []string `json:"known,omitempty"`
 	// Fixed are the baseline entries that now pass: remove them, so that
 	// they cannot regress unnoticed.
-	Fixed []string
+	Fixed []string `json:"fixed,omitempty"`
 	// NotRun are the baseline entries no scenario concluded on in this run
 	// (not run, or unknown to the catalogue): neither fixed nor failing.
-	NotRun []string
+	NotRun []string `json:"notRun,omitempty"`
 	// Ran is false when no scenario ran at all; the gate then proves
 	// nothing even when it passes.
-	Ran bool
+	Ran bool `json:"ran"`
 }
 
 // Gate compares the failures of a finalized report with the baseline.

@@ -2,8 +2,10 @@ package reports
 
 import (
 	"cmp"
+	"fmt"
 	"slices"
 	"strings"
+	"time"
 
 	"github.com/campusconf/campusconf/internal/registry"
 )
@@ -95,8 +97,19 @@ func Finalize(r *Report) {
 			}
 		case Skipped:
 			c.Skipped++
+			*c.SkippedBy.field(s.SkipCause)++
+			if s.SkipCause.StrictCounts() {
+				c.StrictCounted++
+			}
 		case NotConfigured:
 			c.NotConfigured++
+			c.StrictCounted++
+		case Error:
+			c.Errored++
+			c.StrictCounted++
+		}
+		if s.Flaky && s.Outcome == Passed {
+			c.Flaky++
 		}
 		for _, id := range ids {
 			if !slices.Contains(scenariosOf[id], s.ID) {
@@ -105,6 +118,15 @@ func Finalize(r *Report) {
 		}
 	}
 
+	readOnly := map[string]bool{} // requirement id -> listed by a scenario skipped read-only
+	for _, s := range r.Scenarios {
+		if s.Outcome == Skipped && s.SkipCause == CauseReadOnly {
+			for _, id := range s.Requirements {
+				readOnly[id] = true
+			}
+		}
+	}
+	r.ReadOnlyUnchecked = nil
 	for i := range r.Requirements {
 		q := &r.Requirements[i]
 		switch {
@@ -117,21 +139,101 @@ func Finalize(r *Report) {
 			c.RequirementsPassing++
 		default:
 			q.Result = ResultNotRun
+			if readOnly[q.ID] {
+				r.ReadOnlyUnchecked = append(r.ReadOnlyUnchecked, q.ID)
+			}
 		}
 		q.Scenarios = scenariosOf[q.ID]
 	}
 	r.Counts = c
+	r.Verdict, r.VerdictReason = decide(r, ran)
+}
 
-	switch {
-	case ran == 0 && r.Reason != "":
-		r.Verdict = VerdictUnreachable
-	case ran == 0:
-		r.Verdict = VerdictNoScenarios
-	case c.FailedMust > 0:
-		r.Verdict = VerdictNotConformant
-	default:
-		r.Verdict = VerdictConformant
+// decide is the verdict of a report and its reason, from the first rule
+// that applies:
+//
+//  1. nothing ran and the run says why (Reason): target unreachable;
+//  2. the target stopped answering (Stopped): error;
+//  3. the run was cut short (Interrupted), a MUST requirement failed (with
+//     a baseline: one the baseline does not excuse), or, with Strict, a
+//     scenario judged nothing for a cause --strict counts: not conformant,
+//     the reasons joined;
+//  4. no scenario passed or failed: no scenarios;
+//  5. conformant, with what it leaves aside (known failures, errors).
+func decide(r *Report, ran int) (Verdict, string) {
+	c := r.Counts
+	if ran == 0 && r.Reason != "" && r.Stopped == nil {
+		return VerdictUnreachable, strings.TrimPrefix(r.Reason, "target unreachable: ")
 	}
+	if st := r.Stopped; st != nil {
+		why := fmt.Sprintf("the target stopped answering after %s (%s since %s)",
+			time.Duration(st.After).Round(time.Second), st.Why, st.Since.UTC().Format("15:04:05 UTC"))
+		return VerdictError, why + "; " + errored(c.Errored) + ", " + plural(c.SkippedBy.CutShort, "scenario", "scenarios") + " not finished"
+	}
+	var not []string
+	if r.Interrupted {
+		not = append(not, "the run was cut short, "+plural(c.SkippedBy.CutShort, "scenario", "scenarios")+" not finished")
+	}
+	known := 0
+	switch g := r.Gate; {
+	case g != nil && !g.Pass:
+		not = append(not, plural(len(g.NewMust), "failed MUST requirement", "failed MUST requirements")+" not in the baseline")
+	case g != nil:
+		known = len(g.Known)
+	case c.FailedMust > 0:
+		must, _ := failedRequirements(r)
+		not = append(not, plural(len(must), "failed MUST requirement", "failed MUST requirements"))
+	}
+	if r.Strict && c.StrictCounted > 0 {
+		not = append(not, strictGaps(c)+" (--strict)")
+	}
+	if len(not) > 0 {
+		return VerdictNotConformant, strings.Join(not, "; ")
+	}
+	if ran == 0 {
+		if c.Errored > 0 {
+			return VerdictNoScenarios, "nothing was judged: " + errored(c.Errored) + ", the rest skipped or not configured"
+		}
+		return VerdictNoScenarios, "every scenario was skipped or not configured"
+	}
+	var aside []string
+	if known > 0 {
+		aside = append(aside, "except "+plural(known, "known failure", "known failures")+" (baseline)")
+	}
+	if c.Errored > 0 {
+		aside = append(aside, errored(c.Errored)+" (no HTTP answer), judged on the rest")
+	}
+	return VerdictConformant, strings.Join(aside, "; ")
+}
+
+// errored says how many scenarios errored.
+func errored(n int) string {
+	return plural(n, "scenario", "scenarios") + " errored"
+}
+
+// strictGaps names what --strict counts: "2 scenarios not configured, 1
+// skipped, 1 errored".
+func strictGaps(c Counts) string {
+	skipped := c.SkippedBy.Other
+	for _, cause := range SkipCauses {
+		if cause.StrictCounts() {
+			skipped += c.SkippedBy.Of(cause)
+		}
+	}
+	var parts []string
+	for _, p := range []struct {
+		n    int
+		what string
+	}{{c.NotConfigured, "not configured"}, {skipped, "skipped"}, {c.Errored, "errored"}} {
+		switch {
+		case p.n == 0:
+		case len(parts) == 0:
+			parts = append(parts, plural(p.n, "scenario", "scenarios")+" "+p.what)
+		default:
+			parts = append(parts, fmt.Sprintf("%d %s", p.n, p.what))
+		}
+	}
+	return strings.Join(parts, ", ")
 }
 
 // FailedRequirements returns the requirement ids a failed scenario failed:

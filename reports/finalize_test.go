@@ -38,7 +38,7 @@ func TestFinalize(t *testing.T) {
 				{ID: "b", Operation: "GB", Requirements: []string{"M2"}, Strictness: Must, Outcome: NotConfigured},
 			},
 			wantResult:  map[string]Result{"M1": ResultNotRun, "M2": ResultNotRun, "S1": ResultNotRun, "X1": ResultNotRun},
-			wantCounts:  Counts{Scenarios: 2, Skipped: 1, NotConfigured: 1, Requirements: 4},
+			wantCounts:  Counts{Scenarios: 2, Skipped: 1, NotConfigured: 1, SkippedBy: SkipCounts{Other: 1}, StrictCounted: 2, Requirements: 4},
 			wantVerdict: VerdictNoScenarios,
 		},
 		{

@@ -35,10 +35,24 @@ func GapKey(reason string) string {
 	return strings.TrimSpace(reason)
 }
 
-// Gaps groups the skipped and not-configured scenarios of a finalized
+// Gaps groups the not-configured scenarios and those skipped for want of
+// a fixture key or record (cause fixture, or none named) of a finalized
 // report by the fixture key they lack, most scenarios first, and names the
 // requirements each leaves uncovered.
 func Gaps(r *Report) []Gap {
+	return groupSkips(r, func(s Scenario) bool {
+		return s.Outcome == NotConfigured || s.Outcome == Skipped && (s.SkipCause == CauseFixture || s.SkipCause == "")
+	})
+}
+
+// SkipsOf groups the scenarios of a finalized report skipped for cause by
+// their reason, as Gaps does.
+func SkipsOf(r *Report, cause SkipCause) []Gap {
+	return groupSkips(r, func(s Scenario) bool { return s.Outcome == Skipped && s.SkipCause == cause })
+}
+
+// groupSkips groups the scenarios keep selects by GapKey of their reason.
+func groupSkips(r *Report, keep func(Scenario) bool) []Gap {
 	result := map[string]Result{}
 	for _, q := range r.Requirements {
 		result[q.ID] = q.Result
@@ -47,7 +61,7 @@ func Gaps(r *Report) []Gap {
 	uncovered := map[string]map[string]bool{}
 	var order []string
 	for _, s := range r.Scenarios {
-		if s.Outcome != Skipped && s.Outcome != NotConfigured {
+		if !keep(s) {
 			continue
 		}
 		k := GapKey(s.SkipReason)

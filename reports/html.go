@@ -143,11 +143,11 @@ func newHTMLView(r *Report) (*htmlView, error) {
 		CSS: template.CSS(css),
 		JS:  template.JS(js),
 	}
-	v.VerdictText = verdictHeadline(r.Verdict)
+	v.VerdictText = Headline(r)
 	switch r.Verdict {
 	case VerdictConformant:
 		v.VerdictClass = "ok"
-	case VerdictNotConformant, VerdictUnreachable:
+	case VerdictNotConformant, VerdictUnreachable, VerdictError:
 		v.VerdictClass = "bad"
 	default:
 		v.VerdictClass = "none"
@@ -157,6 +157,7 @@ func newHTMLView(r *Report) (*htmlView, error) {
 		{Failed, "Failed", r.Counts.Failed},
 		{Skipped, "Skipped", r.Counts.Skipped},
 		{NotConfigured, "Not configured", r.Counts.NotConfigured},
+		{Error, "Errored", r.Counts.Errored},
 	}
 	for _, k := range slices.Sorted(maps.Keys(r.Options)) {
 		v.Options = append(v.Options, keyValue{k, r.Options[k]})
@@ -169,14 +170,15 @@ func newHTMLView(r *Report) (*htmlView, error) {
 	for i, s := range r.Scenarios {
 		sv := newScenarioView(i, s, strict)
 		v.Scenarios = append(v.Scenarios, sv)
-		if s.Outcome == Failed {
+		if s.Outcome == Failed || s.Outcome == Error {
 			v.Failures = append(v.Failures, sv)
 		}
 		if !slices.Contains(v.Operations, s.Operation) {
 			v.Operations = append(v.Operations, s.Operation)
 		}
 	}
-	// MUST failures before SHOULD ones; report order within each.
+	// MUST failures before SHOULD ones, then errors; report order within
+	// each.
 	slices.SortStableFunc(v.Failures, func(a, b scenarioView) int {
 		return strings.Compare(a.Severity, b.Severity)
 	})
@@ -218,7 +220,10 @@ func newScenarioView(i int, s Scenario, strict map[string]Strictness) scenarioVi
 	switch s.Outcome {
 	case Skipped, NotConfigured:
 		sv.Note = s.SkipReason
-	case Failed:
+		if s.SkipCause != "" {
+			sv.Note = string(s.SkipCause) + ": " + s.SkipReason
+		}
+	case Failed, Error:
 		failed := FailedRequirements(s)
 		for _, id := range failed {
 			st, ok := strict[id]
@@ -227,9 +232,13 @@ func newScenarioView(i int, s Scenario, strict map[string]Strictness) scenarioVi
 			}
 			sv.Failed = append(sv.Failed, reqRef{id, st})
 		}
-		sv.Severity = "should"
-		if failedMust(s, failed, strict) {
+		switch {
+		case s.Outcome == Error:
+			sv.Severity = "xerror" // sorts after must and should
+		case failedMust(s, failed, strict):
 			sv.Severity = "must"
+		default:
+			sv.Severity = "should"
 		}
 		if f := s.Failure; f != nil {
 			sv.Note = oneLine(f.Message)
@@ -463,6 +472,8 @@ func outcomeClass(o Outcome) string {
 		return "skip"
 	case NotConfigured:
 		return "notconf"
+	case Error:
+		return "error"
 	}
 	return "other"
 }

@@ -172,8 +172,8 @@ func TestHTMLInBrowser(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		failedHere := count(func(s Scenario) bool { return s.Operation == op && s.Outcome == Failed })
-		if wantBadge := fmt.Sprintf("%d of %d", failedHere, r.Counts.Failed); badge != wantBadge {
+		failedHere := count(func(s Scenario) bool { return s.Operation == op && (s.Outcome == Failed || s.Outcome == Error) })
+		if wantBadge := fmt.Sprintf("%d of %d", failedHere, r.Counts.Failed+r.Counts.Errored); badge != wantBadge {
 			t.Errorf("#failures-shown: got %q, want %q", badge, wantBadge)
 		}
 		shot(t, "report-filtered.png")

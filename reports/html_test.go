@@ -53,7 +53,14 @@ func TestHTMLContent(t *testing.T) {
 	}{
 		{"verdict", `data-verdict="not conformant"`},
 		{"counts", `id="count-failed" data-count="4"`},
-		{"coverage", `id="count-requirements-covered" data-count="9"`},
+		{"coverage", `id="count-requirements-covered" data-count="10"`},
+		{"errored count", `id="count-errored" data-count="1"`},
+		{"flaky count", `id="count-flaky" data-count="1"`},
+		{"flaky pill", `class="pill o-flaky"`},
+		{"error card", `class="failure sev-xerror filterable"`},
+		{"read-only note", `id="read-only"`},
+		{"skip cause", `runner-limit: the answer of E16`},
+		{"headline with its reason", `<div class="verdict-word">Not conformant: 3 failed MUST requirements</div>`},
 		{"matrix", `id="matrix"`},
 		{"outcome filter", `data-filter-outcome="failed"`},
 		{"operation filter", `<option value="E9">E9</option>`},
@@ -101,7 +108,7 @@ func TestHTMLVerdicts(t *testing.T) {
 			r := &Report{Scenarios: tt.scenarios}
 			Finalize(r)
 			page := renderHTML(t, r)
-			if !strings.Contains(page, `<div class="verdict-word">`+tt.want+`</div>`) {
+			if !strings.Contains(page, `<div class="verdict-word">`+tt.want) {
 				t.Errorf("verdict %q not shown", tt.want)
 			}
 		})

@@ -56,7 +56,9 @@ func TestSchemaRejects(t *testing.T) {
 		name    string
 		breakIt func(m map[string]any)
 	}{
-		{"other schema version", func(m map[string]any) { m["schema"] = "campusconf.report/v2" }},
+		{"other schema version", func(m map[string]any) { m["schema"] = "campusconf.report/v3" }},
+		{"unknown outcome error form", func(m map[string]any) { scenario(m, 0)["outcome"] = "errored" }},
+		{"unknown skip cause", func(m map[string]any) { scenario(m, 0)["skipCause"] = "tired" }},
 		{"unknown verdict", func(m map[string]any) { m["verdict"] = "mostly fine" }},
 		{"no counts", func(m map[string]any) { delete(m, "counts") }},
 		{"negative count", func(m map[string]any) { m["counts"].(map[string]any)["passed"] = -1 }},
@@ -177,9 +179,10 @@ func TestDecodeJSONVersion(t *testing.T) {
 		in      string
 		wantErr error
 	}{
-		{"current", `{"schema":"campusconf.report/v1","scenarios":[]}`, nil},
-		{"unknown fields are fine", `{"schema":"campusconf.report/v1","later":{"x":1}}`, nil},
-		{"newer", `{"schema":"campusconf.report/v2"}`, ErrVersion},
+		{"current", `{"schema":"campusconf.report/v2","scenarios":[]}`, nil},
+		{"the version before", `{"schema":"campusconf.report/v1","scenarios":[]}`, nil},
+		{"unknown fields are fine", `{"schema":"campusconf.report/v2","later":{"x":1}}`, nil},
+		{"newer", `{"schema":"campusconf.report/v3"}`, ErrVersion},
 		{"none", `{"verdict":"conformant"}`, ErrVersion},
 	}
 	for _, tt := range tests {

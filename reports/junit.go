@@ -45,12 +45,13 @@ type junitProperty struct {
 }
 
 type junitCase struct {
-	Name      string        `xml:"name,attr"`
-	Classname string        `xml:"classname,attr"`
-	Time      string        `xml:"time,attr"`
-	Failure   *junitFailure `xml:"failure,omitempty"`
-	Error     *junitFailure `xml:"error,omitempty"`
-	Skipped   *junitSkipped `xml:"skipped,omitempty"`
+	Name       string          `xml:"name,attr"`
+	Classname  string          `xml:"classname,attr"`
+	Time       string          `xml:"time,attr"`
+	Properties []junitProperty `xml:"properties>property,omitempty"`
+	Failure    *junitFailure   `xml:"failure,omitempty"`
+	Error      *junitFailure   `xml:"error,omitempty"`
+	Skipped    *junitSkipped   `xml:"skipped,omitempty"`
 }
 
 type junitFailure struct {
@@ -67,10 +68,14 @@ type junitSkipped struct {
 // operation in natural order, one <testcase> per scenario named by the
 // scenario name, classname the operation. A failed scenario carries a
 // <failure> whose type is the strictness of what it failed (MUST or
-// SHOULD) and whose text gives expected, got and the curl line; skipped
-// and not configured scenarios carry <skipped> with the reason. Names that
-// repeat within a suite (rows of one outline) get the scenario id appended,
-// so CI systems show each row. r should be finalized.
+// SHOULD) and whose text gives expected, got and the curl line; an errored
+// one (no HTTP answer) an <error> of type "transport"; skipped and not
+// configured scenarios carry <skipped> with the reason (and cause). A
+// flaky scenario has the properties flaky and retries. Names that repeat
+// within a suite (rows of one outline) get the scenario id appended, so CI
+// systems show each row. Every suite carries the verdict and its headline
+// (Headline) as properties; a run stopped because the target stopped
+// answering adds one errored case saying so. r should be finalized.
 func WriteJUnit(w io.Writer, r *Report) error {
 	strict := map[string]Strictness{}
 	for _, q := range r.Requirements {
@@ -82,6 +87,7 @@ func WriteJUnit(w io.Writer, r *Report) error {
 	}
 	props := []junitProperty{
 		{"verdict", string(r.Verdict)},
+		{"headline", xmlText(Headline(r))},
 		{"target", xmlText(r.Target.URL)},
 		{"tool", strings.TrimSpace(r.Tool.Name + " " + r.Tool.Version)},
 		{"schema", r.Schema},
@@ -113,13 +119,25 @@ func WriteJUnit(w io.Writer, r *Report) error {
 			case Failed:
 				suite.Failures++
 				c.Failure = junitFailureOf(s, strict)
+			case Error:
+				suite.Errors++
+				c.Error = junitErrorOf(s)
 			case Skipped, NotConfigured:
 				suite.Skipped++
 				msg := string(s.Outcome)
+				if s.SkipCause != "" {
+					msg += " (" + string(s.SkipCause) + ")"
+				}
 				if s.SkipReason != "" {
 					msg += ": " + s.SkipReason
 				}
 				c.Skipped = &junitSkipped{Message: xmlText(msg)}
+			}
+			if s.Flaky {
+				c.Properties = append(c.Properties, junitProperty{"flaky", "true"})
+			}
+			if s.Retries > 0 {
+				c.Properties = append(c.Properties, junitProperty{"retries", strconv.Itoa(s.Retries)})
 			}
 			suite.Tests++
 			suite.Cases = append(suite.Cases, c)
@@ -127,8 +145,20 @@ func WriteJUnit(w io.Writer, r *Report) error {
 		suite.Time = seconds(total)
 		out.Tests += suite.Tests
 		out.Failures += suite.Failures
+		out.Errors += suite.Errors
 		out.Skipped += suite.Skipped
 		out.Suites = append(out.Suites, suite)
+	}
+	if r.Verdict == VerdictError {
+		// the run stopped: one errored case says why, beside the cases of
+		// the scenarios that errored
+		out.Errors++
+		out.Tests++
+		out.Suites = append(out.Suites, junitSuite{
+			Name: "campusconf", Tests: 1, Errors: 1, Time: seconds(r.Duration), Timestamp: ts, Properties: props,
+			Cases: []junitCase{{Name: "target answering", Classname: "campusconf", Time: seconds(r.Duration),
+				Error: &junitFailure{Message: xmlText(oneLine(r.VerdictReason)), Type: "stopped", Body: xmlText(r.VerdictReason)}}},
+		})
 	}
 	if r.Verdict == VerdictUnreachable {
 		// nothing ran: one errored case says why, so CI shows a red test
@@ -152,6 +182,33 @@ func WriteJUnit(w io.Writer, r *Report) error {
 		return fmt.Errorf("write junit.xml: %w", err)
 	}
 	return nil
+}
+
+// junitErrorOf is the <error> of a scenario whose exchange got no HTTP
+// answer: the step, the request and the transport error.
+func junitErrorOf(s Scenario) *junitFailure {
+	f := s.Failure
+	if f == nil {
+		f = &Failure{Exchange: -1}
+	}
+	msg := oneLine(f.Message)
+	if msg == "" {
+		msg = "no HTTP answer"
+	}
+	var b strings.Builder
+	line := func(k, v string) {
+		if v != "" {
+			fmt.Fprintf(&b, "%s: %s\n", k, v)
+		}
+	}
+	line("step", f.Step)
+	line("message", f.Message)
+	if ex, ok := failureExchange(s); ok {
+		line("request", ex.Method+" "+ex.URL)
+		line("error", ex.Error)
+	}
+	line("curl", curlOf(s))
+	return &junitFailure{Message: xmlText(msg), Type: "transport", Body: xmlText(b.String())}
 }
 
 func junitFailureOf(s Scenario, strict map[string]Strictness) *junitFailure {

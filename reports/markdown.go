@@ -39,6 +39,25 @@ type markdownView struct {
 	ShouldTotal int
 	Gaps        []Gap
 	GapsMore    int
+	// Limits are the skips for a runner limit, by reason.
+	Limits     []Gap
+	LimitsMore int
+	// Errored are the scenarios that got no HTTP answer, Flaky those that
+	// passed only on a retry.
+	Errored     []scenarioLine
+	ErroredMore int
+	Flaky       []scenarioLine
+	FlakyMore   int
+	// ReadOnly is the number of scenarios a read-only run skipped, and
+	// Unchecked the requirements left unchecked because of it.
+	ReadOnly      int
+	Unchecked     string
+	UncheckedMore int
+}
+
+// scenarioLine is one scenario in a list of summary.md.
+type scenarioLine struct {
+	Operation, Name, Why string
 }
 
 // failedRequirement is a failed requirement with the one-line reason of the
@@ -57,25 +76,41 @@ type failedRequirement struct {
 // failed MUST requirements with a one-line reason each, capped with "and N
 // more" (SHOULD warnings likewise, shorter). r should be finalized.
 func WriteMarkdown(w io.Writer, r *Report) error {
-	v := markdownView{R: r, Headline: verdictHeadline(r.Verdict)}
+	v := markdownView{R: r, Headline: Headline(r)}
 	switch r.Verdict {
 	case VerdictConformant:
 		v.Icon = "✅"
 	case VerdictNotConformant:
 		v.Icon = "❌"
-	case VerdictUnreachable:
+	case VerdictUnreachable, VerdictError:
 		v.Icon = "⛔"
 	default:
 		v.Icon = "⚪"
-	}
-	if r.Interrupted {
-		v.Headline += " (interrupted)"
 	}
 	must, should := failedRequirements(r)
 	v.MustTotal, v.ShouldTotal = len(must), len(should)
 	v.Must, v.MustMore = capList(must, markdownMaxItems)
 	v.Should, v.ShouldMore = capList(should, markdownMaxItems/2)
 	v.Gaps, v.GapsMore = capList(Gaps(r), markdownMaxItems)
+	v.Limits, v.LimitsMore = capList(SkipsOf(r, CauseRunnerLimit), markdownMaxItems)
+	var errored, flaky []scenarioLine
+	for _, s := range r.Scenarios {
+		switch {
+		case s.Outcome == Error:
+			why := "no HTTP answer"
+			if s.Failure != nil {
+				why = s.Failure.Message
+			}
+			errored = append(errored, scenarioLine{s.Operation, s.Name, shorten(oneLine(why), markdownMaxReason)})
+		case s.Outcome == Passed && s.Flaky:
+			flaky = append(flaky, scenarioLine{s.Operation, s.Name, plural(s.Retries, "read sent again", "reads sent again")})
+		}
+	}
+	v.Errored, v.ErroredMore = capList(errored, markdownMaxItems)
+	v.Flaky, v.FlakyMore = capList(flaky, markdownMaxItems/2)
+	v.ReadOnly = r.Counts.SkippedBy.ReadOnly
+	unchecked, more := capList(r.ReadOnlyUnchecked, markdownMaxItems*2)
+	v.Unchecked, v.UncheckedMore = strings.Join(unchecked, ", "), more
 	return execute(w, markdownTemplate, v, MarkdownFile)
 }
 

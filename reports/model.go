@@ -7,14 +7,22 @@ package reports
 import (
 	"fmt"
 	"strconv"
+	"strings"
 	"time"
 
 	"github.com/campusconf/campusconf/internal/rules"
 )
 
 // SchemaVersion is the version of the Report JSON form. It changes when a
-// field is removed or changes meaning; added fields keep it.
-const SchemaVersion = "campusconf.report/v1"
+// field is removed or changes meaning, or a closed set (outcomes,
+// verdicts) grows; added fields keep it. Version 2 added the outcome
+// "error", the verdict "error" and the verdict's reason, and made the
+// verdict the gate's conclusion (--strict and --baseline included);
+// DecodeJSON still reads version 1.
+const SchemaVersion = "campusconf.report/v2"
+
+// SchemaV1 is the first version of the Report JSON form, still read.
+const SchemaV1 = "campusconf.report/v1"
 
 // Outcome is the result of one scenario. The set is closed.
 type Outcome string
@@ -29,7 +37,16 @@ const (
 	// not place and the fixture does not place either.
 	NotConfigured Outcome = "not configured"
 	Failed        Outcome = "failed"
+	// Error: an exchange of the scenario got no HTTP answer (connection
+	// refused or reset, timeout, TLS failure), so nothing was judged. It
+	// is never a failed requirement; Failure says what went wrong.
+	Error Outcome = "error"
 )
+
+// Outcomes is the closed set of outcomes, best first. Every format that
+// maps outcomes (JUnit, HTML, Markdown, the console) is tested over this
+// list, so an outcome added here fails those tests until each maps it.
+var Outcomes = []Outcome{Passed, Skipped, NotConfigured, Failed, Error}
 
 // SkipCause says why a skipped scenario judged nothing. The set is closed.
 // `--strict` counts every cause but Unobservable: an implementation may
@@ -56,9 +73,43 @@ const (
 	CauseCutShort SkipCause = "cut-short"
 )
 
+// SkipCauses is the closed set of skip causes.
+var SkipCauses = []SkipCause{CauseFixture, CauseReadOnly, CauseRunnerLimit, CauseUnobservable, CauseCutShort}
+
 // StrictCounts reports whether `--strict` fails a run for a skip of this
-// cause.
+// cause. A skip whose producer named no cause counts.
 func (c SkipCause) StrictCounts() bool { return c != CauseUnobservable }
+
+// SkipCounts counts skipped scenarios by cause; Other counts those whose
+// producer named none (or a cause this version does not know).
+type SkipCounts struct {
+	Fixture      int `json:"fixture"`
+	ReadOnly     int `json:"readOnly"`
+	RunnerLimit  int `json:"runnerLimit"`
+	Unobservable int `json:"unobservable"`
+	CutShort     int `json:"cutShort"`
+	Other        int `json:"other,omitempty"`
+}
+
+// field is the counter of cause c.
+func (k *SkipCounts) field(c SkipCause) *int {
+	switch c {
+	case CauseFixture:
+		return &k.Fixture
+	case CauseReadOnly:
+		return &k.ReadOnly
+	case CauseRunnerLimit:
+		return &k.RunnerLimit
+	case CauseUnobservable:
+		return &k.Unobservable
+	case CauseCutShort:
+		return &k.CutShort
+	}
+	return &k.Other
+}
+
+// Of is the number of scenarios skipped for cause c.
+func (k SkipCounts) Of(c SkipCause) int { return *k.field(c) }
 
 // Strictness of a requirement: its level, rules.Level (MUST decides the
 // verdict, SHOULD only warns). The name stays for the report's readers.
@@ -79,17 +130,33 @@ type Report struct {
 	Duration Duration  `json:"durationMs"`
 	// Options are the effective run options, redacted.
 	Options map[string]string `json:"options,omitempty"`
-	// Verdict is VerdictConformant when no failed scenario names a MUST
-	// requirement, VerdictNotConformant otherwise, and VerdictNoScenarios
-	// when no scenario ran at all. Finalize sets it, except that a report
-	// with a Reason keeps VerdictUnreachable.
-	Verdict Verdict `json:"verdict"`
+	// Verdict is the run's conclusion, the one the console, every report
+	// file and the exit code give; VerdictReason says why in a phrase.
+	// Finalize sets both from the scenarios, Stopped, Interrupted, Strict
+	// and Gate (see Finalize).
+	Verdict       Verdict `json:"verdict"`
+	VerdictReason string  `json:"verdictReason,omitempty"`
 	// Reason says why nothing ran when Verdict is VerdictUnreachable, such
 	// as "target unreachable: dial tcp 127.0.0.1:1: connection refused".
 	Reason string `json:"reason,omitempty"`
 	// Interrupted is true when the run was cut short by a signal or by its
-	// time budget: the scenarios not run by then failed unsent.
+	// time budget: the scenarios not finished by then are skipped, cause
+	// cut-short.
 	Interrupted bool `json:"interrupted,omitempty"`
+	// Stopped is set when the run stopped because the target stopped
+	// answering; the verdict is then VerdictError.
+	Stopped *Stopped `json:"stopped,omitempty"`
+	// Strict is true when the run was asked to fail for every scenario
+	// that judged nothing (--strict): skipped for a cause that
+	// SkipCause.StrictCounts, not configured, or errored.
+	Strict bool `json:"strict,omitempty"`
+	// Gate is the baseline gate's result, when the run had a baseline: it
+	// decides between conformant and not conformant.
+	Gate *GateResult `json:"gate,omitempty"`
+	// ReadOnlyUnchecked are the requirements no scenario concluded on
+	// because the run was read-only: each is listed by a scenario skipped
+	// with cause read-only. Finalize sets it.
+	ReadOnlyUnchecked []string `json:"readOnlyUnchecked,omitempty"`
 	// Notes say what the runner left out to keep the report within its
 	// bounds (exchanges, headers or bodies dropped or cut).
 	Notes        []string      `json:"notes,omitempty"`
@@ -126,6 +193,15 @@ type Counts struct {
 	Failed        int `json:"failed"`
 	Skipped       int `json:"skipped"`
 	NotConfigured int `json:"notConfigured"`
+	// Errored counts the scenarios with outcome Error; Flaky those that
+	// passed only after a read was sent again.
+	Errored int `json:"errored"`
+	Flaky   int `json:"flaky"`
+	// SkippedBy counts the skipped scenarios by cause.
+	SkippedBy SkipCounts `json:"skippedBy"`
+	// StrictCounted is what --strict fails a run for: scenarios skipped
+	// for a cause it counts, not configured, or errored.
+	StrictCounted int `json:"strictCounted"`
 	// FailedMust and FailedShould count failed scenarios by the strictness
 	// of the requirements they failed.
 	FailedMust   int `json:"failedMust"`
@@ -155,7 +231,8 @@ type Scenario struct {
 	SkipReason string `json:"skipReason,omitempty"`
 	// SkipCause sorts a skip by why nothing was judged (see SkipCause).
 	SkipCause SkipCause `json:"skipCause,omitempty"`
-	// Failure is set when Outcome is Failed.
+	// Failure is set when Outcome is Failed, and when it is Error (then
+	// with no requirement: it says which exchange got no answer and why).
 	Failure  *Failure `json:"failure,omitempty"`
 	Duration Duration `json:"durationMs"`
 	// Exchanges are the HTTP exchanges of the scenario, in order, at most
@@ -164,6 +241,28 @@ type Scenario struct {
 	Exchanges []Exchange `json:"exchanges,omitempty"`
 	// ExchangesDropped counts the exchanges made but not kept.
 	ExchangesDropped int `json:"exchangesDropped,omitempty"`
+	// Retries counts the requests of the scenario sent a second time
+	// after a transport error (reads only: GET and the E2 poll), each
+	// retry an exchange of its own. Flaky is true when the scenario passed
+	// only thanks to such a retry.
+	Retries int  `json:"retries,omitempty"`
+	Flaky   bool `json:"flaky,omitempty"`
+}
+
+// Stopped says how a run ended when its target stopped answering.
+type Stopped struct {
+	// LastAnswer is when the target last answered HTTP (the run's start
+	// when it never did); Since is the first transport error of the run
+	// of errors that stopped it.
+	LastAnswer time.Time `json:"lastAnswer"`
+	Since      time.Time `json:"since"`
+	// After is the time from the run's start to the stop.
+	After Duration `json:"afterMs"`
+	// Errors is the number of transport errors in that run of errors.
+	Errors int `json:"errors"`
+	// Why is the rule that stopped the run, such as "5 transport errors
+	// in a row" or "no answer for 10s".
+	Why string `json:"why"`
 }
 
 // Failure explains a failed scenario in one read.
@@ -237,9 +336,15 @@ const (
 	// VerdictUnreachable: nothing ran because the target could not be
 	// reached (or its container did not start); Reason says why.
 	VerdictUnreachable Verdict = "target unreachable"
+	// VerdictError: the target stopped answering during the run, which
+	// then stopped (see Report.Stopped); no conclusion on conformance.
+	VerdictError Verdict = "error"
 )
 
-// verdictHeadline is how the HTML and Markdown reports title a verdict.
+// Verdicts is the closed set of verdicts.
+var Verdicts = []Verdict{VerdictConformant, VerdictNotConformant, VerdictNoScenarios, VerdictUnreachable, VerdictError}
+
+// verdictHeadline is how the reports title a verdict.
 func verdictHeadline(v Verdict) string {
 	switch v {
 	case VerdictConformant:
@@ -248,8 +353,26 @@ func verdictHeadline(v Verdict) string {
 		return "Not conformant"
 	case VerdictUnreachable:
 		return "Target unreachable"
+	case VerdictError:
+		return "Error"
 	}
 	return "No scenarios ran"
+}
+
+// Headline is the verdict with its reason in one line, as the console,
+// summary.md, report.html and junit.xml all give it: "Not conformant: 2
+// scenarios not configured (--strict)", "Conformant except 1 known
+// failure (baseline)", "Error: the target stopped answering after 12s".
+// r should be finalized.
+func Headline(r *Report) string {
+	h := verdictHeadline(r.Verdict)
+	switch {
+	case r.VerdictReason == "":
+		return h
+	case strings.HasPrefix(r.VerdictReason, "except "):
+		return h + " " + r.VerdictReason
+	}
+	return h + ": " + r.VerdictReason
 }
 
 // Result is the result of one requirement in a run. The set is closed.

@@ -73,9 +73,10 @@ func longBody() string {
 }
 
 // sampleReport is a hand-built report with every outcome (passed, failed
-// MUST, failed SHOULD, skipped with a reason, not configured), a
-// cross-cutting failure, a transport error, a long cut body, unicode and
-// HTML-special characters. Scenarios are deliberately out of order.
+// MUST, failed SHOULD, skipped for a missing fixture key, for read-only and
+// for a runner limit, not configured, error), a flaky pass, a
+// cross-cutting failure, a long cut body, unicode and HTML-special
+// characters. Scenarios are deliberately out of order.
 func sampleReport() *Report {
 	red := sampleRedactor()
 	base := "https://campus.example.test/api"
@@ -96,6 +97,14 @@ func sampleReport() *Report {
 		ownerHeaders(), "", 200, jsonH, longBody(), 230*time.Millisecond)
 	firstPage := record(red, "GET", base+"/survey/question/22222222-2222-4222-8222-222222222222/response?offset=0&limit=5",
 		ownerHeaders(), "", 200, jsonH, `[{"id":"a"},{"id":"b"},{"id":"c"}]`, 12*time.Millisecond)
+
+	weblinkLog := Exchange{
+		Method:         "GET",
+		URL:            base + "/module/Weblink/55555555-5555-4555-8555-555555555555/Log",
+		RequestHeaders: red.Headers(ownerHeaders()),
+		Error:          "read tcp 10.0.0.2:51240->10.0.0.7:443: read: connection reset by peer",
+		Duration:       Duration(2 * time.Millisecond),
+	}
 
 	copyFolder := Exchange{
 		Method:         "POST",
@@ -133,6 +142,9 @@ func sampleReport() *Report {
 			{ID: "E13-STATUS-1", Operation: "E13", Kind: "status", Strictness: Must, Section: "E13", Text: "Downloads of an absent media give 404."},
 			{ID: "E17-QUERY-2", Operation: "E17", Kind: "query", Strictness: Should, Section: "Lists", Text: "offset skips items of the same order."},
 			{ID: "E21-TRANSITION-1", Operation: "E21", Kind: "transition", Strictness: Must, Section: "E21", Text: "Publishing sessions marks them published."},
+			{ID: "E21-TRANSITION-2", Operation: "E21", Kind: "transition", Strictness: Must, Section: "E21", Text: "Unpublishing sessions marks them unpublished."},
+			{ID: "E12-SHAPE-1", Operation: "E12", Kind: "shape", Strictness: Must, Section: "Weblink view log entry", Text: "A weblink view log entry has the documented fields."},
+			{ID: "E16-SHAPE-1", Operation: "E16", Kind: "shape", Strictness: Must, Section: "Lecture-capture session", Text: "A lecture-capture session has the documented fields."},
 			{ID: "GB-DEFAULT-1", Operation: "GB", Kind: "default", Strictness: Must, Section: "Gradebook settings", Text: "Settings not sent keep their defaults."},
 			{ID: "AUTH-1", Operation: "", Kind: "auth", Strictness: Must, Section: "Authentication", Text: "A request without a subscription key is refused with a 4xx status."},
 			{ID: "ERR-FORM-1", Operation: "", Kind: "error-form", Strictness: Must, Section: "Errors", Text: "An error response is a JSON string with Content-Type: application/json & no HTML."},
@@ -167,6 +179,44 @@ func sampleReport() *Report {
 				Outcome: Passed, Duration: Duration(21 * time.Millisecond),
 				Exchanges: []Exchange{record(red, "POST", base+"/campus/2FA/Auth", ownerHeaders(),
 					`{"userid":"owner","otp":"123456"}`, 200, jsonH, `{"status":"0000","credentialId":"c-1"}`, 20*time.Millisecond)},
+			},
+			{
+				ID: "features/e9_question.feature:12", Feature: "E9 get evaluation question",
+				Name:      "A question has a text",
+				Operation: "E9", Kind: "shape", Requirements: []string{"E9-SHAPE-1"}, Strictness: Must,
+				Outcome: Passed, Duration: Duration(31 * time.Millisecond), Retries: 1, Flaky: true,
+				Exchanges: []Exchange{
+					{Method: "GET", URL: base + "/evaluation/11111111-1111-4111-8111-111111111111/Question/44444444-4444-4444-8444-444444444444",
+						RequestHeaders: red.Headers(ownerHeaders()), Error: "read tcp 10.0.0.2:51234->10.0.0.7:443: read: connection reset by peer", Duration: Duration(2 * time.Millisecond)},
+					record(red, "GET", base+"/evaluation/11111111-1111-4111-8111-111111111111/Question/44444444-4444-4444-8444-444444444444",
+						ownerHeaders(), "", 200, jsonH, `{"id":"44444444-4444-4444-8444-444444444444","text":"Why?"}`, 28*time.Millisecond),
+				},
+			},
+			{
+				ID: "features/e12_weblink.feature:4", Feature: "E12 weblink view logs",
+				Name:      "The view log of a weblink has its documented shape",
+				Operation: "E12", Kind: "shape", Requirements: []string{"E12-SHAPE-1"}, Strictness: Must,
+				Outcome: Error, Duration: Duration(5 * time.Millisecond), Retries: 1,
+				Exchanges: []Exchange{weblinkLog, weblinkLog},
+				Failure: &Failure{
+					Requirements: []string{},
+					Step:         "I call E12 for the weblink",
+					Message:      "no HTTP answer, and none on the retry: read tcp 10.0.0.2:51240->10.0.0.7:443: read: connection reset by peer",
+					Exchange:     1,
+					Curl:         Curl(weblinkLog),
+				},
+			},
+			{
+				ID: "features/e21_publish.feature:20", Feature: "E21 publish sessions",
+				Name:      "Unpublishing sessions marks them unpublished",
+				Operation: "E21", Kind: "transition", Requirements: []string{"E21-TRANSITION-2"}, Strictness: Must,
+				Outcome: Skipped, SkipCause: CauseReadOnly, SkipReason: "read-only run: E21 (Publish sessions) changes state, no request sent",
+			},
+			{
+				ID: "features/e16_capture.feature:5", Feature: "E16 lecture-capture files",
+				Name:      "Lecture-capture sessions have their documented shape",
+				Operation: "E16", Kind: "shape", Requirements: []string{"E16-SHAPE-1"}, Strictness: Must,
+				Outcome: Skipped, SkipCause: CauseRunnerLimit, SkipReason: "the answer of E16 is longer than the runner reads (4 MiB): --max-body raises the bound",
 			},
 			{
 				ID: "features/e9_question.feature:31", Feature: "E9 get evaluation question",
@@ -214,7 +264,7 @@ func sampleReport() *Report {
 				ID: "features/e13_media.feature:9", Feature: "E13 downloads of a media",
 				Name:      "Downloads of an absent media give 404",
 				Operation: "E13", Kind: "status", Requirements: []string{"E13-STATUS-1"}, Strictness: Must,
-				Outcome: Skipped, SkipReason: "fixture key records.media is missing",
+				Outcome: Skipped, SkipCause: CauseFixture, SkipReason: "fixture key records.media is missing",
 			},
 			{
 				ID: "features/gb_settings.feature:6", Feature: "GB update gradebook settings",
