@@ -20,7 +20,7 @@ type Gap struct {
 }
 
 var (
-	missingKey = regexp.MustCompile(`fixture key (\S+) is missing`)
+	missingKey = regexp.MustCompile(`fixture (?:key|record) (\S+) is (?:missing|gone)`)
 	unplaced   = regexp.MustCompile(`the fixture has no (operations\.\S+)`)
 )
 

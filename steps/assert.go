@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/campusconf/campusconf/internal/uuid"
+	"github.com/campusconf/campusconf/reports"
 	"github.com/google/go-cmp/cmp"
 	"github.com/tidwall/gjson"
 )
@@ -276,7 +277,7 @@ func (s *state) listEqualsSlice(from, to int, name string) error {
 	}
 	all := saved.Array()
 	if len(all) < to {
-		return &skip{reason: fmt.Sprintf("the saved list %q has %d entries, fewer than the %d this check needs: the fixture's record has too few", name, len(all), to)}
+		return &skip{cause: reports.CauseFixture, reason: fmt.Sprintf("the saved list %q has %d entries, fewer than the %d this check needs: the fixture's record has too few", name, len(all), to)}
 	}
 	want := make([]any, 0, to-from+1)
 	for _, v := range all[from-1 : to] {
@@ -419,7 +420,7 @@ func (s *state) sortedBy(path, dir string) error {
 		}
 	}
 	if len(with) < 2 {
-		return &skip{reason: fmt.Sprintf("fewer than two entries carry %q, an optional field this check needs", path)}
+		return unobservable(fmt.Sprintf("fewer than two entries carry %q, an optional field this check needs", path))
 	}
 	for i := 1; i < len(with); i++ {
 		c := compareValues(with[i-1], with[i])
@@ -479,7 +480,7 @@ func (s *state) saveExtreme(which, path, name string) error {
 		}
 	}
 	if !best.Exists() {
-		return &skip{reason: fmt.Sprintf("no entry carries %q, an optional field this check needs", path)}
+		return unobservable(fmt.Sprintf("no entry carries %q, an optional field this check needs", path))
 	}
 	s.saved[name] = best
 	return nil

@@ -12,6 +12,7 @@ import (
 	"github.com/campusconf/campusconf/fixtures"
 	"github.com/campusconf/campusconf/internal/openapi"
 	"github.com/campusconf/campusconf/internal/redact"
+	"github.com/campusconf/campusconf/internal/wire"
 	"github.com/campusconf/campusconf/reports"
 	"github.com/tidwall/gjson"
 )
@@ -36,6 +37,11 @@ type env struct {
 
 	// schedule keeps destructive scenarios of one record group apart.
 	schedule scheduler
+	// watch stops the run when the target stops answering.
+	watch *watchdog
+	// gone are the fixture records found gone before the suite, by fixture
+	// key, each with why (see checkRecords).
+	gone map[string]string
 
 	mu      sync.Mutex
 	results []reports.Scenario
@@ -55,7 +61,10 @@ type Config struct {
 	// Tags is a tag expression in Cucumber form (`@a and not @b`,
 	// `@a or @b`, parentheses) or godog's own (`@a && ~@b`, `@a,@b`).
 	Tags string
-	// ReadOnly skips scenarios tagged @destructive.
+	// ReadOnly sends no request to an operation that changes state
+	// (registry.Operation.ChangesState): a scenario that would is skipped,
+	// cause read-only, and the run's client refuses such a request
+	// whatever sends it.
 	ReadOnly bool
 	// Concurrency is the number of scenarios run at once (default 1).
 	Concurrency int
@@ -65,8 +74,23 @@ type Config struct {
 	Budget time.Duration
 	// RequestTimeout bounds each HTTP exchange (default 10 s).
 	RequestTimeout time.Duration
-	// MaxResponseBody caps the bytes read of one response (default 4 MiB).
+	// MaxResponseBody caps the bytes read of one response (default
+	// wire.MaxResponseBodyBytes); a longer answer is not judged (skipped, cause
+	// runner-limit, naming `--max-body`). The generated requests share it.
 	MaxResponseBody int64
+	// MaxResponseHeader caps the response header bytes read of one
+	// response (default wire.MaxResponseHeaderBytes); past it, as for the
+	// body, naming `--max-header`.
+	MaxResponseHeader int64
+	// MaxPages bounds a walk through a list (default DefaultMaxPages);
+	// past it, as for the body, naming `--max-pages`.
+	MaxPages int
+	// NoCredentialsCheck leaves out the credentials check before the
+	// suite (see checkCredentials).
+	NoCredentialsCheck bool
+	// Secrets are more secrets to redact than the fixture's, each with its
+	// placeholder: the userinfo and query of the target URL.
+	Secrets map[string]string
 	// PollAttempts and PollInterval bound the polling of a pending push.
 	PollAttempts int
 	PollInterval time.Duration
@@ -94,6 +118,12 @@ type Target struct {
 	Redactor       *redact.Redactor
 	RequestTimeout time.Duration
 	ReadOnly       bool
+	// MaxResponseBody is Config.MaxResponseBody: the generated requests
+	// read no more of an answer either.
+	MaxResponseBody int64
+	// Watch tells the run of every answer and transport error, so that
+	// the run stops when the target stops answering.
+	Watch Watch
 	// Progress is Config.Progress.
 	Progress io.Writer
 }
@@ -106,7 +136,13 @@ func (c *Config) defaults() {
 		c.RequestTimeout = 10 * time.Second
 	}
 	if c.MaxResponseBody <= 0 {
-		c.MaxResponseBody = 4 << 20
+		c.MaxResponseBody = wire.MaxResponseBodyBytes
+	}
+	if c.MaxResponseHeader <= 0 {
+		c.MaxResponseHeader = wire.MaxResponseHeaderBytes
+	}
+	if c.MaxPages <= 0 {
+		c.MaxPages = DefaultMaxPages
 	}
 	if c.PollAttempts <= 0 {
 		c.PollAttempts = 10

@@ -4,6 +4,8 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+
+	"github.com/campusconf/campusconf/reports"
 )
 
 // Failure is a failed check. It names the requirements it belongs to, so a
@@ -36,10 +38,13 @@ func (s *state) fail(reqs []string, expected, got string, detail ...string) *Fai
 	return &Failure{Requirements: reqs, Expected: expected, Got: got, Detail: strings.Join(detail, "\n"), Exchange: len(s.exchanges) - 1}
 }
 
-// skip is returned by a step that cannot run for want of a fixture value or
-// an unplaced operation's placement. It wraps godog.ErrSkip.
+// skip is returned by a step that cannot run: for want of a fixture value
+// or an unplaced operation's placement, because the run is read-only, or
+// because a bound of the runner stops it. It wraps godog.ErrSkip; cause
+// says why (reports.SkipCause), unless notConfigured.
 type skip struct {
 	notConfigured bool
+	cause         reports.SkipCause
 	reason        string
 }
 
@@ -49,7 +54,7 @@ func (e *skip) Unwrap() error { return errSkip }
 
 // missing says that the fixture lacks key.
 func missing(key string) error {
-	return &skip{reason: "fixture key " + key + " is missing"}
+	return &skip{cause: reports.CauseFixture, reason: "fixture key " + key + " is missing"}
 }
 
 // notPlaced says that the fixture does not place an operation.
@@ -57,8 +62,46 @@ func notPlaced(opID, key string) error {
 	return &skip{notConfigured: true, reason: fmt.Sprintf("%s is not configured: the fixture has no operations.%s", opID, key)}
 }
 
+// unobservable says that what a check reads is absent, which the
+// implementation may choose: nothing to judge.
+func unobservable(reason string) error {
+	return &skip{cause: reports.CauseUnobservable, reason: reason}
+}
+
+// limited says that a bound of the runner stops the check; reason names
+// the flag that raises it.
+func limited(reason string) error {
+	return &skip{cause: reports.CauseRunnerLimit, reason: reason}
+}
+
 func asSkip(err error) (*skip, bool) {
 	var s *skip
 	ok := errors.As(err, &s)
 	return s, ok
 }
+
+// noAnswer is the error of a step whose request got no HTTP answer: the
+// connection was refused or reset, the exchange timed out, TLS failed, or
+// the body broke off. It makes the scenario an error, never a failure.
+type noAnswer struct {
+	// what names the request ("GET /files/…/downloaded").
+	what string
+	err  string
+	// retried is true when the request was a read sent a second time,
+	// with no answer either.
+	retried bool
+}
+
+func (e *noAnswer) Error() string {
+	if e.retried {
+		return "no HTTP answer to " + e.what + ", and none on the retry: " + e.err
+	}
+	return "no HTTP answer to " + e.what + ": " + e.err
+}
+
+// ended is the error of a step that could not finish because the run
+// ended first: its budget ran out, it was interrupted, or the target
+// stopped answering. The scenario is skipped, cause cut-short.
+type ended struct{ why string }
+
+func (e *ended) Error() string { return "not finished: the run ended first (" + e.why + ")" }

@@ -8,6 +8,7 @@ import (
 	"strconv"
 
 	"github.com/campusconf/campusconf/internal/registry"
+	"github.com/campusconf/campusconf/reports"
 )
 
 // gradingSchema is a valid grading schema sent with every weightage update.
@@ -74,7 +75,7 @@ func raiseWeight(ctx context.Context, n, delta string) error {
 		return err
 	}
 	if i < 1 || i > len(items) {
-		return &skip{reason: fmt.Sprintf("the fixture's module has %d grade items, this check needs item %d", len(items), i)}
+		return &skip{cause: reports.CauseFixture, reason: fmt.Sprintf("the fixture's module has %d grade items, this check needs item %d", len(items), i)}
 	}
 	if s.weights == nil {
 		return fmt.Errorf("set the weightages of every grade item before raising one")

@@ -33,17 +33,22 @@ func hostileFixture() *fixtures.File {
 }
 
 // TestHostileTargetsNeverHangTheRunner plays one misbehaving target per
-// case and checks that the run finishes in its budget, fails, and says why.
+// case and checks that the run finishes in its budget and says why, as
+// what it is: a target that gives no HTTP answer makes errors (and stops
+// the run: verdict error), an answer past the runner's bounds is not
+// judged, a wrong answer fails.
 func TestHostileTargetsNeverHangTheRunner(t *testing.T) {
 	tests := []struct {
 		name    string
 		handler http.HandlerFunc
-		want    string // in some failure message
+		verdict reports.Verdict
+		outcome reports.Outcome
+		want    string // in the failure message or skip reason of a scenario of that outcome
 	}{
 		{"hangs", func(w http.ResponseWriter, r *http.Request) {
 			_, _ = io.Copy(io.Discard, r.Body)
 			<-r.Context().Done()
-		}, "no response"},
+		}, reports.VerdictError, reports.Error, "no HTTP answer"},
 		{"slow body", func(w http.ResponseWriter, r *http.Request) {
 			w.Header().Set("Content-Type", "application/json")
 			w.WriteHeader(200)
@@ -58,7 +63,7 @@ func TestHostileTargetsNeverHangTheRunner(t *testing.T) {
 				case <-time.After(50 * time.Millisecond):
 				}
 			}
-		}, "cut off"},
+		}, reports.VerdictError, reports.Error, "the body broke off"},
 		{"huge body", func(w http.ResponseWriter, r *http.Request) {
 			w.Header().Set("Content-Type", "application/json")
 			chunk := []byte(strings.Repeat("[", 1024))
@@ -67,7 +72,7 @@ func TestHostileTargetsNeverHangTheRunner(t *testing.T) {
 					return
 				}
 			}
-		}, "at most"},
+		}, reports.VerdictNoScenarios, reports.Skipped, "--max-body raises the bound"},
 		{"endless body", func(w http.ResponseWriter, r *http.Request) {
 			w.Header().Set("Content-Type", "application/json")
 			chunk := []byte(strings.Repeat("[", 32<<10))
@@ -76,11 +81,11 @@ func TestHostileTargetsNeverHangTheRunner(t *testing.T) {
 					return
 				}
 			}
-		}, "at most"},
+		}, reports.VerdictNoScenarios, reports.Skipped, "--max-body raises the bound"},
 		{"not JSON", func(w http.ResponseWriter, r *http.Request) {
 			w.Header().Set("Content-Type", "text/html")
 			_, _ = w.Write([]byte("<html>hello</html>"))
-		}, "not JSON"},
+		}, reports.VerdictNotConformant, reports.Failed, "not JSON"},
 		{"resets connections", func(w http.ResponseWriter, r *http.Request) {
 			conn, _, err := w.(http.Hijacker).Hijack()
 			if err == nil {
@@ -89,10 +94,10 @@ func TestHostileTargetsNeverHangTheRunner(t *testing.T) {
 				}
 				_ = conn.Close()
 			}
-		}, "no response"},
+		}, reports.VerdictError, reports.Error, "no HTTP answer"},
 		{"redirect loop", func(w http.ResponseWriter, r *http.Request) {
 			http.Redirect(w, r, r.URL.String(), http.StatusFound)
-		}, "got 302"},
+		}, reports.VerdictNotConformant, reports.Failed, "got 302"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -113,17 +118,26 @@ func TestHostileTargetsNeverHangTheRunner(t *testing.T) {
 			if d := time.Since(start); d > 15*time.Second {
 				t.Errorf("run took %s, want under 15s", d)
 			}
-			if r.Verdict == reports.VerdictConformant || r.Counts.Failed == 0 {
-				t.Fatalf("verdict %q with %d failed, want a failing run", r.Verdict, r.Counts.Failed)
+			if r.Verdict != tt.verdict {
+				t.Errorf("verdict: expected %q, got %q (%s)", tt.verdict, r.Verdict, r.VerdictReason)
 			}
 			found := false
 			for _, s := range r.Scenarios {
-				if s.Outcome == reports.Failed && strings.Contains(s.Failure.Message, tt.want) {
+				if s.Outcome != tt.outcome {
+					continue
+				}
+				if s.Failure != nil && strings.Contains(s.Failure.Message, tt.want) || strings.Contains(s.SkipReason, tt.want) {
 					found = true
+				}
+				if s.Outcome == reports.Error && len(reports.FailedRequirements(s)) > 0 {
+					t.Errorf("scenario %s errored and failed requirements %v: an error is never a failure", s.ID, reports.FailedRequirements(s))
 				}
 			}
 			if !found {
-				t.Errorf("no failure message mentions %q; first: %s", tt.want, firstFailure(r))
+				t.Errorf("no %s scenario says %q; first message: %s", tt.outcome, tt.want, firstFailure(r))
+			}
+			if tt.outcome != reports.Failed && r.Counts.Failed > 0 {
+				t.Errorf("%d scenarios failed: the implementation failed nothing it was judged on", r.Counts.Failed)
 			}
 		})
 	}
@@ -261,25 +275,29 @@ func worstTarget(w http.ResponseWriter, r *http.Request) {
 	_, _ = w.Write(gzipBomb())
 }
 
-// TestBoundsOnWhatATargetSends: headers too long for the transport are an
-// error of the exchange; the report keeps at most MaxHeaders names of
-// bounded size; a gzip bomb is read only up to the body cap, after
-// decompression.
+// TestBoundsOnWhatATargetSends: headers too long for the transport are a
+// limit of the runner, naming --max-header; the report keeps at most
+// MaxHeaders names of bounded size; a gzip bomb is read only up to the
+// body cap, after decompression, and is a limit naming --max-body. Neither
+// is a failure of the implementation.
 func TestBoundsOnWhatATargetSends(t *testing.T) {
 	tests := []struct {
 		name    string
 		handler http.HandlerFunc
-		check   func(t *testing.T, ex reports.Exchange, f *reports.Failure)
+		check   func(t *testing.T, ex reports.Exchange, s reports.Scenario)
 	}{
 		{"8 MiB of headers", func(w http.ResponseWriter, r *http.Request) {
 			w.Header().Set("X-Huge", strings.Repeat("h", 8<<20))
 			w.WriteHeader(http.StatusForbidden)
-		}, func(t *testing.T, ex reports.Exchange, f *reports.Failure) {
+		}, func(t *testing.T, ex reports.Exchange, s reports.Scenario) {
 			if ex.Status != 0 || !strings.Contains(ex.Error, "exceeded") {
 				t.Errorf("expected an exchange error on the header size, got status %d, error %q", ex.Status, ex.Error)
 			}
+			if !strings.Contains(s.SkipReason, "--max-header raises the bound") {
+				t.Errorf("expected the skip to name --max-header, got %q", s.SkipReason)
+			}
 		}},
-		{"1000 headers and a gzip bomb", worstTarget, func(t *testing.T, ex reports.Exchange, f *reports.Failure) {
+		{"1000 headers and a gzip bomb", worstTarget, func(t *testing.T, ex reports.Exchange, s reports.Scenario) {
 			if len(ex.ResponseHeaders) > reports.MaxHeaders || ex.ResponseHeadersDropped == 0 {
 				t.Errorf("expected at most %d headers kept and the rest counted, got %d kept, %d dropped", reports.MaxHeaders, len(ex.ResponseHeaders), ex.ResponseHeadersDropped)
 			}
@@ -293,8 +311,8 @@ func TestBoundsOnWhatATargetSends(t *testing.T) {
 			if n > reports.MaxHeaderBytes {
 				t.Errorf("expected at most %d bytes of header values, got %d", reports.MaxHeaderBytes, n)
 			}
-			if !strings.Contains(f.Got+f.Message, "longer") || len(ex.ResponseBody) > reports.MaxBody || !ex.Truncated {
-				t.Errorf("expected the bomb refused as too long and its body cut at %d, got %q with %d bytes kept", reports.MaxBody, f.Message, len(ex.ResponseBody))
+			if !strings.Contains(s.SkipReason, "longer than the runner reads (1MiB): --max-body raises the bound") || len(ex.ResponseBody) > reports.MaxBody || !ex.Truncated {
+				t.Errorf("expected the bomb not judged as too long and its body cut at %d, got %q with %d bytes kept", reports.MaxBody, s.SkipReason, len(ex.ResponseBody))
 			}
 		}},
 	}
@@ -309,13 +327,16 @@ func TestBoundsOnWhatATargetSends(t *testing.T) {
 			}
 			checked := 0
 			for _, s := range r.Scenarios {
-				if s.Failure != nil && len(s.Exchanges) > 0 {
-					tt.check(t, s.Exchanges[len(s.Exchanges)-1], s.Failure)
+				if s.SkipCause == reports.CauseRunnerLimit && len(s.Exchanges) > 0 {
+					tt.check(t, s.Exchanges[len(s.Exchanges)-1], s)
 					checked++
 				}
 			}
 			if checked == 0 {
-				t.Fatalf("no failed scenario with an exchange: the test would prove nothing")
+				t.Fatalf("no scenario skipped for a runner limit with an exchange: the test would prove nothing")
+			}
+			if r.Counts.Failed > 0 {
+				t.Errorf("%d scenarios failed: a bound of the runner is no failure of the implementation", r.Counts.Failed)
 			}
 		})
 	}

@@ -16,10 +16,11 @@ import (
 	"github.com/campusconf/campusconf/internal/registry"
 )
 
-// maxPages bounds a walk through a list: a list longer than this many
-// default pages is not walked to its end, and the check is skipped rather
-// than judged on a guess.
-const maxPages = 50
+// DefaultMaxPages bounds a walk through a list (Config.MaxPages, `run
+// --max-pages`): a list longer than this many default pages is not walked
+// to its end, and the check is skipped (cause runner-limit) rather than
+// judged on a guess.
+const DefaultMaxPages = 50
 
 // allPages is the name the walk saves the whole list under.
 const allPages = "all"
@@ -50,7 +51,7 @@ func (s *state) pageThrough(ctx context.Context, op, id string, params [][2]stri
 	var all []gjson.Result
 	var first, prev []any
 	offset := 0
-	for page := 0; page < maxPages; page++ {
+	for page := 0; page < s.env.cfg.MaxPages; page++ {
 		c := newCall(op, id)
 		for _, p := range params {
 			c.params[p[0]] = p[1]
@@ -66,7 +67,7 @@ func (s *state) pageThrough(ctx context.Context, op, id string, params [][2]stri
 		if page > 0 && s.status == 400 {
 			// A cap on offset below the list's length is the
 			// implementation's to choose: the end cannot be reached.
-			return &skip{reason: fmt.Sprintf("offset=%d, within the %d entries read so far, is refused with 400: the implementation caps offset below the list's length, so its end cannot be reached", offset, offset)}
+			return unobservable(fmt.Sprintf("offset=%d, within the %d entries read so far, is refused with 400: the implementation caps offset below the list's length, so its end cannot be reached", offset, offset))
 		}
 		if err := s.statusIs(200); err != nil {
 			return err
@@ -97,7 +98,7 @@ func (s *state) pageThrough(ctx context.Context, op, id string, params [][2]stri
 		all = append(all, items...)
 		offset += len(items)
 	}
-	return &skip{reason: fmt.Sprintf("the list holds more than %d pages (%d entries read): too long to walk to its end", maxPages, offset)}
+	return limited(fmt.Sprintf("the list holds more than %d pages (%d entries read), more than the runner walks: --max-pages raises the bound", s.env.cfg.MaxPages, offset))
 }
 
 // distinguishable reports whether a page holds two different entries: only
@@ -149,7 +150,7 @@ func answerDeclaredJSON(ctx context.Context) error {
 		return s.fail(nil, "a response", s.gotStatus())
 	}
 	if len(strings.TrimSpace(string(s.body))) == 0 {
-		return &skip{reason: fmt.Sprintf("the answer (%d) has no body whose media type could be checked", s.status)}
+		return unobservable(fmt.Sprintf("the answer (%d) has no body whose media type could be checked", s.status))
 	}
 	ct := s.header.Get("Content-Type")
 	mt, _, err := mime.ParseMediaType(ct)

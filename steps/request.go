@@ -17,6 +17,7 @@ import (
 	"github.com/tidwall/gjson"
 
 	"github.com/campusconf/campusconf/internal/redact"
+	"github.com/campusconf/campusconf/internal/registry"
 	"github.com/campusconf/campusconf/internal/totp"
 	"github.com/campusconf/campusconf/internal/wire"
 	"github.com/campusconf/campusconf/reports"
@@ -78,6 +79,9 @@ func (s *state) lookup(key string) (string, error) {
 			}
 		}
 		return value(v), nil
+	}
+	if err := s.env.goneRecord(key); err != nil {
+		return "", err
 	}
 	v := s.env.fixture.Get(key)
 	if !v.Exists() || (v.Type == gjson.String && v.Str == "") || (v.IsArray() && len(v.Array()) == 0) {
@@ -219,10 +223,51 @@ func (s *state) do(ctx context.Context, c call) error {
 	return s.send(ctx, c.op, method, u, body, c.hasBody, c.contentType)
 }
 
+// send sends one request and records the exchange as the scenario's last
+// response. It sends nothing to an operation that changes state in a
+// read-only run. A request that gets no HTTP answer is sent once more when
+// it is a read (GET, or the E2 poll), the retry recorded; when it still
+// gets none, the step ends with noAnswer, which makes the scenario an
+// error. An answer past a bound of the runner ends the step with a skip
+// naming the flag that raises the bound.
 func (s *state) send(ctx context.Context, op, method, u string, body []byte, hasBody bool, contentType string) error {
-	if err := ctx.Err(); err != nil {
-		return s.fail(nil, "time to send "+method+" "+s.redactor().String(u), "none: the run's time budget ran out or the run was interrupted ("+err.Error()+")")
+	if ctx.Err() != nil {
+		return &ended{why: context.Cause(ctx).Error()}
 	}
+	if s.env.cfg.ReadOnly && changesState(op) {
+		return readOnlySkip(op)
+	}
+	for attempt := 0; ; attempt++ {
+		err := s.exchange(ctx, op, method, u, body, hasBody, contentType)
+		if err == nil {
+			return s.checkShape()
+		}
+		var na *noAnswer
+		if !errors.As(err, &na) || ctx.Err() != nil {
+			return err
+		}
+		if attempt == 0 && isRead(op, method) {
+			s.retries++
+			continue
+		}
+		na.retried = attempt > 0
+		return na
+	}
+}
+
+// isRead reports whether a request only reads, so that it may be sent
+// again after a transport error: a GET, or the E2 poll.
+func isRead(op, method string) bool {
+	return method == http.MethodGet || op == string(registry.E2)
+}
+
+// exchange makes one request and records it. It returns nil with the
+// answer in s.status, s.header and s.body; a *noAnswer when no HTTP
+// answer came (the run's watch is told either way); a skip for a refusal
+// of the read-only guard or an answer past the runner's bounds; and a
+// failure when the run's context ended.
+func (s *state) exchange(ctx context.Context, op, method, u string, body []byte, hasBody bool, contentType string) error {
+	runCtx := ctx
 	ctx, cancel := context.WithTimeout(ctx, s.env.cfg.RequestTimeout)
 	defer cancel()
 	var rd io.Reader
@@ -231,7 +276,7 @@ func (s *state) send(ctx context.Context, op, method, u string, body []byte, has
 	}
 	req, err := http.NewRequestWithContext(ctx, method, u, rd)
 	if err != nil {
-		return fmt.Errorf("building %s %s: %w", method, u, err)
+		return fmt.Errorf("building %s %s: %w", method, s.redactor().String(u), err)
 	}
 	if err := s.authenticate(req); err != nil {
 		return err
@@ -248,13 +293,23 @@ func (s *state) send(ctx context.Context, op, method, u string, body []byte, has
 	s.status, s.header, s.body = 0, nil, nil
 	ex := reports.Exchange{Method: method, URL: s.redactor().String(u), RequestHeaders: s.redactor().Headers(req.Header)}
 	ex.RequestBody, ex.Truncated = s.env.keep(s.redactor(), body)
+	what := method + " " + ex.URL
 	start := time.Now()
 	resp, err := s.env.client.Do(req)
 	if err != nil {
 		ex.Error = s.redactor().String(err.Error())
 		ex.Duration = reports.Duration(time.Since(start))
 		s.record(ex)
-		return s.fail([]string{}, "a response", "no response: "+ex.Error)
+		switch {
+		case errors.Is(err, ErrReadOnly):
+			return readOnlySkip(op)
+		case runCtx.Err() != nil:
+			return &ended{why: context.Cause(runCtx).Error()}
+		case headersTooLong(err):
+			return limited(fmt.Sprintf("the answer to %s has more header bytes than the runner reads (%s): --max-header raises the bound", what, sizeText(s.env.cfg.MaxResponseHeader)))
+		}
+		s.env.watch.NoAnswer()
+		return &noAnswer{what: what, err: ex.Error + timeoutHint(ctx, s.env.cfg.RequestTimeout)}
 	}
 	defer resp.Body.Close()
 	data, err := s.env.readBody(resp.Body)
@@ -264,15 +319,50 @@ func (s *state) send(ctx context.Context, op, method, u string, body []byte, has
 	var cut bool
 	ex.ResponseBody, cut = s.env.keep(s.redactor(), data)
 	ex.Truncated = ex.Truncated || cut
-	s.record(ex)
 	if err != nil {
-		return s.fail([]string{}, "a complete response body", "a body cut off: "+err.Error())
+		// the answer broke off: no whole HTTP answer came
+		ex.Error = s.redactor().String("the body broke off: " + err.Error())
+		s.record(ex)
+		if runCtx.Err() != nil {
+			return &ended{why: context.Cause(runCtx).Error()}
+		}
+		s.env.watch.NoAnswer()
+		return &noAnswer{what: what, err: ex.Error + timeoutHint(ctx, s.env.cfg.RequestTimeout)}
 	}
+	s.record(ex)
+	s.env.watch.Answered()
 	if int64(len(data)) > s.env.cfg.MaxResponseBody {
-		return s.fail([]string{}, fmt.Sprintf("a response body of at most %d bytes", s.env.cfg.MaxResponseBody), "a longer one")
+		return limited(fmt.Sprintf("the answer to %s is longer than the runner reads (%s): --max-body raises the bound", what, sizeText(s.env.cfg.MaxResponseBody)))
 	}
 	s.status, s.header, s.body = resp.StatusCode, resp.Header, data
-	return s.checkShape()
+	return nil
+}
+
+// sizeText writes a byte count as the flags take it: "4MiB", "64KiB",
+// "1000".
+func sizeText(n int64) string {
+	switch {
+	case n >= 1<<20 && n%(1<<20) == 0:
+		return fmt.Sprintf("%dMiB", n>>20)
+	case n >= 1<<10 && n%(1<<10) == 0:
+		return fmt.Sprintf("%dKiB", n>>10)
+	}
+	return fmt.Sprint(n)
+}
+
+// headersTooLong reports whether err is net/http's refusal of response
+// headers longer than the transport's MaxResponseHeaderBytes. The standard
+// library has no sentinel for it; its message is the only sign.
+func headersTooLong(err error) bool {
+	return strings.Contains(err.Error(), "server response headers exceeded")
+}
+
+// timeoutHint names --timeout when the exchange ran out of its time.
+func timeoutHint(ctx context.Context, d time.Duration) string {
+	if errors.Is(ctx.Err(), context.DeadlineExceeded) {
+		return fmt.Sprintf(" (no answer within --timeout %s)", d)
+	}
+	return ""
 }
 
 // record keeps ex as the scenario's last exchange. Past

@@ -59,19 +59,16 @@ func Run(ctx context.Context, cfg Config) (*reports.Report, error) {
 	if err := knownTags(cat, tags); err != nil {
 		return nil, err
 	}
-	if cfg.ReadOnly {
-		if tags != "" {
-			tags += " && "
-		}
-		tags += "~@destructive"
-	}
 	v, err := openapi.NewValidator()
 	if err != nil {
 		return nil, fmt.Errorf("openapi document: %w", err)
 	}
 	client := *cfg.Client
 	client.Timeout = 0 // each exchange has its own deadline
-	client.Transport = boundedTransport(client.Transport)
+	client.Transport = boundedTransport(client.Transport, cfg.MaxResponseHeader)
+	if cfg.ReadOnly {
+		client.Transport = newReadOnlyGuard(client.Transport, cfg.BaseURL, cfg.Fixture)
+	}
 	client.CheckRedirect = wire.NoRedirects(client.CheckRedirect)
 	e := &env{
 		cfg:       cfg,
@@ -81,6 +78,7 @@ func Run(ctx context.Context, cfg Config) (*reports.Report, error) {
 		secrets:   redact.Secrets(cfg.Fixture),
 		client:    &client,
 	}
+	maps.Copy(e.secrets, cfg.Secrets)
 	e.redactor = redact.With(e.secrets)
 	e.bodies.New = func() any { b := make([]byte, 64<<10); return &b }
 	started := time.Now()
@@ -89,6 +87,15 @@ func Run(ctx context.Context, cfg Config) (*reports.Report, error) {
 		ctx, cancel = context.WithTimeout(ctx, cfg.Budget)
 		defer cancel()
 	}
+	// the run's own context also ends when the target stops answering;
+	// ctx still says whether the budget ran out or a signal came
+	runCtx, stop := context.WithCancelCause(ctx)
+	defer stop(nil)
+	e.watch = newWatchdog(started, stop)
+	if err := e.checkCredentials(runCtx); err != nil {
+		return nil, err
+	}
+	e.gone = e.checkRecords(runCtx)
 	suite := godog.TestSuite{
 		Name:                "campusconf",
 		ScenarioInitializer: e.initializeScenario,
@@ -101,15 +108,16 @@ func Run(ctx context.Context, cfg Config) (*reports.Report, error) {
 			Concurrency:    cfg.Concurrency,
 			Strict:         true,
 			NoColors:       true,
-			DefaultContext: ctx,
+			DefaultContext: runCtx,
 		},
 	}
 	if status := suite.Run(); status == 2 {
 		return nil, fmt.Errorf("the suite could not start (godog option error)")
 	}
 	if cfg.After != nil {
-		more, err := cfg.After(ctx, Target{BaseURL: cfg.BaseURL, Client: e.client, Fixture: cfg.Fixture, Redactor: e.redactor,
-			RequestTimeout: cfg.RequestTimeout, ReadOnly: cfg.ReadOnly, Progress: cfg.Progress})
+		more, err := cfg.After(runCtx, Target{BaseURL: cfg.BaseURL, Client: e.client, Fixture: cfg.Fixture, Redactor: e.redactor,
+			RequestTimeout: cfg.RequestTimeout, ReadOnly: cfg.ReadOnly, Progress: cfg.Progress,
+			MaxResponseBody: cfg.MaxResponseBody, Watch: e.watch})
 		if err != nil {
 			return nil, err
 		}
@@ -125,6 +133,7 @@ func Run(ctx context.Context, cfg Config) (*reports.Report, error) {
 		Scenarios: e.results,
 		// the budget ran out or the caller cancelled (a signal)
 		Interrupted: ctx.Err() != nil,
+		Stopped:     e.watch.Stopped(),
 	}
 	reports.AddCatalogue(r, cat, cfg.Generated)
 	dropped, where := 0, 0
@@ -145,25 +154,29 @@ func Run(ctx context.Context, cfg Config) (*reports.Report, error) {
 	return r, nil
 }
 
-// boundedTransport returns rt, or a copy of it, that reads at most
-// wire.MaxResponseHeaderBytes of response headers. A RoundTripper that is not an
+// boundedTransport returns rt, or a copy of it, that reads at most max
+// bytes of response headers. A RoundTripper that is not an
 // *http.Transport (the in-process simulator) is returned as it is.
-func boundedTransport(rt http.RoundTripper) http.RoundTripper {
+func boundedTransport(rt http.RoundTripper, max int64) http.RoundTripper {
 	if rt == nil {
 		rt = http.DefaultTransport
 	}
 	tr, ok := rt.(*http.Transport)
-	if !ok || (tr.MaxResponseHeaderBytes > 0 && tr.MaxResponseHeaderBytes <= wire.MaxResponseHeaderBytes) {
+	if !ok || tr.MaxResponseHeaderBytes == max {
 		return rt
 	}
 	tr = tr.Clone()
-	tr.MaxResponseHeaderBytes = wire.MaxResponseHeaderBytes
+	tr.MaxResponseHeaderBytes = max
 	return tr
 }
 
 // CutShort is the skip reason of a scenario the run did not finish because
 // its --budget ran out or it was interrupted.
 const CutShort = "not finished: the run was cut short (its --budget ran out or it was interrupted)"
+
+// StoppedShort is the skip reason of a scenario the run did not finish
+// because the target stopped answering.
+const StoppedShort = "not finished: the run stopped, the target had stopped answering"
 
 // before starts a scenario's state.
 func (e *env) before(ctx context.Context, sc *godog.Scenario) (context.Context, error) {
@@ -234,16 +247,32 @@ func (e *env) after(ctx context.Context, sc *godog.Scenario, err error) (context
 	for _, t := range sc.Tags {
 		res.Tags = append(res.Tags, t.Name)
 	}
+	res.Retries = s.retries
+	var na *noAnswer
+	var end *ended
 	switch {
-	case f.err != nil && ctx.Err() != nil:
-		// Cut short by the budget or a signal: the run did not finish
-		// this scenario, which says nothing of the implementation.
+	case f.err != nil && errors.As(f.err, &na):
+		// no HTTP answer: nothing was judged, and the implementation
+		// failed no requirement
+		res.Outcome = reports.Error
+		res.Failure = e.failure(s, f)
+		res.Failure.Requirements = []string{}
+	case f.err != nil && (errors.As(f.err, &end) || ctx.Err() != nil && errors.Is(f.err, ctx.Err())):
+		// Cut short by the budget, a signal or a dead target: the run did
+		// not finish this scenario, which says nothing of the
+		// implementation.
 		res.Outcome = reports.Skipped
+		res.SkipCause = reports.CauseCutShort
 		res.SkipReason = CutShort
+		if errors.Is(context.Cause(ctx), ErrTargetStopped) {
+			res.SkipReason = StoppedShort
+		}
 	case s.skipped != nil && f.err == nil:
 		res.Outcome = reports.Skipped
 		if s.skipped.notConfigured {
 			res.Outcome = reports.NotConfigured
+		} else {
+			res.SkipCause = s.skipped.cause
 		}
 		res.SkipReason = s.skipped.reason
 	case f.err != nil || (err != nil && !errors.Is(err, errSkip)):
@@ -254,12 +283,14 @@ func (e *env) after(ctx context.Context, sc *godog.Scenario, err error) (context
 		res.Failure = e.failure(s, f)
 	default:
 		res.Outcome = reports.Passed
+		// it passed on the strength of a read sent again
+		res.Flaky = s.retries > 0
 	}
 	e.mu.Lock()
 	e.results = append(e.results, res)
 	e.done++
 	if p := e.cfg.Progress; p != nil {
-		mark := map[reports.Outcome]string{reports.Passed: ".", reports.Failed: "F", reports.Skipped: "s", reports.NotConfigured: "n"}[res.Outcome]
+		mark := progressMarks[res.Outcome]
 		if e.done%80 == 0 {
 			mark += "\n"
 		}
@@ -268,6 +299,9 @@ func (e *env) after(ctx context.Context, sc *godog.Scenario, err error) (context
 	e.mu.Unlock()
 	return ctx, nil
 }
+
+// progressMarks are the characters Config.Progress gets per outcome.
+var progressMarks = map[reports.Outcome]string{reports.Passed: ".", reports.Failed: "F", reports.Skipped: "s", reports.NotConfigured: "n", reports.Error: "E"}
 
 func (e *env) failure(s *state, f *stepFailure) *reports.Failure {
 	out := &reports.Failure{Step: f.step, Message: e.text(s.redactor(), f.err.Error()), Exchange: len(s.exchanges) - 1}

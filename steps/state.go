@@ -40,6 +40,8 @@ type state struct {
 	red *reports.Redactor
 
 	exchanges []reports.Exchange
+	// retries counts the reads sent again after a transport error.
+	retries int
 	// dropped counts exchanges past reports.MaxExchanges not kept.
 	dropped int
 	skipped *skip

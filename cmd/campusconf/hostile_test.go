@@ -208,36 +208,68 @@ func TestRunBudgetCoversEverything(t *testing.T) {
 	}
 }
 
-// TestRunTargetClosedMidRun: a target that goes away after a few answers
-// still gets whole reports of one run, not conformant.
+// TestRunTargetClosedMidRun: a target (the simulator) that goes away
+// mid-run is an error of the run, not a failure of the implementation: the
+// run stops (exit 3), every report says since when and how many
+// scenarios errored, and no requirement is failed.
 func TestRunTargetClosedMidRun(t *testing.T) {
+	sim, err := simulator.New(simulator.Options{Seed: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
 	var calls atomic.Int64
 	var srv *httptest.Server
 	srv = httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if calls.Add(1) == 5 {
+		if calls.Add(1) == 60 {
 			go srv.CloseClientConnections()
 			go func() { _ = srv.Listener.Close() }() // the point: the target goes away mid-run
 		}
-		echoTarget(w, r)
+		sim.ServeHTTP(w, r)
 	}))
 	defer srv.Close()
 	dir := t.TempDir()
-	code, outputs := runAt(t, srv.URL, hostileFixture(t), dir)
-	if code != exitFailed {
-		t.Errorf("exit %d, want %d\n%s", code, exitFailed, outputs["stderr"])
+	code, outputs := runAt(t, srv.URL, sim.Fixtures(), dir)
+	if code != exitUnreachable {
+		t.Errorf("exit %d, want %d\n%s", code, exitUnreachable, outputs["stderr"])
 	}
 	r, err := reports.ReadJSON(filepath.Join(dir, "report.json"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	if r.Verdict != reports.VerdictNotConformant || r.Counts.Scenarios < 200 {
-		t.Errorf("expected a whole run, not conformant, got %q over %d scenarios", r.Verdict, r.Counts.Scenarios)
+	if r.Verdict != reports.VerdictError || r.Stopped == nil || r.Counts.Errored == 0 {
+		t.Fatalf("expected verdict %q with stopped set and errored scenarios, got %q, stopped %v, %d errored", reports.VerdictError, r.Verdict, r.Stopped, r.Counts.Errored)
 	}
-	for _, name := range reports.ReportFiles {
-		if outputs[name] == "" {
-			t.Errorf("%s missing", name)
+	if r.Counts.Failed > 0 {
+		t.Errorf("expected no failed scenario (a dead target fails no requirement), got %d: %s", r.Counts.Failed, firstFailed(r))
+	}
+	if r.Counts.Passed == 0 || r.Counts.Passed+r.Counts.Errored+r.Counts.Skipped != r.Counts.Scenarios {
+		t.Errorf("expected passed, errored and not-finished scenarios only, got %+v", r.Counts)
+	}
+	headline := reports.Headline(r)
+	if !strings.HasPrefix(headline, "Error: the target stopped answering after") {
+		t.Errorf("headline: expected the stop, got %q", headline)
+	}
+	for file, want := range map[string]string{
+		"stdout":      headline,
+		"stderr":      "campusconf run: the target stopped answering (",
+		"summary.md":  "## ⛔ " + headline,
+		"junit.xml":   `<testcase name="target answering" classname="campusconf"`,
+		"report.html": `<b id="stopped">Stopped:</b>`,
+	} {
+		if !strings.Contains(outputs[file], want) {
+			t.Errorf("%s: expected %q in:\n%s", file, want, tail(outputs[file], 30))
 		}
 	}
+}
+
+// firstFailed describes the first failed scenario of r.
+func firstFailed(r *reports.Report) string {
+	for _, s := range r.Scenarios {
+		if s.Outcome == reports.Failed && s.Failure != nil {
+			return s.ID + ": " + s.Failure.Message
+		}
+	}
+	return "(none)"
 }
 
 // hostileText has what breaks each format: NUL, ESC sequences, a bare

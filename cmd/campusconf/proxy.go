@@ -11,12 +11,16 @@ import (
 	"net/url"
 	"os"
 	"os/signal"
+	"strings"
 	"syscall"
 	"time"
 
 	"github.com/campusconf/campusconf/fixtures"
 	"github.com/campusconf/campusconf/internal/proxy"
+	"github.com/campusconf/campusconf/internal/redact"
+	"github.com/campusconf/campusconf/internal/suiterun"
 	"github.com/campusconf/campusconf/reports"
+	"github.com/campusconf/campusconf/steps"
 )
 
 // proxyConfig is the parsed proxy command line.
@@ -96,8 +100,9 @@ func proxyCmd(args []string, stdout, stderr io.Writer) int {
 // runProxy proxies until ctx ends, --max-exchanges or --duration, then
 // writes the reports. ln, when given, is listened on instead of c.addr.
 func runProxy(ctx context.Context, c proxyConfig, ln net.Listener, stdout, stderr io.Writer) int {
-	if err := probe(ctx, &http.Client{}, c.target.String(), 10*time.Second); err != nil {
-		fmt.Fprintf(stderr, "campusconf proxy: target unreachable: %v\n", err)
+	if err := suiterun.Probe(ctx, steps.Config{BaseURL: strings.TrimRight(c.target.String(), "/"), Client: &http.Client{}, RequestTimeout: 10 * time.Second}); err != nil {
+		red := redact.NewWith(c.fixture, redact.TargetSecrets(c.target.String()))
+		fmt.Fprintf(stderr, "campusconf proxy: target unreachable: %v\n", consoleText(red.String(err.Error())))
 		if ln != nil {
 			_ = ln.Close() // the run ends here either way
 		}

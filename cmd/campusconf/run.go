@@ -6,7 +6,6 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"net/http"
 	"os"
 	"os/signal"
 	"path/filepath"
@@ -49,6 +48,11 @@ type runOptions struct {
 	generateSeed int64
 	// image is the container image the target runs in, for the report
 	image string
+	// bounds of the runner: a longer answer or list is not judged
+	maxBody, maxHeader byteSize
+	maxPages           int
+	// noCredentialsCheck leaves out the credentials check
+	noCredentialsCheck bool
 }
 
 func runCmd(args []string, stdout, stderr io.Writer) int {
@@ -61,8 +65,13 @@ func runCmd(args []string, stdout, stderr io.Writer) int {
 	fs.IntVar(&o.concurrency, "concurrency", 12, "`N` scenarios run at once (destructive scenarios of one record group never overlap)")
 	fs.DurationVar(&o.timeout, "timeout", 10*time.Second, "timeout of each HTTP exchange")
 	fs.DurationVar(&o.budget, "budget", 30*time.Minute, "time budget of the whole run, from the start of --image and the reachability probe on: requests not made by then fail, and the report is written, marked interrupted")
-	fs.BoolVar(&o.readOnly, "read-only", false, "skip scenarios that change or delete data (@destructive)")
-	fs.BoolVar(&o.strict, "strict", false, "for CI gates: a skipped or not-configured scenario fails the run (exit 1)")
+	fs.BoolVar(&o.readOnly, "read-only", false, "send no request to an operation that changes state or has an effect outside the service (creates, updates, deletes, verifies a one-time code, sends a push): the scenarios that would are skipped, and the report lists the requirements left unchecked")
+	fs.BoolVar(&o.strict, "strict", false, "for CI gates: a scenario that judged nothing (skipped for any cause but an optional field left out, not configured, or errored) fails the run (exit 1)")
+	o.maxBody, o.maxHeader = byteSize(wire.MaxResponseBodyBytes), byteSize(wire.MaxResponseHeaderBytes)
+	fs.Var(&o.maxBody, "max-body", "`SIZE` of the longest answer body the runner reads (scenarios and generated requests); a longer answer is not judged (skipped)")
+	fs.Var(&o.maxHeader, "max-header", "`SIZE` of the longest answer header the runner reads; a longer one is not judged (skipped)")
+	fs.IntVar(&o.maxPages, "max-pages", steps.DefaultMaxPages, "`N` pages at most in a walk through a list; a longer list is not walked (skipped)")
+	fs.BoolVar(&o.noCredentialsCheck, "no-credentials-check", false, "leave out the credentials check (one read per fixture user before the suite; a 401 stops the run with exit 2)")
 	fs.StringVar(&o.reportDir, "report-dir", "conformance-report", "`DIR`ectory the reports are written to")
 	fs.StringVar(&o.baseline, "baseline", "", "`FILE` of known failing requirement ids; exit 0 when every failure is in it")
 	fs.Int64Var(&o.seed, "seed", 1, "`N`, the seed of the embedded simulator's world")
@@ -79,7 +88,7 @@ func runCmd(args []string, stdout, stderr io.Writer) int {
 	fs.StringVar(&img.WaitPath, "wait-path", container.DefaultWaitPath, "with --image: `PATH` polled until the container answers (any HTTP status means up)")
 	fs.DurationVar(&img.StartupTimeout, "startup-timeout", container.DefaultStartupTimeout, "with --image: how long the container gets to answer")
 	fs.Usage = func() {
-		fmt.Fprintln(stderr, "Usage: campusconf run [flags]\n\nRuns the conformance suite and writes report.json, junit.xml, report.html and summary.md.\nExit codes: 0 conformant, 1 not conformant, 2 usage or configuration error, 3 target unreachable (or its --image did not start).\n\nFlags:")
+		fmt.Fprintln(stderr, "Usage: campusconf run [flags]\n\nRuns the conformance suite and writes report.json, junit.xml, report.html and summary.md.\nExit codes: 0 conformant, 1 not conformant, 2 usage or configuration error (a fixture user's credentials refused included), 3 target unreachable, stopped answering during the run, or its --image did not start.\n\nFlags:")
 		fs.PrintDefaults()
 	}
 	if code, ok := parseFlags(fs, args, stderr); !ok {
@@ -91,6 +100,10 @@ func runCmd(args []string, stdout, stderr io.Writer) int {
 	}
 	if o.concurrency < 1 {
 		fmt.Fprintln(stderr, "campusconf run: --concurrency must be at least 1")
+		return exitUsage
+	}
+	if o.maxPages < 1 {
+		fmt.Fprintln(stderr, "campusconf run: --max-pages must be at least 1")
 		return exitUsage
 	}
 	if img.Image == "" {
@@ -140,11 +153,15 @@ func isFlagSet(fs *flag.FlagSet, name string) bool {
 
 func runSuite(ctx context.Context, o runOptions, stdout, stderr io.Writer) int {
 	cfg := steps.Config{
-		Tags:           o.tags,
-		ReadOnly:       o.readOnly,
-		Concurrency:    o.concurrency,
-		RequestTimeout: o.timeout,
-		Budget:         o.budget,
+		Tags:               o.tags,
+		ReadOnly:           o.readOnly,
+		Concurrency:        o.concurrency,
+		RequestTimeout:     o.timeout,
+		Budget:             o.budget,
+		MaxResponseBody:    int64(o.maxBody),
+		MaxResponseHeader:  int64(o.maxHeader),
+		MaxPages:           o.maxPages,
+		NoCredentialsCheck: o.noCredentialsCheck,
 	}
 	target := reports.Target{}
 	var red *reports.Redactor // of the target's fixture, for what is printed
@@ -184,28 +201,26 @@ func runSuite(ctx context.Context, o runOptions, stdout, stderr io.Writer) int {
 		// the probe and the reset use this client too: no redirect is followed
 		cfg = suiterun.OverHTTP(cfg, o.target, o.insecure)
 		cfg.Fixture = f
-		red = redact.New(f)
+		red = redact.NewWith(f, cfg.Secrets)
 		target = reports.Target{URL: cfg.BaseURL, Fixtures: filepath.Base(o.fixtureFile), Image: o.image}
-		if err := probe(ctx, cfg.Client, cfg.BaseURL, o.timeout); err != nil {
+		if err := suiterun.Probe(ctx, cfg); err != nil {
 			if c := context.Cause(ctx); c != nil {
 				err = fmt.Errorf("%w (%v)", err, c)
 			}
 			return writeNotRun(o, target, red, "target unreachable: "+err.Error(), stdout, stderr)
 		}
-		if f.Reset != nil && !o.readOnly {
+		declared := false
+		if !o.readOnly {
 			// a target that declares a reset starts every run from its
 			// seeded records, so those the destructive scenarios consume
 			// are there again
-			if err := resetAs(ctx, cfg.Client, cfg.BaseURL, f, o.timeout); err != nil {
+			var err error
+			if declared, err = suiterun.Reset(ctx, cfg); err != nil {
 				fmt.Fprintf(stderr, "campusconf run: warning: the fixture's reset failed (%s); running on the records as they are\n", consoleText(red.String(err.Error())))
 			}
-		} else if f.Control != "" && !o.readOnly {
-			// a target that offers a reset (the simulator's control API)
-			// starts every run from its seeded world, so records the
-			// destructive scenarios consume are there again
-			if err := reset(ctx, cfg.Client, cfg.BaseURL+f.Control+"/reset", o.timeout); err != nil {
-				fmt.Fprintf(stderr, "campusconf run: warning: the fixture names a control API, but its reset failed (%s); running on the world as it is\n", consoleText(red.String(err.Error())))
-			}
+		}
+		if !o.readOnly && !declared {
+			warnChanges(stderr, o.tags)
 		}
 	}
 	if !o.quiet {
@@ -225,40 +240,27 @@ func runSuite(ctx context.Context, o runOptions, stdout, stderr io.Writer) int {
 	}
 	describe(r, o, target)
 	r.Interrupted = r.Interrupted || ctx.Err() != nil
+	r.Strict = o.strict
 	reports.Finalize(r)
-	strictFail := o.strict && r.Counts.Skipped+r.Counts.NotConfigured > 0
-	if strictFail {
-		r.Notes = append(r.Notes, fmt.Sprintf("--strict: %d scenario(s) skipped and %d not configured fail the run", r.Counts.Skipped, r.Counts.NotConfigured))
-	}
-	red.Report(r)
-	html, err := reports.WriteAll(o.reportDir, r)
-	if err != nil {
-		fmt.Fprintf(stderr, "campusconf run: writing the report: %v\n", err)
-		return exitUsage
-	}
-	code := exitOK
-	if r.Verdict != reports.VerdictConformant {
-		code = exitFailed
-	}
 	var gate string
 	if o.baseline != "" {
 		b, err := reports.ReadBaseline(o.baseline)
 		if err != nil {
-			fmt.Fprintf(stderr, "campusconf run: %v\n", err)
+			fmt.Fprintf(stderr, "campusconf run: --baseline: %v\n", err)
 			return exitUsage
 		}
 		g := b.Gate(r)
+		g.File = o.baseline
+		r.Gate = &g
 		gate = g.String()
-		if g.Pass {
-			code = exitOK
-		} else {
-			code = exitFailed
-		}
 	}
-	if strictFail || r.Interrupted {
-		// a CI gate wants every scenario to have run; a run cut short
-		// proves nothing either way
-		code = exitFailed
+	red.Report(r)
+	// WriteAll finalizes the report again, now with the gate: the verdict
+	// written is the one the console prints and the exit code gives
+	html, err := reports.WriteAll(o.reportDir, r)
+	if err != nil {
+		fmt.Fprintf(stderr, "campusconf run: writing the report: %v\n", err)
+		return exitUsage
 	}
 	printSummary(stdout, r, o.quiet)
 	if ctx.Err() != nil {
@@ -266,7 +268,11 @@ func runSuite(ctx context.Context, o runOptions, stdout, stderr io.Writer) int {
 		if errors.Is(context.Cause(ctx), errBudget) {
 			why = "by the --budget"
 		}
-		fmt.Fprintf(stderr, "campusconf run: interrupted %s: the report covers the scenarios run before, the rest failed unsent\n", why)
+		fmt.Fprintf(stderr, "campusconf run: interrupted %s: the report covers the scenarios run before; those not finished are skipped, not judged\n", why)
+	}
+	if st := r.Stopped; st != nil {
+		fmt.Fprintf(stderr, "campusconf run: the target stopped answering (%s): last answer at %s, errors since %s; %d scenarios errored, %d not finished\n",
+			st.Why, st.LastAnswer.UTC().Format(time.TimeOnly), st.Since.UTC().Format(time.TimeOnly), r.Counts.Errored, r.Counts.SkippedBy.CutShort)
 	}
 	if gate != "" {
 		fmt.Fprintln(stdout, gate)
@@ -274,7 +280,51 @@ func runSuite(ctx context.Context, o runOptions, stdout, stderr io.Writer) int {
 	if !o.quiet {
 		fmt.Fprintf(stdout, "report: %s\n", html)
 	}
-	return code
+	return exitCode(r.Verdict)
+}
+
+// exitCode is the exit code of a verdict: 0 conformant, 3 when the target
+// could not be reached or stopped answering, 1 otherwise.
+func exitCode(v reports.Verdict) int {
+	switch v {
+	case reports.VerdictConformant:
+		return exitOK
+	case reports.VerdictUnreachable, reports.VerdictError:
+		return exitUnreachable
+	}
+	return exitFailed
+}
+
+// warnChanges says on w, before the suite starts, what the destructive
+// scenarios a run selects will use up on a target whose fixture declares
+// no reset, and how to have the records back.
+func warnChanges(w io.Writer, tags string) {
+	changes, err := steps.Changes(tags)
+	if err != nil || len(changes) == 0 {
+		return
+	}
+	var deleted, changed, other []string
+	for _, c := range changes {
+		switch {
+		case len(c.Records) == 0:
+			other = append(other, string(c.Op))
+		case c.Deletes:
+			deleted = append(deleted, fmt.Sprintf("%s (%s)", strings.Join(c.Records, ", "), c.Op))
+		default:
+			changed = append(changed, fmt.Sprintf("%s (%s)", strings.Join(c.Records, ", "), c.Op))
+		}
+	}
+	fmt.Fprintf(w, "campusconf run: warning: %d operations' destructive scenarios will change the target and the fixture declares no reset:\n", len(changes))
+	if len(deleted) > 0 {
+		fmt.Fprintf(w, "  deleted: %s\n", strings.Join(deleted, "; "))
+	}
+	if len(changed) > 0 {
+		fmt.Fprintf(w, "  changed: %s\n", strings.Join(changed, "; "))
+	}
+	if len(other) > 0 {
+		fmt.Fprintf(w, "  records added or effects outside the service by %s\n", strings.Join(other, ", "))
+	}
+	fmt.Fprintln(w, "  Before the next run, restore those records (or name fresh ones in the fixture), or give the fixture a \"reset\" call (docs/fixtures.md); --read-only changes nothing. A record gone by then is reported as a fixture problem, not as a failure.")
 }
 
 // errBudget is the cause of the run's context ending with the --budget.
@@ -317,94 +367,38 @@ func writeNotRun(o runOptions, target reports.Target, red *reports.Redactor, rea
 	return exitUnreachable
 }
 
-// reset asks a control API to restore the target's seeded world.
-func reset(ctx context.Context, c *http.Client, url string, timeout time.Duration) error {
-	return call(ctx, c, http.MethodPost, url, nil, timeout)
-}
-
-// resetAs makes the fixture's reset call as its user, with the
-// subscription key.
-func resetAs(ctx context.Context, c *http.Client, base string, f *fixtures.File, timeout time.Duration) error {
-	method := f.Reset.Method
-	if method == "" {
-		method = http.MethodPost
-	}
-	h := http.Header{}
-	key := f.SubscriptionKey
-	if u, ok := f.Users[f.Reset.User]; ok {
-		for k, v := range u.Headers {
-			h.Set(k, v)
-		}
-		if u.SubscriptionKey != "" {
-			key = u.SubscriptionKey
-		}
-	}
-	if key != "" {
-		h.Set(wire.KeyHeader, key)
-	}
-	return call(ctx, c, method, base+f.Reset.Path, h, timeout)
-}
-
-// call makes one request with no body and wants a 2xx answer.
-func call(ctx context.Context, c *http.Client, method, url string, h http.Header, timeout time.Duration) error {
-	ctx, cancel := context.WithTimeout(ctx, timeout)
-	defer cancel()
-	req, err := http.NewRequestWithContext(ctx, method, url, nil)
-	if err != nil {
-		return err
-	}
-	for k, v := range h {
-		req.Header[k] = v
-	}
-	resp, err := c.Do(req)
-	if err != nil {
-		return err
-	}
-	_, _ = io.Copy(io.Discard, io.LimitReader(resp.Body, 1<<16))
-	_ = resp.Body.Close()
-	if resp.StatusCode/100 != 2 {
-		return fmt.Errorf("%s %s answered %d", method, url, resp.StatusCode)
-	}
-	return nil
-}
-
-// probe checks that something answers HTTP at base.
-func probe(ctx context.Context, c *http.Client, base string, timeout time.Duration) error {
-	ctx, cancel := context.WithTimeout(ctx, timeout)
-	defer cancel()
-	req, err := http.NewRequestWithContext(ctx, http.MethodGet, base+"/", nil)
-	if err != nil {
-		return err
-	}
-	resp, err := c.Do(req)
-	if err != nil {
-		return err
-	}
-	_, _ = io.Copy(io.Discard, io.LimitReader(resp.Body, 1<<16))
-	return resp.Body.Close()
-}
-
 func printSummary(w io.Writer, r *reports.Report, quiet bool) {
 	c := r.Counts
 	if !quiet {
 		fmt.Fprintln(w)
 	}
-	if r.Reason != "" {
-		fmt.Fprintf(w, "%s: %s\n", strings.ToUpper(string(r.Verdict)), consoleText(r.Reason))
+	// the verdict line: the headline every report file gives, then counts
+	if r.Reason != "" && r.Verdict == reports.VerdictUnreachable {
+		fmt.Fprintln(w, consoleText(reports.Headline(r)))
 		return
 	}
-	interrupted := ""
-	if r.Interrupted {
-		interrupted = " (interrupted)"
-	}
-	fmt.Fprintf(w, "%s%s: %d scenarios, %d passed, %d failed (%d MUST, %d SHOULD), %d skipped, %d not configured in %s\n",
-		strings.ToUpper(string(r.Verdict)), interrupted, c.Scenarios, c.Passed, c.Failed, c.FailedMust, c.FailedShould, c.Skipped, c.NotConfigured,
+	fmt.Fprintf(w, "%s — %d scenarios: %d passed, %d failed (%d MUST, %d SHOULD), %d errored, %d skipped, %d not configured, %d flaky in %s\n",
+		consoleText(reports.Headline(r)), c.Scenarios, c.Passed, c.Failed, c.FailedMust, c.FailedShould, c.Errored, c.Skipped, c.NotConfigured, c.Flaky,
 		time.Duration(r.Duration).Round(time.Millisecond))
 	if quiet {
 		return
 	}
 	for _, n := range r.Notes {
 		fmt.Fprintf(w, "note: %s\n", consoleText(n))
+	}
+	if n := c.SkippedBy.ReadOnly; n > 0 {
+		fmt.Fprintf(w, "read-only: %d scenarios not run, as each would change state; %d requirements left unchecked\n", n, len(r.ReadOnlyUnchecked))
+	}
+	for _, s := range r.Scenarios {
+		switch {
+		case s.Outcome == reports.Error && s.Failure != nil:
+			fmt.Fprintf(w, "error: %s %s: %s\n", s.Operation, consoleText(s.Name), consoleText(s.Failure.Message))
+		case s.Flaky:
+			fmt.Fprintf(w, "flaky: %s %s: passed only after %d read(s) sent again\n", s.Operation, consoleText(s.Name), s.Retries)
+		}
+	}
+	for _, g := range reports.SkipsOf(r, reports.CauseRunnerLimit) {
+		fmt.Fprintf(w, "not judged, a limit of the runner: %s (%d scenarios)\n", consoleText(g.Key), g.Scenarios)
 	}
 	fmt.Fprintf(w, "requirements: %d of %d covered, %d passing\n", c.RequirementsCovered, c.Requirements, c.RequirementsPassing)
 	if gaps := reports.Gaps(r); len(gaps) > 0 {

@@ -2,6 +2,7 @@ package generate
 
 import (
 	"fmt"
+	"maps"
 	"slices"
 	"strings"
 
@@ -27,6 +28,9 @@ func (ru *runner) scenarios() []reports.Scenario {
 		failedProps[g.prop] = true
 		out = append(out, ru.finding(g))
 	}
+	for _, id := range slices.Sorted(maps.Keys(ru.unjudged)) {
+		out = append(out, ru.unjudgedScenarios(ru.unjudged[id])...)
+	}
 	for _, p := range Properties {
 		n := ru.checked[p]
 		if n == 0 || failedProps[p] {
@@ -36,6 +40,36 @@ func (ru *runner) scenarios() []reports.Scenario {
 		out = append(out, reports.Scenario{
 			ID: Feature + ": " + string(p), Feature: Feature, Name: name, Operation: features.AllOperations,
 			Kind: reports.KindGenerated, Requirements: []string{string(p)}, Strictness: ru.strictness(p), Outcome: reports.Passed,
+		})
+	}
+	return out
+}
+
+// unjudgedScenarios are the scenarios of an operation's requests no
+// property judged: an error for those that got no HTTP answer (never a
+// finding of a property), a skip (cause runner-limit) for those whose
+// answer was longer than the runner reads.
+func (ru *runner) unjudgedScenarios(u *unjudged) []reports.Scenario {
+	var out []reports.Scenario
+	if u.noAnswer > 0 {
+		ex := *u.firstErr
+		out = append(out, reports.Scenario{
+			ID: Feature + ": " + u.op + " no answer", Feature: Feature, Operation: u.op, Kind: reports.KindGenerated,
+			Name:         fmt.Sprintf("%s: %d generated requests got no HTTP answer (seed %d)", u.op, u.noAnswer, ru.cfg.Seed),
+			Requirements: []string{}, Strictness: reports.Should, Outcome: reports.Error,
+			Exchanges: []reports.Exchange{ex},
+			Failure: &reports.Failure{Requirements: []string{}, Step: "generated requests",
+				Message:  fmt.Sprintf("%d generated requests of %s got no HTTP answer, so no property judged them; the first: %s", u.noAnswer, u.op, ex.Error),
+				Exchange: 0, Curl: reports.Curl(ex)},
+		})
+	}
+	if u.tooLong > 0 {
+		out = append(out, reports.Scenario{
+			ID: Feature + ": " + u.op + " too long", Feature: Feature, Operation: u.op, Kind: reports.KindGenerated,
+			Name:         fmt.Sprintf("%s: %d generated requests not judged (seed %d)", u.op, u.tooLong, ru.cfg.Seed),
+			Requirements: []string{}, Strictness: reports.Should, Outcome: reports.Skipped, SkipCause: reports.CauseRunnerLimit,
+			SkipReason: fmt.Sprintf("%d answers of %s were longer than the runner reads (%d bytes): --max-body raises the bound", u.tooLong, u.op, ru.cfg.MaxBody),
+			Exchanges:  []reports.Exchange{*u.firstLong},
 		})
 	}
 	return out

@@ -56,6 +56,21 @@ type Config struct {
 	Redactor *reports.Redactor
 	// Operations, when set, limits the run to these operation ids.
 	Operations []string
+	// MaxBody bounds the bytes read of one answer (default
+	// wire.MaxResponseBodyBytes, the scenarios' bound): a longer answer is
+	// not judged, and the operation's requests past it are reported
+	// skipped, cause runner-limit.
+	MaxBody int64
+	// Watch, when set, is told of every answer and every transport error,
+	// so that the run stops when the target stops answering.
+	Watch Watch
+}
+
+// Watch is told of each exchange with the target (steps.Watch, which the
+// run passes on).
+type Watch interface {
+	Answered()
+	NoAnswer()
 }
 
 // Stats are figures of a generated run.
@@ -85,6 +100,9 @@ func Run(ctx context.Context, cfg Config) ([]reports.Scenario, Stats, error) {
 	}
 	if cfg.MaxShrink <= 0 {
 		cfg.MaxShrink = 60
+	}
+	if cfg.MaxBody <= 0 {
+		cfg.MaxBody = wire.MaxResponseBodyBytes
 	}
 	doc, err := openapi.Load()
 	if err != nil {
@@ -144,7 +162,32 @@ type runner struct {
 	checked map[Property]int
 	groups  []*group
 	byKey   map[string]*group
+	// unjudged are the requests of each operation that got no HTTP answer
+	// or an answer past the runner's bound, by operation id.
+	unjudged map[string]*unjudged
 }
+
+// unjudged is what of an operation's generated requests was not judged:
+// those that got no HTTP answer and those whose answer was too long, with
+// the first exchange of each.
+type unjudged struct {
+	op                  string
+	noAnswer, tooLong   int
+	firstErr, firstLong *reports.Exchange
+}
+
+// answer says what came back for one request.
+type answer int
+
+const (
+	answered answer = iota
+	// noAnswerKind: a transport error, no HTTP answer
+	noAnswerKind
+	// tooLong: an answer past Config.MaxBody, not read to its end
+	tooLong
+	// ended: the run's context ended
+	ended
+)
 
 // group is every failure of one property on one operation.
 type group struct {
@@ -162,9 +205,10 @@ type group struct {
 
 // outcome is a request and the answer it got.
 type outcome struct {
-	req Request
-	ex  reports.Exchange
-	raw []byte
+	req  Request
+	kind answer
+	ex   reports.Exchange
+	raw  []byte
 	// second is the repeated read, for the repeatable-read property.
 	second    *reports.Exchange
 	secondRaw []byte
@@ -215,6 +259,10 @@ func (ru *runner) operation(ctx context.Context, s *opSpec) {
 		if !ok {
 			return
 		}
+		if out.kind != answered {
+			ru.notJudged(s.id, out)
+			continue
+		}
 		for _, p := range ru.applies(req, out) {
 			applied[p]++
 		}
@@ -238,28 +286,55 @@ func (ru *runner) operation(ctx context.Context, s *opSpec) {
 
 // send makes one request (twice when repeat) and records the exchange.
 // ok is false only when the run's context ended. A request that got no
-// answer otherwise (the connection dropped, the request timed out) is an
-// outcome with status 0 and the transport error: a crash the properties
-// report.
+// HTTP answer (the connection dropped, the request timed out), or an
+// answer past the runner's bound, is an outcome of that kind, which no
+// property judges: the run lists it apart.
 func (ru *runner) send(ctx context.Context, s *opSpec, req Request, repeat bool) (outcome, bool) {
-	ex, raw, ok := ru.exchange(ctx, s, req)
-	out := outcome{req: req, ex: ex, raw: raw}
-	if !ok {
-		return out, ctx.Err() == nil
+	ex, raw, kind := ru.exchange(ctx, s, req)
+	out := outcome{req: req, kind: kind, ex: ex, raw: raw}
+	if kind == ended {
+		return out, false
 	}
-	if repeat {
-		second, raw2, ok2 := ru.exchange(ctx, s, req)
-		if ok2 {
+	if repeat && kind == answered {
+		second, raw2, kind2 := ru.exchange(ctx, s, req)
+		if kind2 == answered {
 			out.second, out.secondRaw = &second, raw2
 		}
 	}
-	return out, ok
+	return out, true
 }
 
-func (ru *runner) exchange(ctx context.Context, s *opSpec, req Request) (reports.Exchange, []byte, bool) {
+// notJudged counts a request of op that got no HTTP answer or too long a
+// one.
+func (ru *runner) notJudged(op string, out outcome) {
+	if ru.unjudged == nil {
+		ru.unjudged = map[string]*unjudged{}
+	}
+	u := ru.unjudged[op]
+	if u == nil {
+		u = &unjudged{op: op}
+		ru.unjudged[op] = u
+	}
+	ex := out.ex
+	switch out.kind {
+	case noAnswerKind:
+		u.noAnswer++
+		if u.firstErr == nil {
+			u.firstErr = &ex
+		}
+	case tooLong:
+		u.tooLong++
+		if u.firstLong == nil {
+			u.firstLong = &ex
+		}
+	}
+}
+
+func (ru *runner) exchange(ctx context.Context, s *opSpec, req Request) (reports.Exchange, []byte, answer) {
 	u := req.url(ru.cfg.BaseURL, s)
 	body := req.bodyBytes()
 	ex := reports.Exchange{Method: s.method, URL: ru.redact(u)}
+	runCtx := ctx
 	ctx, cancel := context.WithTimeout(ctx, ru.cfg.RequestTimeout)
 	defer cancel()
 	var rd io.Reader
@@ -268,8 +343,8 @@ func (ru *runner) exchange(ctx context.Context, s *opSpec, req Request) (reports
 	}
 	hr, err := http.NewRequestWithContext(ctx, s.method, u, rd)
 	if err != nil {
-		ex.Error = err.Error()
-		return ex, nil, false
+		ex.Error = ru.redact(err.Error())
+		return ex, nil, ended
 	}
 	ru.authenticate(hr)
 	hr.Header.Set("Accept", "application/json")
@@ -286,23 +361,42 @@ func (ru *runner) exchange(ctx context.Context, s *opSpec, req Request) (reports
 	if err != nil {
 		ex.Error = ru.redact(err.Error())
 		ex.Duration = reports.Duration(time.Since(start))
-		return ex, nil, false
+		return ex, nil, ru.noAnswer(runCtx)
 	}
 	defer resp.Body.Close()
-	data, err := io.ReadAll(io.LimitReader(resp.Body, 4<<20))
+	data, err := io.ReadAll(io.LimitReader(resp.Body, ru.cfg.MaxBody+1))
 	ex.Duration = reports.Duration(time.Since(start))
 	ex.Status = resp.StatusCode
 	if ru.cfg.Redactor != nil {
 		ex.ResponseHeaders = ru.cfg.Redactor.Headers(resp.Header)
 	}
+	// the whole body is redacted before it is cut for the report
 	var cut bool
 	ex.ResponseBody, cut = reports.TruncateBody([]byte(ru.redact(string(data))))
 	ex.Truncated = ex.Truncated || cut
 	if err != nil {
-		ex.Error = ru.redact(err.Error())
-		return ex, nil, false
+		ex.Error = ru.redact("the body broke off: " + err.Error())
+		return ex, nil, ru.noAnswer(runCtx)
 	}
-	return ex, data, true
+	if ru.cfg.Watch != nil {
+		ru.cfg.Watch.Answered()
+	}
+	if int64(len(data)) > ru.cfg.MaxBody {
+		return ex, nil, tooLong
+	}
+	return ex, data, answered
+}
+
+// noAnswer is the kind of an exchange that got no HTTP answer: ended when
+// the run's context ended, else noAnswerKind, of which the watch is told.
+func (ru *runner) noAnswer(ctx context.Context) answer {
+	if ctx.Err() != nil {
+		return ended
+	}
+	if ru.cfg.Watch != nil {
+		ru.cfg.Watch.NoAnswer()
+	}
+	return noAnswerKind
 }
 
 func (ru *runner) redact(s string) string {

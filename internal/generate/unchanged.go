@@ -71,8 +71,8 @@ type snapshot struct {
 func (ru *runner) snapshot(ctx context.Context, reads []Request) (snapshot, bool) {
 	var sn snapshot
 	for _, r := range reads {
-		ex, raw, ok := ru.exchange(ctx, ru.specs[r.Op], r)
-		if !ok {
+		ex, raw, kind := ru.exchange(ctx, ru.specs[r.Op], r)
+		if kind != answered {
 			return sn, false
 		}
 		sn.exchanges = append(sn.exchanges, ex)
@@ -87,8 +87,8 @@ func changed(before, after snapshot) (string, string, int, bool) {
 	for i := range before.exchanges {
 		b, a := before.exchanges[i], after.exchanges[i]
 		if b.Status != a.Status || !bytes.Equal(before.bodies[i], after.bodies[i]) {
-			return fmt.Sprintf("%s %s: %d %s", b.Method, b.URL, b.Status, clip(string(before.bodies[i]))),
-				fmt.Sprintf("%d %s", a.Status, clip(string(after.bodies[i]))), i, true
+			return fmt.Sprintf("%s %s: %d %s", b.Method, b.URL, b.Status, clip(b.ResponseBody)),
+				fmt.Sprintf("%d %s", a.Status, clip(a.ResponseBody)), i, true
 		}
 	}
 	return "", "", 0, false

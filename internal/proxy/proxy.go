@@ -118,7 +118,7 @@ func New(opts Options) (*Proxy, error) {
 	p := &Proxy{
 		opts:    opts,
 		check:   newChecker(cat, opts.Fixture, v),
-		red:     redact.New(opts.Fixture),
+		red:     redact.NewWith(opts.Fixture, redact.TargetSecrets(opts.Target.String())),
 		started: time.Now(),
 		done:    make(chan struct{}),
 		results: map[key]*result{},

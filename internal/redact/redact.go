@@ -8,6 +8,8 @@
 package redact
 
 import (
+	"maps"
+	"net/url"
 	"strings"
 
 	"github.com/campusconf/campusconf/fixtures"
@@ -64,3 +66,50 @@ func Secrets(f *fixtures.File) map[string]string {
 	}
 	return out
 }
+
+// NewWith returns the redactor of a run with fixture f and more secrets
+// (TargetSecrets), each with its placeholder.
+func NewWith(f *fixtures.File, more map[string]string) *Redactor {
+	secrets := map[string]string{}
+	if f != nil {
+		secrets = Secrets(f)
+	}
+	maps.Copy(secrets, more)
+	return reports.NewRedactor(secrets)
+}
+
+// TargetSecrets maps the secrets a target URL carries to their
+// placeholders: its userinfo and password, its query, and each query value
+// long enough to be a credential (a token in the query). A URL that does
+// not parse carries none that can be told apart.
+func TargetSecrets(target string) map[string]string {
+	out := map[string]string{}
+	u, err := url.Parse(target)
+	if err != nil {
+		return out
+	}
+	if u.User != nil {
+		if info := u.User.String(); len(info) >= minSecret {
+			out[info] = "<TARGET_USERINFO>"
+		}
+		if pw, ok := u.User.Password(); ok && len(pw) >= minSecret {
+			out[pw] = "<TARGET_PASSWORD>"
+		}
+	}
+	if len(u.RawQuery) >= minSecret {
+		out[u.RawQuery] = "<TARGET_QUERY>"
+	}
+	for k, vs := range u.Query() {
+		for _, v := range vs {
+			if len(v) >= minSecret {
+				out[v] = "<TARGET_QUERY_" + k + ">"
+			}
+		}
+	}
+	return out
+}
+
+// minSecret is the length from which a part of the target URL is taken
+// for a secret: shorter ones ("v=1") would hide every such text of a
+// report and are no credential.
+const minSecret = 4

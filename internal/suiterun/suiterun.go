@@ -48,6 +48,8 @@ func generated(ctx context.Context, t steps.Target, gen Generation) ([]reports.S
 		ReadOnly:       t.ReadOnly,
 		RequestTimeout: t.RequestTimeout,
 		Redactor:       t.Redactor,
+		MaxBody:        t.MaxResponseBody,
+		Watch:          t.Watch,
 	})
 	if err != nil {
 		return nil, fmt.Errorf("generated requests: %w", err)

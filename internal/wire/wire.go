@@ -38,9 +38,14 @@ func WorldOf(path string, h http.Header) (world, rest string) {
 }
 
 // MaxResponseHeaderBytes bounds the response headers a producer reads from
-// a target, all fields together: a longer header is an error of the
-// exchange.
+// a target, all fields together, unless the run raises it (`run
+// --max-header`): a longer header is not judged.
 const MaxResponseHeaderBytes = 64 << 10
+
+// MaxResponseBodyBytes bounds the body a producer reads of one answer,
+// unless the run raises it (`run --max-body`): the scenarios and the
+// generated requests share the bound, and a longer answer is not judged.
+const MaxResponseBodyBytes = 4 << 20
 
 // NoRedirects returns the CheckRedirect of a producer's client. The
 // interface has no redirects, so a 3xx is an answer to check, not a hop to

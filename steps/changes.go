@@ -1,0 +1,72 @@
+package steps
+
+import (
+	"net/http"
+	"strings"
+
+	"github.com/campusconf/campusconf/internal/registry"
+)
+
+// Change is what the destructive scenarios of one operation do to the
+// target: the fixture records they delete or change (or, with none, that
+// they add records or have an effect outside the service).
+type Change struct {
+	Op      registry.OpID
+	Name    string
+	Deletes bool
+	Records []string
+}
+
+// Changes lists, in registry order, the operations whose destructive
+// scenarios a run with the tag expression tags (either form, see
+// CheckTags) selects, with what they use up; a read-only run selects none,
+// and the caller knows whether the run is read-only. The selection is read
+// at the level of operations: an expression naming single requirement ids
+// may select fewer scenarios than it lists.
+func Changes(tags string) ([]Change, error) {
+	expr, err := godogTags(tags)
+	if err != nil {
+		return nil, err
+	}
+	var out []Change
+	for _, o := range registry.All() {
+		if !o.Destructive || !selects(expr, string(o.ID)) {
+			continue
+		}
+		c := Change{Op: o.ID, Name: o.Name, Deletes: o.Method == http.MethodDelete}
+		for _, r := range o.Records {
+			c.Records = append(c.Records, "records."+r)
+		}
+		out = append(out, c)
+	}
+	return out, nil
+}
+
+// selects reports whether a godog tag expression (a conjunction of
+// disjunctions) may select a destructive scenario of op: a literal naming
+// op, one of its requirements or @destructive holds, a literal naming
+// anything else does not, and a negated one holds unless it names op or
+// @destructive.
+func selects(expr, op string) bool {
+	if expr == "" {
+		return true
+	}
+	mine := func(tag string) bool {
+		return tag == op || tag == "destructive" || strings.HasPrefix(tag, op+".")
+	}
+	for _, and := range strings.Split(expr, "&&") {
+		any := false
+		for _, lit := range strings.Split(and, ",") {
+			lit = strings.TrimSpace(lit)
+			neg := strings.HasPrefix(lit, "~")
+			tag := strings.TrimPrefix(strings.TrimPrefix(lit, "~"), "@")
+			if neg && tag != op && tag != "destructive" || !neg && mine(tag) {
+				any = true
+			}
+		}
+		if !any {
+			return false
+		}
+	}
+	return true
+}
