@@ -85,6 +85,9 @@ type Config struct {
 	// MaxPages bounds a walk through a list (default DefaultMaxPages);
 	// past it, as for the body, naming `--max-pages`.
 	MaxPages int
+	// Ready, when set, is called once the checks before the suite have
+	// passed, before the first scenario.
+	Ready func()
 	// NoCredentialsCheck leaves out the credentials check before the
 	// suite (see checkCredentials).
 	NoCredentialsCheck bool

@@ -96,6 +96,9 @@ func Run(ctx context.Context, cfg Config) (*reports.Report, error) {
 		return nil, err
 	}
 	e.gone = e.checkRecords(runCtx)
+	if cfg.Ready != nil {
+		cfg.Ready()
+	}
 	suite := godog.TestSuite{
 		Name:                "campusconf",
 		ScenarioInitializer: e.initializeScenario,

@@ -220,7 +220,9 @@ func runSuite(ctx context.Context, o runOptions, stdout, stderr io.Writer) int {
 			}
 		}
 		if !o.readOnly && !declared {
-			warnChanges(stderr, o.tags)
+			// said once the checks before the suite passed, so that a run
+			// they stop does not warn of changes it never makes
+			cfg.Ready = func() { warnChanges(stderr, o.tags) }
 		}
 	}
 	if !o.quiet {
@@ -309,20 +311,20 @@ func warnChanges(w io.Writer, tags string) {
 		case len(c.Records) == 0:
 			other = append(other, string(c.Op))
 		case c.Deletes:
-			deleted = append(deleted, fmt.Sprintf("%s (%s)", strings.Join(c.Records, ", "), c.Op))
+			deleted = append(deleted, fmt.Sprintf("%s (%s)", c.Op, strings.Join(c.Records, ", ")))
 		default:
-			changed = append(changed, fmt.Sprintf("%s (%s)", strings.Join(c.Records, ", "), c.Op))
+			changed = append(changed, fmt.Sprintf("%s (%s)", c.Op, strings.Join(c.Records, ", ")))
 		}
 	}
-	fmt.Fprintf(w, "campusconf run: warning: %d operations' destructive scenarios will change the target and the fixture declares no reset:\n", len(changes))
+	fmt.Fprintf(w, "campusconf run: warning: the destructive scenarios of %d operations will change the target, and the fixture declares no reset:\n", len(changes))
 	if len(deleted) > 0 {
-		fmt.Fprintf(w, "  deleted: %s\n", strings.Join(deleted, "; "))
+		fmt.Fprintf(w, "  deletes: %s\n", strings.Join(deleted, ", "))
 	}
 	if len(changed) > 0 {
-		fmt.Fprintf(w, "  changed: %s\n", strings.Join(changed, "; "))
+		fmt.Fprintf(w, "  changes or adds to: %s\n", strings.Join(changed, ", "))
 	}
 	if len(other) > 0 {
-		fmt.Fprintf(w, "  records added or effects outside the service by %s\n", strings.Join(other, ", "))
+		fmt.Fprintf(w, "  adds records or acts outside the service: %s\n", strings.Join(other, ", "))
 	}
 	fmt.Fprintln(w, "  Before the next run, restore those records (or name fresh ones in the fixture), or give the fixture a \"reset\" call (docs/fixtures.md); --read-only changes nothing. A record gone by then is reported as a fixture problem, not as a failure.")
 }
