@@ -53,6 +53,9 @@ type Options struct {
 	// is counted back from it, so a seed has the same relative history
 	// whatever the clock says (clock.go).
 	Clock time.Time
+	// WallClock is the real time, read only to check one-time passwords
+	// (E1), which are valid only now; nil means time.Now. Tests set it.
+	WallClock func() time.Time
 	// Docs serves Swagger UI at /docs with the subscription key and a
 	// user's token filled in (docs.go). The page holds credentials: serve
 	// it only where the people who can reach it may hold them.

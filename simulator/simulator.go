@@ -107,6 +107,9 @@ func New(opts Options) (*Simulator, error) {
 	if log == nil && opts.LogTo != nil {
 		log = slog.New(slog.NewTextHandler(opts.LogTo, nil))
 	}
+	if opts.WallClock == nil {
+		opts.WallClock = time.Now
+	}
 	clockGiven := !opts.Clock.IsZero()
 	if !clockGiven {
 		opts.Clock = world.Now
