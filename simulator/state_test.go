@@ -188,3 +188,27 @@ func TestStateFileRefused(t *testing.T) {
 		})
 	}
 }
+
+// TestStateFileOfEarlierServerLoads loads testdata/state-v1.json, written
+// by the server of commit 47eebaf (before the state's field list was
+// derived from the World's and before the history moved with the clock):
+// a team's existing --state file still loads, with its changes.
+func TestStateFileOfEarlierServerLoads(t *testing.T) {
+	e := newEnv(t, Options{})
+	loaded, err := e.sim.LoadState(filepath.Join("testdata", "state-v1.json"))
+	if err != nil || !loaded {
+		t.Fatalf("LoadState(testdata/state-v1.json) = %v, %v; want true, nil", loaded, err)
+	}
+	if got, err := e.notifyStatus("", false); err != nil || got != 11 {
+		t.Errorf("default world: notification status %v (%v), want 11 (marked read before the save)", got, err)
+	}
+	if got := e.sim.WorldNames(); len(got) != 1 || got[0] != "team-a" {
+		t.Errorf("named worlds after load = %v, want [team-a]", got)
+	}
+	media := "/multimedia/" + e.fx.Records.DeletableMedia[0] + "/downloadlog"
+	e.inWorld("team-a", false, "GET", media, "").want(t, http.StatusNotFound)
+	e.do("owner", "GET", media, "").want(t, http.StatusOK)
+	if got, want := e.sim.Clock(), time.Date(2025, 4, 6, 8, 0, 2, 0, time.UTC); !got.Equal(want) {
+		t.Errorf("default world's clock = %s, want the saved %s", got, want)
+	}
+}
