@@ -53,6 +53,15 @@ type Options struct {
 	// is counted back from it, so a seed has the same relative history
 	// whatever the clock says (clock.go).
 	Clock time.Time
+	// AllowedHosts are the host names, besides localhost, names under
+	// .localhost and IP addresses, under which the simulator answers
+	// (hosts.go): a request whose Host header names another gets 421, so
+	// a web page cannot reach the simulator through DNS rebinding. An
+	// entry is a name ("campus-api"), a domain with its subdomains
+	// (".example.edu"), or AnyHost ("*"), which switches the check off.
+	// An in-process embedder whose requests carry a made-up host (such
+	// as httptest's example.com) lists it here.
+	AllowedHosts []string
 	// WallClock is the real time, read only to check one-time passwords
 	// (E1), which are valid only now; nil means time.Now. Tests set it.
 	WallClock func() time.Time
