@@ -118,7 +118,11 @@ func New(opts Options) (*Simulator, error) {
 		opts.WallClock = time.Now
 	}
 	clockGiven := !opts.Clock.IsZero()
-	if !clockGiven {
+	if clockGiven {
+		if err := CheckClock(opts.Clock); err != nil {
+			return nil, err
+		}
+	} else {
 		opts.Clock = world.Now
 	}
 	opts.Clock = opts.Clock.UTC()

@@ -117,6 +117,11 @@ func (s *Simulator) decodeSnapshot(data []byte) (*store.State, error) {
 	if err := st.Check(); err != nil {
 		return nil, fmt.Errorf("snapshot: world: %v", err)
 	}
+	for _, t := range []time.Time{st.Clock, st.Seeded} {
+		if err := CheckClock(t); err != nil {
+			return nil, fmt.Errorf("snapshot: world: %v", err)
+		}
+	}
 	return &st, nil
 }
 
@@ -181,6 +186,11 @@ func (s *Simulator) LoadState(path string) (bool, error) {
 	}
 	if f.Format != stateFormat || f.Version != stateVersion {
 		return false, fmt.Errorf("state file %s: expected format %q version %d, got %q version %d: not a campusconf state file; the file is left as it is", path, stateFormat, stateVersion, clip(f.Format), f.Version)
+	}
+	if !f.Seeded.IsZero() {
+		if err := CheckClock(f.Seeded); err != nil {
+			return false, fmt.Errorf("state file %s: seeded: %v; the file is left as it is", path, err)
+		}
 	}
 	// every world is checked before any is changed
 	def, err := s.decodeSnapshot(f.Default)

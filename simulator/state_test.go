@@ -119,7 +119,9 @@ func TestStateFileKeepsClock(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "state.json")
 	a := newEnv(t, Options{})
 	moved := time.Date(2030, 1, 2, 3, 4, 5, 0, time.UTC)
-	a.sim.SetClock(moved)
+	if err := a.sim.SetClock(moved); err != nil {
+		t.Fatal(err)
+	}
 	if err := a.sim.SaveState(path); err != nil {
 		t.Fatal(err)
 	}
