@@ -48,10 +48,10 @@ type Options struct {
 	// MaxWorlds bounds the named worlds kept at once (worlds.go); 0 means
 	// DefaultMaxWorlds. Beyond it the least recently used is dropped.
 	MaxWorlds int
-	// Clock is the world's time at start (zero: world.Now, 2025-04-06):
-	// records created at run time are dated from it, and every seeded date
-	// is counted back from it, so a seed has the same relative history
-	// whatever the clock says (clock.go).
+	// Clock is the world's time at start (zero: world.Now, 2025-04-06),
+	// from MinClock to MaxClock: records created at run time are dated
+	// from it, and the seeded history ends shortly before it, so a seed
+	// has the same relative history whatever the clock says (clock.go).
 	Clock time.Time
 	// AllowedHosts are the host names, besides localhost, names under
 	// .localhost and IP addresses, under which the simulator answers

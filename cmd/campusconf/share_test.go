@@ -82,10 +82,11 @@ func startServer(t *testing.T, args ...string) (*server, int) {
 	}
 }
 
-// get sends GET path to s with the Host header host ("" keeps the URL's).
-func (s *server) get(t *testing.T, host, path string) (int, string) {
+// healthz sends GET /healthz to s with the Host header host ("" keeps the
+// URL's).
+func (s *server) healthz(t *testing.T, host string) (int, string) {
 	t.Helper()
-	req, _ := http.NewRequest("GET", s.base+path, nil)
+	req, _ := http.NewRequest("GET", s.base+"/healthz", nil)
 	if host != "" {
 		req.Host = host
 	}
@@ -110,11 +111,11 @@ func TestServeHostCheck(t *testing.T) {
 	}
 	port := s.base[strings.LastIndexByte(s.base, ':'):]
 	for _, host := range []string{"", "localhost" + port, "campus-api" + port, "web.dev.example.edu" + port, "10.0.0.7" + port} {
-		if status, body := s.get(t, host, "/healthz"); status != http.StatusOK {
+		if status, body := s.healthz(t, host); status != http.StatusOK {
 			t.Errorf("GET /healthz with Host %q: expected 200, got %d: %s", host, status, body)
 		}
 	}
-	status, body := s.get(t, "evil.example"+port, "/healthz")
+	status, body := s.healthz(t, "evil.example"+port)
 	var msg string
 	if status != http.StatusMisdirectedRequest || json.Unmarshal([]byte(body), &msg) != nil || !strings.Contains(msg, "--allowed-hosts evil.example") {
 		t.Errorf("GET /healthz with Host evil.example: expected 421 with a JSON string naming --allowed-hosts, got %d: %s", status, body)
@@ -128,13 +129,13 @@ func TestServeHostCheck(t *testing.T) {
 
 	t.Setenv("CAMPUSCONF_ALLOWED_HOSTS", "campus-api")
 	s, _ = startServer(t)
-	if status, body := s.get(t, "campus-api", "/healthz"); status != http.StatusOK {
+	if status, body := s.healthz(t, "campus-api"); status != http.StatusOK {
 		t.Errorf("CAMPUSCONF_ALLOWED_HOSTS=campus-api: GET with Host campus-api: expected 200, got %d: %s", status, body)
 	}
 	s.stop()
 
 	s, _ = startServer(t, "--allowed-hosts", "*")
-	if status, body := s.get(t, "evil.example", "/healthz"); status != http.StatusOK {
+	if status, body := s.healthz(t, "evil.example"); status != http.StatusOK {
 		t.Errorf("--allowed-hosts *: GET with Host evil.example: expected 200, got %d: %s", status, body)
 	}
 	if !strings.Contains(s.stderr.String(), "warning: --allowed-hosts * switches the host check off") {
@@ -196,14 +197,12 @@ func TestServeStateLock(t *testing.T) {
 func TestServeStateRefused(t *testing.T) {
 	dir := t.TempDir()
 	big := filepath.Join(dir, "big.json")
-	f, err := os.Create(big)
-	if err != nil {
+	if err := os.WriteFile(big, nil, 0o600); err != nil {
 		t.Fatal(err)
 	}
-	if err := f.Truncate(300 << 20); err != nil { // sparse: no disk used
+	if err := os.Truncate(big, 300<<20); err != nil { // sparse: no disk used
 		t.Fatal(err)
 	}
-	f.Close()
 	small := filepath.Join(dir, "small.json")
 	if err := os.WriteFile(small, bytes.Repeat([]byte(" "), 2<<20), 0o600); err != nil {
 		t.Fatal(err)

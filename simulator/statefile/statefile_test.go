@@ -79,15 +79,13 @@ func TestWriteThroughLink(t *testing.T) {
 func TestReadRefusesTooBig(t *testing.T) {
 	dir := t.TempDir()
 	big := filepath.Join(dir, "big.json")
-	f, err := os.Create(big)
-	if err != nil {
+	if err := os.WriteFile(big, nil, 0o600); err != nil {
 		t.Fatal(err)
 	}
-	if err := f.Truncate(300 << 20); err != nil {
+	if err := os.Truncate(big, 300<<20); err != nil {
 		t.Fatal(err)
 	}
-	f.Close()
-	_, err = Read(big, DefaultMaxBytes)
+	_, err := Read(big, DefaultMaxBytes)
 	var tooBig *TooBigError
 	if !errors.As(err, &tooBig) || tooBig.Size != 300<<20 {
 		t.Fatalf("Read(300 MB file) = %v, want a TooBigError with its size", err)
