@@ -132,3 +132,18 @@ func TestRebindingRefused(t *testing.T) {
 	e.doWith("", "POST", selfResetPath, "", map[string]string{"Host": "localhost:8080", "Origin": "http://localhost:8080", "Authorization": admin}).want(t, http.StatusNoContent)
 	e.do("owner", "GET", media, "").want(t, http.StatusOK)
 }
+
+// BenchmarkHostCheck is the check every request passes first: it must not
+// allocate (a loopback address, a listed name, a refused name).
+func BenchmarkHostCheck(b *testing.B) {
+	p, err := newHostPolicy([]string{"campus-api", ".dev.example.edu"})
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.ReportAllocs()
+	for b.Loop() {
+		if !p.allows("127.0.0.1:8080") || !p.allows("web.dev.example.edu:8080") || p.allows("evil.example:8080") {
+			b.Fatal("wrong answer")
+		}
+	}
+}
