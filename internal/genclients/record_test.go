@@ -107,65 +107,45 @@ func jsonOf(v any) string {
 	return string(b)
 }
 
-// successCall is a request the default simulator answers with op's
-// success status; txn is a push transaction the owner opened (for E2).
-func (s *sims) successCall(op, txn string) call {
+// successCalls are, per operation, a request the default simulator
+// answers with the operation's success status; txn is a push transaction
+// the owner opened (for E2).
+func (s *sims) successCalls(txn string) map[string]call {
 	r := s.fx.Records
-	switch op {
-	case "E1":
-		return call{path: fill(op), body: jsonOf(map[string]string{"userid": s.fx.SecondFactor.UserID, "otp": "000000"})}
-	case "E2":
-		return call{path: fill(op), body: jsonOf(map[string]string{"transactionId": txn})}
-	case "E3":
-		return call{path: fill(op)}
-	case "E4":
-		return call{path: fill(op), user: "admin"}
-	case "E5":
-		return call{path: fill(op), body: jsonOf(map[string][]string{"iDs": r.DeletableSlots[:1]})}
-	case "E6":
-		return call{path: fill(op, r.BankFolder)}
-	case "E7":
-		return call{path: fill(op), body: jsonOf(map[string]string{"resourceID": r.AttendanceResource})}
-	case "E8":
-		return call{path: fill(op), body: jsonOf(map[string]any{"resourceID": r.AttendanceResource, "iDs": []string{absent}})}
-	case "E9":
-		return call{path: fill(op, r.Evaluation, r.EvaluationQuestion)}
-	case "E10":
-		return call{path: fill(op, r.Folder)}
-	case "E11":
-		return call{path: fill(op, r.File)}
-	case "E12":
-		return call{path: fill(op, r.Weblink)}
-	case "E13":
-		return call{path: fill(op, r.Media)}
-	case "E14":
-		return call{path: fill(op), body: jsonOf(map[string][]string{"iDs": r.DeletableMedia[:1]})}
-	case "E15":
-		return call{path: fill(op, r.Channel)}
-	case "E16":
-		return call{path: fill(op, r.Capture)}
-	case "E17":
-		return call{path: fill(op, r.SurveyQuestion)}
-	case "E18":
-		return call{path: fill(op, r.PollQuestion)}
-	case "E19":
-		return call{path: fill(op, r.PollResponse)}
-	case "E20":
-		return call{path: fill(op, r.Resource)}
-	case "E21":
-		return call{path: fill(op), body: jsonOf(map[string]any{"iDs": r.LectureSessions, "publish": true})}
-	case "GB":
-		return call{path: fill(op, r.GradebookModule.ID), body: `{"iD_Weightage": [], "gradingSchema": [{"letterGrade": "A", "maxMark": 100}]}`}
-	case "ES":
-		return call{path: fill(op, r.Evaluation), body: jsonOf(s.fx.Operations["ES"].Body)}
-	case "NG":
-		return call{path: fill(op, r.Notification.GroupID)}
-	case "NR":
-		return call{path: fill(op), body: jsonOf(map[string]any{"id": r.Notification.ID, "read": 11})}
-	case "QS":
-		return call{path: fill(op), body: jsonOf(map[string]string{"id": r.QuizSection.ID, "name": "Section one"})}
+	at := func(op string, ids ...string) call { return call{path: fill(op, ids...)} }
+	send := func(op string, body any) call { return call{path: fill(op), body: jsonOf(body)} }
+	gb := at("GB", r.GradebookModule.ID)
+	gb.body = `{"iD_Weightage": [], "gradingSchema": [{"letterGrade": "A", "maxMark": 100}]}`
+	es := at("ES", r.Evaluation)
+	es.body = jsonOf(s.fx.Operations["ES"].Body)
+	return map[string]call{
+		"E1":  send("E1", map[string]string{"userid": s.fx.SecondFactor.UserID, "otp": "000000"}),
+		"E2":  send("E2", map[string]string{"transactionId": txn}),
+		"E3":  at("E3"),
+		"E4":  {path: fill("E4"), user: "admin"},
+		"E5":  send("E5", map[string][]string{"iDs": r.DeletableSlots[:1]}),
+		"E6":  at("E6", r.BankFolder),
+		"E7":  send("E7", map[string]string{"resourceID": r.AttendanceResource}),
+		"E8":  send("E8", map[string]any{"resourceID": r.AttendanceResource, "iDs": []string{absent}}),
+		"E9":  at("E9", r.Evaluation, r.EvaluationQuestion),
+		"E10": at("E10", r.Folder),
+		"E11": at("E11", r.File),
+		"E12": at("E12", r.Weblink),
+		"E13": at("E13", r.Media),
+		"E14": send("E14", map[string][]string{"iDs": r.DeletableMedia[:1]}),
+		"E15": at("E15", r.Channel),
+		"E16": at("E16", r.Capture),
+		"E17": at("E17", r.SurveyQuestion),
+		"E18": at("E18", r.PollQuestion),
+		"E19": at("E19", r.PollResponse),
+		"E20": at("E20", r.Resource),
+		"E21": send("E21", map[string]any{"iDs": r.LectureSessions, "publish": true}),
+		"GB":  gb,
+		"ES":  es,
+		"NG":  at("NG", r.Notification.GroupID),
+		"NR":  send("NR", map[string]any{"id": r.Notification.ID, "read": 11}),
+		"QS":  send("QS", map[string]string{"id": r.QuizSection.ID, "name": "Section one"}),
 	}
-	panic("genclients: no success call for " + op)
 }
 
 // notFoundCall is a request the default simulator answers with 404 for
@@ -204,17 +184,21 @@ func (s *sims) notFoundCall(op string) (c call, ok bool) {
 func record(t *testing.T, want map[string][]int) []answer {
 	t.Helper()
 	s := newSims(t)
-	push := s.send(t, s.def, "E3", s.successCall("E3", ""), "E3 as the owner, to open a transaction for E2")
+	push := s.send(t, s.def, "E3", s.successCalls("")["E3"], "E3 as the owner, to open a transaction for E2")
 	var opened struct {
 		TransactionID string `json:"transactionId"`
 	}
 	if err := json.Unmarshal([]byte(push.Body), &opened); err != nil || opened.TransactionID == "" {
 		t.Fatalf("E3 answered %d %s: expected a transactionId to poll", push.Status, push.Body)
 	}
+	success := s.successCalls(opened.TransactionID)
 	var out []answer
 	for _, o := range registry.All() {
 		op := o.ID
-		ok := s.successCall(op, opened.TransactionID)
+		ok, known := success[op]
+		if !known {
+			t.Fatalf("%s: no success call in successCalls: add one", op)
+		}
 		noKey := ok
 		noKey.noKey = true
 		for _, st := range want[op] {
