@@ -26,12 +26,13 @@ const toolsDir = "../../tools"
 // TestGeneratedClients generates a client from `campusconf openapi`'s
 // document with ogen and with oapi-codegen, and decodes with each one
 // recorded simulator answer of every operation for every status the
-// document lists (success and error, 401 included). Each client must
-// decode every answer without error into the type its generator wrote for
-// that status, and what it decoded must encode back to the same JSON
-// (numbers of equal value, date-times the same instant to the second, as
-// ogen writes them without fractions): a value the declared format cannot hold
-// (a float32 rounding past its maximum) fails here.
+// document lists, success and error, and for 401, which the simulator
+// answers every operation. Each client must decode every answer without
+// error into the type its generator wrote for that status, and what it
+// decoded must encode back to the same JSON (numbers of equal value,
+// date-times the same instant to the second, as ogen writes them without
+// fractions): a value the declared format cannot hold (a float32 rounding
+// past its maximum) fails here.
 //
 // It compiles two generated clients, so it runs in full only without
 // -short. Reproduce: go test ./internal/genclients/ -run TestGeneratedClients -v
