@@ -8,6 +8,8 @@ import (
 	"fmt"
 	"strconv"
 	"time"
+
+	"github.com/campusconf/campusconf/internal/rules"
 )
 
 // SchemaVersion is the version of the Report JSON form. It changes when a
@@ -29,14 +31,14 @@ const (
 	Failed        Outcome = "failed"
 )
 
-// Strictness of a requirement: MUST is stated by the specification and
-// decides the verdict; SHOULD is implied by it and only warns.
-type Strictness string
+// Strictness of a requirement: its level, rules.Level (MUST decides the
+// verdict, SHOULD only warns). The name stays for the report's readers.
+type Strictness = rules.Level
 
-// Strictness levels.
+// Strictness levels: rules.Must and rules.Should.
 const (
-	Must   Strictness = "MUST"
-	Should Strictness = "SHOULD"
+	Must   = rules.Must
+	Should = rules.Should
 )
 
 // Report is one conformance run.
@@ -230,29 +232,29 @@ const (
 )
 
 // Kind is the rule kind of a requirement and of the scenarios that check
-// it: what sort of rule of the specification it is.
-type Kind string
+// it: rules.Kind, named here for the report's readers.
+type Kind = rules.Kind
 
-// Rule kinds.
+// Rule kinds: those of package rules.
 const (
-	KindStatus     Kind = "status"
-	KindShape      Kind = "shape"
-	KindEnumRange  Kind = "enum-range"
-	KindTransition Kind = "transition"
-	KindPermission Kind = "permission"
-	KindDefault    Kind = "default"
-	KindAuth       Kind = "auth"
-	KindErrorForm  Kind = "error-form"
-	KindQuery      Kind = "query"
+	KindStatus     = rules.KindStatus
+	KindShape      = rules.KindShape
+	KindEnumRange  = rules.KindEnumRange
+	KindTransition = rules.KindTransition
+	KindPermission = rules.KindPermission
+	KindDefault    = rules.KindDefault
+	KindAuth       = rules.KindAuth
+	KindErrorForm  = rules.KindErrorForm
+	KindQuery      = rules.KindQuery
 	// KindGenerated: a property that generated requests check
 	// (internal/generate) rather than a scenario.
-	KindGenerated Kind = "generated"
+	KindGenerated = rules.KindGenerated
 )
 
 // RuleKinds are the rule kinds of scenarios and requirements, in the order
-// the HTML matrix shows them. A kind outside this list (KindGenerated)
-// still shows, after these.
-var RuleKinds = []Kind{KindStatus, KindShape, KindEnumRange, KindTransition, KindPermission, KindDefault, KindAuth, KindErrorForm, KindQuery}
+// the HTML matrix shows them (rules.RuleKinds). A kind outside this list
+// (KindGenerated) still shows, after these.
+var RuleKinds = rules.RuleKinds
 
 // Requirement is one catalogue entry with its result in this run.
 type Requirement struct {

@@ -141,7 +141,7 @@ func documented(t *testing.T) map[string][]int {
 		}
 	}
 	for _, id := range registry.IDs() {
-		if len(out[id]) == 0 {
+		if len(out[string(id)]) == 0 {
 			t.Fatalf("%s: no response in the document", id)
 		}
 	}

@@ -65,7 +65,7 @@ func newSims(t *testing.T) *sims {
 // send makes c to operation op on sim and records the answer.
 func (s *sims) send(t *testing.T, sim *simulator.Simulator, op string, c call, how string) answer {
 	t.Helper()
-	o := registry.Must(op)
+	o := registry.Must(registry.OpID(op))
 	var body io.Reader
 	if c.body != "" {
 		body = strings.NewReader(c.body)
@@ -91,7 +91,7 @@ func (s *sims) send(t *testing.T, sim *simulator.Simulator, op string, c call, h
 
 // fill puts the values into the operation's path template, in order.
 func fill(op string, values ...string) string {
-	p := registry.Must(op).Path
+	p := registry.Must(registry.OpID(op)).Path
 	for _, v := range values {
 		i, j := strings.Index(p, "{"), strings.Index(p, "}")
 		p = p[:i] + v + p[j+1:]
@@ -194,7 +194,7 @@ func record(t *testing.T, want map[string][]int) []answer {
 	success := s.successCalls(opened.TransactionID)
 	var out []answer
 	for _, o := range registry.All() {
-		op := o.ID
+		op := string(o.ID)
 		ok, known := success[op]
 		if !known {
 			t.Fatalf("%s: no success call in successCalls: add one", op)
@@ -218,7 +218,7 @@ func record(t *testing.T, want map[string][]int) []answer {
 				c, found := s.notFoundCall(op)
 				how := "an absent record"
 				if !found {
-					c, how = call{path: registry.Must(op).Path + "/" + absent}, "a path below the operation's, which the simulator does not serve"
+					c, how = call{path: registry.Must(registry.OpID(op)).Path + "/" + absent}, "a path below the operation's, which the simulator does not serve"
 				}
 				a = s.send(t, s.def, op, c, how)
 			case st == 500 || st == 503:
