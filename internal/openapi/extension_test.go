@@ -6,12 +6,14 @@ import (
 	"os"
 	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
 	yaml "go.yaml.in/yaml/v3"
 
 	"github.com/campusconf/campusconf/internal/registry"
+	"github.com/campusconf/campusconf/internal/rules"
 )
 
 // decisionAnchors are the anchors of the sections of docs/decisions.md, as
@@ -117,46 +119,55 @@ func TestSimulatorChoices(t *testing.T) {
 // states it. A keyword found in the document and missing here fails the
 // test: state a bound, default or enum the specification does not give in
 // x-campusconf-simulator instead, since the suite, the proxy and the
-// generator enforce the standard keywords on every implementation.
-var specified = map[string]string{
-	"components/requestBodies/AttendanceDeleteBody required true":                                                                                     "E8: resourceID required",
-	"components/requestBodies/DefaultAttendanceBody required true":                                                                                    "E7: resourceID required",
-	"components/requestBodies/GradebookSettingsBody required true":                                                                                    "Gradebook update: both members required",
-	"components/requestBodies/NotificationReadBody required true":                                                                                     "Notification read update: id and read required",
-	"components/requestBodies/OtpBody required true":                                                                                                  "E1: userid and otp required",
-	"components/requestBodies/PushPollBody required true":                                                                                             "E2: transactionId required",
-	"components/requestBodies/QuizSectionBody required true":                                                                                          "Quiz section update: id and name required",
-	"components/schemas/AttendanceDeleteInput required [resourceID]":                                                                                  "E8",
-	"components/schemas/BankFolder required [id]":                                                                                                     "Bank folder: id required",
-	"components/schemas/DefaultAttendanceInput required [resourceID]":                                                                                 "E7",
-	"components/schemas/DefaultAttendanceInput/properties/publish default true":                                                                       "E7; Limits: publish default true",
-	"components/schemas/Evaluation/properties/evaluationMethod enum [0 1 2 3]":                                                                        "Evaluation: evaluationMethod enum 0,1,2,3",
-	"components/schemas/Evaluation/properties/evaluationType enum [0 1 2 3 4 5]":                                                                      "Evaluation: evaluationType enum 0..5",
-	"components/schemas/EvaluationQuestion required [text]":                                                                                           "Evaluation question: text required",
-	"components/schemas/EvaluationQuestion/properties/difficultyLevel enum [0 1 2 3]":                                                                 "Limits: difficultyLevel 0, 1, 2 or 3",
-	"components/schemas/EvaluationQuestion/properties/mark maximum 10000":                                                                             "Limits: mark 0 to 10000",
-	"components/schemas/EvaluationQuestion/properties/mark minimum 0":                                                                                 "Limits: mark 0 to 10000",
-	"components/schemas/EvaluationQuestion/properties/videoTimeStamp maximum 2147483647":                                                              "Limits: videoTimeStamp 0 to 2147483647",
-	"components/schemas/EvaluationQuestion/properties/videoTimeStamp minimum 0":                                                                       "Limits: videoTimeStamp 0 to 2147483647",
-	"components/schemas/FileLog/properties/action enum [Download File Upload File Delete File Create File Create Folder Delete Folder Update Folder]": "File activity log entry: one of the kinds",
-	"components/schemas/GradebookSettings/properties/resourceID readOnly true":                                                                        "Gradebook settings: only in responses",
-	"components/schemas/GradebookSettingsInput required [iD_Weightage gradingSchema]":                                                                 "Gradebook update",
-	"components/schemas/GradingSchemaEntry required [letterGrade maxMark]":                                                                            "Gradebook settings: both members required",
-	"components/schemas/Notification/properties/notifyStatus enum [10 11]":                                                                            "Notification: 10 unread, 11 read; States",
-	"components/schemas/NotificationReadInput required [id read]":                                                                                     "Notification read update",
-	"components/schemas/NotificationReadInput/properties/read maximum 11":                                                                             "Limits: read 10 to 11",
-	"components/schemas/NotificationReadInput/properties/read minimum 10":                                                                             "Limits: read 10 to 11",
-	"components/schemas/OtpInput required [userid otp]":                                                                                               "E1",
-	"components/schemas/PollResponse/properties/selectedOptions/items minimum 0":                                                                      "Poll response: selectedOptions are 0-based positions",
-	"components/schemas/PushPollInput required [transactionId]":                                                                                       "E2",
-	"components/schemas/QuizSection required [name]":                                                                                                  "Quiz section: name required",
-	"components/schemas/QuizSection/properties/assessmentId readOnly true":                                                                            "Quiz section: response only",
-	"components/schemas/QuizSection/properties/displayQuestionMark default false":                                                                     "Limits: displayQuestionMark default false",
-	"components/schemas/QuizSectionInput required [id name]":                                                                                          "Quiz section update: id and name required",
-	"components/schemas/QuizSectionInput/properties/displayQuestionMark default false":                                                                "Limits: displayQuestionMark default false",
-	"components/schemas/Student/properties/officialEmail readOnly true":                                                                               "Student entry: officialEmail read-only",
-	"components/schemas/SurveyResponse required [questionID]":                                                                                         "Survey response: questionID required",
-	"components/schemas/Target/properties/typeID enum of 73 values":                                                                                   "Notification: allowed typeID values",
+// generator enforce the standard keywords on every implementation. The
+// ranges and defaults are internal/rules' stated limits.
+func specified() map[string]string {
+	n := func(f float64) string { return strconv.FormatFloat(f, 'f', -1, 64) }
+	const sc, rb = "components/schemas/", "components/requestBodies/"
+	out := map[string]string{}
+	for _, e := range []struct{ keyword, section string }{
+		{rb + "AttendanceDeleteBody required true", "E8: resourceID required"},
+		{rb + "DefaultAttendanceBody required true", "E7: resourceID required"},
+		{rb + "GradebookSettingsBody required true", "Gradebook update: both members required"},
+		{rb + "NotificationReadBody required true", "Notification read update: id and read required"},
+		{rb + "OtpBody required true", "E1: userid and otp required"},
+		{rb + "PushPollBody required true", "E2: transactionId required"},
+		{rb + "QuizSectionBody required true", "Quiz section update: id and name required"},
+		{sc + "AttendanceDeleteInput required [resourceID]", "E8"},
+		{sc + "BankFolder required [id]", "Bank folder: id required"},
+		{sc + "DefaultAttendanceInput required [resourceID]", "E7"},
+		{sc + "DefaultAttendanceInput/properties/publish default " + fmt.Sprint(rules.DefaultAttendancePublish), "E7; Limits: publish default true"},
+		{sc + "Evaluation/properties/evaluationMethod enum [0 1 2 3]", "Evaluation: evaluationMethod enum 0,1,2,3"},
+		{sc + "Evaluation/properties/evaluationType enum [0 1 2 3 4 5]", "Evaluation: evaluationType enum 0..5"},
+		{sc + "EvaluationQuestion required [text]", "Evaluation question: text required"},
+		{sc + "EvaluationQuestion/properties/difficultyLevel enum [0 1 2 3]", "Limits: difficultyLevel 0, 1, 2 or 3"},
+		{sc + "EvaluationQuestion/properties/mark maximum " + n(rules.Mark.Max), "Limits: mark 0 to 10000"},
+		{sc + "EvaluationQuestion/properties/mark minimum " + n(rules.Mark.Min), "Limits: mark 0 to 10000"},
+		{sc + "EvaluationQuestion/properties/videoTimeStamp maximum " + n(rules.VideoTimeStamp.Max), "Limits: videoTimeStamp 0 to 2147483647"},
+		{sc + "EvaluationQuestion/properties/videoTimeStamp minimum " + n(rules.VideoTimeStamp.Min), "Limits: videoTimeStamp 0 to 2147483647"},
+		{sc + "FileLog/properties/action enum [Download File Upload File Delete File Create File Create Folder Delete Folder Update Folder]", "File activity log entry: one of the kinds"},
+		{sc + "GradebookSettings/properties/resourceID readOnly true", "Gradebook settings: only in responses"},
+		{sc + "GradebookSettingsInput required [iD_Weightage gradingSchema]", "Gradebook update"},
+		{sc + "GradingSchemaEntry required [letterGrade maxMark]", "Gradebook settings: both members required"},
+		{sc + "Notification/properties/notifyStatus enum [10 11]", "Notification: 10 unread, 11 read; States"},
+		{sc + "NotificationReadInput required [id read]", "Notification read update"},
+		{sc + "NotificationReadInput/properties/read maximum " + n(rules.NotificationRead.Max), "Limits: read 10 to 11"},
+		{sc + "NotificationReadInput/properties/read minimum " + n(rules.NotificationRead.Min), "Limits: read 10 to 11"},
+		{sc + "OtpInput required [userid otp]", "E1"},
+		{sc + "PollResponse/properties/selectedOptions/items minimum 0", "Poll response: selectedOptions are 0-based positions"},
+		{sc + "PushPollInput required [transactionId]", "E2"},
+		{sc + "QuizSection required [name]", "Quiz section: name required"},
+		{sc + "QuizSection/properties/assessmentId readOnly true", "Quiz section: response only"},
+		{sc + "QuizSection/properties/displayQuestionMark default " + fmt.Sprint(rules.DefaultDisplayQuestionMark), "Limits: displayQuestionMark default false"},
+		{sc + "QuizSectionInput required [id name]", "Quiz section update: id and name required"},
+		{sc + "QuizSectionInput/properties/displayQuestionMark default " + fmt.Sprint(rules.DefaultDisplayQuestionMark), "Limits: displayQuestionMark default false"},
+		{sc + "Student/properties/officialEmail readOnly true", "Student entry: officialEmail read-only"},
+		{sc + "SurveyResponse required [questionID]", "Survey response: questionID required"},
+		{sc + "Target/properties/typeID enum of 73 values", "Notification: allowed typeID values"},
+	} {
+		out[e.keyword] = e.section
+	}
+	return out
 }
 
 // constraining are the keywords that narrow a value beyond its type.
@@ -170,6 +181,7 @@ var formats = []string{"uuid", "date-time", "int32", "int64", "float", "double"}
 // states (specified), and every format is one it names.
 func TestStandardKeywordsAreTheSpecifications(t *testing.T) {
 	tree := documentTree(t)
+	specified := specified()
 	found := map[string]bool{}
 	for _, top := range []string{"paths", "components"} {
 		walk(top, tree[top], func(path, key string, value any) {
