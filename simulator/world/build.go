@@ -248,6 +248,13 @@ func buildAttendance(now time.Time, f *gofakeit.Faker, w *store.World, owner sto
 
 var questionTypes = []string{"MCQ", "MRQ", "Essay", "TrueFalse", "FillInBlank"}
 
+// videoTimeStampTop is the highest videoTimeStamp seeded: the largest
+// float32 not above the stated maximum 2147483647. The interface declares
+// the field a float (32 bits), which rounds 2147483647 up to 2147483648,
+// past the maximum, so a client decoding it as declared would refuse the
+// record; this value it holds exactly.
+const videoTimeStampTop = 2147483520
+
 // buildEvaluations makes the evaluations and their questions, created in
 // the 30 days before now (and updated an hour later): each opens a week
 // after its creation and closes two weeks after that, so some are open at
@@ -278,7 +285,7 @@ func buildEvaluations(now time.Time, f *gofakeit.Faker, w *store.World, owner st
 			case 0:
 				q.Mark, q.DifficultyLevel, q.VideoTimeStamp = 0, 0, 0
 			case 1:
-				q.Mark, q.DifficultyLevel, q.VideoTimeStamp = 10000, 3, 2147483647
+				q.Mark, q.DifficultyLevel, q.VideoTimeStamp = 10000, 3, videoTimeStampTop
 			}
 			for k := range j % 3 {
 				q.Kutags = append(q.Kutags, store.Tag{
