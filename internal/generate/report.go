@@ -55,7 +55,7 @@ func (ru *runner) unjudgedScenarios(u *unjudged) []reports.Scenario {
 		ex := *u.firstErr
 		out = append(out, reports.Scenario{
 			ID: Feature + ": " + u.op + " no answer", Feature: Feature, Operation: u.op, Kind: reports.KindGenerated,
-			Name:         fmt.Sprintf("%s: %d generated requests got no HTTP answer (seed %d)", u.op, u.noAnswer, ru.cfg.Seed),
+			Name:         fmt.Sprintf("%s: %s got no HTTP answer (seed %d)", u.op, countRequests(u.noAnswer), ru.cfg.Seed),
 			Requirements: []string{}, Strictness: reports.Should, Outcome: reports.Error,
 			Exchanges: []reports.Exchange{ex},
 			Failure: &reports.Failure{Requirements: []string{}, Step: "generated requests",
@@ -66,13 +66,21 @@ func (ru *runner) unjudgedScenarios(u *unjudged) []reports.Scenario {
 	if u.tooLong > 0 {
 		out = append(out, reports.Scenario{
 			ID: Feature + ": " + u.op + " too long", Feature: Feature, Operation: u.op, Kind: reports.KindGenerated,
-			Name:         fmt.Sprintf("%s: %d generated requests not judged (seed %d)", u.op, u.tooLong, ru.cfg.Seed),
+			Name:         fmt.Sprintf("%s: %s not judged (seed %d)", u.op, countRequests(u.tooLong), ru.cfg.Seed),
 			Requirements: []string{}, Strictness: reports.Should, Outcome: reports.Skipped, SkipCause: reports.CauseRunnerLimit,
 			SkipReason: fmt.Sprintf("%d answers of %s were longer than the runner reads (%d bytes): --max-body raises the bound", u.tooLong, u.op, ru.cfg.MaxBody),
 			Exchanges:  []reports.Exchange{*u.firstLong},
 		})
 	}
 	return out
+}
+
+// countRequests counts generated requests in words.
+func countRequests(n int) string {
+	if n == 1 {
+		return "1 generated request"
+	}
+	return fmt.Sprintf("%d generated requests", n)
 }
 
 func (ru *runner) strictness(p Property) reports.Strictness {
