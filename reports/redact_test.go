@@ -1,8 +1,13 @@
 package reports
 
 import (
+	"encoding/base64"
 	"encoding/json"
+	"fmt"
+	"html"
 	"net/http"
+	"net/url"
+	"regexp"
 	"strings"
 	"testing"
 	"unicode/utf8"
@@ -167,5 +172,136 @@ func TestRedactorReport(t *testing.T) {
 	b, _ := json.Marshal(rep)
 	if got, want := strings.Count(string(b), "s3cr3t"), 3; got != want {
 		t.Errorf("expected the secret only in the suite's ids (%d times), got it %d times: %s", want, got, b)
+	}
+}
+
+// TestRedactorDecodedForms: a secret is found on the decoded form of the
+// text, however a target echoes it: every character \u-escaped (valid
+// JSON), in upper or lower case, URL-escaped in either case, as HTML
+// character references, escapes nested in escapes, base64 of a header line
+// holding it at any alignment, and cut short to any run of Window
+// characters.
+func TestRedactorDecodedForms(t *testing.T) {
+	const key = "43cb54111e874a116b4008667caf0e40"
+	const token = "owner-0da1f76d10728ec59396abb44df514fd"
+	red := NewRedactor(map[string]string{key: "<SUBSCRIPTION_KEY>", token: "<TOKEN_owner>", "Bearer " + token: "<AUTHORIZATION_owner>", "914273": "<OTP>"})
+	uEscape := func(s string) string {
+		var b strings.Builder
+		for _, c := range s {
+			fmt.Fprintf(&b, `\u%04x`, c)
+		}
+		return b.String()
+	}
+	pctEscape := func(s string) string {
+		var b strings.Builder
+		for _, c := range []byte(s) {
+			fmt.Fprintf(&b, "%%%02x", c)
+		}
+		return b.String()
+	}
+	htmlRefs := func(s string) string {
+		var b strings.Builder
+		for _, c := range s {
+			fmt.Fprintf(&b, "&#%d;", c)
+		}
+		return b.String()
+	}
+	b64 := base64.StdEncoding.EncodeToString
+	tests := []struct{ name, in string }{
+		{"\\u-escaped, valid JSON", `{"echo":"` + uEscape(key) + `"}`},
+		{"upper case", "key " + strings.ToUpper(key)},
+		{"mixed case token", "Bearer " + strings.ToUpper(token[:10]) + token[10:]},
+		{"URL-escaped, lower hex", "?k=" + pctEscape(key)},
+		{"URL-escaped, upper hex", "?k=" + strings.ToUpper(pctEscape(key))},
+		{"HTML references", "<p>" + htmlRefs(key) + "</p>"},
+		{"JSON of a URL escape", `"` + strings.ReplaceAll(pctEscape(key), "%", `\u0025`) + `"`},
+		{"base64 of the header line", "h: " + b64([]byte("Ocp-Apim-Subscription-Key: "+key))},
+		{"base64 of a header block, shifted", `"` + b64([]byte("xy\nAuthorization: Bearer "+token+"\n")) + `"`},
+		{"base64 URL alphabet of JSON", base64.RawURLEncoding.EncodeToString([]byte(`{"k":"` + key + `"}`))},
+		{"base64 of \\u-escapes", b64([]byte(uEscape(key)))},
+		{"cut to 25 characters", `{"echo":"` + key[:25] + `…"}`},
+		{"cut to 12 characters", "tail " + token[len(token)-12:]},
+		{"cut and \\u-escaped", uEscape(key[3:17])},
+		{"a short hex secret in upper case", "otp=914273"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got := red.String(tt.in)
+			if leak := leakedRun(got, []string{key, token, "914273"}); leak != "" {
+				t.Errorf("String(%.60q…) = %.120q: a run of the secret survives, decoded: %q", tt.in, got, leak)
+			}
+			if !strings.Contains(got, "<") {
+				t.Errorf("String(%.60q…) = %.120q: expected a placeholder", tt.in, got)
+			}
+		})
+	}
+	// what is no secret stays as it is, escapes and all
+	for _, plain := range []string{`{"id":"7df59f42-570d-476d-84ce-6a384e847c9c","a":"\u00e9"}`, "%41%42 &amp; QUJDREVGR0hJSktMTU5PUA==", strings.Repeat("0", 40)} {
+		if got := red.String(plain); got != plain {
+			t.Errorf("String(%q): expected it unchanged, got %q", plain, got)
+		}
+	}
+}
+
+// leakedRun returns a run of Window characters of one of secrets (or a
+// whole secret when shorter) that text holds in any case after decoding
+// it the simple ways a reader would (JSON \u escapes, URL escapes, HTML
+// references, base64 of a run), each applied alone; "" when none.
+func leakedRun(text string, secrets []string) string {
+	forms := []string{text, html.UnescapeString(text)}
+	if s, err := url.PathUnescape(text); err == nil {
+		forms = append(forms, s)
+	}
+	var js string
+	if json.Unmarshal([]byte(`"`+strings.ReplaceAll(text, `"`, `\"`)+`"`), &js) == nil {
+		forms = append(forms, js)
+	}
+	for _, f := range forms {
+		for _, run := range regexp.MustCompile(`[A-Za-z0-9+/_-]{16,}`).FindAllString(f, -1) {
+			for skip := range 4 {
+				if len(run) <= skip {
+					break
+				}
+				r := run[skip:]
+				r = r[:len(r)/4*4]
+				for _, enc := range []*base64.Encoding{base64.RawStdEncoding, base64.RawURLEncoding} {
+					if b, err := enc.DecodeString(r); err == nil {
+						forms = append(forms, string(b))
+					}
+				}
+			}
+		}
+	}
+	for _, f := range forms {
+		lf := strings.ToLower(f)
+		for _, s := range secrets {
+			ls := strings.ToLower(s)
+			for i := 0; i+min(Window, len(ls)) <= len(ls); i++ {
+				if w := ls[i : i+min(Window, len(ls))]; strings.Contains(lf, w) {
+					return w
+				}
+			}
+		}
+	}
+	return ""
+}
+
+// TestRedactorPrefixCutsAfterRedacting: a body kept in part loses no
+// secret through the cut, whatever the secret's encoding and wherever the
+// cut falls through it.
+func TestRedactorPrefixCutsAfterRedacting(t *testing.T) {
+	const key = "43cb54111e874a116b4008667caf0e40"
+	red := NewRedactor(map[string]string{key: "<SUBSCRIPTION_KEY>"})
+	var esc strings.Builder
+	for _, c := range key {
+		fmt.Fprintf(&esc, `\u%04x`, c)
+	}
+	for _, form := range []string{key, esc.String(), base64.StdEncoding.EncodeToString([]byte("key: " + key))} {
+		body := strings.Repeat("x", 100) + form + strings.Repeat("y", 100)
+		for n := 90; n < 100+len(form)+10; n++ {
+			if got := red.Prefix([]byte(body), n); leakedRun(got, []string{key}) != "" || len(got) > n {
+				t.Fatalf("Prefix(body with %.20q…, %d) = %q: a run of the key survives, or more than %d bytes", form, n, got, n)
+			}
+		}
 	}
 }
