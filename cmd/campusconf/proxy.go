@@ -65,7 +65,7 @@ func parseProxy(args []string, stderr io.Writer) (proxyConfig, error) {
 	}
 	u, err := url.Parse(target)
 	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
-		return c, fmt.Errorf("--target: expected an http or https URL with a host, got %q", target)
+		return c, fmt.Errorf("--target: expected an http or https URL with a host, got %q", redact.NewWith(nil, redact.TargetSecrets(target)).String(target))
 	}
 	c.target = u
 	if c.fixtureFile == "" {

@@ -186,7 +186,7 @@ func runSuite(ctx context.Context, o runOptions, stdout, stderr io.Writer) int {
 			return exitUsage
 		}
 		if !strings.HasPrefix(o.target, "http://") && !strings.HasPrefix(o.target, "https://") {
-			fmt.Fprintf(stderr, "campusconf run: --target %q: want an http:// or https:// URL\n", o.target)
+			fmt.Fprintf(stderr, "campusconf run: --target %q: want an http:// or https:// URL\n", redact.NewWith(nil, redact.TargetSecrets(o.target)).String(o.target))
 			return exitUsage
 		}
 		if o.fixtureFile == "" {
