@@ -128,6 +128,7 @@ func TestSchemaCoversModel(t *testing.T) {
 		{reflect.TypeFor[Exchange](), defs["exchange"].(map[string]any), "exchange"},
 		{reflect.TypeFor[Requirement](), defs["requirement"].(map[string]any), "requirement"},
 		{reflect.TypeFor[OpenPoint](), defs["openPoint"].(map[string]any), "openPoint"},
+		{reflect.TypeFor[GateResult](), defs["gate"].(map[string]any), "gate"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

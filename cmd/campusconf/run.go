@@ -229,6 +229,11 @@ func runSuite(ctx context.Context, o runOptions, stdout, stderr io.Writer) int {
 	if strictFail {
 		r.Notes = append(r.Notes, fmt.Sprintf("--strict: %d scenario(s) skipped and %d not configured fail the run", r.Counts.Skipped, r.Counts.NotConfigured))
 	}
+	g, err := gateOf(o.baseline, r)
+	if err != nil {
+		fmt.Fprintf(stderr, "campusconf run: %v\n", err)
+		return exitUsage
+	}
 	red.Report(r)
 	html, err := reports.WriteAll(o.reportDir, r)
 	if err != nil {
@@ -240,13 +245,7 @@ func runSuite(ctx context.Context, o runOptions, stdout, stderr io.Writer) int {
 		code = exitFailed
 	}
 	var gate string
-	if o.baseline != "" {
-		b, err := reports.ReadBaseline(o.baseline)
-		if err != nil {
-			fmt.Fprintf(stderr, "campusconf run: %v\n", err)
-			return exitUsage
-		}
-		g := b.Gate(r)
+	if g != nil {
 		gate = g.String()
 		if g.Pass {
 			code = exitOK
@@ -276,13 +275,31 @@ func runSuite(ctx context.Context, o runOptions, stdout, stderr io.Writer) int {
 	return code
 }
 
+// gateOf judges a finalized report against the baseline file, when there
+// is one (the preflight has read it once already), today, and records the
+// result in the report so summary.md, ctrf.json and a later diff say it
+// too. It returns nil without a baseline.
+func gateOf(file string, r *reports.Report) (*reports.GateResult, error) {
+	if file == "" {
+		return nil, nil
+	}
+	b, err := reports.ReadBaseline(file)
+	if err != nil {
+		return nil, fmt.Errorf("--baseline: %w", err)
+	}
+	g := b.Gate(r, time.Now())
+	g.File = file
+	r.Gate = &g
+	return &g, nil
+}
+
 // errBudget is the cause of the run's context ending with the --budget.
 var errBudget = errors.New("the --budget ran out")
 
 // describe fills in what the command knows of the run: tool, target and
 // the effective options.
 func describe(r *reports.Report, o runOptions, target reports.Target) {
-	r.Tool = reports.Tool{Name: "campusconf", Version: version}
+	r.Tool = reports.NewTool("campusconf")
 	r.Target = target
 	r.Options = map[string]string{
 		"tags": o.tags, "concurrency": fmt.Sprint(o.concurrency), "timeout": o.timeout.String(), "budget": o.budget.String(),
