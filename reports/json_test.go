@@ -172,6 +172,37 @@ func TestReadJSONRoundTrip(t *testing.T) {
 	}
 }
 
+// TestDecodeReadsEveryWrittenSchema: testdata/schemas holds a report.json
+// of every schema version the project has written (v1.json as the release
+// before versioned tools wrote it), each readable, and each version
+// DecodeJSON reads has its file there.
+func TestDecodeReadsEveryWrittenSchema(t *testing.T) {
+	files, err := filepath.Glob("testdata/schemas/*.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	seen := map[string]bool{}
+	for _, f := range files {
+		r, err := ReadJSON(f)
+		if err != nil {
+			t.Errorf("%s: expected a readable report, got %v", f, err)
+			continue
+		}
+		seen[r.Schema] = true
+		if len(r.Scenarios) == 0 || len(r.Requirements) == 0 || r.Verdict == "" {
+			t.Errorf("%s: expected scenarios, requirements and a verdict, got %d, %d and %q", f, len(r.Scenarios), len(r.Requirements), r.Verdict)
+		}
+	}
+	for _, v := range ReadableSchemas() {
+		if !seen[v] {
+			t.Errorf("schema %s: expected a report of it in testdata/schemas, got none (copy a report.json written by that version there)", v)
+		}
+	}
+	if !seen[SchemaVersion] {
+		t.Errorf("expected the current schema %s among the readable ones, got %v", SchemaVersion, ReadableSchemas())
+	}
+}
+
 func TestDecodeJSONVersion(t *testing.T) {
 	tests := []struct {
 		name    string

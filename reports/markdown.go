@@ -29,9 +29,7 @@ var markdownTemplate = template.Must(template.New("summary.md.tmpl").Funcs(templ
 		}
 		return s
 	},
-	"code": func(s string) string {
-		return "`" + strings.ReplaceAll(SafeText(oneLine(s)), "`", "'") + "`"
-	},
+	"code": markdownCode,
 }).ParseFS(templateFS, "templates/summary.md.tmpl"))
 
 // markdownView is what summary.md.tmpl reads.
@@ -187,6 +185,11 @@ func shorten(s string, n int) string {
 	}
 	runes := []rune(s)
 	return strings.TrimSpace(string(runes[:n-1])) + "…"
+}
+
+// markdownCode writes s as one line of inline code, safe for Markdown.
+func markdownCode(s string) string {
+	return "`" + strings.ReplaceAll(SafeText(oneLine(s)), "`", "'") + "`"
 }
 
 // markdownText makes s safe as inline Markdown text in a table cell or a
