@@ -19,6 +19,7 @@ import (
 	"github.com/campusconf/campusconf/internal/container"
 	"github.com/campusconf/campusconf/internal/generate"
 	"github.com/campusconf/campusconf/internal/suiterun"
+	"github.com/campusconf/campusconf/internal/version"
 	"github.com/campusconf/campusconf/reports"
 	"github.com/campusconf/campusconf/simulator"
 	"github.com/campusconf/campusconf/steps"
@@ -61,7 +62,7 @@ func runCmd(args []string, stdout, stderr io.Writer) int {
 	fs.BoolVar(&o.readOnly, "read-only", false, "skip scenarios that change or delete data (@destructive)")
 	fs.BoolVar(&o.strict, "strict", false, "for CI gates: a skipped or not-configured scenario fails the run (exit 1)")
 	fs.StringVar(&o.reportDir, "report-dir", "conformance-report", "`DIR`ectory the reports are written to")
-	fs.StringVar(&o.baseline, "baseline", "", "`FILE` of known failing requirement ids; exit 0 when every failure is in it")
+	fs.StringVar(&o.baseline, "baseline", "", "`FILE` of known failing requirements (campusconf baseline); exit 0 when every MUST failure has an entry that has not expired")
 	fs.Int64Var(&o.seed, "seed", 1, "`N`, the seed of the embedded simulator's world")
 	fs.Var(&o.defects, "defect", "switch on the simulator defect `NAME` in the embedded simulator (repeatable; see campusconf defects)")
 	fs.BoolVar(&o.insecure, "insecure", false, "accept a self-signed TLS certificate from the target")
@@ -76,7 +77,7 @@ func runCmd(args []string, stdout, stderr io.Writer) int {
 	fs.StringVar(&img.WaitPath, "wait-path", container.DefaultWaitPath, "with --image: `PATH` polled until the container answers (any HTTP status means up)")
 	fs.DurationVar(&img.StartupTimeout, "startup-timeout", container.DefaultStartupTimeout, "with --image: how long the container gets to answer")
 	fs.Usage = func() {
-		fmt.Fprintln(stderr, "Usage: campusconf run [flags]\n\nRuns the conformance suite and writes report.json, junit.xml, report.html and summary.md.\nExit codes: 0 conformant, 1 not conformant, 2 usage or configuration error, 3 target unreachable (or its --image did not start).\n\nFlags:")
+		fmt.Fprintln(stderr, "Usage: campusconf run [flags]\n\nRuns the conformance suite and writes report.json, junit.xml, report.html, summary.md and ctrf.json.\nExit codes: 0 conformant (with --baseline: every MUST failure has an entry that has not expired), 1 not conformant, 2 usage or configuration error, 3 target unreachable (or its --image did not start).\n\nFlags:")
 		fs.PrintDefaults()
 	}
 	if code, ok := parseFlags(fs, args, stderr); !ok {
@@ -208,7 +209,7 @@ func runSuite(ctx context.Context, o runOptions, stdout, stderr io.Writer) int {
 		}
 	}
 	if !o.quiet {
-		fmt.Fprintf(stdout, "campusconf %s: running the conformance suite against %s\n", version, target.URL)
+		fmt.Fprintf(stdout, "campusconf %s: running the conformance suite %s against %s\n", version.Get().Version, version.Suite, target.URL)
 		tags := o.tags
 		if tags == "" {
 			tags = "(all)"

@@ -29,6 +29,11 @@ const SpecDigest = "sha256:4546cceab299c988cea769220a0a74d2f95bf8a6fcb0b5f148249
 // Unknown is what Info says of what the build did not record.
 const Unknown = "unknown"
 
+// modulePath is the project's module: the main module of the campusconf
+// command, a dependency of a service whose tests import the conformance
+// package.
+const modulePath = "github.com/campusconf/campusconf"
+
 // Set with -ldflags at build time by the GitHub Action and the container
 // recipe, where the build information has no version control data (a
 // source archive has no .git):
@@ -63,17 +68,23 @@ func Get() Info {
 func fromBuild(bi *debug.BuildInfo, ldVersion, ldCommit string) Info {
 	i := Info{Version: ldVersion, Commit: ldCommit, Suite: Suite, SpecDigest: SpecDigest}
 	if bi != nil {
+		mod := bi.Main
+		for _, d := range bi.Deps {
+			if bi.Main.Path != modulePath && d.Path == modulePath {
+				mod = *d // imported by another module's build
+			}
+		}
 		// "(devel)" is what a build outside version control records
-		if v := bi.Main.Version; v != "" && v != "(devel)" {
+		if v := mod.Version; mod.Path == modulePath && v != "" && v != "(devel)" {
 			i.Version = v
 		}
+		// the version control data is of the main module only
 		for _, s := range bi.Settings {
-			switch s.Key {
-			case "vcs.revision":
-				if s.Value != "" {
-					i.Commit = s.Value
-				}
-			case "vcs.modified":
+			switch {
+			case bi.Main.Path != modulePath:
+			case s.Key == "vcs.revision" && s.Value != "":
+				i.Commit = s.Value
+			case s.Key == "vcs.modified":
 				i.Modified = s.Value == "true"
 			}
 		}

@@ -53,11 +53,14 @@ func TestFromBuild(t *testing.T) {
 		want                Info
 	}{
 		{"nothing recorded", nil, "", "", Info{Version: Unknown, Commit: Unknown}},
-		{"a devel build outside version control", &debug.BuildInfo{Main: debug.Module{Version: "(devel)"}}, "", "", Info{Version: Unknown, Commit: Unknown}},
-		{"ldflags only (the Action, a source archive)", &debug.BuildInfo{Main: debug.Module{Version: "(devel)"}}, "v1.2.0", "abc123", Info{Version: "v1.2.0", Commit: "abc123"}},
-		{"go install of a tag", &debug.BuildInfo{Main: debug.Module{Version: "v1.2.3"}}, "", "", Info{Version: "v1.2.3", Commit: Unknown}},
-		{"a build in a modified checkout", &debug.BuildInfo{Main: debug.Module{Version: "v0.0.0-20261125120000-0123456789ab+dirty"}, Settings: vcs("0123456789abcdef", "true")}, "", "", Info{Version: "v0.0.0-20261125120000-0123456789ab+dirty", Commit: "0123456789abcdef", Modified: true}},
-		{"build information wins over ldflags", &debug.BuildInfo{Main: debug.Module{Version: "v1.2.3"}, Settings: vcs("fedcba", "false")}, "v9", "999", Info{Version: "v1.2.3", Commit: "fedcba"}},
+		{"a devel build outside version control", &debug.BuildInfo{Main: debug.Module{Path: modulePath, Version: "(devel)"}}, "", "", Info{Version: Unknown, Commit: Unknown}},
+		{"ldflags only (the Action, a source archive)", &debug.BuildInfo{Main: debug.Module{Path: modulePath, Version: "(devel)"}}, "v1.2.0", "abc123", Info{Version: "v1.2.0", Commit: "abc123"}},
+		{"go install of a tag", &debug.BuildInfo{Main: debug.Module{Path: modulePath, Version: "v1.2.3"}}, "", "", Info{Version: "v1.2.3", Commit: Unknown}},
+		{"a build in a modified checkout", &debug.BuildInfo{Main: debug.Module{Path: modulePath, Version: "v0.0.0-20261125120000-0123456789ab+dirty"}, Settings: vcs("0123456789abcdef", "true")}, "", "", Info{Version: "v0.0.0-20261125120000-0123456789ab+dirty", Commit: "0123456789abcdef", Modified: true}},
+		{"a dependency of another module's build", &debug.BuildInfo{Main: debug.Module{Path: "example.edu/campus-api", Version: "v9.9.9"}, Settings: vcs("feed", "true"),
+			Deps: []*debug.Module{{Path: modulePath, Version: "v1.4.0"}}}, "", "", Info{Version: "v1.4.0", Commit: Unknown}},
+		{"another module's build without it", &debug.BuildInfo{Main: debug.Module{Path: "example.edu/campus-api", Version: "v9.9.9"}}, "", "", Info{Version: Unknown, Commit: Unknown}},
+		{"build information wins over ldflags", &debug.BuildInfo{Main: debug.Module{Path: modulePath, Version: "v1.2.3"}, Settings: vcs("fedcba", "false")}, "v9", "999", Info{Version: "v1.2.3", Commit: "fedcba"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
