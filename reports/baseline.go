@@ -29,7 +29,7 @@ const DateLayout = time.DateOnly
 //	{
 //	  "version": 2,
 //	  "entries": [
-//	    {"id": "E5.permission", "reason": "role model lands in 2.4", "expires": "2027-03-31", "owner": "team-timetable"}
+//	    {"id": "E5.403", "reason": "role model lands in 2.4", "expires": "2027-03-31", "owner": "team-timetable"}
 //	  ]
 //	}
 type Baseline struct {
