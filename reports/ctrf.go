@@ -1,8 +1,6 @@
 package reports
 
 import (
-	"encoding/json"
-	"fmt"
 	"io"
 	"strings"
 	"time"
@@ -199,13 +197,7 @@ func WriteCTRF(w io.Writer, r *Report) error {
 			sum.Flaky++
 		}
 	}
-	enc := json.NewEncoder(w)
-	enc.SetEscapeHTML(false)
-	enc.SetIndent("", "  ")
-	if err := enc.Encode(doc); err != nil {
-		return fmt.Errorf("write %s: %w", CTRFFile, err)
-	}
-	return nil
+	return writeIndentedJSON(w, doc, CTRFFile)
 }
 
 // ctrfTestOf is the CTRF test of one scenario.

@@ -23,21 +23,7 @@ func compileCTRFSchema(t *testing.T) *jsonschema.Schema {
 	if err != nil {
 		t.Fatal(err)
 	}
-	doc, err := jsonschema.UnmarshalJSON(bytes.NewReader(data))
-	if err != nil {
-		t.Fatalf("%s: %v", ctrfSchemaFile, err)
-	}
-	c := jsonschema.NewCompiler()
-	c.AssertFormat()
-	const url = "https://ctrf.io/ctrf.schema.json"
-	if err := c.AddResource(url, doc); err != nil {
-		t.Fatal(err)
-	}
-	sch, err := c.Compile(url)
-	if err != nil {
-		t.Fatalf("compile %s: %v", ctrfSchemaFile, err)
-	}
-	return sch
+	return compileJSONSchema(t, "https://ctrf.io/ctrf.schema.json", data)
 }
 
 // validateCTRF validates a ctrf.json against the CTRF schema and returns

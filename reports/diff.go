@@ -2,7 +2,6 @@ package reports
 
 import (
 	"cmp"
-	"encoding/json"
 	"fmt"
 	"io"
 	"slices"
@@ -105,9 +104,10 @@ func CompareReports(base, head *Report) Diff {
 		d.Expired = head.Gate.Expired
 	}
 
-	baseReq, headReq := requirementsByID(base), requirementsByID(head)
+	reqID := func(q Requirement) string { return q.ID }
+	baseReq, headReq := indexBy(base.Requirements, reqID), indexBy(head.Requirements, reqID)
 	baseWhy, headWhy := failureReasons(base), failureReasons(head)
-	for _, id := range unionInOrder(requirementIDs(head), requirementIDs(base)) {
+	for _, id := range unionInOrder(keysOf(head.Requirements, reqID), keysOf(base.Requirements, reqID)) {
 		b, inBase := baseReq[id]
 		h, inHead := headReq[id]
 		c := RequirementChange{ID: id, Base: b.Result, Head: h.Result}
@@ -140,17 +140,9 @@ func CompareReports(base, head *Report) Diff {
 		}
 	}
 
-	baseSc, headSc := scenariosByID(base), scenariosByID(head)
-	var ids []string
-	for _, s := range head.Scenarios {
-		ids = append(ids, s.ID)
-	}
-	for _, s := range base.Scenarios {
-		if _, ok := headSc[s.ID]; !ok {
-			ids = append(ids, s.ID)
-		}
-	}
-	for _, id := range ids {
+	scID := func(s Scenario) string { return s.ID }
+	baseSc, headSc := indexBy(base.Scenarios, scID), indexBy(head.Scenarios, scID)
+	for _, id := range unionInOrder(keysOf(head.Scenarios, scID), keysOf(base.Scenarios, scID)) {
 		b, inBase := baseSc[id]
 		h, inHead := headSc[id]
 		if inBase && inHead && b.Outcome == h.Outcome {
@@ -210,20 +202,25 @@ func diffWarnings(base, head *Report) []string {
 	return w
 }
 
-func requirementsByID(r *Report) map[string]Requirement {
-	m := make(map[string]Requirement, len(r.Requirements))
-	for _, q := range r.Requirements {
-		m[q.ID] = q
+// indexBy maps the items of list by their key (the first of a repeated
+// key kept).
+func indexBy[T any](list []T, key func(T) string) map[string]T {
+	m := make(map[string]T, len(list))
+	for _, v := range list {
+		if _, ok := m[key(v)]; !ok {
+			m[key(v)] = v
+		}
 	}
 	return m
 }
 
-func requirementIDs(r *Report) []string {
-	ids := make([]string, 0, len(r.Requirements))
-	for _, q := range r.Requirements {
-		ids = append(ids, q.ID)
+// keysOf is the key of each item of list, in order.
+func keysOf[T any](list []T, key func(T) string) []string {
+	out := make([]string, 0, len(list))
+	for _, v := range list {
+		out = append(out, key(v))
 	}
-	return ids
+	return out
 }
 
 // unionInOrder is a's ids, then b's not in a.
@@ -242,14 +239,6 @@ func unionInOrder(a, b []string) []string {
 	return out
 }
 
-func scenariosByID(r *Report) map[string]Scenario {
-	m := make(map[string]Scenario, len(r.Scenarios))
-	for _, s := range r.Scenarios {
-		m[s.ID] = s
-	}
-	return m
-}
-
 // failureReasons is the one-line reason of each failed requirement of r.
 func failureReasons(r *Report) map[string]string {
 	must, should := failedRequirements(r)
@@ -262,13 +251,7 @@ func failureReasons(r *Report) map[string]string {
 
 // WriteDiffJSON writes d as indented JSON, for programs.
 func WriteDiffJSON(w io.Writer, d Diff) error {
-	enc := json.NewEncoder(w)
-	enc.SetEscapeHTML(false)
-	enc.SetIndent("", "  ")
-	if err := enc.Encode(d); err != nil {
-		return fmt.Errorf("write diff: %w", err)
-	}
-	return nil
+	return writeIndentedJSON(w, d, "diff")
 }
 
 // diffMaxItems caps each list of the Markdown diff, so that it fits a

@@ -29,11 +29,17 @@ func JSONSchema() []byte { return bytes.Clone(jsonSchema) }
 // WriteJSON does not change it. HTML-special characters are written as they
 // are, not as \u003c escapes, so the file reads like the exchange.
 func WriteJSON(w io.Writer, r *Report) error {
+	return writeIndentedJSON(w, r, JSONFile)
+}
+
+// writeIndentedJSON writes v as indented JSON with HTML-special characters
+// as they are; errors name what was written.
+func writeIndentedJSON(w io.Writer, v any, what string) error {
 	enc := json.NewEncoder(w)
 	enc.SetEscapeHTML(false)
 	enc.SetIndent("", "  ")
-	if err := enc.Encode(r); err != nil {
-		return fmt.Errorf("write report.json: %w", err)
+	if err := enc.Encode(v); err != nil {
+		return fmt.Errorf("write %s: %w", what, err)
 	}
 	return nil
 }

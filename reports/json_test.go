@@ -16,19 +16,25 @@ import (
 
 func compileSchema(t *testing.T) *jsonschema.Schema {
 	t.Helper()
-	doc, err := jsonschema.UnmarshalJSON(bytes.NewReader(JSONSchema()))
+	return compileJSONSchema(t, "https://github.com/campusconf/campusconf/reports/report.schema.json", JSONSchema())
+}
+
+// compileJSONSchema compiles the schema data, known by url, with formats
+// asserted.
+func compileJSONSchema(t *testing.T, url string, data []byte) *jsonschema.Schema {
+	t.Helper()
+	doc, err := jsonschema.UnmarshalJSON(bytes.NewReader(data))
 	if err != nil {
-		t.Fatalf("report.schema.json: %v", err)
+		t.Fatalf("%s: %v", url, err)
 	}
 	c := jsonschema.NewCompiler()
 	c.AssertFormat()
-	const url = "https://github.com/campusconf/campusconf/reports/report.schema.json"
 	if err := c.AddResource(url, doc); err != nil {
 		t.Fatal(err)
 	}
 	sch, err := c.Compile(url)
 	if err != nil {
-		t.Fatalf("compile report.schema.json: %v", err)
+		t.Fatalf("compile %s: %v", url, err)
 	}
 	return sch
 }
