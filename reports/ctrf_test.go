@@ -56,7 +56,7 @@ func TestCTRFSchemaCopyIsShared(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		got, err := os.ReadFile(filepath.Join("testdata/ctrf", name))
+		got, err := os.ReadFile(filepath.Join("testdata", "ctrf", name))
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bufio"
 	"encoding/json"
 	"net/http/httptest"
 	"os"
@@ -242,14 +241,12 @@ func (j *actionJob) step(s actionStep, ctx map[string]string) stepResult {
 		t.Fatalf("step %q: %v", s.Name, err)
 	}
 	outputs := map[string]string{}
-	f, err := os.Open(output)
+	data, err := os.ReadFile(output)
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer f.Close()
-	sc := bufio.NewScanner(f)
-	for sc.Scan() {
-		if k, v, ok := strings.Cut(sc.Text(), "="); ok {
+	for _, line := range strings.Split(string(data), "\n") {
+		if k, v, ok := strings.Cut(line, "="); ok {
 			outputs[k] = v
 		}
 	}
