@@ -209,7 +209,7 @@ func runSuite(ctx context.Context, o runOptions, stdout, stderr io.Writer) int {
 		}
 	}
 	if !o.quiet {
-		fmt.Fprintf(stdout, "campusconf %s: running the conformance suite %s against %s\n", version.Get().Version, version.Suite, target.URL)
+		fmt.Fprintf(stdout, "campusconf %s (suite %s): running the conformance suite against %s\n", version.Get().Version, version.Suite, target.URL)
 		tags := o.tags
 		if tags == "" {
 			tags = "(all)"
