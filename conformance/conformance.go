@@ -12,6 +12,10 @@
 //			FixturesFile: "testdata/fixtures.json",
 //		})
 //	}
+//
+// The package links neither the campusconf simulator nor its seeded world:
+// a test that wants the simulator as its target asks for it through
+// package conformance/embedded.
 package conformance
 
 import (
@@ -116,7 +120,7 @@ func Report(t *testing.T, opts Options) (*reports.Report, error) {
 		cfg = suiterun.OverHTTP(cfg, opts.BaseURL, false)
 	}
 	ctx := contextOf(t)
-	r, err := steps.Run(ctx, cfg)
+	r, err := suiterun.Run(ctx, cfg, suiterun.Generation{})
 	if err != nil {
 		return nil, err
 	}

@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/campusconf/campusconf/conformance"
+	"github.com/campusconf/campusconf/conformance/embedded"
 	"github.com/campusconf/campusconf/reports"
 	"github.com/campusconf/campusconf/simulator"
 )
@@ -16,12 +17,8 @@ import (
 // TestSimulatorConforms runs the suite as subtests against the simulator's
 // handler in process: every subtest passes, and the reports are written.
 func TestSimulatorConforms(t *testing.T) {
-	sim, err := simulator.New(simulator.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
 	dir := t.TempDir()
-	r := conformance.Run(t, conformance.Options{Handler: sim, Fixtures: sim.Fixtures(), ReportDir: dir, Strict: true})
+	r := embedded.Run(t, conformance.Options{ReportDir: dir, Strict: true}, simulator.Options{})
 	if r.Verdict != reports.VerdictConformant || r.Counts.Passed != r.Counts.Scenarios {
 		t.Errorf("verdict %q with %d of %d scenarios passed, want conformant with all passed", r.Verdict, r.Counts.Passed, r.Counts.Scenarios)
 	}
@@ -35,11 +32,7 @@ func TestSimulatorConforms(t *testing.T) {
 // the subtest of the broken rule, with its requirement id and message.
 func TestADefectFailsItsSubtest(t *testing.T) {
 	if os.Getenv("CAMPUSCONF_CONFORMANCE_CHILD") == "1" {
-		sim, err := simulator.New(simulator.Options{Defects: []string{"e7-publish-default-false"}})
-		if err != nil {
-			t.Fatal(err)
-		}
-		conformance.Run(t, conformance.Options{Handler: sim, Fixtures: sim.Fixtures(), Tags: "@E7"})
+		embedded.Run(t, conformance.Options{Tags: "@E7"}, simulator.Options{Defects: []string{"e7-publish-default-false"}})
 		return
 	}
 	cmd := exec.Command(os.Args[0], "-test.run=^TestADefectFailsItsSubtest$", "-test.v")

@@ -17,7 +17,7 @@ import (
 	"strings"
 	"sync"
 
-	"github.com/campusconf/campusconf/reports"
+	"github.com/campusconf/campusconf/internal/rules"
 )
 
 // files holds the feature files and the catalogue as written.
@@ -55,15 +55,16 @@ type Operation struct {
 	Success string `json:"success"`
 }
 
-// Requirement is one rule of the specification. Its kind and strictness
-// are the report's own types, so they cross into a report unconverted.
+// Requirement is one rule of the specification. Its kind and level are
+// the rules package's types, which the report model uses too, so they
+// cross into a report unconverted.
 type Requirement struct {
-	ID         string             `json:"id"`
-	Operation  string             `json:"operation"`
-	Kind       reports.Kind       `json:"kind"`
-	Strictness reports.Strictness `json:"strictness"`
-	Section    string             `json:"section"`
-	Text       string             `json:"text"`
+	ID         string      `json:"id"`
+	Operation  string      `json:"operation"`
+	Kind       rules.Kind  `json:"kind"`
+	Strictness rules.Level `json:"strictness"`
+	Section    string      `json:"section"`
+	Text       string      `json:"text"`
 }
 
 // OpenPoint is a matter the specification leaves open and how the suite
@@ -86,9 +87,9 @@ type Catalogue struct {
 	ops  map[string]*Operation
 }
 
-// Kinds are the rule kinds a requirement may have: the report's rule kinds
-// and the kind of the properties generated requests check.
-var Kinds = append(slices.Clone(reports.RuleKinds), reports.KindGenerated)
+// Kinds are the rule kinds a requirement may have: the scenarios' rule
+// kinds and the kind of the properties generated requests check.
+var Kinds = rules.Kinds()
 
 var (
 	loadOnce sync.Once
@@ -133,7 +134,7 @@ func Parse(data []byte) (*Catalogue, error) {
 		if _, dup := c.byID[r.ID]; dup {
 			return nil, fmt.Errorf("requirements.json: requirement %s listed twice", r.ID)
 		}
-		if r.Strictness != reports.Must && r.Strictness != reports.Should {
+		if !r.Strictness.Valid() {
 			return nil, fmt.Errorf("requirement %s: strictness %q, want MUST or SHOULD", r.ID, r.Strictness)
 		}
 		if !slices.Contains(Kinds, r.Kind) {
@@ -175,7 +176,7 @@ func (c *Catalogue) OperationIDs() []string {
 func (c *Catalogue) MustIDs() []string {
 	var out []string
 	for _, r := range c.Requirements {
-		if r.Strictness == reports.Must {
+		if r.Strictness == rules.Must {
 			out = append(out, r.ID)
 		}
 	}

@@ -11,7 +11,7 @@ import (
 	gherkin "github.com/cucumber/gherkin/go/v26"
 	messages "github.com/cucumber/messages/go/v21"
 
-	"github.com/campusconf/campusconf/reports"
+	"github.com/campusconf/campusconf/internal/rules"
 )
 
 // otherTags are the tags that are neither requirement nor operation ids.
@@ -103,7 +103,7 @@ func TestEveryRequirementIsCovered(t *testing.T) {
 	}
 	var missing []string
 	for _, r := range c.Requirements {
-		if !used[r.ID] && r.Operation != "REC" && r.ID != "ALL.error-body" && r.Kind != reports.KindGenerated {
+		if !used[r.ID] && r.Operation != "REC" && r.ID != "ALL.error-body" && r.Kind != rules.KindGenerated {
 			missing = append(missing, r.ID)
 		}
 	}
@@ -127,7 +127,7 @@ func TestScenarioNamesAreUnique(t *testing.T) {
 }
 
 // TestParseChecksKindAndStrictness: a requirement's kind and strictness
-// are closed sets, the report's own (reports.Kind, reports.Strictness).
+// are closed sets, package rules' own (rules.Kind, rules.Level).
 func TestParseChecksKindAndStrictness(t *testing.T) {
 	const tmpl = `{"version": 1, "operations": [{"id": "E1", "name": "x", "success": "E1.200"}],
 		"requirements": [{"id": "E1.200", "operation": "E1", "kind": %q, "strictness": %q, "section": "s", "text": "t"}]}`
@@ -147,7 +147,7 @@ func TestParseChecksKindAndStrictness(t *testing.T) {
 		case tt.wantErr == "" && err != nil:
 			t.Errorf("kind %q, strictness %q: got error %v, want none", tt.kind, tt.strictness, err)
 		case tt.wantErr == "":
-			if q, _ := c.Requirement("E1.200"); q.Kind != reports.Kind(tt.kind) || q.Strictness != reports.Strictness(tt.strictness) {
+			if q, _ := c.Requirement("E1.200"); q.Kind != rules.Kind(tt.kind) || q.Strictness != rules.Level(tt.strictness) {
 				t.Errorf("got kind %q, strictness %q, want %q, %q", q.Kind, q.Strictness, tt.kind, tt.strictness)
 			}
 		case err == nil || !strings.Contains(err.Error(), tt.wantErr):

@@ -69,8 +69,8 @@ type ctrfTest struct {
 
 // ctrfTestExtra is what a CTRF test carries of the scenario beyond CTRF's
 // own fields: the requirement ids, their severity, the outcome in the
-// report's words, the skip reason and, for a failure, expected, got and
-// the curl line.
+// report's words, the skip reason and cause and, for a failure, expected,
+// got and the curl line.
 type ctrfTestExtra struct {
 	ID                 string     `json:"id"`
 	Operation          string     `json:"operation,omitempty"`
@@ -80,6 +80,7 @@ type ctrfTestExtra struct {
 	Severity           Strictness `json:"severity,omitempty"`
 	Outcome            string     `json:"outcome"`
 	SkipReason         string     `json:"skipReason,omitempty"`
+	SkipCause          SkipCause  `json:"skipCause,omitempty"`
 	Expected           string     `json:"expected,omitempty"`
 	Got                string     `json:"got,omitempty"`
 	Curl               string     `json:"curl,omitempty"`
@@ -208,7 +209,7 @@ func ctrfTestOf(s Scenario, strict map[string]Strictness) ctrfTest {
 		RawStatus: string(s.Outcome), Tags: s.Tags, Type: ctrfTestType, Retries: s.Retries, Flaky: s.Flaky,
 		Extra: ctrfTestExtra{
 			ID: s.ID, Operation: s.Operation, Kind: s.Kind, Requirements: s.Requirements,
-			Severity: s.Strictness, Outcome: string(s.Outcome), SkipReason: s.SkipReason,
+			Severity: s.Strictness, Outcome: string(s.Outcome), SkipReason: s.SkipReason, SkipCause: s.SkipCause,
 		},
 	}
 	if t.Extra.Requirements == nil {

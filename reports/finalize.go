@@ -172,7 +172,7 @@ func failedMust(s Scenario, failed []string, strict map[string]Strictness) bool 
 var knownOperations = func() map[string]int {
 	m := map[string]int{}
 	for i, id := range registry.IDs() {
-		m[id] = i + 1
+		m[string(id)] = i + 1
 	}
 	return m
 }()

@@ -8,6 +8,8 @@ import (
 	"fmt"
 	"strconv"
 	"time"
+
+	"github.com/campusconf/campusconf/internal/rules"
 )
 
 // SchemaVersion is the version of the Report JSON form. It changes when a
@@ -34,14 +36,43 @@ const (
 // outcome added here fails those tests until each maps it.
 var Outcomes = []Outcome{Passed, Skipped, NotConfigured, Failed}
 
-// Strictness of a requirement: MUST is stated by the specification and
-// decides the verdict; SHOULD is implied by it and only warns.
-type Strictness string
+// SkipCause says why a skipped scenario judged nothing. The set is closed.
+// `--strict` counts every cause but Unobservable: an implementation may
+// leave an optional field out, so a check that found nothing to observe
+// is no gap of the run.
+type SkipCause string
 
-// Strictness levels.
+// Skip causes.
 const (
-	Must   Strictness = "MUST"
-	Should Strictness = "SHOULD"
+	// CauseFixture: a fixture key is missing, or a record it names is gone.
+	CauseFixture SkipCause = "fixture"
+	// CauseReadOnly: the scenario would send a request to an operation
+	// that changes state, and the run is read-only.
+	CauseReadOnly SkipCause = "read-only"
+	// CauseRunnerLimit: a bound of the runner (body or header size, page
+	// walk, time budget) stopped the check; the reason names the flag
+	// that raises it.
+	CauseRunnerLimit SkipCause = "runner-limit"
+	// CauseUnobservable: what the check reads was absent (an optional
+	// field left out) and no other way of observing it was available.
+	CauseUnobservable SkipCause = "unobservable"
+	// CauseCutShort: the run ended (budget, signal, dead target) before
+	// the scenario finished.
+	CauseCutShort SkipCause = "cut-short"
+)
+
+// StrictCounts reports whether `--strict` fails a run for a skip of this
+// cause.
+func (c SkipCause) StrictCounts() bool { return c != CauseUnobservable }
+
+// Strictness of a requirement: its level, rules.Level (MUST decides the
+// verdict, SHOULD only warns). The name stays for the report's readers.
+type Strictness = rules.Level
+
+// Strictness levels: rules.Must and rules.Should.
+const (
+	Must   = rules.Must
+	Should = rules.Should
 )
 
 // Report is one conformance run.
@@ -141,6 +172,8 @@ type Scenario struct {
 	// SkipReason names the missing fixture key or the option that excluded
 	// the scenario.
 	SkipReason string `json:"skipReason,omitempty"`
+	// SkipCause sorts a skip by why nothing was judged (see SkipCause).
+	SkipCause SkipCause `json:"skipCause,omitempty"`
 	// Failure is set when Outcome is Failed.
 	Failure  *Failure `json:"failure,omitempty"`
 	Duration Duration `json:"durationMs"`
@@ -254,29 +287,29 @@ const (
 )
 
 // Kind is the rule kind of a requirement and of the scenarios that check
-// it: what sort of rule of the specification it is.
-type Kind string
+// it: rules.Kind, named here for the report's readers.
+type Kind = rules.Kind
 
-// Rule kinds.
+// Rule kinds: those of package rules.
 const (
-	KindStatus     Kind = "status"
-	KindShape      Kind = "shape"
-	KindEnumRange  Kind = "enum-range"
-	KindTransition Kind = "transition"
-	KindPermission Kind = "permission"
-	KindDefault    Kind = "default"
-	KindAuth       Kind = "auth"
-	KindErrorForm  Kind = "error-form"
-	KindQuery      Kind = "query"
+	KindStatus     = rules.KindStatus
+	KindShape      = rules.KindShape
+	KindEnumRange  = rules.KindEnumRange
+	KindTransition = rules.KindTransition
+	KindPermission = rules.KindPermission
+	KindDefault    = rules.KindDefault
+	KindAuth       = rules.KindAuth
+	KindErrorForm  = rules.KindErrorForm
+	KindQuery      = rules.KindQuery
 	// KindGenerated: a property that generated requests check
 	// (internal/generate) rather than a scenario.
-	KindGenerated Kind = "generated"
+	KindGenerated = rules.KindGenerated
 )
 
 // RuleKinds are the rule kinds of scenarios and requirements, in the order
-// the HTML matrix shows them. A kind outside this list (KindGenerated)
-// still shows, after these.
-var RuleKinds = []Kind{KindStatus, KindShape, KindEnumRange, KindTransition, KindPermission, KindDefault, KindAuth, KindErrorForm, KindQuery}
+// the HTML matrix shows them (rules.RuleKinds). A kind outside this list
+// (KindGenerated) still shows, after these.
+var RuleKinds = rules.RuleKinds
 
 // Requirement is one catalogue entry with its result in this run.
 type Requirement struct {

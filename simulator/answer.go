@@ -5,6 +5,7 @@ import (
 	"net/http"
 	"strings"
 
+	"github.com/campusconf/campusconf/internal/registry"
 	"github.com/campusconf/campusconf/simulator/defects"
 )
 
@@ -18,7 +19,7 @@ import (
 // and the answers-text-plain defect's re-declaration of JSON as
 // text/plain.
 type passes struct {
-	op        string
+	op        registry.OpID
 	status    []defects.StatusChange
 	rewrites  []defects.Rewrite
 	shape     shaper
@@ -26,7 +27,7 @@ type passes struct {
 }
 
 // passes returns the passes over op's answers as the switches stand.
-func (s *Simulator) passes(op string) passes {
+func (s *Simulator) passes(op registry.OpID) passes {
 	return passes{op: op, status: s.statusChanges(op), rewrites: s.rewrites(op), shape: s.shaper(), textPlain: s.defects.Has(defects.AnswersTextPlain)}
 }
 
@@ -37,7 +38,7 @@ func (p passes) buffered() bool { return len(p.status) > 0 || len(p.rewrites) > 
 // answering carries out the passes over op's answers. It buffers an answer
 // once, and only when a pass needs the whole of it; without any pass it
 // returns next itself, so a faithful simulator never buffers.
-func (s *Simulator) answering(op string, next http.Handler) http.Handler {
+func (s *Simulator) answering(op registry.OpID, next http.Handler) http.Handler {
 	p := s.passes(op)
 	if !p.buffered() && !p.textPlain {
 		return next

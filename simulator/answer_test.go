@@ -5,6 +5,7 @@ import (
 	"net/http/httptest"
 	"testing"
 
+	"github.com/campusconf/campusconf/internal/registry"
 	"github.com/campusconf/campusconf/simulator/defects"
 )
 
@@ -12,7 +13,7 @@ import (
 // wrapped in the post-processing of answers.
 func TestFaithfulNeverBuffers(t *testing.T) {
 	sim := newEnv(t, Options{}).sim
-	for _, id := range OperationIDs() {
+	for _, id := range registry.IDs() {
 		if p := sim.passes(id); p.buffered() || p.textPlain {
 			t.Errorf("%s: a faithful simulator post-processes its answers: %+v", id, p)
 		}
@@ -53,7 +54,7 @@ func TestStatusDefectsOnTheWire(t *testing.T) {
 		t.Run(string(d.Name), func(t *testing.T) {
 			sim := newEnv(t, Options{Defects: []string{string(d.Name)}}).sim
 			answer := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { writeJSON(w, d.Status.From, "x") })
-			for _, op := range OperationIDs() {
+			for _, op := range registry.IDs() {
 				rec := httptest.NewRecorder()
 				sim.answering(op, answer).ServeHTTP(rec, httptest.NewRequest("GET", "/", nil))
 				want := d.Status.From

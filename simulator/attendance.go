@@ -3,14 +3,15 @@ package simulator
 import (
 	"net/http"
 
+	"github.com/campusconf/campusconf/internal/registry"
 	"github.com/campusconf/campusconf/simulator/defects"
 	"github.com/campusconf/campusconf/simulator/store"
 )
 
 // attendanceRoutes are the routes of attendance: E7 adds a default attendance, E8 deletes attendances.
-var attendanceRoutes = map[string]route{
-	"E7": {notStudent, (*Simulator).addDefaultAttendance},
-	"E8": {notStudent, (*Simulator).deleteAttendances},
+var attendanceRoutes = map[registry.OpID]route{
+	registry.E7: {notStudent, (*Simulator).addDefaultAttendance},
+	registry.E8: {notStudent, (*Simulator).deleteAttendances},
 }
 
 // addDefaultAttendance is E7.

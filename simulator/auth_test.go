@@ -82,7 +82,7 @@ func TestForbiddenTableMatchesBehaviour(t *testing.T) {
 			path := strings.NewReplacer("{id}", fresh.fx.Records.Evaluation, "{evaluationid}", fresh.fx.Records.Evaluation, "{ID}", fresh.fx.Records.Weblink, "{$}", "").Replace(op.Path)
 			r := fresh.do(user, op.Method, path, "{}")
 			got := r.status == http.StatusForbidden
-			if want := listed[op.ID+"/"+user]; got != want {
+			if want := listed[string(op.ID)+"/"+user]; got != want {
 				t.Errorf("%s as %s: 403 = %v, fixture lists it = %v (status %d, body %s)", op.ID, user, got, want, r.status, r.body)
 			}
 		}

@@ -3,13 +3,14 @@ package simulator
 import (
 	"net/http"
 
+	"github.com/campusconf/campusconf/internal/registry"
 	"github.com/campusconf/campusconf/simulator/defects"
 	"github.com/campusconf/campusconf/simulator/store"
 )
 
 // bankRoutes are the routes of the question bank: E6 copies a folder.
-var bankRoutes = map[string]route{
-	"E6": {notStudent, (*Simulator).copyBankFolder},
+var bankRoutes = map[registry.OpID]route{
+	registry.E6: {notStudent, (*Simulator).copyBankFolder},
 }
 
 // copyBankFolder is E6.

@@ -3,14 +3,15 @@ package simulator
 import (
 	"net/http"
 
+	"github.com/campusconf/campusconf/internal/registry"
 	"github.com/campusconf/campusconf/simulator/defects"
 	"github.com/campusconf/campusconf/simulator/store"
 	"github.com/campusconf/campusconf/simulator/variants"
 )
 
 // consultationRoutes are the routes of consultation: E5 deletes slots.
-var consultationRoutes = map[string]route{
-	"E5": {accessDelete, (*Simulator).deleteSlots},
+var consultationRoutes = map[registry.OpID]route{
+	registry.E5: {accessDelete, (*Simulator).deleteSlots},
 }
 
 // deleteSlots is E5.

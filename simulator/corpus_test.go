@@ -450,7 +450,7 @@ func TestCorpusCoversEveryOperation(t *testing.T) {
 	mux := http.NewServeMux()
 	hit := map[string]int{}
 	for _, op := range operations {
-		mux.HandleFunc(op.Path, func(http.ResponseWriter, *http.Request) { hit[op.ID]++ })
+		mux.HandleFunc(op.Path, func(http.ResponseWriter, *http.Request) { hit[string(op.ID)]++ })
 	}
 	for _, c := range e.malformedCorpus(t) {
 		path, _, _ := strings.Cut(c.path, "?")

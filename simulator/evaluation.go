@@ -3,14 +3,15 @@ package simulator
 import (
 	"net/http"
 
+	"github.com/campusconf/campusconf/internal/registry"
 	"github.com/campusconf/campusconf/simulator/defects"
 	"github.com/campusconf/campusconf/simulator/store"
 )
 
 // evaluationRoutes are the routes of evaluation: E9 reads a question, ES updates an evaluation session.
-var evaluationRoutes = map[string]route{
-	"E9": {anyone, (*Simulator).getQuestion},
-	"ES": {notStudent, (*Simulator).updateEvaluationSession},
+var evaluationRoutes = map[registry.OpID]route{
+	registry.E9: {anyone, (*Simulator).getQuestion},
+	registry.ES: {notStudent, (*Simulator).updateEvaluationSession},
 }
 
 // getQuestion is E9.

@@ -5,14 +5,15 @@ import (
 	"strings"
 	"time"
 
+	"github.com/campusconf/campusconf/internal/registry"
 	"github.com/campusconf/campusconf/simulator/defects"
 	"github.com/campusconf/campusconf/simulator/store"
 )
 
 // filesRoutes are the routes of files: E10 lists the download log of a folder, E11 the annotations of a file.
-var filesRoutes = map[string]route{
-	"E10": {notStudent, (*Simulator).fileDownloadLogs},
-	"E11": {anyone, (*Simulator).fileAnnotations},
+var filesRoutes = map[registry.OpID]route{
+	registry.E10: {notStudent, (*Simulator).fileDownloadLogs},
+	registry.E11: {anyone, (*Simulator).fileAnnotations},
 }
 
 // fileDownloadLogs is E10.

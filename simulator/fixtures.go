@@ -5,6 +5,7 @@ import (
 	"net/http"
 
 	"github.com/campusconf/campusconf/fixtures"
+	"github.com/campusconf/campusconf/internal/registry"
 	"github.com/campusconf/campusconf/simulator/store"
 )
 
@@ -60,22 +61,22 @@ func (s *Simulator) Fixtures() *fixtures.File {
 		}
 		method, path := s.place(op)
 		fo := fixtures.Operation{Method: method, Path: path}
-		if op.ID == "ES" {
+		if op.ID == registry.ES {
 			fo.Body = map[string]any{}
 			for k, v := range updateEvaluationSessionBody {
 				fo.Body[k] = v
 			}
 			fo.QuestionTemplate = map[string]any{"questions": []any{"{question}"}}
 		}
-		f.Operations[op.ID] = fo
+		f.Operations[string(op.ID)] = fo
 	}
 	for _, op := range operations {
-		if op.ID == "E4" || op.ID == "E5" {
+		if op.ID == registry.E4 || op.ID == registry.E5 {
 			continue // the two permissions the specification states
 		}
 		for _, name := range []string{"admin", "owner", "staff", "student"} {
 			if op.refuses(roleOf(name)) {
-				f.Forbidden = append(f.Forbidden, fixtures.Forbidden{Operation: op.ID, User: name})
+				f.Forbidden = append(f.Forbidden, fixtures.Forbidden{Operation: string(op.ID), User: name})
 			}
 		}
 	}

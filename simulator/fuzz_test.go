@@ -124,8 +124,8 @@ func TestEveryBodyOperationIsFuzzed(t *testing.T) {
 		path := strings.NewReplacer("{id}", id, "{evaluationid}", id, "{ID}", id, "{$}", "").Replace(op.Path)
 		r := e.do("owner", op.Method, path, "\x00")
 		decodes := r.status == http.StatusBadRequest && strings.Contains(string(r.body), "request body")
-		if decodes != fuzzed[op.ID] {
-			t.Errorf("%s: decodes a body %t, has a fuzz target %t", op.ID, decodes, fuzzed[op.ID])
+		if decodes != fuzzed[string(op.ID)] {
+			t.Errorf("%s: decodes a body %t, has a fuzz target %t", op.ID, decodes, fuzzed[string(op.ID)])
 		}
 	}
 }

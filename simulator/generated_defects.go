@@ -14,6 +14,7 @@ import (
 	"time"
 	"unicode/utf8"
 
+	"github.com/campusconf/campusconf/internal/registry"
 	"github.com/campusconf/campusconf/simulator/defects"
 	"github.com/campusconf/campusconf/simulator/store"
 )
@@ -23,7 +24,7 @@ import (
 // only generated requests send. Most let the operation answer first and
 // then crash, as a fault in building the answer would, so a request the
 // operation refuses is refused as before.
-func (s *Simulator) generatorFaults(opID string, next http.Handler) http.Handler {
+func (s *Simulator) generatorFaults(opID registry.OpID, next http.Handler) http.Handler {
 	on := false
 	for _, d := range defects.Generated() {
 		on = on || s.defects.Has(d.Name)
@@ -41,7 +42,7 @@ func (s *Simulator) generatorFaults(opID string, next http.Handler) http.Handler
 			r.Body = io.NopCloser(bytes.NewReader(data))
 		}
 		switch {
-		case opID == "NR" && has(defects.GenRefusedTypeApplied):
+		case opID == registry.NR && has(defects.GenRefusedTypeApplied):
 			var b struct {
 				ID   int64 `json:"id"`
 				Read any   `json:"read"`
@@ -53,20 +54,20 @@ func (s *Simulator) generatorFaults(opID string, next http.Handler) http.Handler
 					_, _ = s.store.SetNotificationRead(b.ID, store.Read)
 				}
 			}
-		case opID == "E19" && has(defects.GenUpperUUID500) && strings.ToLower(r.PathValue("id")) != r.PathValue("id"):
+		case opID == registry.E19 && has(defects.GenUpperUUID500) && strings.ToLower(r.PathValue("id")) != r.PathValue("id"):
 			s.fail(w, http.StatusInternalServerError, "internal error")
 			return
-		case opID == "E12" && has(defects.GenNilUUID422) && r.PathValue("ID") == "00000000-0000-0000-0000-000000000000":
+		case opID == registry.E12 && has(defects.GenNilUUID422) && r.PathValue("ID") == "00000000-0000-0000-0000-000000000000":
 			s.fail(w, http.StatusUnprocessableEntity, "ID: the nil uuid addresses no weblink")
 			return
-		case opID == "E15" && has(defects.GenDateRegexOnly):
+		case opID == registry.E15 && has(defects.GenDateRegexOnly):
 			for _, name := range []string{"startDate", "endDate"} {
 				if v := q.Get(name); datePattern.MatchString(v) && !parses(v) {
 					q.Del(name)
 				}
 			}
 			r.URL.RawQuery = q.Encode()
-		case opID == "E18" && has(defects.GenPopulateWildcard) && (slices.Contains(q["populate"], "*") || slices.Contains(q["populate"], "all")):
+		case opID == registry.E18 && has(defects.GenPopulateWildcard) && (slices.Contains(q["populate"], "*") || slices.Contains(q["populate"], "all")):
 			q.Del("populate")
 			r.URL.RawQuery = q.Encode()
 		}
@@ -76,7 +77,7 @@ func (s *Simulator) generatorFaults(opID string, next http.Handler) http.Handler
 		crash := false
 		switch {
 		case !ok:
-		case opID == "E10" && has(defects.GenSearchNonASCII500) && !ascii(q.Get("SearchText")):
+		case opID == registry.E10 && has(defects.GenSearchNonASCII500) && !ascii(q.Get("SearchText")):
 			crash = true
 		case has(defects.GenLimitMax500) && slices.Contains(q["limit"], "1000"):
 			crash = true
@@ -87,22 +88,22 @@ func (s *Simulator) generatorFaults(opID string, next http.Handler) http.Handler
 				limit = 100
 			}
 			crash = off+limit > math.MaxInt32
-		case opID == "E21" && has(defects.GenEmptyIDs500):
+		case opID == registry.E21 && has(defects.GenEmptyIDs500):
 			var b struct {
 				IDs []any `json:"iDs"`
 			}
 			crash = json.Unmarshal(data, &b) == nil && len(b.IDs) == 0
-		case opID == "E7" && has(defects.GenExtraMember500):
+		case opID == registry.E7 && has(defects.GenExtraMember500):
 			var b map[string]any
 			if json.Unmarshal(data, &b) == nil {
 				for k := range b {
 					crash = crash || (k != "resourceID" && k != "publish")
 				}
 			}
-		case opID == "E16" && has(defects.GenEmptyListNull) && string(bytes.TrimSpace(buf.body.Bytes())) == "[]":
+		case opID == registry.E16 && has(defects.GenEmptyListNull) && string(bytes.TrimSpace(buf.body.Bytes())) == "[]":
 			buf.body.Reset()
 			buf.body.WriteString("null")
-		case opID == "E11" && has(defects.GenUnstableOrder):
+		case opID == registry.E11 && has(defects.GenUnstableOrder):
 			var list []json.RawMessage
 			if json.Unmarshal(buf.body.Bytes(), &list) == nil && len(list) > 1 {
 				k := int(calls.Add(1)) % len(list)
@@ -111,7 +112,7 @@ func (s *Simulator) generatorFaults(opID string, next http.Handler) http.Handler
 				buf.body.Reset()
 				buf.body.Write(b)
 			}
-		case opID == "QS" && has(defects.GenLongNameErrorObject):
+		case opID == registry.QS && has(defects.GenLongNameErrorObject):
 			var b struct{ Name string }
 			if json.Unmarshal(data, &b) == nil && utf8.RuneCountInString(b.Name) > 255 {
 				writeJSON(w, http.StatusBadRequest, map[string]string{"error": "name: at most 255 characters"})

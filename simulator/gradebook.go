@@ -5,14 +5,15 @@ import (
 	"net/http"
 	"slices"
 
+	"github.com/campusconf/campusconf/internal/registry"
 	"github.com/campusconf/campusconf/simulator/defects"
 	"github.com/campusconf/campusconf/simulator/store"
 	"github.com/campusconf/campusconf/simulator/variants"
 )
 
 // gradebookRoutes are the routes of the gradebook: GB updates its settings.
-var gradebookRoutes = map[string]route{
-	"GB": {notStudent, (*Simulator).updateGradebook},
+var gradebookRoutes = map[registry.OpID]route{
+	registry.GB: {notStudent, (*Simulator).updateGradebook},
 }
 
 // updateGradebook is GB.

@@ -128,7 +128,7 @@ func (s *Simulator) operation(op operation) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		info, _ := r.Context().Value(infoKey{}).(*requestInfo)
 		if info != nil {
-			info.op = op.ID
+			info.op = string(op.ID)
 		}
 		if !s.delay(r.Context()) {
 			return
@@ -143,7 +143,7 @@ func (s *Simulator) operation(op operation) http.Handler {
 		if !s.authorize(w, op, u) {
 			return
 		}
-		if status, msg := s.fault(op.ID); status != 0 {
+		if status, msg := s.fault(string(op.ID)); status != 0 {
 			s.fail(w, status, msg)
 			return
 		}
@@ -184,7 +184,7 @@ const notAuthorized = "the login user is not authorized to perform this action"
 // authorize applies the role model; E5's per-module check is in the store.
 func (s *Simulator) authorize(w http.ResponseWriter, op operation, u store.User) bool {
 	if op.refuses(u.Role) {
-		s.fail(w, http.StatusForbidden, notAuthorized+" ("+op.ID+" is refused to the "+string(u.Role)+" role)")
+		s.fail(w, http.StatusForbidden, notAuthorized+" ("+string(op.ID)+" is refused to the "+string(u.Role)+" role)")
 		return false
 	}
 	return true

@@ -3,13 +3,14 @@ package simulator
 import (
 	"net/http"
 
+	"github.com/campusconf/campusconf/internal/registry"
 	"github.com/campusconf/campusconf/simulator/defects"
 	"github.com/campusconf/campusconf/simulator/store"
 )
 
 // modulesRoutes are the routes of module content: E12 lists the logs of a weblink.
-var modulesRoutes = map[string]route{
-	"E12": {notStudent, (*Simulator).weblinkLogs},
+var modulesRoutes = map[registry.OpID]route{
+	registry.E12: {notStudent, (*Simulator).weblinkLogs},
 }
 
 // weblinkLogs is E12; an unknown weblink is 404.

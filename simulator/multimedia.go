@@ -4,6 +4,7 @@ import (
 	"net/http"
 	"slices"
 
+	"github.com/campusconf/campusconf/internal/registry"
 	"github.com/campusconf/campusconf/simulator/defects"
 	"github.com/campusconf/campusconf/simulator/listing"
 	"github.com/campusconf/campusconf/simulator/store"
@@ -11,11 +12,11 @@ import (
 )
 
 // multimediaRoutes are the routes of multimedia: E13 reads a media download log, E14 deletes medias, E15 lists a channel's users, E16 the capture sessions.
-var multimediaRoutes = map[string]route{
-	"E13": {notStudent, (*Simulator).mediaDownloadLog},
-	"E14": {notStudent, (*Simulator).deleteMedia},
-	"E15": {notStudent, (*Simulator).channelUsers},
-	"E16": {notStudent, (*Simulator).captureSessions},
+var multimediaRoutes = map[registry.OpID]route{
+	registry.E13: {notStudent, (*Simulator).mediaDownloadLog},
+	registry.E14: {notStudent, (*Simulator).deleteMedia},
+	registry.E15: {notStudent, (*Simulator).channelUsers},
+	registry.E16: {notStudent, (*Simulator).captureSessions},
 }
 
 // mediaDownloadLog is E13: a single object, the latest download.

@@ -3,14 +3,15 @@ package simulator
 import (
 	"net/http"
 
+	"github.com/campusconf/campusconf/internal/registry"
 	"github.com/campusconf/campusconf/simulator/defects"
 	"github.com/campusconf/campusconf/simulator/store"
 )
 
 // notificationRoutes are the routes of notifications: NG reads one by group, NR marks one read or unread.
-var notificationRoutes = map[string]route{
-	"NG": {notStudent, (*Simulator).notificationByGroup},
-	"NR": {notStudent, (*Simulator).updateNotificationRead},
+var notificationRoutes = map[registry.OpID]route{
+	registry.NG: {notStudent, (*Simulator).notificationByGroup},
+	registry.NR: {notStudent, (*Simulator).updateNotificationRead},
 }
 
 // notificationByGroup is NG.

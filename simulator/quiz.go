@@ -3,14 +3,15 @@ package simulator
 import (
 	"net/http"
 
+	"github.com/campusconf/campusconf/internal/registry"
 	"github.com/campusconf/campusconf/simulator/defects"
 	"github.com/campusconf/campusconf/simulator/store"
 	"github.com/campusconf/campusconf/simulator/variants"
 )
 
 // quizRoutes are the routes of quizzes: QS updates a quiz section.
-var quizRoutes = map[string]route{
-	"QS": {notStudent, (*Simulator).updateQuizSection},
+var quizRoutes = map[registry.OpID]route{
+	registry.QS: {notStudent, (*Simulator).updateQuizSection},
 }
 
 // updateQuizSection is QS: the body replaces the section's

@@ -3,13 +3,14 @@ package simulator
 import (
 	"net/http"
 
+	"github.com/campusconf/campusconf/internal/registry"
 	"github.com/campusconf/campusconf/simulator/defects"
 	"github.com/campusconf/campusconf/simulator/store"
 )
 
 // resourcesRoutes are the routes of resources: E20 lists a resource's students.
-var resourcesRoutes = map[string]route{
-	"E20": {anyone, (*Simulator).resourceStudents},
+var resourcesRoutes = map[registry.OpID]route{
+	registry.E20: {anyone, (*Simulator).resourceStudents},
 }
 
 // resourceStudents is E20.

@@ -15,7 +15,7 @@ import (
 
 // statusChanges returns the status changes of the enabled defects that
 // apply to op.
-func (s *Simulator) statusChanges(op string) []defects.StatusChange {
+func (s *Simulator) statusChanges(op registry.OpID) []defects.StatusChange {
 	var out []defects.StatusChange
 	for _, d := range defects.All() {
 		if d.Status != nil && d.Status.Op == op && s.defects.Has(d.Name) {
@@ -27,7 +27,7 @@ func (s *Simulator) statusChanges(op string) []defects.StatusChange {
 
 // rewrites returns the response rewrites of the enabled defects that apply
 // to op.
-func (s *Simulator) rewrites(op string) []defects.Rewrite {
+func (s *Simulator) rewrites(op registry.OpID) []defects.Rewrite {
 	var out []defects.Rewrite
 	for _, d := range defects.All() {
 		if d.Rewrite == nil || !s.defects.Has(d.Name) {

@@ -120,7 +120,7 @@ func TestRewritingTouchesOnlySuccessBodies(t *testing.T) {
 // operation in the rewriter.
 func TestNoRewritesWithoutDefects(t *testing.T) {
 	sim := newEnv(t, Options{}).sim
-	for _, id := range OperationIDs() {
+	for _, id := range registry.IDs() {
 		if rws := sim.rewrites(id); len(rws) != 0 {
 			t.Errorf("%s: %d rewrites without a defect", id, len(rws))
 		}

@@ -43,7 +43,7 @@ type route struct {
 // file of handlers (secondfactor.go, consultation.go, ...): each gives its
 // operations their access rule and handler; where they live comes from the
 // registry.
-var domains = []map[string]route{
+var domains = []map[registry.OpID]route{
 	secondFactorRoutes,
 	campusRoutes,
 	consultationRoutes,
@@ -65,11 +65,11 @@ var domains = []map[string]route{
 // order, with its handler. It panics when an operation has no handler or
 // two, or a domain routes an operation the registry does not know.
 var operations = func() []operation {
-	handlers := map[string]route{}
+	handlers := map[registry.OpID]route{}
 	for _, d := range domains {
 		for id, rt := range d {
 			if _, twice := handlers[id]; twice {
-				panic("simulator: two handlers for operation " + id)
+				panic("simulator: two handlers for operation " + string(id))
 			}
 			handlers[id] = rt
 		}
@@ -78,7 +78,7 @@ var operations = func() []operation {
 	for _, op := range registry.All() {
 		rt, ok := handlers[op.ID]
 		if !ok {
-			panic("simulator: no handler for operation " + op.ID)
+			panic("simulator: no handler for operation " + string(op.ID))
 		}
 		out = append(out, operation{Operation: op, access: rt.access, handle: rt.handle})
 	}
@@ -100,7 +100,7 @@ func routePattern(method, path string) string {
 
 // OperationIDs returns the id of every operation (E1..E21, GB, ES, NG,
 // NR, QS), in route table order.
-func OperationIDs() []string { return registry.IDs() }
+func OperationIDs() []string { return registry.Strings(registry.IDs()) }
 
 // defectiveAccess is the access rule of op, as the enabled defects loosen
 // it.
@@ -108,9 +108,9 @@ func (s *Simulator) defectiveAccess(op operation) access {
 	switch {
 	case op.access == notStudent && s.defects.Has(defects.StudentsAllowed):
 		return anyone
-	case op.ID == "E4" && s.defects.Has(defects.E4AnyStaff):
+	case op.ID == registry.E4 && s.defects.Has(defects.E4AnyStaff):
 		return notStudent
-	case op.ID == "E5" && s.defects.Has(defects.E5StaffMayDelete):
+	case op.ID == registry.E5 && s.defects.Has(defects.E5StaffMayDelete):
 		return notStudent
 	}
 	return op.access

@@ -5,6 +5,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/campusconf/campusconf/internal/registry"
 	"github.com/campusconf/campusconf/internal/totp"
 	"github.com/campusconf/campusconf/simulator/defects"
 	"github.com/campusconf/campusconf/simulator/store"
@@ -12,15 +13,15 @@ import (
 )
 
 // secondFactorRoutes are the routes of the second factor: E1 validates a one-time password, E2 polls and E3 sends a mobile push.
-var secondFactorRoutes = map[string]route{
-	"E1": {anyone, (*Simulator).validateOTP},
-	"E2": {anyone, (*Simulator).pollPush},
-	"E3": {anyone, (*Simulator).sendPush},
+var secondFactorRoutes = map[registry.OpID]route{
+	registry.E1: {anyone, (*Simulator).validateOTP},
+	registry.E2: {anyone, (*Simulator).pollPush},
+	registry.E3: {anyone, (*Simulator).sendPush},
 }
 
 // campusRoutes are the routes of the campus directory: E4 syncs the faculties.
-var campusRoutes = map[string]route{
-	"E4": {superAdmin, (*Simulator).syncFaculties},
+var campusRoutes = map[registry.OpID]route{
+	registry.E4: {superAdmin, (*Simulator).syncFaculties},
 }
 
 // Second-factor status codes: the specification states 0000 and 7002; 7001

@@ -4,16 +4,17 @@ import (
 	"net/http"
 	"strings"
 
+	"github.com/campusconf/campusconf/internal/registry"
 	"github.com/campusconf/campusconf/simulator/defects"
 	"github.com/campusconf/campusconf/simulator/listing"
 	"github.com/campusconf/campusconf/simulator/store"
 )
 
 // surveyPollRoutes are the routes of surveys and polls: E17 lists survey responses, E18 poll responses, E19 reads one poll response.
-var surveyPollRoutes = map[string]route{
-	"E17": {anyone, (*Simulator).surveyResponses},
-	"E18": {anyone, (*Simulator).pollResponses},
-	"E19": {anyone, (*Simulator).pollResponse},
+var surveyPollRoutes = map[registry.OpID]route{
+	registry.E17: {anyone, (*Simulator).surveyResponses},
+	registry.E18: {anyone, (*Simulator).pollResponses},
+	registry.E19: {anyone, (*Simulator).pollResponse},
 }
 
 // surveyResponses is E17; an unknown question is 404.

@@ -168,7 +168,7 @@ func (sh shaper) any() bool {
 // shapeAnswer is the shaping pass over an answer of op (answering): a
 // non-empty 2xx JSON body is shaped, and a JSON answer declares its charset
 // with the charset variant. It returns the body, shaped or not.
-func (sh shaper) shapeAnswer(op string, r *http.Request, h http.Header, status int, body []byte) []byte {
+func (sh shaper) shapeAnswer(op registry.OpID, r *http.Request, h http.Header, status int, body []byte) []byte {
 	isJSON := strings.HasPrefix(h.Get("Content-Type"), "application/json")
 	if isJSON && status >= 200 && status < 300 && len(bytes.TrimSpace(body)) > 0 {
 		body = shapeValue(body, sh)
@@ -338,7 +338,7 @@ func withoutOptional(body []byte, record string, keep map[string]bool) []byte {
 
 // populated are the fields the request's populate entities ask for: those
 // a record keeps with optional-absent.
-func populated(op string, r *http.Request) map[string]bool {
+func populated(op registry.OpID, r *http.Request) map[string]bool {
 	pop := strings.ToLower(queryOf(r).Get("populate"))
 	out := map[string]bool{}
 	has := func(e string) bool {
@@ -350,13 +350,13 @@ func populated(op string, r *http.Request) map[string]bool {
 		return false
 	}
 	switch {
-	case (op == "E18" || op == "E20") && has("photo"):
+	case (op == registry.E18 || op == registry.E20) && has("photo"):
 		out["photo"] = true
-	case op == "NG" && has("ancestor"):
+	case op == registry.NG && has("ancestor"):
 		out["ancestor"] = true
-	case op == "E6" && has("creator"):
+	case op == registry.E6 && has("creator"):
 		out["userID"], out["userName"], out["email"] = true, true, true
-	case op == "E17" && has("creator"):
+	case op == registry.E17 && has("creator"):
 		out["userId"], out["userName"], out["userMatrixNo"] = true, true, true
 	}
 	return out

@@ -40,7 +40,7 @@ var variantChecks = map[variants.Name]func(t *testing.T, e *env){
 			if op.Placed {
 				continue
 			}
-			if got := e.fx.Operations[op.ID]; got.Method != op.AltMethod || got.Path != op.AltPath {
+			if got := e.fx.Operations[string(op.ID)]; got.Method != op.AltMethod || got.Path != op.AltPath {
 				t.Errorf("fixture operations.%s = %s %s, want %s %s", op.ID, got.Method, got.Path, op.AltMethod, op.AltPath)
 			}
 		}

@@ -4,14 +4,15 @@ import (
 	"net/http"
 	"strconv"
 
+	"github.com/campusconf/campusconf/internal/registry"
 	"github.com/campusconf/campusconf/simulator/defects"
 	"github.com/campusconf/campusconf/simulator/store"
 	"github.com/campusconf/campusconf/simulator/variants"
 )
 
 // webLectureRoutes are the routes of web lectures: E21 publishes sessions.
-var webLectureRoutes = map[string]route{
-	"E21": {notStudent, (*Simulator).publishSessions},
+var webLectureRoutes = map[registry.OpID]route{
+	registry.E21: {notStudent, (*Simulator).publishSessions},
 }
 
 // publishSessions is E21.

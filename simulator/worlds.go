@@ -6,6 +6,8 @@ import (
 	"net/http"
 	"strings"
 	"sync"
+
+	"github.com/campusconf/campusconf/internal/wire"
 )
 
 // Named worlds. A request that carries the header WorldHeader, or whose
@@ -22,14 +24,15 @@ import (
 // name starts again from the seed).
 
 // WorldHeader selects a named world.
-const WorldHeader = "X-Campusconf-World"
+const WorldHeader = wire.WorldHeader
 
 // worldPrefix is the path prefix that selects a named world: /_w/NAME/...
 const worldPrefix = WorldPathPrefix
 
 // WorldPathPrefix is the path prefix that selects a named world:
-// /_w/NAME/... (the proxy reads it to keep each world's records apart).
-const WorldPathPrefix = "/_w/"
+// /_w/NAME/... (the facts live in internal/wire, where the proxy reads
+// them too).
+const WorldPathPrefix = wire.WorldPathPrefix
 
 // DefaultMaxWorlds is the bound on named worlds when Options.MaxWorlds is 0.
 const DefaultMaxWorlds = 64

@@ -29,9 +29,9 @@ func forbiddenCall(op string) (call, bool) {
 		return call{}, false
 	}
 	if o.Forbidden == nil {
-		return callOf(o.ID, o.Typical), true
+		return callOf(string(o.ID), o.Typical), true
 	}
-	return callOf(o.ID, *o.Forbidden), true
+	return callOf(string(o.ID), *o.Forbidden), true
 }
 
 // typicalCall returns the typical call of op.
@@ -40,7 +40,7 @@ func typicalCall(op string) (call, bool) {
 	if !ok {
 		return call{}, false
 	}
-	return callOf(o.ID, o.Typical), true
+	return callOf(string(o.ID), o.Typical), true
 }
 
 // typicalUser returns the caller of op's typical calls where the default

@@ -1,6 +1,7 @@
 package steps
 
 import (
+	"context"
 	"io"
 	"net/http"
 	"sync"
@@ -10,6 +11,7 @@ import (
 	"github.com/campusconf/campusconf/features"
 	"github.com/campusconf/campusconf/fixtures"
 	"github.com/campusconf/campusconf/internal/openapi"
+	"github.com/campusconf/campusconf/internal/redact"
 	"github.com/campusconf/campusconf/reports"
 	"github.com/tidwall/gjson"
 )
@@ -20,7 +22,7 @@ type env struct {
 	cat       *features.Catalogue
 	fixture   gjson.Result
 	validator *openapi.Validator
-	redactor  *reports.Redactor
+	redactor  *redact.Redactor
 	// secrets are the fixture's credentials and their placeholders, from
 	// which redactor is made.
 	secrets map[string]string
@@ -68,14 +70,31 @@ type Config struct {
 	// PollAttempts and PollInterval bound the polling of a pending push.
 	PollAttempts int
 	PollInterval time.Duration
-	// Generate is the number of generated requests per operation sent
-	// after the scenarios (internal/generate); 0 sends none.
-	Generate int
-	// GenerateSeed seeds the generated requests: the same seed replays
-	// them.
-	GenerateSeed int64
+	// After, when set, runs once the scenarios are done, within the run's
+	// budget, and what it returns joins their results: internal/suiterun
+	// sends the generated requests so, a producer this package does not
+	// import. It gets what the scenarios talked to (Target).
+	After func(ctx context.Context, t Target) ([]reports.Scenario, error)
+	// Generated says After checks the properties of generated requests
+	// (kind generated): their requirements join the run's catalogue.
+	Generated bool
 	// Progress receives one character per scenario (., F, s, n) and
 	// nothing else; nil means silent.
+	Progress io.Writer
+}
+
+// Target is what a run's scenarios talked to, as Config.After gets it.
+type Target struct {
+	BaseURL string
+	// Client bounds response headers and follows no redirect.
+	Client *http.Client
+	// Fixture is the run's, its unplaced operations' old names read as
+	// their ids.
+	Fixture        *fixtures.File
+	Redactor       *redact.Redactor
+	RequestTimeout time.Duration
+	ReadOnly       bool
+	// Progress is Config.Progress.
 	Progress io.Writer
 }
 

@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"math"
 	"strconv"
+
+	"github.com/campusconf/campusconf/internal/registry"
 )
 
 // gradingSchema is a valid grading schema sent with every weightage update.
@@ -97,7 +99,7 @@ func (s *state) sendWeights(ctx context.Context, entries []map[string]any) error
 	if err != nil {
 		return err
 	}
-	c := newCall("GB", s.env.cfg.Fixture.Records.GradebookModule.ID)
+	c := newCall(string(registry.GB), s.env.cfg.Fixture.Records.GradebookModule.ID)
 	c.body, c.hasBody, c.rawBody = string(body), true, true
 	return s.do(ctx, c)
 }

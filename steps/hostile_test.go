@@ -235,34 +235,6 @@ func TestRedirectsAreAnswersNotHops(t *testing.T) {
 	}
 }
 
-// TestNoRedirectsKeepsToTheOrigin: a caller's own redirect policy is asked
-// only for same-origin hops.
-func TestNoRedirectsKeepsToTheOrigin(t *testing.T) {
-	follow := func(*http.Request, []*http.Request) error { return nil }
-	tests := []struct {
-		name       string
-		next       func(*http.Request, []*http.Request) error
-		from, to   string
-		wantFollow bool
-	}{
-		{"default, same origin", nil, "http://a.test/x", "http://a.test/y", false},
-		{"policy, same origin", follow, "http://a.test/x", "http://a.test:80/y", true},
-		{"policy, other host", follow, "http://a.test/x", "http://b.test/x", false},
-		{"policy, other port", follow, "http://a.test/x", "http://a.test:8080/x", false},
-		{"policy, other scheme", follow, "http://a.test/x", "https://a.test/x", false},
-	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			from, _ := http.NewRequest(http.MethodGet, tt.from, nil)
-			to, _ := http.NewRequest(http.MethodGet, tt.to, nil)
-			err := NoRedirects(tt.next)(to, []*http.Request{from})
-			if got := err == nil; got != tt.wantFollow {
-				t.Errorf("%s -> %s: expected follow=%v, got error %v", tt.from, tt.to, tt.wantFollow, err)
-			}
-		})
-	}
-}
-
 // gzipBomb is 64 MiB of zeros gzipped (about 64 KiB).
 var gzipBomb = sync.OnceValue(func() []byte {
 	var buf bytes.Buffer

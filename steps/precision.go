@@ -12,6 +12,8 @@ import (
 	"github.com/cucumber/godog"
 	"github.com/google/go-cmp/cmp"
 	"github.com/tidwall/gjson"
+
+	"github.com/campusconf/campusconf/internal/registry"
 )
 
 // maxPages bounds a walk through a list: a list longer than this many
@@ -211,7 +213,7 @@ func updateQuestionLimit(ctx context.Context, field, value string) error {
 	if err != nil {
 		return err
 	}
-	c := newCall("ES", "{records.evaluation}")
+	c := newCall(string(registry.ES), "{records.evaluation}")
 	c.body, c.hasBody = strings.Replace(tmpl.Raw, `"{question}"`, string(qb), 1), true
 	return s.do(ctx, c)
 }

@@ -5,7 +5,6 @@ import (
 	"net/http"
 	"testing"
 
-	"github.com/campusconf/campusconf/fixtures"
 	"github.com/tidwall/gjson"
 )
 
@@ -102,16 +101,5 @@ func TestEveryFailsOnNothing(t *testing.T) {
 	}
 	if err := everyEquals(ctx, "questionID", `"x"`, ""); err == nil {
 		t.Error("an entry without the field, not where present: expected a failure, got none")
-	}
-}
-
-func TestSecretNamesCoverTheControlToken(t *testing.T) {
-	f := &fixtures.File{Control: "/_sim/0123456789abcdef0123456789abcdef"}
-	got := secretNames(f)
-	if got["0123456789abcdef0123456789abcdef"] != "<CONTROL_TOKEN>" {
-		t.Errorf("secrets of control %q = %v, want its token as <CONTROL_TOKEN>", f.Control, got)
-	}
-	if _, ok := got["_sim"]; ok {
-		t.Errorf("secrets of control %q = %v, want the short segment _sim left alone", f.Control, got)
 	}
 }

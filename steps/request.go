@@ -14,9 +14,12 @@ import (
 	"strings"
 	"time"
 
-	"github.com/campusconf/campusconf/internal/totp"
-	"github.com/campusconf/campusconf/reports"
 	"github.com/tidwall/gjson"
+
+	"github.com/campusconf/campusconf/internal/redact"
+	"github.com/campusconf/campusconf/internal/totp"
+	"github.com/campusconf/campusconf/internal/wire"
+	"github.com/campusconf/campusconf/reports"
 )
 
 // call is one request a step wants to make, before interpolation.
@@ -120,7 +123,7 @@ func (s *state) otp() (string, error) {
 	// it is valid: the scenario's records redact it from now on
 	secrets := maps.Clone(s.env.secrets)
 	secrets[code] = "<OTP>"
-	s.red = reports.NewRedactor(secrets)
+	s.red = redact.With(secrets)
 	return code, nil
 }
 
@@ -306,7 +309,7 @@ func (s *state) authenticate(req *http.Request) error {
 		key = s.fakeKey
 	}
 	if !s.noKey && key != "" {
-		req.Header.Set("Ocp-Apim-Subscription-Key", key)
+		req.Header.Set(wire.KeyHeader, key)
 	}
 	return nil
 }

@@ -16,12 +16,14 @@ import (
 	"strings"
 	"time"
 
-	"github.com/campusconf/campusconf/features"
-	"github.com/campusconf/campusconf/fixtures"
-	"github.com/campusconf/campusconf/internal/openapi"
-	"github.com/campusconf/campusconf/reports"
 	"github.com/cucumber/godog"
 	"github.com/tidwall/gjson"
+
+	"github.com/campusconf/campusconf/features"
+	"github.com/campusconf/campusconf/internal/openapi"
+	"github.com/campusconf/campusconf/internal/redact"
+	"github.com/campusconf/campusconf/internal/wire"
+	"github.com/campusconf/campusconf/reports"
 )
 
 var errSkip = godog.ErrSkip
@@ -70,16 +72,16 @@ func Run(ctx context.Context, cfg Config) (*reports.Report, error) {
 	client := *cfg.Client
 	client.Timeout = 0 // each exchange has its own deadline
 	client.Transport = boundedTransport(client.Transport)
-	client.CheckRedirect = NoRedirects(client.CheckRedirect)
+	client.CheckRedirect = wire.NoRedirects(client.CheckRedirect)
 	e := &env{
 		cfg:       cfg,
 		cat:       cat,
 		fixture:   gjson.ParseBytes(cfg.Fixture.JSON()),
 		validator: v,
-		secrets:   secretNames(cfg.Fixture),
+		secrets:   redact.Secrets(cfg.Fixture),
 		client:    &client,
 	}
-	e.redactor = reports.NewRedactor(e.secrets)
+	e.redactor = redact.With(e.secrets)
 	e.bodies.New = func() any { b := make([]byte, 64<<10); return &b }
 	started := time.Now()
 	if cfg.Budget > 0 {
@@ -105,8 +107,13 @@ func Run(ctx context.Context, cfg Config) (*reports.Report, error) {
 	if status := suite.Run(); status == 2 {
 		return nil, fmt.Errorf("the suite could not start (godog option error)")
 	}
-	if err := e.generate(ctx); err != nil {
-		return nil, err
+	if cfg.After != nil {
+		more, err := cfg.After(ctx, Target{BaseURL: cfg.BaseURL, Client: e.client, Fixture: cfg.Fixture, Redactor: e.redactor,
+			RequestTimeout: cfg.RequestTimeout, ReadOnly: cfg.ReadOnly, Progress: cfg.Progress})
+		if err != nil {
+			return nil, err
+		}
+		e.results = append(e.results, more...)
 	}
 	if len(e.results) == 0 {
 		return nil, ErrNoScenarios
@@ -119,7 +126,7 @@ func Run(ctx context.Context, cfg Config) (*reports.Report, error) {
 		// the budget ran out or the caller cancelled (a signal)
 		Interrupted: ctx.Err() != nil,
 	}
-	addCatalogue(r, cat, cfg.Generate > 0)
+	reports.AddCatalogue(r, cat, cfg.Generated)
 	dropped, where := 0, 0
 	for _, sc := range r.Scenarios {
 		if sc.ExchangesDropped > 0 {
@@ -138,72 +145,25 @@ func Run(ctx context.Context, cfg Config) (*reports.Report, error) {
 	return r, nil
 }
 
-// MaxResponseHeaderBytes bounds the response headers read from a target,
-// all fields together: the transport refuses a longer header as an error
-// of the exchange.
-const MaxResponseHeaderBytes = 64 << 10
-
 // boundedTransport returns rt, or a copy of it, that reads at most
-// MaxResponseHeaderBytes of response headers. A RoundTripper that is not an
+// wire.MaxResponseHeaderBytes of response headers. A RoundTripper that is not an
 // *http.Transport (the in-process simulator) is returned as it is.
 func boundedTransport(rt http.RoundTripper) http.RoundTripper {
 	if rt == nil {
 		rt = http.DefaultTransport
 	}
 	tr, ok := rt.(*http.Transport)
-	if !ok || (tr.MaxResponseHeaderBytes > 0 && tr.MaxResponseHeaderBytes <= MaxResponseHeaderBytes) {
+	if !ok || (tr.MaxResponseHeaderBytes > 0 && tr.MaxResponseHeaderBytes <= wire.MaxResponseHeaderBytes) {
 		return rt
 	}
 	tr = tr.Clone()
-	tr.MaxResponseHeaderBytes = MaxResponseHeaderBytes
+	tr.MaxResponseHeaderBytes = wire.MaxResponseHeaderBytes
 	return tr
-}
-
-// NewRedactor returns the redactor of a run with fixture f: it replaces
-// every credential of f, and its encodings, by a placeholder. The command
-// uses it for what it prints; nil f redacts only credential headers.
-func NewRedactor(f *fixtures.File) *reports.Redactor {
-	if f == nil {
-		return nil
-	}
-	return reports.NewRedactor(secretNames(f))
 }
 
 // CutShort is the skip reason of a scenario the run did not finish because
 // its --budget ran out or it was interrupted.
 const CutShort = "not finished: the run was cut short (its --budget ran out or it was interrupted)"
-
-// secretNames maps every credential in the fixture to the placeholder that
-// replaces it in reports.
-func secretNames(f *fixtures.File) map[string]string {
-	out := map[string]string{}
-	put := func(v, name string) {
-		if v != "" {
-			out[v] = name
-		}
-	}
-	put(f.SubscriptionKey, "<SUBSCRIPTION_KEY>")
-	for name, u := range f.Users {
-		put(u.SubscriptionKey, "<SUBSCRIPTION_KEY_"+name+">")
-		for h, v := range u.Headers {
-			placeholder := "<" + strings.ToUpper(h) + "_" + name + ">"
-			put(v, placeholder)
-			if tok, ok := strings.CutPrefix(v, "Bearer "); ok {
-				put(tok, "<TOKEN_"+name+">")
-			}
-		}
-	}
-	put(f.SecondFactor.TOTPSecret, "<TOTP_SECRET>")
-	put(f.SecondFactor.OTP, "<OTP>")
-	// The control API's base path may carry a token (the simulator's
-	// /_sim/TOKEN): a long segment of it is a secret too.
-	for _, seg := range strings.Split(f.Control, "/") {
-		if len(seg) >= 16 {
-			put(seg, "<CONTROL_TOKEN>")
-		}
-	}
-	return out
-}
 
 // before starts a scenario's state.
 func (e *env) before(ctx context.Context, sc *godog.Scenario) (context.Context, error) {
@@ -412,38 +372,6 @@ func knownTags(cat *features.Catalogue, expr string) error {
 	return nil
 }
 
-// NotRun returns the report of a run that could not start (the target
-// unreachable, its container not started): no scenario, the requirement
-// catalogue all "not run", verdict reports.VerdictUnreachable and reason
-// saying why. It is finalized.
-func NotRun(reason string) (*reports.Report, error) {
-	cat, err := features.Load()
-	if err != nil {
-		return nil, err
-	}
-	r := &reports.Report{Schema: reports.SchemaVersion, Started: time.Now(), Reason: reason}
-	addCatalogue(r, cat, false)
-	reports.Finalize(r)
-	return r, nil
-}
-
-// AddCatalogue puts the requirement catalogue and the open points into r,
-// as a run without generated requests does (the proxy's reports use it).
-func AddCatalogue(r *reports.Report, cat *features.Catalogue) { addCatalogue(r, cat, false) }
-
-// addCatalogue puts the requirement catalogue and the open points into r.
-// The properties of generated requests (kind "generated") belong to the
-// catalogue of a run only when it generates requests: a run without
-// --generate neither covers nor misses them.
-func addCatalogue(r *reports.Report, cat *features.Catalogue, generated bool) {
-	for _, q := range cat.Requirements {
-		if q.Kind == reports.KindGenerated && !generated {
-			continue
-		}
-		r.Requirements = append(r.Requirements, reports.Requirement{ID: q.ID, Operation: q.Operation, Kind: q.Kind,
-			Strictness: q.Strictness, Section: q.Section, Text: q.Text})
-	}
-	for _, p := range cat.OpenPoints {
-		r.OpenPoints = append(r.OpenPoints, reports.OpenPoint(p))
-	}
-}
+// NotRun returns the report of a run that could not start: see
+// reports.NotRun, which it is.
+func NotRun(reason string) (*reports.Report, error) { return reports.NotRun(reason) }

@@ -8,16 +8,8 @@ import (
 	"github.com/tidwall/gjson"
 
 	"github.com/campusconf/campusconf/features"
+	"github.com/campusconf/campusconf/internal/openapi"
 )
-
-// nested maps records that the catalogue does not list on their own to the
-// record that holds them.
-var nested = map[string]string{
-	"Tag":                "EvaluationQuestion",
-	"Target":             "Notification",
-	"Weightage":          "GradebookSettings",
-	"GradingSchemaEntry": "GradebookSettings",
-}
 
 // checkShape validates a 2xx body against the OpenAPI document and turns
 // each problem into the requirement it breaks: a near-miss field name
@@ -40,7 +32,7 @@ func (s *state) checkShape() error {
 		if p.Rule == "status" {
 			continue // the status assertions judge the status
 		}
-		reqs[s.shapeRequirement(p.Record, p.Field, p.Rule)] = true
+		reqs[p.Requirement(s.successReq(s.lastOp), s.known)] = true
 		lines = append(lines, fmt.Sprintf("  %s: %s", orRoot(p.Pointer), p.Message))
 	}
 	if len(lines) == 0 {
@@ -53,42 +45,6 @@ func (s *state) checkShape() error {
 	sort.Strings(ids)
 	return s.fail(ids, "a body matching the interface's record definitions",
 		fmt.Sprintf("%d problem(s)", len(lines)), strings.Join(lines, "\n"))
-}
-
-func (s *state) shapeRequirement(record, field, rule string) string {
-	return ShapeRequirement(s.env.cat, s.lastOp, record, field, rule)
-}
-
-// ShapeRequirement names the requirement a response-body problem of
-// operation op breaks (see internal/openapi.Problem): a problem at the root
-// breaks the operation's success requirement; a near-miss field name breaks
-// REC.<record>.names; an enum or range with a requirement of its own
-// breaks that; anything else breaks REC.<record>.types. The proxy uses it
-// too, so traffic and suite name the same requirement.
-func ShapeRequirement(cat *features.Catalogue, op, record, field, rule string) string {
-	if record == "" {
-		if o, ok := cat.Operation(op); ok {
-			return o.Success
-		}
-		return ""
-	}
-	if field != "" && (rule == "enum" || rule == "minimum" || rule == "maximum") {
-		if id := "REC." + record + "." + field; known(cat, id) {
-			return id
-		}
-	}
-	if parent, ok := nested[record]; ok {
-		record = parent
-	}
-	if rule == "near-miss" {
-		return "REC." + record + ".names"
-	}
-	return "REC." + record + ".types"
-}
-
-func known(cat *features.Catalogue, id string) bool {
-	_, ok := cat.Requirement(id)
-	return ok
 }
 
 func (s *state) known(id string) bool {
@@ -129,7 +85,7 @@ func (s *state) recordRequirements() []string {
 	var out []string
 	for _, r := range s.env.cat.Requirements {
 		name, field, _ := strings.Cut(strings.TrimPrefix(r.ID, "REC."), ".")
-		if r.Operation != features.Records || (name != rec && nested[name] != rec) {
+		if r.Operation != features.Records || (name != rec && openapi.Holder(name) != rec) {
 			continue
 		}
 		if field != "names" && field != "types" && !keys[field] {

@@ -182,7 +182,7 @@ func pollPush(ctx context.Context, tx string) error {
 	s := stateFrom(ctx)
 	body := `{"transactionId": "` + tx + `"}`
 	for i := 0; i < s.env.cfg.PollAttempts; i++ {
-		if err := s.do(ctx, call{op: "E2", body: body, hasBody: true}); err != nil {
+		if err := s.do(ctx, call{op: string(registry.E2), body: body, hasBody: true}); err != nil {
 			return err
 		}
 		st := s.json().Get("status")

@@ -8,8 +8,8 @@ import (
 
 	"github.com/campusconf/campusconf/fixtures"
 	"github.com/campusconf/campusconf/internal/container"
+	"github.com/campusconf/campusconf/internal/redact"
 	"github.com/campusconf/campusconf/reports"
-	"github.com/campusconf/campusconf/steps"
 )
 
 // runWithImage runs the suite against a container of img: it starts it,
@@ -48,7 +48,7 @@ func runWithImage(ctx context.Context, o runOptions, img container.Options, stdo
 		target := reports.Target{URL: "container of " + img.Image, Fixtures: filepath.Base(o.fixtureFile), Image: img.Image}
 		var red *reports.Redactor
 		if f, err := fixtures.Load(o.fixtureFile); err == nil {
-			red = steps.NewRedactor(f)
+			red = redact.New(f)
 		}
 		return writeNotRun(o, target, red, "target unreachable: the image did not start: "+err.Error(), stdout, stderr)
 	}

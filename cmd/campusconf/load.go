@@ -16,11 +16,10 @@ import (
 	"syscall"
 	"time"
 
-	"github.com/campusconf/campusconf/internal/registry"
-
 	"github.com/campusconf/campusconf/fixtures"
 	"github.com/campusconf/campusconf/internal/didyoumean"
 	"github.com/campusconf/campusconf/internal/loadgen"
+	"github.com/campusconf/campusconf/internal/registry"
 	"github.com/campusconf/campusconf/simulator"
 )
 
@@ -42,7 +41,7 @@ func loadCmd(args []string, stdout, stderr io.Writer) int {
 	fs.SetOutput(stderr)
 	fs.StringVar(&o.target, "target", "", "`URL` to load (default: the simulator, served in process on a loopback port)")
 	fs.StringVar(&o.fixtureFile, "fixtures", "", "fixture `FILE` of the target (required with --target)")
-	fs.StringVar(&o.op, "op", "E10", "`OP`eration to call: "+strings.Join(loadgen.OperationIDs(), ", "))
+	fs.StringVar(&o.op, "op", string(registry.E10), "`OP`eration to call: "+strings.Join(loadgen.OperationIDs(), ", "))
 	fs.DurationVar(&o.duration, "duration", 5*time.Second, "how long to send requests (at most "+loadgen.MaxDuration.String()+")")
 	fs.IntVar(&o.concurrency, "concurrency", 8, fmt.Sprintf("`N` requests in flight (1..%d)", loadgen.MaxConcurrency))
 	fs.DurationVar(&o.timeout, "timeout", 10*time.Second, "timeout of each request")

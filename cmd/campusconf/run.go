@@ -18,8 +18,11 @@ import (
 	"github.com/campusconf/campusconf/fixtures"
 	"github.com/campusconf/campusconf/internal/container"
 	"github.com/campusconf/campusconf/internal/generate"
+	"github.com/campusconf/campusconf/internal/redact"
+	"github.com/campusconf/campusconf/internal/simrun"
 	"github.com/campusconf/campusconf/internal/suiterun"
 	"github.com/campusconf/campusconf/internal/version"
+	"github.com/campusconf/campusconf/internal/wire"
 	"github.com/campusconf/campusconf/reports"
 	"github.com/campusconf/campusconf/simulator"
 	"github.com/campusconf/campusconf/steps"
@@ -143,8 +146,6 @@ func runSuite(ctx context.Context, o runOptions, stdout, stderr io.Writer) int {
 		Concurrency:    o.concurrency,
 		RequestTimeout: o.timeout,
 		Budget:         o.budget,
-		Generate:       o.generate,
-		GenerateSeed:   o.generateSeed,
 	}
 	target := reports.Target{}
 	var red *reports.Redactor // of the target's fixture, for what is printed
@@ -157,7 +158,7 @@ func runSuite(ctx context.Context, o runOptions, stdout, stderr io.Writer) int {
 		// lines in reports) point where `campusconf serve --seed N` listens,
 		// so a failing request can be replayed against the same world
 		var err error
-		if cfg, err = suiterun.Simulator(cfg, simulator.Options{Seed: o.seed, Defects: o.defects}); err != nil {
+		if cfg, err = simrun.Simulator(cfg, simulator.Options{Seed: o.seed, Defects: o.defects}); err != nil {
 			fmt.Fprintf(stderr, "campusconf run: %v\n", err)
 			return exitUsage
 		}
@@ -184,7 +185,7 @@ func runSuite(ctx context.Context, o runOptions, stdout, stderr io.Writer) int {
 		// the probe and the reset use this client too: no redirect is followed
 		cfg = suiterun.OverHTTP(cfg, o.target, o.insecure)
 		cfg.Fixture = f
-		red = steps.NewRedactor(f)
+		red = redact.New(f)
 		target = reports.Target{URL: cfg.BaseURL, Fixtures: filepath.Base(o.fixtureFile), Image: o.image}
 		if err := probe(ctx, cfg.Client, cfg.BaseURL, o.timeout); err != nil {
 			if c := context.Cause(ctx); c != nil {
@@ -218,7 +219,7 @@ func runSuite(ctx context.Context, o runOptions, stdout, stderr io.Writer) int {
 			target.Fixtures, tags, o.readOnly, o.concurrency, o.timeout, o.budget, o.reportDir)
 		cfg.Progress = stdout
 	}
-	r, err := steps.Run(ctx, cfg)
+	r, err := suiterun.Run(ctx, cfg, suiterun.Generation{N: o.generate, Seed: o.generateSeed})
 	if err != nil {
 		fmt.Fprintf(stderr, "\ncampusconf run: %s\n", consoleText(red.String(err.Error())))
 		return exitUsage
@@ -357,7 +358,7 @@ func resetAs(ctx context.Context, c *http.Client, base string, f *fixtures.File,
 		}
 	}
 	if key != "" {
-		h.Set("Ocp-Apim-Subscription-Key", key)
+		h.Set(wire.KeyHeader, key)
 	}
 	return call(ctx, c, method, base+f.Reset.Path, h, timeout)
 }

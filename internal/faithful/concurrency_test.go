@@ -6,7 +6,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/campusconf/campusconf/internal/suiterun"
+	"github.com/campusconf/campusconf/internal/simrun"
 	"github.com/campusconf/campusconf/reports"
 	"github.com/campusconf/campusconf/simulator"
 )
@@ -46,7 +46,7 @@ func TestOutcomesDoNotDependOnConcurrency(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			var want string
 			for _, c := range []int{1, 4, 16} {
-				r, err := suiterun.RunAt(t.Context(), tt.opts, c)
+				r, err := simrun.RunAt(t.Context(), tt.opts, c)
 				if err != nil {
 					t.Fatalf("concurrency %d: %v", c, err)
 				}

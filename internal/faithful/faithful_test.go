@@ -9,7 +9,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/campusconf/campusconf/internal/suiterun"
+	"github.com/campusconf/campusconf/internal/simrun"
 
 	"github.com/campusconf/campusconf/reports"
 	"github.com/campusconf/campusconf/simulator"
@@ -57,7 +57,7 @@ func runAll(ctx context.Context, rs []run) {
 			opts[i].Variants = append(opts[i].Variants, string(v.Name))
 		}
 	}
-	for i, res := range suiterun.All(ctx, opts) {
+	for i, res := range simrun.All(ctx, opts) {
 		rs[i].report, rs[i].err, rs[i].took = res.Report, res.Err, res.Took
 	}
 }

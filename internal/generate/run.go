@@ -27,6 +27,7 @@ import (
 	"github.com/campusconf/campusconf/features"
 	"github.com/campusconf/campusconf/fixtures"
 	"github.com/campusconf/campusconf/internal/openapi"
+	"github.com/campusconf/campusconf/internal/wire"
 	"github.com/campusconf/campusconf/reports"
 )
 
@@ -324,7 +325,7 @@ func (ru *runner) authenticate(req *http.Request) {
 		req.Header.Set(k, v)
 	}
 	if key != "" {
-		req.Header.Set("Ocp-Apim-Subscription-Key", key)
+		req.Header.Set(wire.KeyHeader, key)
 	}
 }
 

@@ -12,7 +12,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/campusconf/campusconf/internal/suiterun"
+	"github.com/campusconf/campusconf/internal/simrun"
 
 	"github.com/campusconf/campusconf/features"
 	"github.com/campusconf/campusconf/reports"
@@ -61,7 +61,7 @@ func runAll(ctx context.Context, ds []defects.Defect) []run {
 		}
 	}
 	out := make([]run, len(ds))
-	for i, res := range suiterun.AllGenerating(ctx, opts, n) {
+	for i, res := range simrun.AllGenerating(ctx, opts, n) {
 		out[i] = run{defect: ds[i], report: res.Report, err: res.Err, took: res.Took}
 	}
 	return out
@@ -91,7 +91,7 @@ func catalogue(t *testing.T) *features.Catalogue {
 // TestDefaultSimulatorPasses is the matrix's baseline: without a defect
 // every scenario passes, so every failure below is the defect's doing.
 func TestDefaultSimulatorPasses(t *testing.T) {
-	rep, err := suiterun.Run(t.Context(), simulator.Options{})
+	rep, err := simrun.Run(t.Context(), simulator.Options{})
 	if err != nil {
 		t.Fatalf("running the suite: %v", err)
 	}

@@ -24,7 +24,7 @@ import (
 
 	"github.com/campusconf/campusconf/fixtures"
 	"github.com/campusconf/campusconf/internal/registry"
-	"github.com/campusconf/campusconf/steps"
+	"github.com/campusconf/campusconf/internal/wire"
 )
 
 // pathParam is a parameter of a path template.
@@ -51,7 +51,7 @@ func (e *FixtureError) Error() string {
 // can send: those the registry marks for load (reads, and the one
 // idempotent write, the notification read status).
 func OperationIDs() []string {
-	out := registry.Select(func(o registry.Operation) bool { return o.Load })
+	out := registry.Strings(registry.Select(func(o registry.Operation) bool { return o.Load }))
 	sort.Strings(out)
 	return out
 }
@@ -104,7 +104,7 @@ func NewRequest(op, base string, f *fixtures.File) (Request, error) {
 	if !known || !o.Load {
 		return Request{}, fmt.Errorf("unknown operation %q: expected one of %s", op, strings.Join(OperationIDs(), ", "))
 	}
-	op = o.ID
+	op = string(o.ID)
 	doc, err := json.Marshal(f)
 	if err != nil {
 		return Request{}, err
@@ -140,7 +140,7 @@ func NewRequest(op, base string, f *fixtures.File) (Request, error) {
 	}
 	h := http.Header{}
 	if key != "" {
-		h.Set("Ocp-Apim-Subscription-Key", key)
+		h.Set(wire.KeyHeader, key)
 	}
 	for k, v := range user.Headers {
 		h.Set(k, v)
@@ -163,14 +163,14 @@ type Generator struct {
 // bounded by timeout. Close releases its connections.
 func New(req Request, concurrency int, timeout time.Duration) *Generator {
 	tr := &http.Transport{MaxIdleConnsPerHost: concurrency, MaxConnsPerHost: concurrency, ForceAttemptHTTP2: true,
-		MaxResponseHeaderBytes: steps.MaxResponseHeaderBytes}
+		MaxResponseHeaderBytes: wire.MaxResponseHeaderBytes}
 	return &Generator{
 		req:         req,
 		concurrency: concurrency,
 		transport:   tr,
 		// as in run: a redirect is an answer, and credentials never go to
 		// another origin
-		client: &http.Client{Transport: tr, Timeout: timeout, CheckRedirect: steps.NoRedirects(nil)},
+		client: &http.Client{Transport: tr, Timeout: timeout, CheckRedirect: wire.NoRedirects(nil)},
 	}
 }
 

@@ -93,14 +93,14 @@ func TestOperationIDsAndPlacement(t *testing.T) {
 	// the simulator's choice: docs/decisions.md).
 	want := map[string]place{}
 	for _, op := range registry.All() {
-		want[op.ID] = place{op.Method, op.Path}
+		want[string(op.ID)] = place{op.Method, op.Path}
 	}
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("operations (-want +got):\n%s", diff)
 	}
 
 	v := mustValidator(t)
-	wantIDs := registry.IDs()
+	wantIDs := registry.Strings(registry.IDs())
 	slices.SortFunc(wantIDs, compareNatural)
 	if diff := cmp.Diff(wantIDs, v.Operations()); diff != "" {
 		t.Errorf("Operations() (-want +got):\n%s", diff)
@@ -124,7 +124,7 @@ func TestStatuses(t *testing.T) {
 		for _, st := range op.Statuses {
 			extra = append(extra, strconv.Itoa(st))
 		}
-		want[op.ID] = with(extra...)
+		want[string(op.ID)] = with(extra...)
 	}
 	for _, item := range doc.Paths.Map() {
 		for _, op := range item.Operations() {
@@ -162,7 +162,7 @@ func TestRequestBodiesAndParameters(t *testing.T) {
 	wantBody := map[string]string{}
 	for _, op := range registry.All() {
 		if op.Input != "" {
-			wantBody[op.ID] = op.Input
+			wantBody[string(op.ID)] = op.Input
 		}
 	}
 	for _, item := range doc.Paths.Map() {

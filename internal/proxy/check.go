@@ -8,16 +8,13 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/tidwall/gjson"
+
 	"github.com/campusconf/campusconf/features"
 	"github.com/campusconf/campusconf/fixtures"
 	"github.com/campusconf/campusconf/internal/openapi"
-	"github.com/campusconf/campusconf/simulator"
-	"github.com/campusconf/campusconf/steps"
-	"github.com/tidwall/gjson"
+	"github.com/campusconf/campusconf/internal/wire"
 )
-
-// keyHeader carries the subscription key on every call.
-const keyHeader = "Ocp-Apim-Subscription-Key"
 
 // Finding is one rule one exchange breaks.
 type Finding struct {
@@ -70,7 +67,7 @@ func (c *checker) check(ex *Exchange) (op string, out []Finding) {
 		c.mem.reset()
 		return "", nil
 	}
-	world, path := worldOf(ex)
+	world, path := wire.WorldOf(ex.URL.Path, ex.RequestHeader)
 	op, params := match(c.table, ex.Method, path)
 	if op == "" || ex.Err != nil {
 		return op, nil
@@ -108,12 +105,12 @@ func (c *checker) check(ex *Exchange) (op string, out []Finding) {
 	}
 
 	// subscription key
-	key := ex.RequestHeader.Get(keyHeader)
+	key := ex.RequestHeader.Get(wire.KeyHeader)
 	switch {
 	case key == "":
 		note("ALL.key")
 		if status < 400 || status >= 500 {
-			add("ALL.key", "a call without "+keyHeader+" refused with a 4xx", got)
+			add("ALL.key", "a call without "+wire.KeyHeader+" refused with a 4xx", got)
 		}
 		return op, out
 	case len(c.keys) > 0 && !c.keys[key]:
@@ -171,7 +168,7 @@ func (c *checker) check(ex *Exchange) (op string, out []Finding) {
 		for _, p := range problems {
 			id := o.Success
 			if p.Rule != openapi.RuleStatus {
-				id = steps.ShapeRequirement(c.cat, op, p.Record, p.Field, p.Rule)
+				id = p.Requirement(o.Success, c.known)
 			}
 			reqs[id] = append(reqs[id], p.String())
 		}
@@ -210,18 +207,6 @@ func (c *checker) check(ex *Exchange) (op string, out []Finding) {
 
 	out = append(out, c.stateful(c.mem.world(world), op, params, ex, user, len(invalid) == 0, note)...)
 	return op, dedupe(out)
-}
-
-// worldOf names the simulator world a request addresses (its header, or
-// its path prefix, which it strips): each world has its own records, so
-// the proxy's memory is kept per world. "" is the default world.
-func worldOf(ex *Exchange) (world, path string) {
-	path = ex.URL.Path
-	if rest, ok := strings.CutPrefix(path, simulator.WorldPathPrefix); ok {
-		name, tail, _ := strings.Cut(rest, "/")
-		return name, "/" + tail
-	}
-	return ex.RequestHeader.Get(simulator.WorldHeader), path
 }
 
 func dedupe(fs []Finding) []Finding {

@@ -22,8 +22,8 @@ import (
 	"github.com/campusconf/campusconf/features"
 	"github.com/campusconf/campusconf/fixtures"
 	"github.com/campusconf/campusconf/internal/openapi"
+	"github.com/campusconf/campusconf/internal/redact"
 	"github.com/campusconf/campusconf/reports"
-	"github.com/campusconf/campusconf/steps"
 )
 
 // DefaultMaxCapture is the number of bytes of each body the proxy keeps
@@ -118,7 +118,7 @@ func New(opts Options) (*Proxy, error) {
 	p := &Proxy{
 		opts:    opts,
 		check:   newChecker(cat, opts.Fixture, v),
-		red:     steps.NewRedactor(opts.Fixture),
+		red:     redact.New(opts.Fixture),
 		started: time.Now(),
 		done:    make(chan struct{}),
 		results: map[key]*result{},

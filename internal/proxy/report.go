@@ -6,7 +6,6 @@ import (
 
 	"github.com/campusconf/campusconf/features"
 	"github.com/campusconf/campusconf/reports"
-	"github.com/campusconf/campusconf/steps"
 )
 
 // Violations returns the number of (operation, requirement) pairs broken
@@ -96,7 +95,7 @@ func (p *Proxy) Report(interrupted bool) *reports.Report {
 		r.Scenarios = append(r.Scenarios, sc)
 	}
 	p.mu.Unlock()
-	steps.AddCatalogue(r, cat)
+	reports.AddCatalogue(r, cat, false)
 	reports.Finalize(r)
 	return r
 }

@@ -10,6 +10,7 @@ import (
 	"github.com/campusconf/campusconf/features"
 	"github.com/campusconf/campusconf/fixtures"
 	"github.com/campusconf/campusconf/internal/openapi"
+	"github.com/campusconf/campusconf/internal/wire"
 	"github.com/campusconf/campusconf/simulator"
 )
 
@@ -53,7 +54,7 @@ func exchangeOf(fx *fixtures.File, s step) *Exchange {
 	u, _ := url.Parse(s.path)
 	h := http.Header{}
 	if !s.noKey {
-		h.Set(keyHeader, fx.SubscriptionKey)
+		h.Set(wire.KeyHeader, fx.SubscriptionKey)
 	}
 	if s.user == "" {
 		s.user = "owner"

@@ -13,6 +13,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/campusconf/campusconf/internal/wire"
 	"github.com/campusconf/campusconf/simulator"
 )
 
@@ -199,7 +200,7 @@ func BenchmarkProxyOverhead(b *testing.B) {
 			path := "/poll/Response/" + fx.Records.PollResponse
 			send := func(b *testing.B, c *http.Client, base string) {
 				req, _ := http.NewRequest(http.MethodGet, base+path, nil)
-				req.Header.Set(keyHeader, fx.SubscriptionKey)
+				req.Header.Set(wire.KeyHeader, fx.SubscriptionKey)
 				for h, v := range fx.Users["owner"].Headers {
 					req.Header.Set(h, v)
 				}

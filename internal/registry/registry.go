@@ -14,11 +14,47 @@ import (
 	"slices"
 )
 
+// OpID names an operation: the specification's id (E1, E2, ...) or, for
+// an operation it does not place, the short id the catalogue, fixtures and
+// reports use. Code names an operation by one of the constants below, so a
+// typo fails to compile; a name read from outside (a tag, a fixture, a
+// flag) becomes an OpID through Lookup.
+type OpID string
+
+// The operations, in report order.
+const (
+	E1  OpID = "E1"
+	E2  OpID = "E2"
+	E3  OpID = "E3"
+	E4  OpID = "E4"
+	E5  OpID = "E5"
+	E6  OpID = "E6"
+	E7  OpID = "E7"
+	E8  OpID = "E8"
+	E9  OpID = "E9"
+	E10 OpID = "E10"
+	E11 OpID = "E11"
+	E12 OpID = "E12"
+	E13 OpID = "E13"
+	E14 OpID = "E14"
+	E15 OpID = "E15"
+	E16 OpID = "E16"
+	E17 OpID = "E17"
+	E18 OpID = "E18"
+	E19 OpID = "E19"
+	E20 OpID = "E20"
+	E21 OpID = "E21"
+	GB  OpID = "GB"
+	ES  OpID = "ES"
+	NG  OpID = "NG"
+	NR  OpID = "NR"
+	QS  OpID = "QS"
+)
+
 // Operation is one operation of the interface.
 type Operation struct {
-	// ID is the specification's id (E1..E21) or, for an operation it does
-	// not place, the short id the catalogue, fixtures and reports use.
-	ID string
+	// ID names the operation.
+	ID OpID
 	// Alias is the name an unplaced operation had in earlier fixture files,
 	// still read wherever an operation is named.
 	Alias string
@@ -57,7 +93,13 @@ type Operation struct {
 	// read may have a group when its scenarios change records through
 	// another operation first.
 	Destructive bool
-	Group       string
+	// ChangesState says calling it changes state or has an effect outside
+	// the service: it creates, updates or deletes records, verifies a
+	// one-time code or sends a push. It is wider than Destructive (E1 and
+	// E3 have effects on the second factor, not on fixture records). A
+	// read-only run sends no request to such an operation.
+	ChangesState bool
+	Group        string
 	// Records are the fixture record keys (records.*) it needs.
 	Records []string
 
@@ -94,74 +136,74 @@ type Call struct {
 func (o Operation) Unplaced() bool { return !o.Placed }
 
 var all = []Operation{
-	{ID: "E1", Name: "Validate one-time password", Statuses: []int{200, 404, 503}, Input: "OtpInput", Method: "POST", Path: "/campus/2FA/Auth", Placed: true,
+	{ID: E1, ChangesState: true, Name: "Validate one-time password", Statuses: []int{200, 404, 503}, Input: "OtpInput", Method: "POST", Path: "/campus/2FA/Auth", Placed: true,
 		Record: "SecondFactorResult", JSONBody: true, RequiredMembers: true, Group: "second-factor",
 		Typical: Call{Body: `{"userid": "{secondFactor.userid}", "otp": "000000"}`, HasBody: true}},
-	{ID: "E2", Name: "Check push status", Statuses: []int{200, 404, 503}, Input: "PushPollInput", Method: "POST", Path: "/campus/2FA/Poll", Placed: true,
+	{ID: E2, Name: "Check push status", Statuses: []int{200, 404, 503}, Input: "PushPollInput", Method: "POST", Path: "/campus/2FA/Poll", Placed: true,
 		Record: "PushResult", JSONBody: true, RequiredMembers: true, Group: "second-factor",
 		Typical: Call{Body: `{"transactionId": "{absent}"}`, HasBody: true}},
-	{ID: "E3", Name: "Send push", Statuses: []int{200, 404, 503}, Method: "POST", Path: "/campus/2FA/Push", Placed: true,
+	{ID: E3, ChangesState: true, Name: "Send push", Statuses: []int{200, 404, 503}, Method: "POST", Path: "/campus/2FA/Push", Placed: true,
 		Record: "PushResult", Destructive: true, Group: "second-factor"},
-	{ID: "E4", Name: "Sync faculties", Statuses: []int{200, 404}, Method: "POST", Path: "/campus/Faculty", Placed: true,
+	{ID: E4, ChangesState: true, Name: "Sync faculties", Statuses: []int{200, 404}, Method: "POST", Path: "/campus/Faculty", Placed: true,
 		Record: "Faculty", List: true, Destructive: true, Group: "faculties", TypicalUser: "admin"},
-	{ID: "E5", Name: "Delete slots", Statuses: []int{200, 204, 404}, Input: "SlotDeleteInput", Method: "DELETE", Path: "/consultation/Slot", Placed: true,
+	{ID: E5, ChangesState: true, Name: "Delete slots", Statuses: []int{200, 204, 404}, Input: "SlotDeleteInput", Method: "DELETE", Path: "/consultation/Slot", Placed: true,
 		JSONBody: true, UUIDInput: true, Destructive: true, Group: "slots", Records: []string{"deletableSlots"},
 		Typical:   Call{Body: `{"iDs": ["{absent}"]}`, HasBody: true},
 		Forbidden: &Call{Body: `{"iDs": ["{records.deletableSlots.0}"]}`, HasBody: true}},
-	{ID: "E6", Name: "Copy bank folder", Statuses: []int{201, 404}, Method: "POST", Path: "/bank/{id}/copy", Placed: true,
+	{ID: E6, ChangesState: true, Name: "Copy bank folder", Statuses: []int{201, 404}, Method: "POST", Path: "/bank/{id}/copy", Placed: true,
 		Record: "BankFolder", UUIDInput: true, Destructive: true, Group: "bank", Records: []string{"bankFolder"},
 		Typical:   Call{Params: map[string]string{"id": "{absent}"}},
 		Forbidden: &Call{Params: map[string]string{"id": "{records.bankFolder}"}}},
-	{ID: "E7", Name: "Add default attendance", Statuses: []int{201}, Input: "DefaultAttendanceInput", Method: "POST", Path: "/Attendance/Default", Placed: true,
+	{ID: E7, ChangesState: true, Name: "Add default attendance", Statuses: []int{201}, Input: "DefaultAttendanceInput", Method: "POST", Path: "/Attendance/Default", Placed: true,
 		Record: "Attendance", JSONBody: true, RequiredMembers: true, UUIDInput: true, Destructive: true, Group: "attendance",
 		Records: []string{"attendanceResource"},
 		Typical: Call{Body: `{"resourceID": "{records.attendanceResource}"}`, HasBody: true}},
-	{ID: "E8", Name: "Delete attendances", Statuses: []int{204}, Input: "AttendanceDeleteInput", Method: "DELETE", Path: "/Attendance/", Placed: true,
+	{ID: E8, ChangesState: true, Name: "Delete attendances", Statuses: []int{204}, Input: "AttendanceDeleteInput", Method: "DELETE", Path: "/Attendance/", Placed: true,
 		EmptyAnswer: true, JSONBody: true, RequiredMembers: true, UUIDInput: true, Destructive: true, Group: "attendance",
 		Records: []string{"attendanceResource"},
 		Typical: Call{Body: `{"resourceID": "{records.attendanceResource}", "iDs": ["{absent}"]}`, HasBody: true}},
-	{ID: "E9", Name: "Get evaluation question", Statuses: []int{200, 404}, Method: "GET", Path: "/evaluation/{evaluationid}/Question/{id}", Placed: true,
+	{ID: E9, Name: "Get evaluation question", Statuses: []int{200, 404}, Method: "GET", Path: "/evaluation/{evaluationid}/Question/{id}", Placed: true,
 		Record: "EvaluationQuestion", UUIDInput: true, Group: "evaluation",
 		Records: []string{"evaluation", "evaluationQuestion", "otherEvaluationQuestion"}, Load: true,
 		Typical: Call{Params: map[string]string{"evaluationid": "{records.evaluation}", "id": "{records.evaluationQuestion}"}}},
-	{ID: "E10", Name: "Get download logs by folder", Statuses: []int{200}, Method: "GET", Path: "/files/{id}/downloaded", Placed: true,
+	{ID: E10, Name: "Get download logs by folder", Statuses: []int{200}, Method: "GET", Path: "/files/{id}/downloaded", Placed: true,
 		Record: "FileLog", List: true, Paged: true, UUIDInput: true, Records: []string{"folder"},
 		Load: true, LoadQuery: "offset=0&limit=20",
 		Typical: Call{Params: map[string]string{"id": "{records.folder}"}}},
-	{ID: "E11", Name: "Get all annotations of a file", Statuses: []int{200}, Method: "GET", Path: "/files/FileAnnotation/{id}/all", Placed: true,
+	{ID: E11, Name: "Get all annotations of a file", Statuses: []int{200}, Method: "GET", Path: "/files/FileAnnotation/{id}/all", Placed: true,
 		Record: "FileAnnotation", List: true, UUIDInput: true, Records: []string{"file"}, Load: true,
 		Typical: Call{Params: map[string]string{"id": "{records.file}"}}},
-	{ID: "E12", Name: "Get weblink view logs", Statuses: []int{200, 404}, Method: "GET", Path: "/module/Weblink/{ID}/Log", Placed: true,
+	{ID: E12, Name: "Get weblink view logs", Statuses: []int{200, 404}, Method: "GET", Path: "/module/Weblink/{ID}/Log", Placed: true,
 		Record: "WeblinkLog", List: true, UUIDInput: true, Records: []string{"weblink"}, Load: true,
 		Typical: Call{Params: map[string]string{"id": "{records.weblink}"}}},
-	{ID: "E13", Name: "Get downloads of a media", Statuses: []int{200, 404}, Method: "GET", Path: "/multimedia/{id}/downloadlog", Placed: true,
+	{ID: E13, Name: "Get downloads of a media", Statuses: []int{200, 404}, Method: "GET", Path: "/multimedia/{id}/downloadlog", Placed: true,
 		Record: "MediaLog", UUIDInput: true, Group: "media", Records: []string{"media"}, Load: true,
 		Typical: Call{Params: map[string]string{"id": "{records.media}"}}},
-	{ID: "E14", Name: "Delete medias", Statuses: []int{200}, Input: "MediaDeleteInput", Method: "DELETE", Path: "/multimedia/media", Placed: true,
+	{ID: E14, ChangesState: true, Name: "Delete medias", Statuses: []int{200}, Input: "MediaDeleteInput", Method: "DELETE", Path: "/multimedia/media", Placed: true,
 		JSONBody: true, UUIDInput: true, Destructive: true, Group: "media", Records: []string{"deletableMedia"},
 		Typical: Call{Body: `{"iDs": ["{absent}"]}`, HasBody: true}},
-	{ID: "E15", Name: "Get channel users", Statuses: []int{200}, Method: "GET", Path: "/multimedia/statistics/channel/{id}/users", Placed: true,
+	{ID: E15, Name: "Get channel users", Statuses: []int{200}, Method: "GET", Path: "/multimedia/statistics/channel/{id}/users", Placed: true,
 		Record: "ChannelUser", List: true, Paged: true, UUIDInput: true, Records: []string{"channel"}, Load: true,
 		Typical: Call{Params: map[string]string{"id": "{records.channel}"}}},
-	{ID: "E16", Name: "Get lecture-capture files", Statuses: []int{200}, Method: "GET", Path: "/multimedia/capture/{id}/medias", Placed: true,
+	{ID: E16, Name: "Get lecture-capture files", Statuses: []int{200}, Method: "GET", Path: "/multimedia/capture/{id}/medias", Placed: true,
 		Record: "CaptureSession", List: true, UUIDInput: true, Records: []string{"capture"}, Load: true,
 		Typical: Call{Params: map[string]string{"id": "{records.capture}"}}},
-	{ID: "E17", Name: "Get responses by survey question", Statuses: []int{200, 404}, Method: "GET", Path: "/survey/question/{id}/response", Placed: true,
+	{ID: E17, Name: "Get responses by survey question", Statuses: []int{200, 404}, Method: "GET", Path: "/survey/question/{id}/response", Placed: true,
 		Record: "SurveyResponse", List: true, Paged: true, UUIDInput: true, Records: []string{"surveyQuestion"}, Load: true,
 		Typical: Call{Params: map[string]string{"id": "{records.surveyQuestion}"}}},
-	{ID: "E18", Name: "Get responses by poll question", Statuses: []int{200}, Method: "GET", Path: "/poll/Question/{id}/Response", Placed: true,
+	{ID: E18, Name: "Get responses by poll question", Statuses: []int{200}, Method: "GET", Path: "/poll/Question/{id}/Response", Placed: true,
 		Record: "PollResponse", List: true, Paged: true, UUIDInput: true, Records: []string{"pollQuestion"}, Load: true,
 		Typical: Call{Params: map[string]string{"id": "{records.pollQuestion}"}}},
-	{ID: "E19", Name: "Get poll response", Statuses: []int{200}, Method: "GET", Path: "/poll/Response/{id}", Placed: true,
+	{ID: E19, Name: "Get poll response", Statuses: []int{200}, Method: "GET", Path: "/poll/Response/{id}", Placed: true,
 		Record: "PollResponse", UUIDInput: true, Records: []string{"pollResponse"}, Load: true,
 		Typical: Call{Params: map[string]string{"id": "{records.pollResponse}"}}},
-	{ID: "E20", Name: "Get accessible students", Statuses: []int{200}, Method: "GET", Path: "/resource/{id}/students", Placed: true,
+	{ID: E20, Name: "Get accessible students", Statuses: []int{200}, Method: "GET", Path: "/resource/{id}/students", Placed: true,
 		Record: "Student", List: true, Paged: true, UUIDInput: true, Records: []string{"resource"}, Load: true,
 		Typical: Call{Params: map[string]string{"id": "{records.resource}"}}},
-	{ID: "E21", Name: "Publish sessions", Statuses: []int{200}, Input: "SessionPublishInput", Method: "PUT", Path: "/weblecture/session/publish", Placed: true,
+	{ID: E21, ChangesState: true, Name: "Publish sessions", Statuses: []int{200}, Input: "SessionPublishInput", Method: "PUT", Path: "/weblecture/session/publish", Placed: true,
 		JSONBody: true, UUIDInput: true, Destructive: true, Group: "lecture-sessions", Records: []string{"lectureSessions"},
 		Typical: Call{Body: `{"iDs": ["{absent}"], "publish": true}`, HasBody: true}},
-	{ID: "GB", Alias: "updateGradebookSettings", Name: "Update gradebook settings", Statuses: []int{200, 404}, Input: "GradebookSettingsInput",
+	{ID: GB, ChangesState: true, Alias: "updateGradebookSettings", Name: "Update gradebook settings", Statuses: []int{200, 404}, Input: "GradebookSettingsInput",
 		Method: "PATCH", Path: "/gradebook/{id}/settings", AltMethod: "PUT", AltPath: "/gradebook/settings/{id}",
 		Record: "GradebookSettings", JSONBody: true, RequiredMembers: true, UUIDInput: true, Destructive: true, Group: "gradebook",
 		Records: []string{"gradebookModule"},
@@ -169,20 +211,20 @@ var all = []Operation{
 			Body: `{"iD_Weightage": [], "gradingSchema": [{"letterGrade": "A", "maxMark": 100}]}`, HasBody: true},
 		Forbidden: &Call{Params: map[string]string{"id": "{records.gradebookModule.id}"},
 			Body: `{"iD_Weightage": [], "gradingSchema": [{"letterGrade": "A", "maxMark": 100}]}`, HasBody: true}},
-	{ID: "ES", Alias: "updateEvaluationSession", Name: "Update evaluation question session", Statuses: []int{200}, Input: "EvaluationSessionInput",
+	{ID: ES, ChangesState: true, Alias: "updateEvaluationSession", Name: "Update evaluation question session", Statuses: []int{200}, Input: "EvaluationSessionInput",
 		Method: "PATCH", Path: "/evaluation/{id}/session", AltMethod: "PUT", AltPath: "/evaluations/{id}/question-session",
 		Record: "Evaluation", Destructive: true, Group: "evaluation", Records: []string{"evaluation", "evaluationQuestion"},
 		Typical: Call{Params: map[string]string{"id": "{records.evaluation}"}, HasBody: true, Body: "{operations.ES.body}"}},
-	{ID: "NG", Alias: "getNotificationByGroup", Name: "Get notification by group id", Statuses: []int{200},
+	{ID: NG, Alias: "getNotificationByGroup", Name: "Get notification by group id", Statuses: []int{200},
 		Method: "GET", Path: "/notification/group/{id}", AltMethod: "GET", AltPath: "/notifications/groups/{id}",
 		Record: "Notification", UUIDInput: true, Group: "notification", Records: []string{"notification"}, Load: true,
 		Typical: Call{Params: map[string]string{"id": "{records.notification.groupId}"}}},
-	{ID: "NR", Alias: "updateNotificationRead", Name: "Update notification read status", Statuses: []int{200}, Input: "NotificationReadInput",
+	{ID: NR, ChangesState: true, Alias: "updateNotificationRead", Name: "Update notification read status", Statuses: []int{200}, Input: "NotificationReadInput",
 		Method: "PUT", Path: "/notification/read", AltMethod: "POST", AltPath: "/notifications/read-status",
 		Record: "Notification", JSONBody: true, RequiredMembers: true, Destructive: true, Group: "notification",
 		Records: []string{"notification"}, Load: true, LoadBody: `{"id":{records.notification.id},"read":11}`,
 		Typical: Call{Body: `{"id": {records.notification.id}, "read": 10}`, HasBody: true}},
-	{ID: "QS", Alias: "updateQuizSection", Name: "Update quiz section", Statuses: []int{200}, Input: "QuizSectionInput",
+	{ID: QS, ChangesState: true, Alias: "updateQuizSection", Name: "Update quiz section", Statuses: []int{200}, Input: "QuizSectionInput",
 		Method: "PUT", Path: "/quiz/section", AltMethod: "PATCH", AltPath: "/quiz/sections",
 		Record: "QuizSection", JSONBody: true, RequiredMembers: true, UUIDInput: true, Destructive: true, Group: "quiz",
 		Records: []string{"quizSection"},
@@ -193,10 +235,10 @@ var byID = func() map[string]*Operation {
 	m := make(map[string]*Operation, 2*len(all))
 	for i := range all {
 		op := &all[i]
-		if _, dup := m[op.ID]; dup {
-			panic("registry: operation " + op.ID + " given twice")
+		if _, dup := m[string(op.ID)]; dup {
+			panic("registry: operation " + string(op.ID) + " given twice")
 		}
-		m[op.ID] = op
+		m[string(op.ID)] = op
 		if op.Alias != "" {
 			m[op.Alias] = op
 		}
@@ -209,8 +251,8 @@ var byID = func() map[string]*Operation {
 func All() []Operation { return slices.Clone(all) }
 
 // IDs returns the id of every operation, in report order.
-func IDs() []string {
-	out := make([]string, len(all))
+func IDs() []OpID {
+	out := make([]OpID, len(all))
 	for i, op := range all {
 		out[i] = op.ID
 	}
@@ -226,10 +268,10 @@ func Lookup(name string) (Operation, bool) {
 	return *op, true
 }
 
-// Must returns the operation named id; it panics on a name that is not an
-// operation, for tables written in code.
-func Must(id string) Operation {
-	op, ok := Lookup(id)
+// Must returns the operation id names; it panics on an id that is not an
+// operation's (only a conversion from a string can make one).
+func Must(id OpID) Operation {
+	op, ok := Lookup(string(id))
 	if !ok {
 		panic(fmt.Sprintf("registry: no operation %q", id))
 	}
@@ -240,14 +282,14 @@ func Must(id string) Operation {
 // other name unchanged.
 func ID(name string) string {
 	if op, ok := byID[name]; ok {
-		return op.ID
+		return string(op.ID)
 	}
 	return name
 }
 
 // Aliases maps each alias to its operation's id.
-func Aliases() map[string]string {
-	m := map[string]string{}
+func Aliases() map[string]OpID {
+	m := map[string]OpID{}
 	for _, op := range all {
 		if op.Alias != "" {
 			m[op.Alias] = op.ID
@@ -258,13 +300,13 @@ func Aliases() map[string]string {
 
 // Unplaced returns the ids of the operations the specification does not
 // place, in report order.
-func Unplaced() []string {
+func Unplaced() []OpID {
 	return Select(Operation.Unplaced)
 }
 
 // Select returns the ids of the operations keep accepts, in report order.
-func Select(keep func(Operation) bool) []string {
-	var out []string
+func Select(keep func(Operation) bool) []OpID {
+	var out []OpID
 	for _, op := range all {
 		if keep(op) {
 			out = append(out, op.ID)
@@ -277,21 +319,43 @@ func Select(keep func(Operation) bool) []string {
 // by suffix: the requirement ids of a rule every such operation has
 // (".400.uuid" on the operations taking uuids, …).
 func Requirements(suffix string, keep func(Operation) bool) []string {
-	ids := Select(keep)
-	for i := range ids {
-		ids[i] += suffix
+	var out []string
+	for _, id := range Select(keep) {
+		out = append(out, id.Requirement(suffix))
 	}
-	return ids
+	return out
+}
+
+// Requirement returns the id of the requirement of the operation with
+// suffix: E7.Requirement(".400.json") is "E7.400.json".
+func (id OpID) Requirement(suffix string) string { return string(id) + suffix }
+
+// Documented returns every status the interface documents for the
+// operation: its own (Statuses) and 400, 403 and 500, which every
+// operation has, sorted.
+func (o Operation) Documented() []int {
+	out := append([]int{400, 403, 500}, o.Statuses...)
+	slices.Sort(out)
+	return slices.Compact(out)
 }
 
 // RecordUsers returns, for each fixture record key, the operations needing
 // it, in report order.
-func RecordUsers() map[string][]string {
-	m := map[string][]string{}
+func RecordUsers() map[string][]OpID {
+	m := map[string][]OpID{}
 	for _, op := range all {
 		for _, k := range op.Records {
 			m[k] = append(m[k], op.ID)
 		}
 	}
 	return m
+}
+
+// Strings returns ids as strings, for messages and name lists.
+func Strings(ids []OpID) []string {
+	out := make([]string, len(ids))
+	for i, id := range ids {
+		out[i] = string(id)
+	}
+	return out
 }

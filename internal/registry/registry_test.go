@@ -31,11 +31,11 @@ func catalogue(t *testing.T) *features.Catalogue {
 
 func TestCatalogueAgrees(t *testing.T) {
 	c := catalogue(t)
-	if got, want := c.OperationIDs(), registry.IDs(); !slices.Equal(got, want) {
+	if got, want := c.OperationIDs(), registry.Strings(registry.IDs()); !slices.Equal(got, want) {
 		t.Fatalf("features/requirements.json operations = %v, registry = %v (same ids, same order)", got, want)
 	}
 	for _, op := range registry.All() {
-		co, _ := c.Operation(op.ID)
+		co, _ := c.Operation(string(op.ID))
 		if co.Name != op.Name {
 			t.Errorf("%s: catalogue name %q, registry %q", op.ID, co.Name, op.Name)
 		}
@@ -46,7 +46,7 @@ func TestCatalogueAgrees(t *testing.T) {
 			if op.Alias != "" || op.AltPath != "" {
 				t.Errorf("%s: a placed operation has no alias or alternative path", op.ID)
 			}
-		} else if co.Path != "" || co.FixtureKey != op.ID {
+		} else if co.Path != "" || co.FixtureKey != string(op.ID) {
 			t.Errorf("%s: catalogue path %q fixtureKey %q, want no path and fixtureKey %q", op.ID, co.Path, co.FixtureKey, op.ID)
 		}
 		// The flags the defect lists read stand for a requirement each.
@@ -57,12 +57,12 @@ func TestCatalogueAgrees(t *testing.T) {
 			{".400.json", op.JSONBody}, {".400.required", op.RequiredMembers}, {".400.uuid", op.UUIDInput},
 			{".limit", op.Paged}, {".offset", op.Paged},
 		} {
-			if _, has := c.Requirement(op.ID + f.suffix); has != f.flag {
-				t.Errorf("%s: registry flag for %s is %v, the catalogue has the requirement %s: %v", op.ID, f.suffix, f.flag, op.ID+f.suffix, has)
+			if _, has := c.Requirement(op.ID.Requirement(f.suffix)); has != f.flag {
+				t.Errorf("%s: registry flag for %s is %v, the catalogue has the requirement %s: %v", op.ID, f.suffix, f.flag, op.ID.Requirement(f.suffix), has)
 			}
 		}
 		if op.List {
-			if _, has := c.Requirement(op.ID + ".200"); !has {
+			if _, has := c.Requirement(op.ID.Requirement(".200")); !has {
 				t.Errorf("%s answers a list, but the catalogue has no %s.200 for its entries", op.ID, op.ID)
 			}
 		}
@@ -104,14 +104,14 @@ func TestOpenAPIAgrees(t *testing.T) {
 			if op.EmptyAnswer == content {
 				t.Errorf("%s: openapi.yaml gives a success body: %v, the registry's EmptyAnswer is %v", op.ID, content, op.EmptyAnswer)
 			}
-			record, list := v.RecordOf(op.ID, success)
+			record, list := v.RecordOf(string(op.ID), success)
 			if record != op.Record || (record != "" && list != op.List) {
 				t.Errorf("%s: openapi.yaml answers %d with record %q (list %v), the registry says %q (list %v)", op.ID, success, record, list, op.Record, op.List)
 			}
 		}
 	}
 	for _, id := range registry.IDs() {
-		if !seen[id] {
+		if !seen[string(id)] {
 			t.Errorf("%s: not in openapi.yaml", id)
 		}
 	}
@@ -170,7 +170,7 @@ func TestFixtureDocAgrees(t *testing.T) {
 			k := m[1]
 			documented[k] = true
 			want := strings.Split(neededBy, ", ")
-			if got := users[k]; !slices.Equal(got, want) {
+			if got := registry.Strings(users[k]); !slices.Equal(got, want) {
 				t.Errorf("docs/fixtures.md: records.%s is needed by %v, the registry says %v", k, want, got)
 			}
 		}
@@ -181,7 +181,7 @@ func TestFixtureDocAgrees(t *testing.T) {
 		}
 	}
 	for _, id := range registry.Unplaced() {
-		if !documented["operations."+id] {
+		if !documented["operations."+string(id)] {
 			t.Errorf("docs/fixtures.md: operations.%s has no row", id)
 		}
 	}
@@ -189,8 +189,9 @@ func TestFixtureDocAgrees(t *testing.T) {
 
 func TestLookup(t *testing.T) {
 	tests := []struct {
-		name, want string
-		ok         bool
+		name string
+		want registry.OpID
+		ok   bool
 	}{
 		{"E10", "E10", true},
 		{"QS", "QS", true},
@@ -204,7 +205,7 @@ func TestLookup(t *testing.T) {
 		if op.ID != tt.want || ok != tt.ok {
 			t.Errorf("Lookup(%q) = %q, %v; want %q, %v", tt.name, op.ID, ok, tt.want, tt.ok)
 		}
-		wantID := tt.want
+		wantID := string(tt.want)
 		if !tt.ok {
 			wantID = tt.name
 		}
@@ -247,6 +248,22 @@ func TestCallsNameTheirPathParameters(t *testing.T) {
 		}
 		if op.Placed == (op.AltPath != "") {
 			t.Errorf("%s: an alternative path is given exactly for the unplaced operations", op.ID)
+		}
+	}
+}
+
+// TestChangesState holds the mark a read-only run relies on: every
+// operation that changes fixture records changes state, every GET and the
+// push poll (E2, a POST that only reads) do not, and every other write
+// does.
+func TestChangesState(t *testing.T) {
+	for _, o := range registry.All() {
+		want := o.Method != "GET" && o.ID != registry.E2
+		if got := o.ChangesState; got != want {
+			t.Errorf("%s (%s %s): ChangesState = %v, want %v", o.ID, o.Method, o.Path, got, want)
+		}
+		if o.Destructive && !o.ChangesState {
+			t.Errorf("%s is Destructive but not ChangesState", o.ID)
 		}
 	}
 }

@@ -1,88 +1,67 @@
 // Package suiterun points the conformance suite at what it checks (a
-// handler in process, a fresh simulator, or a URL over HTTP: InProcess,
-// Simulator, OverHTTP), and runs it in process against fresh simulators,
-// many at once: the harness of the kill matrix (one defect per run) and of
-// the faithful-variant test (one variant set per run).
+// handler in process or a URL over HTTP: InProcess, OverHTTP) and runs it:
+// the scenarios (steps), then, when asked, the generated requests
+// (internal/generate), in one report. It links no simulator, so the public
+// conformance package can use it; internal/simrun points it at fresh
+// simulators.
 package suiterun
 
 import (
 	"context"
-	"runtime"
-	"sync"
-	"time"
+	"fmt"
 
 	"github.com/campusconf/campusconf/internal/generate"
 	"github.com/campusconf/campusconf/reports"
-	"github.com/campusconf/campusconf/simulator"
 	"github.com/campusconf/campusconf/steps"
 )
 
-// Run runs the whole suite against a fresh simulator built with opts, as
-// `campusconf run` does against the embedded one.
-func Run(ctx context.Context, opts simulator.Options) (*reports.Report, error) {
-	return RunAt(ctx, opts, 1)
+// Generation asks for generated requests after the scenarios.
+type Generation struct {
+	// N is the number of generated requests per operation; 0 sends none.
+	N int
+	// Seed seeds them: the same seed replays them.
+	Seed int64
 }
 
-// RunAt is Run with concurrency scenarios at once.
-func RunAt(ctx context.Context, opts simulator.Options, concurrency int) (*reports.Report, error) {
-	return run(ctx, opts, concurrency, 0)
-}
-
-// RunGenerating runs the suite as Run does, then n generated requests per
-// operation with the default seed, as `campusconf run --generate n` does.
-func RunGenerating(ctx context.Context, opts simulator.Options, n int) (*reports.Report, error) {
-	return run(ctx, opts, 1, n)
-}
-
-func run(ctx context.Context, opts simulator.Options, concurrency, n int) (*reports.Report, error) {
-	cfg, err := Simulator(steps.Config{
-		Concurrency: concurrency,
-		// Pushes left pending (by a defect or a variant) are polled their
-		// full count of attempts; in-process they need not be far apart.
-		PollInterval: time.Millisecond,
-		Generate:     n,
-		GenerateSeed: generate.DefaultSeed,
-	}, opts)
-	if err != nil {
-		return nil, err
+// Run runs the scenarios of cfg and then gen's generated requests against
+// the same target, within the same budget, and returns the one finalized
+// report of both. An error means the run could not happen, as for
+// steps.Run.
+func Run(ctx context.Context, cfg steps.Config, gen Generation) (*reports.Report, error) {
+	if gen.N > 0 {
+		cfg.After = func(ctx context.Context, t steps.Target) ([]reports.Scenario, error) {
+			return generated(ctx, t, gen)
+		}
+		cfg.Generated = true
 	}
 	return steps.Run(ctx, cfg)
 }
 
-// Result is one run of All.
-type Result struct {
-	Report *reports.Report
-	Err    error
-	Took   time.Duration
-}
-
-// All runs the suite once per entry of opts on GOMAXPROCS workers and
-// returns the results in the order of opts.
-func All(ctx context.Context, opts []simulator.Options) []Result {
-	return AllGenerating(ctx, opts, 0)
-}
-
-// AllGenerating is All with n generated requests per operation after the
-// scenarios of each run.
-func AllGenerating(ctx context.Context, opts []simulator.Options, n int) []Result {
-	out := make([]Result, len(opts))
-	next := make(chan int)
-	var wg sync.WaitGroup
-	for range runtime.GOMAXPROCS(0) {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for i := range next {
-				start := time.Now()
-				out[i].Report, out[i].Err = RunGenerating(ctx, opts[i], n)
-				out[i].Took = time.Since(start)
+// generated sends the generated requests to t and returns their findings.
+func generated(ctx context.Context, t steps.Target, gen Generation) ([]reports.Scenario, error) {
+	found, st, err := generate.Run(ctx, generate.Config{
+		BaseURL:        t.BaseURL,
+		Client:         t.Client,
+		Fixture:        t.Fixture,
+		N:              gen.N,
+		Seed:           gen.Seed,
+		ReadOnly:       t.ReadOnly,
+		RequestTimeout: t.RequestTimeout,
+		Redactor:       t.Redactor,
+	})
+	if err != nil {
+		return nil, fmt.Errorf("generated requests: %w", err)
+	}
+	if p := t.Progress; p != nil {
+		failed := 0
+		for _, sc := range found {
+			if sc.Outcome == reports.Failed {
+				failed++
 			}
-		}()
+		}
+		rate := float64(st.Requests) / max(st.Took.Seconds(), 1e-9)
+		fmt.Fprintf(p, "\ngenerated requests (seed %d): %d sent in %s (%.0f per second), %d findings\n",
+			gen.Seed, st.Requests, st.Took.Round(1e6), rate, failed)
 	}
-	for i := range opts {
-		next <- i
-	}
-	close(next)
-	wg.Wait()
-	return out
+	return found, nil
 }

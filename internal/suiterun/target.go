@@ -6,14 +6,14 @@ import (
 	"strings"
 
 	"github.com/campusconf/campusconf/internal/inproc"
-	"github.com/campusconf/campusconf/simulator"
+	"github.com/campusconf/campusconf/internal/wire"
 	"github.com/campusconf/campusconf/steps"
 )
 
 // The one place that points the suite at what it checks: `campusconf run`
 // (the embedded simulator, or --target), package conformance (a handler or
-// a URL) and the harness below all set steps.Config's BaseURL, Client and
-// Fixture through these.
+// a URL) and the simulator harness (internal/simrun) all set steps.Config's
+// BaseURL, Client and Fixture through these.
 
 // ReplayURL is the base URL of the requests a simulator serves in process:
 // where `campusconf serve` listens by default, so a failing request (and
@@ -29,29 +29,17 @@ func InProcess(cfg steps.Config, h http.Handler, baseURL string) steps.Config {
 	return cfg
 }
 
-// Simulator returns cfg pointed at a fresh simulator built with opts,
-// served in process at ReplayURL, with the simulator's own fixture.
-func Simulator(cfg steps.Config, opts simulator.Options) (steps.Config, error) {
-	sim, err := simulator.New(opts)
-	if err != nil {
-		return cfg, err
-	}
-	cfg = InProcess(cfg, sim, ReplayURL)
-	cfg.Fixture = sim.Fixtures()
-	return cfg, nil
-}
-
 // OverHTTP returns cfg pointed at baseURL over the network. Its client,
 // which a caller may use for a reachability probe or a reset too, bounds
 // response headers and follows no redirect; with insecure it accepts a
 // self-signed certificate.
 func OverHTTP(cfg steps.Config, baseURL string, insecure bool) steps.Config {
 	tr := http.DefaultTransport.(*http.Transport).Clone()
-	tr.MaxResponseHeaderBytes = steps.MaxResponseHeaderBytes
+	tr.MaxResponseHeaderBytes = wire.MaxResponseHeaderBytes
 	if insecure {
 		tr.TLSClientConfig = &tls.Config{InsecureSkipVerify: true} //nolint:gosec // asked for with --insecure
 	}
 	cfg.BaseURL = strings.TrimRight(baseURL, "/")
-	cfg.Client = &http.Client{Transport: tr, CheckRedirect: steps.NoRedirects(nil)}
+	cfg.Client = &http.Client{Transport: tr, CheckRedirect: wire.NoRedirects(nil)}
 	return cfg
 }

@@ -5,7 +5,6 @@ import (
 	"net/http/httptest"
 	"testing"
 
-	"github.com/campusconf/campusconf/simulator"
 	"github.com/campusconf/campusconf/steps"
 )
 
@@ -15,10 +14,6 @@ func TestTargets(t *testing.T) {
 	})
 	srv := httptest.NewServer(redirect)
 	defer srv.Close()
-	sim, err := Simulator(steps.Config{Tags: "@E7"}, simulator.Options{Seed: 3})
-	if err != nil {
-		t.Fatal(err)
-	}
 	tests := []struct {
 		name     string
 		cfg      steps.Config
@@ -26,7 +21,6 @@ func TestTargets(t *testing.T) {
 	}{
 		{"in process", InProcess(steps.Config{Tags: "@E7"}, redirect, "http://campusconf.test/"), "http://campusconf.test"},
 		{"over HTTP", OverHTTP(steps.Config{Tags: "@E7"}, srv.URL+"//", false), srv.URL},
-		{"simulator", sim, ReplayURL},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -63,11 +57,6 @@ func TestTargets(t *testing.T) {
 		_ = resp.Body.Close()
 		if resp.StatusCode != http.StatusTeapot {
 			t.Errorf("expected the handler's 418, got %d", resp.StatusCode)
-		}
-	})
-	t.Run("simulator brings its fixture", func(t *testing.T) {
-		if sim.Fixture == nil || sim.Fixture.Check() != nil {
-			t.Errorf("expected the simulator's valid fixture, got %+v", sim.Fixture)
 		}
 	})
 }

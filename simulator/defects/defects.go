@@ -166,10 +166,10 @@ var (
 	limitCollateral = append(ids(".offset-order", pagedOps...), ids(".sortby", pagedOps...)...)
 )
 
-func ids(suffix string, ops ...string) []string {
+func ids(suffix string, ops ...registry.OpID) []string {
 	out := make([]string, len(ops))
 	for i, op := range ops {
-		out[i] = op + suffix
+		out[i] = op.Requirement(suffix)
 	}
 	return out
 }
@@ -223,7 +223,7 @@ var handWritten = []Defect{
 	// Second factor and faculties.
 	{Name: E1SuccessStatus0, Description: "E1 reports a valid one-time password with status \"0\" instead of \"0000\"",
 		Requirements: []string{"E1.200"},
-		Rewrite:      &Rewrite{Record: "SecondFactorResult", Op: "E1", Field: "status", Edit: Map, Arg: `{"\"0000\"": "0"}`}},
+		Rewrite:      &Rewrite{Record: "SecondFactorResult", Op: registry.E1, Field: "status", Edit: Map, Arg: `{"\"0000\"": "0"}`}},
 	{Name: E1AnyOTP, Description: "E1 confirms any one-time password of a known user",
 		Requirements: []string{"E1.reject"}},
 	{Name: E1WrongOTP500, Description: "E1 answers a wrong one-time password with 500",
@@ -237,7 +237,7 @@ var handWritten = []Defect{
 		Requirements: []string{"E2.deny"}},
 	{Name: E3Status201, Description: "E3 send push answers 201 instead of 200",
 		Requirements: []string{"E3.200"},
-		Status:       &StatusChange{Op: "E3", From: 200, To: 201}},
+		Status:       &StatusChange{Op: registry.E3, From: 200, To: 201}},
 	{Name: E4AnyStaff, Description: "E4 faculty sync is allowed to every staff member, not only to Super Admin",
 		Requirements: []string{"E4.403"}},
 
@@ -251,24 +251,24 @@ var handWritten = []Defect{
 		// E5.gone observes the deletion through E5's 404 for the deleted
 		// slots, so a 204 for absent slots fails it too.
 		Collateral: []string{"E5.gone"},
-		Status:     &StatusChange{Op: "E5", From: 404, To: 204}},
+		Status:     &StatusChange{Op: registry.E5, From: 404, To: 204}},
 	{Name: E5DeleteNoop, Description: "E5 answers 204 but leaves the slots in place: deleting them again succeeds again",
 		Requirements: []string{"E5.gone"}},
 	{Name: E6CreatorIgnored, Description: "E6 accepts populate=Creator but leaves the creator's userID, userName and email out",
 		Requirements: []string{"E6.populate-creator"}},
 	{Name: E6Status200, Description: "E6 copy bank folder answers 200 instead of 201",
 		Requirements: []string{"E6.201"},
-		Status:       &StatusChange{Op: "E6", From: 201, To: 200}},
+		Status:       &StatusChange{Op: registry.E6, From: 201, To: 200}},
 	{Name: E6Absent400, Description: "E6 answers 400 for a bank folder that does not exist instead of 404",
 		Requirements: []string{"E6.404"},
-		Status:       &StatusChange{Op: "E6", From: 404, To: 400}},
+		Status:       &StatusChange{Op: registry.E6, From: 404, To: 400}},
 	{Name: E6PopulateUnsupported, Description: "E6 implements no populate: every populate entity, Creator and ContentCount included, is refused with 400",
 		Requirements: []string{"E6.populate"},
 		// populate=Creator refused, no creator can be described.
 		Collateral: []string{"E6.populate-creator"}},
 	{Name: E7Status200, Description: "E7 add default attendance answers 200 instead of 201",
 		Requirements: []string{"E7.201"},
-		Status:       &StatusChange{Op: "E7", From: 201, To: 200}},
+		Status:       &StatusChange{Op: registry.E7, From: 201, To: 200}},
 	{Name: E7PublishDefaultFalse, Description: "E7 add default attendance defaults publish to false instead of true",
 		Requirements: []string{"E7.default-publish"}},
 	{Name: E7PublishIgnored, Description: "E7 ignores publish in the body: every default attendance is published",
@@ -279,12 +279,12 @@ var handWritten = []Defect{
 	// Evaluation, files, multimedia.
 	{Name: E9Array, Description: "E9 answers the question inside an array of one instead of as an object",
 		Requirements: []string{"E9.200"},
-		Rewrite:      &Rewrite{Record: "EvaluationQuestion", Op: "E9", Edit: ArrayOfOne}},
+		Rewrite:      &Rewrite{Record: "EvaluationQuestion", Op: registry.E9, Edit: ArrayOfOne}},
 	{Name: E9Absent400, Description: "E9 answers 400 for an absent evaluation or question instead of 404",
 		Requirements: []string{"E9.404"},
 		// A question of another evaluation is absent from this one.
 		Collateral: []string{"E9.scope"},
-		Status:     &StatusChange{Op: "E9", From: 404, To: 400}},
+		Status:     &StatusChange{Op: registry.E9, From: 404, To: 400}},
 	{Name: E9PopulateUnsupported, Description: "E9 implements no populate: every populate entity is refused with 400",
 		Requirements: []string{"E9.populate"}},
 	{Name: E9OtherQuestion, Description: "E9 answers another question of the evaluation than the one asked for",
@@ -301,13 +301,13 @@ var handWritten = []Defect{
 		Requirements: []string{"E12.404"}},
 	{Name: E13Array, Description: "E13 answers an array of media log entries instead of a single object",
 		Requirements: []string{"E13.200"},
-		Rewrite:      &Rewrite{Record: "MediaLog", Op: "E13", Edit: ArrayOfOne}},
+		Rewrite:      &Rewrite{Record: "MediaLog", Op: registry.E13, Edit: ArrayOfOne}},
 	{Name: E13Absent400, Description: "E13 answers 400 for a media that does not exist instead of 404",
 		Requirements: []string{"E13.404"},
 		// E14.gone observes the deletion through E13's 404 for the
 		// deleted media, so any other answer for an absent media fails it.
 		Collateral: []string{"E14.gone"},
-		Status:     &StatusChange{Op: "E13", From: 404, To: 400}},
+		Status:     &StatusChange{Op: registry.E13, From: 404, To: 400}},
 	{Name: E14CountsRequested, Description: "E14 counts every requested id, absent ones included",
 		Requirements: []string{"E14.count"}},
 	{Name: E14DeletedReadable, Description: "E14 counts the medias but leaves them in place: a deleted media is still readable",
@@ -326,7 +326,7 @@ var handWritten = []Defect{
 		Requirements: []string{"E19.id"}},
 	{Name: E19Array, Description: "E19 answers the poll response inside an array of one instead of as an object",
 		Requirements: []string{"E19.200"},
-		Rewrite:      &Rewrite{Record: "PollResponse", Op: "E19", Edit: ArrayOfOne}},
+		Rewrite:      &Rewrite{Record: "PollResponse", Op: registry.E19, Edit: ArrayOfOne}},
 	{Name: E20PopulateUnsupported, Description: "E20 implements no populate: populate=photo is refused with 400",
 		Requirements: []string{"E20.populate"},
 		// E20.photo reads the photos of populate=photo: refused, there are none.
@@ -341,7 +341,7 @@ var handWritten = []Defect{
 	// The five unplaced operations.
 	{Name: GradebookStatus204, Description: "gradebook update answers 204 with no body instead of 200 with the settings",
 		Requirements: []string{"GB.200"},
-		Status:       &StatusChange{Op: "GB", From: 200, To: 204}},
+		Status:       &StatusChange{Op: registry.GB, From: 200, To: 204}},
 	{Name: Gradebook100Refused, Description: "gradebook update refuses a module total of exactly 100 (checks total < 100 instead of total <= 100)",
 		Requirements: []string{"GB.total-100"}},
 	{Name: GradebookTotalRounded, Description: "gradebook update rounds the module total to a whole percent before the check, so 100.01 passes",
@@ -352,7 +352,7 @@ var handWritten = []Defect{
 		Requirements: []string{"GB.unchanged"}},
 	{Name: GradebookAbsent403, Description: "gradebook update of a module that does not exist answers 403 (ownership checked first) instead of 404",
 		Requirements: []string{"GB.404"},
-		Status:       &StatusChange{Op: "GB", From: 404, To: 403}},
+		Status:       &StatusChange{Op: registry.GB, From: 404, To: 403}},
 	{Name: GradebookMaxMarkOptional, Description: "gradebook update accepts a grading schema entry without maxMark (taken as 0)",
 		Requirements: []string{"GB.400.schema"}},
 	{Name: GradebookStaleEcho, Description: "gradebook update stores the new weightages but answers the settings as they were before",
@@ -365,10 +365,10 @@ var handWritten = []Defect{
 		Requirements: []string{"NG.group"}},
 	{Name: EvaluationStatus204, Description: "evaluation session update answers 204 with no body instead of 200 with the evaluation",
 		Requirements: []string{"ES.200"},
-		Status:       &StatusChange{Op: "ES", From: 200, To: 204}},
+		Status:       &StatusChange{Op: registry.ES, From: 200, To: 204}},
 	{Name: NotificationArray, Description: "notification by group answers an array of the group's notifications instead of one notification",
 		Requirements: []string{"NG.200"},
-		Rewrite:      &Rewrite{Record: "Notification", Op: "NG", Edit: ArrayOfOne}},
+		Rewrite:      &Rewrite{Record: "Notification", Op: registry.NG, Edit: ArrayOfOne}},
 	{Name: NotificationNoAncestor, Description: "notification by group accepts populate=ancestor but leaves ancestor out",
 		Requirements: []string{"NG.ancestor"}},
 	{Name: NotifyReadIgnored, Description: "notification read update returns the record but leaves notifyStatus unchanged",
@@ -379,7 +379,7 @@ var handWritten = []Defect{
 		Requirements: []string{"NR.range"}},
 	{Name: QuizStatus201, Description: "quiz section update answers 201 instead of 200",
 		Requirements: []string{"QS.200"},
-		Status:       &StatusChange{Op: "QS", From: 200, To: 201}},
+		Status:       &StatusChange{Op: registry.QS, From: 200, To: 201}},
 	{Name: QuizMarkDefaultTrue, Description: "quiz section update defaults displayQuestionMark to true instead of false",
 		Requirements: []string{"QS.default"}},
 	{Name: QuizMarkIgnored, Description: "quiz section update ignores displayQuestionMark in the body: it stays false",

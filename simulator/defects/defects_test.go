@@ -49,7 +49,7 @@ func TestStatusChangesNameOperations(t *testing.T) {
 		if d.Status == nil {
 			continue
 		}
-		if _, ok := registry.Lookup(d.Status.Op); !ok {
+		if _, ok := registry.Lookup(string(d.Status.Op)); !ok {
 			t.Errorf("defect %s changes the status of %q, which the registry does not know", d.Name, d.Status.Op)
 		}
 		if c := d.Status; c.From == c.To || c.From < 100 || c.To < 100 || c.From > 599 || c.To > 599 {

@@ -1,6 +1,10 @@
 package defects
 
-import "fmt"
+import (
+	"fmt"
+
+	"github.com/campusconf/campusconf/internal/registry"
+)
 
 // Rewrite is a response defect: one edit of the encoded bodies of the
 // operations that answer a record. The simulator carries it out after the
@@ -13,7 +17,7 @@ type Rewrite struct {
 	Record string
 	// Op, when set, limits the edit to that operation's answers, for a
 	// record more than one operation answers.
-	Op string
+	Op registry.OpID
 	// Nested, when set, is the array member of Record holding the records
 	// edited (Notification.ancestor holds Targets).
 	Nested string
@@ -203,7 +207,7 @@ func shapeDefects() []Defect {
 // answer its handler wrote, so the handler stays faithful: the body stays
 // as it was, but a 204 has neither body nor Content-Type.
 type StatusChange struct {
-	Op       string
+	Op       registry.OpID
 	From, To int
 }
 

@@ -1,0 +1,66 @@
+// Package redact builds the redactor of a run from its fixture: every
+// credential the fixture holds (subscription keys, user headers and bearer
+// tokens, the second factor's secret and password, the control API's
+// token) becomes a placeholder, in every encoding a target may echo it in,
+// in everything a producer records or prints. The scenarios, the proxy,
+// the generated requests and the command build theirs here, so they hide
+// the same secrets.
+package redact
+
+import (
+	"strings"
+
+	"github.com/campusconf/campusconf/fixtures"
+	"github.com/campusconf/campusconf/reports"
+)
+
+// Redactor replaces the secrets it knows in strings (String), prefixes of
+// bodies (Prefix), headers and whole reports. A nil *Redactor still
+// redacts the credential headers.
+type Redactor = reports.Redactor
+
+// New returns the redactor of a run with fixture f; nil f gives nil,
+// which redacts only credential headers.
+func New(f *fixtures.File) *Redactor {
+	if f == nil {
+		return nil
+	}
+	return reports.NewRedactor(Secrets(f))
+}
+
+// With returns a redactor of secrets, a map from each secret value to its
+// placeholder (Secrets, with whatever a run made since, such as a one-time
+// password).
+func With(secrets map[string]string) *Redactor { return reports.NewRedactor(secrets) }
+
+// Secrets maps every credential in the fixture to the placeholder that
+// replaces it.
+func Secrets(f *fixtures.File) map[string]string {
+	out := map[string]string{}
+	put := func(v, name string) {
+		if v != "" {
+			out[v] = name
+		}
+	}
+	put(f.SubscriptionKey, "<SUBSCRIPTION_KEY>")
+	for name, u := range f.Users {
+		put(u.SubscriptionKey, "<SUBSCRIPTION_KEY_"+name+">")
+		for h, v := range u.Headers {
+			placeholder := "<" + strings.ToUpper(h) + "_" + name + ">"
+			put(v, placeholder)
+			if tok, ok := strings.CutPrefix(v, "Bearer "); ok {
+				put(tok, "<TOKEN_"+name+">")
+			}
+		}
+	}
+	put(f.SecondFactor.TOTPSecret, "<TOTP_SECRET>")
+	put(f.SecondFactor.OTP, "<OTP>")
+	// The control API's base path may carry a token (the simulator's
+	// /_sim/TOKEN): a long segment of it is a secret too.
+	for _, seg := range strings.Split(f.Control, "/") {
+		if len(seg) >= 16 {
+			put(seg, "<CONTROL_TOKEN>")
+		}
+	}
+	return out
+}
