@@ -154,10 +154,10 @@ func Finalize(r *Report) {
 //
 //  1. nothing ran and the run says why (Reason): target unreachable;
 //  2. the target stopped answering (Stopped): error;
-//  3. the run was cut short (Interrupted), a MUST requirement failed (with
-//     a baseline: one the baseline does not excuse), or, with Strict, a
-//     scenario judged nothing for a cause --strict counts: not conformant,
-//     the reasons joined;
+//  3. the run was cut short (Interrupted, with scenarios not finished), a
+//     MUST requirement failed (with a baseline: one the baseline does not
+//     excuse), or, with Strict, a scenario judged nothing for a cause
+//     --strict counts: not conformant, the reasons joined;
 //  4. no scenario passed or failed: no scenarios;
 //  5. conformant, with what it leaves aside (known failures, errors).
 func decide(r *Report, ran int) (Verdict, string) {
@@ -171,13 +171,18 @@ func decide(r *Report, ran int) (Verdict, string) {
 		return VerdictError, why + "; " + errored(c.Errored) + ", " + plural(c.SkippedBy.CutShort, "scenario", "scenarios") + " not finished"
 	}
 	var not []string
-	if r.Interrupted {
+	if r.Interrupted && c.SkippedBy.CutShort > 0 {
 		not = append(not, "the run was cut short, "+plural(c.SkippedBy.CutShort, "scenario", "scenarios")+" not finished")
 	}
 	known := 0
 	switch g := r.Gate; {
 	case g != nil && !g.Pass:
-		not = append(not, plural(len(g.NewMust), "failed MUST requirement", "failed MUST requirements")+" not in the baseline")
+		if len(g.NewMust) > 0 {
+			not = append(not, plural(len(g.NewMust), "failed MUST requirement", "failed MUST requirements")+" not in the baseline")
+		}
+		if len(g.ExpiredMust) > 0 {
+			not = append(not, plural(len(g.ExpiredMust), "failed MUST requirement", "failed MUST requirements")+" whose baseline entry expired")
+		}
 	case g != nil:
 		known = len(g.Known)
 	case c.FailedMust > 0:

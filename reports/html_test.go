@@ -60,7 +60,7 @@ func TestHTMLContent(t *testing.T) {
 		{"error card", `class="failure sev-xerror filterable"`},
 		{"read-only note", `id="read-only"`},
 		{"skip cause", `runner-limit: the answer of E16`},
-		{"headline with its reason", `<div class="verdict-word">Not conformant: 3 failed MUST requirements</div>`},
+		{"headline with its reason", `<div class="verdict-word">Not conformant: 1 failed MUST requirement not in the baseline; 1 failed MUST requirement whose baseline entry expired</div>`},
 		{"matrix", `id="matrix"`},
 		{"outcome filter", `data-filter-outcome="failed"`},
 		{"operation filter", `<option value="E9">E9</option>`},

@@ -29,11 +29,17 @@ func JSONSchema() []byte { return bytes.Clone(jsonSchema) }
 // WriteJSON does not change it. HTML-special characters are written as they
 // are, not as \u003c escapes, so the file reads like the exchange.
 func WriteJSON(w io.Writer, r *Report) error {
+	return writeIndentedJSON(w, r, JSONFile)
+}
+
+// writeIndentedJSON writes v as indented JSON with HTML-special characters
+// as they are; errors name what was written.
+func writeIndentedJSON(w io.Writer, v any, what string) error {
 	enc := json.NewEncoder(w)
 	enc.SetEscapeHTML(false)
 	enc.SetIndent("", "  ")
-	if err := enc.Encode(r); err != nil {
-		return fmt.Errorf("write report.json: %w", err)
+	if err := enc.Encode(v); err != nil {
+		return fmt.Errorf("write %s: %w", what, err)
 	}
 	return nil
 }
@@ -51,14 +57,17 @@ func ReadJSON(path string) (*Report, error) {
 	return r, nil
 }
 
-// schemaReaders are the report schema versions this program reads, each
-// with what brings a report of that version to the current model (Schema
-// keeps the version read). A new schema version adds its line here, so
-// that `campusconf baseline --from` keeps reading the reports of every
-// earlier release.
+// schemaReaders are the report schema versions this program reads: every
+// version the project has written, each with what brings a report of that
+// version to the current model (Schema keeps the version read). A new
+// schema version adds its line here (and the older lines learn what
+// changed), so that `campusconf diff` and `campusconf baseline` keep
+// reading the reports of every earlier release; testdata/schemas holds a
+// report of each version, which TestDecodeReadsEveryWrittenSchema reads.
 var schemaReaders = map[string]func(*Report) error{
-	// v1 had no error outcome, no error verdict and no verdict reason: a
-	// v1 report is a v2 report that never used them
+	// v1 had no error outcome, no error verdict, no verdict reason and no
+	// skip counts by cause: a v1 report is a v2 report that never used
+	// them
 	SchemaV1: func(*Report) error { return nil },
 	// the current model: nothing to bring forward
 	SchemaVersion: func(*Report) error { return nil },

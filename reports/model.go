@@ -44,8 +44,9 @@ const (
 )
 
 // Outcomes is the closed set of outcomes, best first. Every format that
-// maps outcomes (JUnit, HTML, Markdown, the console) is tested over this
-// list, so an outcome added here fails those tests until each maps it.
+// maps outcomes (CTRF, JUnit, HTML, Markdown, the console, the diff) is
+// tested over this list, so an outcome added here fails those tests until
+// each maps it.
 var Outcomes = []Outcome{Passed, Skipped, NotConfigured, Failed, Error}
 
 // SkipCause says why a skipped scenario judged nothing. The set is closed.
@@ -167,10 +168,22 @@ type Report struct {
 	OpenPoints   []OpenPoint   `json:"openPoints,omitempty"`
 }
 
-// Tool identifies the program that produced the report.
+// Tool identifies the program that produced the report, and the suite and
+// specification it checked against (NewTool fills it in).
 type Tool struct {
-	Name    string `json:"name"`
+	Name string `json:"name"`
+	// Version is the module version of the build, or "unknown".
 	Version string `json:"version"`
+	// Commit is the version control revision of the build, or "unknown";
+	// Modified is true when it had uncommitted changes.
+	Commit   string `json:"commit,omitempty"`
+	Modified bool   `json:"modified,omitempty"`
+	// SuiteVersion is the version of the conformance suite, and SpecDigest
+	// the SHA-256 digest ("sha256:…") of the specification text its
+	// requirements were written from: two reports that agree on both
+	// checked the same rules.
+	SuiteVersion string `json:"suiteVersion,omitempty"`
+	SpecDigest   string `json:"specDigest,omitempty"`
 }
 
 // Target says what was tested. Credentials never appear here.

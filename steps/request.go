@@ -251,6 +251,10 @@ func (s *state) send(ctx context.Context, op, method, u string, body []byte, has
 			continue
 		}
 		na.retried = attempt > 0
+		// only a request that got no answer at all, retry included,
+		// counts towards taking the target for dead: a read dropped once
+		// and answered on its retry is a flaky target, not a dead one
+		s.env.watch.NoAnswer()
 		return na
 	}
 }
@@ -262,8 +266,8 @@ func isRead(op, method string) bool {
 }
 
 // exchange makes one request and records it. It returns nil with the
-// answer in s.status, s.header and s.body; a *noAnswer when no HTTP
-// answer came (the run's watch is told either way); a skip for a refusal
+// answer in s.status, s.header and s.body (the run's watch told of the
+// answer); a *noAnswer when no HTTP answer came; a skip for a refusal
 // of the read-only guard or an answer past the runner's bounds; and a
 // failure when the run's context ended.
 func (s *state) exchange(ctx context.Context, op, method, u string, body []byte, hasBody bool, contentType string) error {
@@ -308,7 +312,6 @@ func (s *state) exchange(ctx context.Context, op, method, u string, body []byte,
 		case headersTooLong(err):
 			return limited(fmt.Sprintf("the answer to %s has more header bytes than the runner reads (%s): --max-header raises the bound", what, sizeText(s.env.cfg.MaxResponseHeader)))
 		}
-		s.env.watch.NoAnswer()
 		return &noAnswer{what: what, err: ex.Error + timeoutHint(ctx, s.env.cfg.RequestTimeout)}
 	}
 	defer resp.Body.Close()
@@ -326,7 +329,6 @@ func (s *state) exchange(ctx context.Context, op, method, u string, body []byte,
 		if runCtx.Err() != nil {
 			return &ended{why: context.Cause(runCtx).Error()}
 		}
-		s.env.watch.NoAnswer()
 		return &noAnswer{what: what, err: ex.Error + timeoutHint(ctx, s.env.cfg.RequestTimeout)}
 	}
 	s.record(ex)

@@ -23,8 +23,9 @@ type Watch interface {
 	NoAnswer()
 }
 
-// The rules that take a target for dead: this many transport errors in a
-// row, or a transport error this long after the last answer.
+// The rules that take a target for dead: this many requests in a row with
+// no HTTP answer (a read counts once its retry got none either), or one
+// such request this long after the last answer.
 const (
 	deadAfterErrors  = 5
 	deadAfterSilence = 10 * time.Second

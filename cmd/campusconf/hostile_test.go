@@ -260,6 +260,11 @@ func TestRunTargetClosedMidRun(t *testing.T) {
 			t.Errorf("%s: expected %q in:\n%s", file, want, tail(outputs[file], 30))
 		}
 	}
+	for _, f := range reports.ReportFiles {
+		if outputs[f.Name] == "" {
+			t.Errorf("%s missing", f.Name)
+		}
+	}
 }
 
 // firstFailed describes the first failed scenario of r.

@@ -20,6 +20,7 @@ import (
 	"github.com/campusconf/campusconf/internal/redact"
 	"github.com/campusconf/campusconf/internal/simrun"
 	"github.com/campusconf/campusconf/internal/suiterun"
+	"github.com/campusconf/campusconf/internal/version"
 	"github.com/campusconf/campusconf/internal/wire"
 	"github.com/campusconf/campusconf/reports"
 	"github.com/campusconf/campusconf/simulator"
@@ -73,7 +74,7 @@ func runCmd(args []string, stdout, stderr io.Writer) int {
 	fs.IntVar(&o.maxPages, "max-pages", steps.DefaultMaxPages, "`N` pages at most in a walk through a list; a longer list is not walked (skipped)")
 	fs.BoolVar(&o.noCredentialsCheck, "no-credentials-check", false, "leave out the credentials check (one read per fixture user before the suite; a 401 stops the run with exit 2)")
 	fs.StringVar(&o.reportDir, "report-dir", "conformance-report", "`DIR`ectory the reports are written to")
-	fs.StringVar(&o.baseline, "baseline", "", "`FILE` of known failing requirement ids; exit 0 when every failure is in it")
+	fs.StringVar(&o.baseline, "baseline", "", "`FILE` of known failing requirements (campusconf baseline); exit 0 when every MUST failure has an entry that has not expired")
 	fs.Int64Var(&o.seed, "seed", 1, "`N`, the seed of the embedded simulator's world")
 	fs.Var(&o.defects, "defect", "switch on the simulator defect `NAME` in the embedded simulator (repeatable; see campusconf defects)")
 	fs.BoolVar(&o.insecure, "insecure", false, "accept a self-signed TLS certificate from the target")
@@ -88,7 +89,7 @@ func runCmd(args []string, stdout, stderr io.Writer) int {
 	fs.StringVar(&img.WaitPath, "wait-path", container.DefaultWaitPath, "with --image: `PATH` polled until the container answers (any HTTP status means up)")
 	fs.DurationVar(&img.StartupTimeout, "startup-timeout", container.DefaultStartupTimeout, "with --image: how long the container gets to answer")
 	fs.Usage = func() {
-		fmt.Fprintln(stderr, "Usage: campusconf run [flags]\n\nRuns the conformance suite and writes report.json, junit.xml, report.html and summary.md.\nExit codes: 0 conformant, 1 not conformant, 2 usage or configuration error (a fixture user's credentials refused included), 3 target unreachable, stopped answering during the run, or its --image did not start.\n\nFlags:")
+		fmt.Fprintln(stderr, "Usage: campusconf run [flags]\n\nRuns the conformance suite and writes report.json, junit.xml, report.html, summary.md and ctrf.json.\nExit codes: 0 conformant (with --baseline: every MUST failure has an entry that has not expired), 1 not conformant (with --strict: also when a scenario judged nothing), 2 usage or configuration error (a fixture user's credentials refused included), 3 target unreachable, stopped answering during the run, or its --image did not start.\n\nFlags:")
 		fs.PrintDefaults()
 	}
 	if code, ok := parseFlags(fs, args, stderr); !ok {
@@ -226,7 +227,7 @@ func runSuite(ctx context.Context, o runOptions, stdout, stderr io.Writer) int {
 		}
 	}
 	if !o.quiet {
-		fmt.Fprintf(stdout, "campusconf %s: running the conformance suite against %s\n", version, target.URL)
+		fmt.Fprintf(stdout, "campusconf %s (suite %s): running the conformance suite against %s\n", version.Get().Version, version.Suite, target.URL)
 		tags := o.tags
 		if tags == "" {
 			tags = "(all)"
@@ -244,16 +245,13 @@ func runSuite(ctx context.Context, o runOptions, stdout, stderr io.Writer) int {
 	r.Interrupted = r.Interrupted || ctx.Err() != nil
 	r.Strict = o.strict
 	reports.Finalize(r)
+	g, err := gateOf(o.baseline, r)
+	if err != nil {
+		fmt.Fprintf(stderr, "campusconf run: %v\n", err)
+		return exitUsage
+	}
 	var gate string
-	if o.baseline != "" {
-		b, err := reports.ReadBaseline(o.baseline)
-		if err != nil {
-			fmt.Fprintf(stderr, "campusconf run: --baseline: %v\n", err)
-			return exitUsage
-		}
-		g := b.Gate(r)
-		g.File = o.baseline
-		r.Gate = &g
+	if g != nil {
 		gate = g.String()
 	}
 	red.Report(r)
@@ -329,13 +327,31 @@ func warnChanges(w io.Writer, tags string) {
 	fmt.Fprintln(w, "  Before the next run, restore those records (or name fresh ones in the fixture), or give the fixture a \"reset\" call (docs/fixtures.md); --read-only changes nothing. A record gone by then is reported as a fixture problem, not as a failure.")
 }
 
+// gateOf judges a finalized report against the baseline file, when there
+// is one (the preflight has read it once already), today, and records the
+// result in the report so summary.md, ctrf.json and a later diff say it
+// too. It returns nil without a baseline.
+func gateOf(file string, r *reports.Report) (*reports.GateResult, error) {
+	if file == "" {
+		return nil, nil
+	}
+	b, err := reports.ReadBaseline(file)
+	if err != nil {
+		return nil, fmt.Errorf("--baseline: %w", err)
+	}
+	g := b.Gate(r, time.Now())
+	g.File = file
+	r.Gate = &g
+	return &g, nil
+}
+
 // errBudget is the cause of the run's context ending with the --budget.
 var errBudget = errors.New("the --budget ran out")
 
 // describe fills in what the command knows of the run: tool, target and
 // the effective options.
 func describe(r *reports.Report, o runOptions, target reports.Target) {
-	r.Tool = reports.Tool{Name: "campusconf", Version: version}
+	r.Tool = reports.NewTool("campusconf")
 	r.Target = target
 	r.Options = map[string]string{
 		"tags": o.tags, "concurrency": fmt.Sprint(o.concurrency), "timeout": o.timeout.String(), "budget": o.budget.String(),

@@ -142,7 +142,7 @@ func Run(ctx context.Context, cfg Config) ([]reports.Scenario, Stats, error) {
 	if err := ctx.Err(); err != nil {
 		// say so: a run cut short must not read as a full one
 		out = append(out, reports.Scenario{ID: Feature + ": budget", Feature: Feature, Name: "generated requests cut short",
-			Operation: features.AllOperations, Kind: reports.KindGenerated, Requirements: []string{}, Strictness: reports.Should, Outcome: reports.Skipped,
+			Operation: features.AllOperations, Kind: reports.KindGenerated, Requirements: []string{}, Strictness: reports.Should, Outcome: reports.Skipped, SkipCause: reports.CauseCutShort,
 			SkipReason: fmt.Sprintf("the run's budget ran out or the run was interrupted (%v) after %d generated requests", err, ru.sent)})
 	}
 	return out, st, nil
