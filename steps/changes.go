@@ -1,6 +1,7 @@
 package steps
 
 import (
+	"fmt"
 	"net/http"
 	"strings"
 
@@ -69,4 +70,39 @@ func selects(expr, op string) bool {
 		}
 	}
 	return true
+}
+
+// ChangesWarning is what to tell a user, before the suite starts, when
+// the destructive scenarios a run with tags selects will change a target
+// whose fixture declares no reset: what they use up and how to have it
+// back. It is "" when the run selects none.
+func ChangesWarning(tags string) string {
+	changes, err := Changes(tags)
+	if err != nil || len(changes) == 0 {
+		return ""
+	}
+	var deleted, changed, other []string
+	for _, c := range changes {
+		switch {
+		case len(c.Records) == 0:
+			other = append(other, string(c.Op))
+		case c.Deletes:
+			deleted = append(deleted, fmt.Sprintf("%s (%s)", c.Op, strings.Join(c.Records, ", ")))
+		default:
+			changed = append(changed, fmt.Sprintf("%s (%s)", c.Op, strings.Join(c.Records, ", ")))
+		}
+	}
+	var b strings.Builder
+	fmt.Fprintf(&b, "warning: the destructive scenarios of %d operations will change the target, and the fixture declares no reset:\n", len(changes))
+	if len(deleted) > 0 {
+		fmt.Fprintf(&b, "  deletes: %s\n", strings.Join(deleted, ", "))
+	}
+	if len(changed) > 0 {
+		fmt.Fprintf(&b, "  changes or adds to: %s\n", strings.Join(changed, ", "))
+	}
+	if len(other) > 0 {
+		fmt.Fprintf(&b, "  adds records or acts outside the service: %s\n", strings.Join(other, ", "))
+	}
+	b.WriteString("  Before the next run, restore those records (or name fresh ones in the fixture), or give the fixture a \"reset\" call (docs/fixtures.md); a read-only run changes nothing. A record gone by then is reported as a fixture problem, not as a failure.")
+	return b.String()
 }

@@ -297,34 +297,11 @@ func exitCode(v reports.Verdict) int {
 
 // warnChanges says on w, before the suite starts, what the destructive
 // scenarios a run selects will use up on a target whose fixture declares
-// no reset, and how to have the records back.
+// no reset, and how to have the records back (steps.ChangesWarning).
 func warnChanges(w io.Writer, tags string) {
-	changes, err := steps.Changes(tags)
-	if err != nil || len(changes) == 0 {
-		return
+	if text := steps.ChangesWarning(tags); text != "" {
+		fmt.Fprintln(w, "campusconf run: "+strings.ReplaceAll(text, "a read-only run changes nothing", "--read-only changes nothing"))
 	}
-	var deleted, changed, other []string
-	for _, c := range changes {
-		switch {
-		case len(c.Records) == 0:
-			other = append(other, string(c.Op))
-		case c.Deletes:
-			deleted = append(deleted, fmt.Sprintf("%s (%s)", c.Op, strings.Join(c.Records, ", ")))
-		default:
-			changed = append(changed, fmt.Sprintf("%s (%s)", c.Op, strings.Join(c.Records, ", ")))
-		}
-	}
-	fmt.Fprintf(w, "campusconf run: warning: the destructive scenarios of %d operations will change the target, and the fixture declares no reset:\n", len(changes))
-	if len(deleted) > 0 {
-		fmt.Fprintf(w, "  deletes: %s\n", strings.Join(deleted, ", "))
-	}
-	if len(changed) > 0 {
-		fmt.Fprintf(w, "  changes or adds to: %s\n", strings.Join(changed, ", "))
-	}
-	if len(other) > 0 {
-		fmt.Fprintf(w, "  adds records or acts outside the service: %s\n", strings.Join(other, ", "))
-	}
-	fmt.Fprintln(w, "  Before the next run, restore those records (or name fresh ones in the fixture), or give the fixture a \"reset\" call (docs/fixtures.md); --read-only changes nothing. A record gone by then is reported as a fixture problem, not as a failure.")
 }
 
 // gateOf judges a finalized report against the baseline file, when there
