@@ -334,6 +334,8 @@ func describe(r *reports.Report, o runOptions, target reports.Target) {
 		"tags": o.tags, "concurrency": fmt.Sprint(o.concurrency), "timeout": o.timeout.String(), "budget": o.budget.String(),
 		"readOnly": fmt.Sprint(o.readOnly), "reportDir": o.reportDir, "baseline": o.baseline,
 		"generate": fmt.Sprint(o.generate), "generateSeed": fmt.Sprint(o.generateSeed),
+		"strict": fmt.Sprint(o.strict), "maxBody": o.maxBody.String(), "maxHeader": o.maxHeader.String(),
+		"maxPages": fmt.Sprint(o.maxPages), "credentialsCheck": fmt.Sprint(!o.noCredentialsCheck),
 	}
 }
 
