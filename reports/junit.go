@@ -187,20 +187,9 @@ func WriteJUnit(w io.Writer, r *Report) error {
 // junitErrorOf is the <error> of a scenario whose exchange got no HTTP
 // answer: the step, the request and the transport error.
 func junitErrorOf(s Scenario) *junitFailure {
-	f := s.Failure
-	if f == nil {
-		f = &Failure{Exchange: -1}
-	}
-	msg := oneLine(f.Message)
-	if msg == "" {
-		msg = "no HTTP answer"
-	}
+	f, msg := failureOf(s, "no HTTP answer")
 	var b strings.Builder
-	line := func(k, v string) {
-		if v != "" {
-			fmt.Fprintf(&b, "%s: %s\n", k, v)
-		}
-	}
+	line := textLines(&b)
 	line("step", f.Step)
 	line("message", f.Message)
 	if ex, ok := failureExchange(s); ok {
@@ -211,26 +200,39 @@ func junitErrorOf(s Scenario) *junitFailure {
 	return &junitFailure{Message: xmlText(msg), Type: "transport", Body: xmlText(b.String())}
 }
 
-func junitFailureOf(s Scenario, strict map[string]Strictness) *junitFailure {
-	failed := FailedRequirements(s)
-	kind := Should
-	if failedMust(s, failed, strict) {
-		kind = Must
-	}
+// failureOf is the failure of s (an empty one when it has none) and its
+// message in one line, fallback when it has none.
+func failureOf(s Scenario, fallback string) (*Failure, string) {
 	f := s.Failure
 	if f == nil {
 		f = &Failure{Exchange: -1}
 	}
 	msg := oneLine(f.Message)
 	if msg == "" {
-		msg = "failed"
+		msg = fallback
 	}
-	var b strings.Builder
-	line := func(k, v string) {
+	return f, msg
+}
+
+// textLines returns a writer of "key: value" lines to b that leaves out
+// empty values.
+func textLines(b *strings.Builder) func(k, v string) {
+	return func(k, v string) {
 		if v != "" {
-			fmt.Fprintf(&b, "%s: %s\n", k, v)
+			fmt.Fprintf(b, "%s: %s\n", k, v)
 		}
 	}
+}
+
+func junitFailureOf(s Scenario, strict map[string]Strictness) *junitFailure {
+	failed := FailedRequirements(s)
+	kind := Should
+	if failedMust(s, failed, strict) {
+		kind = Must
+	}
+	f, msg := failureOf(s, "failed")
+	var b strings.Builder
+	line := textLines(&b)
 	line("requirements", strings.Join(failed, ", "))
 	line("step", f.Step)
 	line("message", f.Message)
