@@ -27,7 +27,8 @@ func newSim(t *testing.T, opts simulator.Options) (*simulator.Simulator, *fixtur
 	if err != nil {
 		t.Fatal(err)
 	}
-	return sim, sim.Fixtures()
+	f := sim.Fixtures()
+	return sim, f
 }
 
 // stateChangingRoutes are the method and path patterns of every operation
