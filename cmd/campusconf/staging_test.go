@@ -303,8 +303,8 @@ func TestCredentialsCheck(t *testing.T) {
 			u.Headers = map[string]string{"Authorization": "Bearer staff-not-a-token-of-this-world"}
 			f.Users["staff"] = u
 		}, nil, exitUsage, `fixture user "staff" with 401 (GET http://127.0.0.1`, false},
-		{"wrong key, check left out", func(f *fixtures.File) { f.SubscriptionKey = "0123456789abcdef0123456789abcdef" }, []string{"--no-credentials-check"}, exitFailed, "", true},
-		{"right credentials", func(*fixtures.File) {}, nil, exitOK, "", true},
+		{"wrong key, check left out", func(f *fixtures.File) { f.SubscriptionKey = "0123456789abcdef0123456789abcdef" }, []string{"--no-credentials-check", "--tags", "@E9 or @E13"}, exitFailed, "", true},
+		{"right credentials", func(*fixtures.File) {}, []string{"--tags", "@E9 or @E13"}, exitOK, "", true},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -369,10 +369,10 @@ func TestRecordAlreadyGone(t *testing.T) {
 			dir := t.TempDir()
 			srv := httptest.NewServer(h)
 			defer srv.Close()
-			var args []string
+			args := []string{"--tags", "@E18 or @E19"}
 			want := exitOK
 			if strict {
-				args, want = []string{"--strict"}, exitFailed
+				args, want = append(args, "--strict"), exitFailed
 			}
 			code, outputs := runAt(t, srv.URL, f, dir, args...)
 			if code != want {
@@ -413,10 +413,10 @@ func TestWarnsBeforeUsingRecordsUp(t *testing.T) {
 		args  []string
 		warn  bool
 	}{
-		{"no reset", false, nil, true},
+		{"no reset", false, []string{"--tags", "@E5 or @E14 or @E21"}, true},
 		{"no reset, reads only selected", false, []string{"--tags", "@E10 or @E11"}, false},
-		{"no reset, read-only", false, []string{"--read-only"}, false},
-		{"a reset", true, nil, false},
+		{"no reset, read-only", false, []string{"--read-only", "--tags", "@E5"}, false},
+		{"a reset", true, []string{"--tags", "@E5"}, false},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -444,7 +444,9 @@ func TestWarnsBeforeUsingRecordsUp(t *testing.T) {
 }
 
 // TestOneVerdictWithABaseline: with --baseline, the gate's conclusion is
-// the verdict of every format and the exit code, with its reason.
+// the verdict of every format and the exit code, with its reason; with
+// --strict, a scenario a limit of the runner kept from judging makes the
+// run not conformant in every format too.
 func TestOneVerdictWithABaseline(t *testing.T) {
 	dir := t.TempDir()
 	baseline := filepath.Join(t.TempDir(), "baseline.json")
@@ -460,6 +462,7 @@ func TestOneVerdictWithABaseline(t *testing.T) {
 		{"known failure", []string{"--defect", "e7-publish-default-false", "--baseline", baseline}, exitOK, "Conformant except 1 known failure (baseline)"},
 		{"a new failure", []string{"--defect", "e7-publish-default-false", "--defect", "notify-read-ignored", "--baseline", baseline}, exitFailed, "Not conformant: 1 failed MUST requirement not in the baseline"},
 		{"without the baseline", []string{"--defect", "e7-publish-default-false"}, exitFailed, "Not conformant: 1 failed MUST requirement"},
+		{"--strict and a limit of the runner", []string{"--tags", "@E10", "--strict", "--max-pages", "1"}, exitFailed, "Not conformant: 3 scenarios skipped (--strict)"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
