@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"embed"
 	"encoding/json"
+	"fmt"
 	"html/template"
 	"io"
 	"maps"
@@ -26,6 +27,7 @@ var htmlTemplate = template.Must(template.New("report.html.tmpl").Funcs(template
 	"resclass": resultClass,
 	"oplabel":  operationLabel,
 	"add":      func(a, b int) int { return a + b },
+	"slug":     func(s any) string { return strings.ReplaceAll(fmt.Sprint(s), " ", "-") },
 }).ParseFS(templateFS, "templates/report.html.tmpl"))
 
 // WriteHTML writes r as one self-contained HTML page (report.html): styles
@@ -57,6 +59,11 @@ type htmlView struct {
 	Requirements []requirementView
 	Outcomes     []outcomeCount
 	Options      []keyValue
+	// Conformance is the conformance report, whose profile table opens
+	// the page: the claimed profiles, then the names of the others.
+	Conformance ConformanceReport
+	Claimed     []ProfileResult
+	Unclaimed   []string
 }
 
 // failedRequirementView is one line of the failed requirements table.
@@ -157,6 +164,7 @@ func newHTMLView(r *Report) (*htmlView, error) {
 		{Failed, "Failed", r.Counts.Failed},
 		{Skipped, "Skipped", r.Counts.Skipped},
 		{NotConfigured, "Not configured", r.Counts.NotConfigured},
+		{Unsupported, "Unsupported", r.Counts.Unsupported},
 	}
 	for _, k := range slices.Sorted(maps.Keys(r.Options)) {
 		v.Options = append(v.Options, keyValue{k, r.Options[k]})
@@ -204,6 +212,14 @@ func newHTMLView(r *Report) (*htmlView, error) {
 		})
 	}
 	v.Kinds, v.MatrixOps, v.Matrix = buildMatrix(r, strict)
+	v.Conformance = ConformanceOf(r)
+	for _, p := range r.Profiles {
+		if p.Result == ProfileUnsupported {
+			v.Unclaimed = append(v.Unclaimed, p.Name)
+		} else {
+			v.Claimed = append(v.Claimed, p)
+		}
+	}
 	return v, nil
 }
 
@@ -216,7 +232,7 @@ func newScenarioView(i int, s Scenario, strict map[string]Strictness) scenarioVi
 	words := append([]string{s.ID, s.Name, s.Feature, s.Operation, string(s.Kind), s.SkipReason}, s.Requirements...)
 	sv.Search = strings.ToLower(strings.Join(append(words, FailedRequirements(s)...), " "))
 	switch s.Outcome {
-	case Skipped, NotConfigured:
+	case Skipped, NotConfigured, Unsupported:
 		sv.Note = s.SkipReason
 	case Failed:
 		failed := FailedRequirements(s)
@@ -341,6 +357,8 @@ func buildMatrix(r *Report, strict map[string]Strictness) (kinds []Kind, ops []s
 			t.skipped++
 		case NotConfigured:
 			t.notConf++
+		case Unsupported:
+			t.unsupported++
 		}
 	}
 	for _, q := range r.Requirements {
@@ -352,6 +370,8 @@ func buildMatrix(r *Report, strict map[string]Strictness) (kinds []Kind, ops []s
 			t.reqFailShould++
 		case q.Result == ResultFailed:
 			t.reqFailMust++
+		case q.Result == ResultUnsupported:
+			t.reqUnsupported++
 		default:
 			t.reqNotRun++
 		}
@@ -373,8 +393,8 @@ func buildMatrix(r *Report, strict map[string]Strictness) (kinds []Kind, ops []s
 
 // matrixTally counts the scenarios and requirements of one matrix cell.
 type matrixTally struct {
-	passed, failMust, failShould, skipped, notConf   int
-	reqPassed, reqFailMust, reqFailShould, reqNotRun int
+	passed, failMust, failShould, skipped, notConf, unsupported      int
+	reqPassed, reqFailMust, reqFailShould, reqNotRun, reqUnsupported int
 }
 
 // cell returns the class, text and tooltip of a matrix cell: scenario
@@ -387,12 +407,13 @@ func (t *matrixTally) cell(op string, kind Kind) (class, text, title string) {
 		}
 	}
 	ran := t.passed + t.failMust + t.failShould
-	if ran+t.skipped+t.notConf > 0 {
+	if ran+t.skipped+t.notConf+t.unsupported > 0 {
 		add(t.passed, "passed")
 		add(t.failMust, "failed (MUST)")
 		add(t.failShould, "failed (SHOULD)")
 		add(t.skipped, "skipped")
 		add(t.notConf, "not configured")
+		add(t.unsupported, "unsupported")
 		switch {
 		case t.failMust > 0:
 			class = "fail-must"
@@ -400,11 +421,16 @@ func (t *matrixTally) cell(op string, kind Kind) (class, text, title string) {
 			class = "fail-should"
 		case t.passed > 0:
 			class = "pass"
+		case t.skipped+t.notConf == 0:
+			class = "unsupported"
 		default:
 			class = "skip"
 		}
 		text = "skip"
-		if ran > 0 {
+		switch {
+		case ran == 0 && class == "unsupported":
+			text = "n/a"
+		case ran > 0:
 			text = strconv.Itoa(t.passed) + "/" + strconv.Itoa(ran)
 		}
 		title = "scenarios: " + strings.Join(parts, ", ")
@@ -413,6 +439,7 @@ func (t *matrixTally) cell(op string, kind Kind) (class, text, title string) {
 		add(t.reqFailMust, "failed (MUST)")
 		add(t.reqFailShould, "failed (SHOULD)")
 		add(t.reqNotRun, "not run")
+		add(t.reqUnsupported, "unsupported")
 		switch {
 		case t.reqFailMust > 0:
 			class = "fail-must"
@@ -420,6 +447,8 @@ func (t *matrixTally) cell(op string, kind Kind) (class, text, title string) {
 			class = "fail-should"
 		case t.reqPassed > 0:
 			class = "pass"
+		case t.reqNotRun == 0 && t.reqUnsupported > 0:
+			class = "unsupported"
 		default:
 			class = "notrun"
 		}
@@ -463,6 +492,8 @@ func outcomeClass(o Outcome) string {
 		return "skip"
 	case NotConfigured:
 		return "notconf"
+	case Unsupported:
+		return "unsupported"
 	}
 	return "other"
 }
@@ -473,6 +504,8 @@ func resultClass(res Result) string {
 		return "pass"
 	case ResultFailed:
 		return "fail"
+	case ResultUnsupported:
+		return "unsupported"
 	}
 	return "notrun"
 }
