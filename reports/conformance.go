@@ -276,7 +276,15 @@ func ReadConformance(path string) (*ConformanceReport, error) {
 	dec.KnownFields(true)
 	var c ConformanceReport
 	if err := dec.Decode(&c); err != nil {
-		return nil, fmt.Errorf("%s: %w: %v", path, ErrNotConformanceReport, oneLine(err.Error()))
+		msg := err.Error()
+		var te *yaml.TypeError
+		if errors.As(err, &te) && len(te.Errors) > 0 {
+			msg = te.Errors[0]
+			if n := len(te.Errors) - 1; n > 0 {
+				msg += fmt.Sprintf(" (and %d more)", n)
+			}
+		}
+		return nil, fmt.Errorf("%s: %w: %s", path, ErrNotConformanceReport, oneLine(msg))
 	}
 	if c.APIVersion != ConformanceAPIVersion || c.Kind != ConformanceKind {
 		return nil, fmt.Errorf("%s: %w: expected apiVersion %s and kind %s, got %q and %q", path, ErrNotConformanceReport,

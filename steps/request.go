@@ -17,6 +17,7 @@ import (
 	"github.com/tidwall/gjson"
 
 	"github.com/campusconf/campusconf/internal/redact"
+	"github.com/campusconf/campusconf/internal/registry"
 	"github.com/campusconf/campusconf/internal/totp"
 	"github.com/campusconf/campusconf/internal/wire"
 	"github.com/campusconf/campusconf/reports"
@@ -159,6 +160,14 @@ func (s *state) resolve(opID string) (method, path string, fixtureBody map[strin
 func (s *state) do(ctx context.Context, c call) error {
 	if s.skipped != nil {
 		return s.skipped
+	}
+	if !s.env.cfg.Fixture.Supports(c.op) {
+		if s.op == "" {
+			// the scenario's first operation is of a profile not claimed
+			return unsupportedSkip(c.op, s.env.cfg.Fixture)
+		}
+		p, _ := registry.ProfileOf(c.op)
+		return &skip{reason: fmt.Sprintf("%s needs %s, of profile %s, which the fixture does not claim", s.op, c.op, p)}
 	}
 	method, tmpl, _, err := s.resolve(c.op)
 	if err != nil {
