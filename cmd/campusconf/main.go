@@ -3,7 +3,7 @@
 //
 //   - run: the conformance suite against an implementation (or the
 //     embedded simulator), writing report.json, junit.xml, report.html,
-//     summary.md and ctrf.json;
+//     summary.md, ctrf.json, conformance-report.yaml and badge.svg;
 //   - serve: the spec-driven simulator on a port;
 //   - fixtures: the simulator's fixture file, or --check of yours;
 //   - openapi: the OpenAPI document of the interface;
