@@ -117,6 +117,11 @@ func profileResults(r *Report, strict map[string]Strictness) []ProfileResult {
 			c.NotConfigured++
 		case Unsupported:
 			c.Unsupported++
+		default:
+			// an outcome that judged nothing and that --strict counts
+			// (one added to the model later: an error) keeps the profile
+			// from success until it has a count of its own
+			c.Skipped++
 		}
 		for _, id := range FailedRequirements(s) {
 			st, ok := strict[id]

@@ -125,6 +125,12 @@ func TestFinalizeProfiles(t *testing.T) {
 	if r.Verdict != VerdictNotConformant {
 		t.Errorf("verdict: expected %q (E8.204 failed), got %q", VerdictNotConformant, r.Verdict)
 	}
+	// an outcome the profiles do not know keeps its profile from success
+	r.Scenarios = append(r.Scenarios, Scenario{ID: "second factor: no answer", Operation: "E2", Outcome: "error"})
+	Finalize(r)
+	if p := r.Profiles[0]; p.Result != ProfilePartial || p.Counts.Skipped != 1 {
+		t.Errorf("an unknown outcome in second-factor: expected partial with 1 skipped, got %s %+v", p.Result, p.Counts)
+	}
 	// without implements, every profile is claimed: one with no scenario
 	// is partial, never unsupported
 	r.Implements = nil
