@@ -64,7 +64,8 @@ type Options struct {
 	ReportDir string
 	// Strict fails the test when a scenario judged nothing for a cause
 	// `--strict` counts: skipped (but for an optional field left out), not
-	// configured, or errored.
+	// configured, or errored (an unsupported one, of a profile the fixture
+	// does not claim, is skipped all the same).
 	Strict bool
 	// Baseline is a baseline file (`campusconf baseline`): a failure it
 	// excuses skips its subtest, naming the entry, instead of failing it,
@@ -121,6 +122,9 @@ func Run(t *testing.T, opts Options) *reports.Report {
 					t.Skipf("known failure (baseline %s): %s", opts.Baseline, describe(sc, inProcess))
 				}
 				t.Error(describe(sc, inProcess))
+			case reports.Unsupported:
+				// a profile the fixture does not claim: never a failure
+				t.Skipf("%s: %s", sc.Outcome, sc.SkipReason)
 			case reports.Skipped, reports.NotConfigured, reports.Error:
 				why := sc.SkipReason
 				if sc.Outcome == reports.Error && sc.Failure != nil {
@@ -238,6 +242,7 @@ func Report(t *testing.T, opts Options) (*reports.Report, error) {
 	}
 	r.Tool = reports.NewTool("campusconf conformance package")
 	r.Target = target
+	r.Mode = reports.Mode{ReadOnly: opts.ReadOnly, Tags: opts.Tags}
 	r.Strict = opts.Strict
 	reports.Finalize(r)
 	if baseline != nil {

@@ -99,7 +99,9 @@ const (
 // written as "other" (TestCTRFMapsEveryOutcome fails until it is mapped).
 // Not configured is CTRF's "skipped": the fixture does not place the
 // operation, so nothing was checked, and extra.outcome says which kind of
-// skip it was. An error (no HTTP answer) is CTRF's "other", extra.outcome
+// skip it was. Unsupported is "skipped" too (extra.outcome
+// "unsupported"): the implementation does not claim the profile, so nothing
+// was sent. An error (no HTTP answer) is CTRF's "other", extra.outcome
 // "error": it is neither a failure nor a skip. A flaky pass stays "passed",
 // with CTRF's flaky and retries.
 func ctrfStatus(o Outcome) (status string, ok bool) {
@@ -108,7 +110,7 @@ func ctrfStatus(o Outcome) (status string, ok bool) {
 		return ctrfPassed, true
 	case Failed:
 		return ctrfFailed, true
-	case Skipped, NotConfigured:
+	case Skipped, NotConfigured, Unsupported:
 		return ctrfSkipped, true
 	case Error:
 		return ctrfOther, true

@@ -20,9 +20,12 @@ import (
 // A requirement is failed when a failure names it (Failure.Requirements, or
 // the scenario's own requirements when the failure names none). It is
 // passed when no failure names it and at least one passed scenario lists
-// it. Otherwise it is not run: no scenario ran, or the only scenarios that
-// list it failed on another requirement before reaching a conclusion on
-// this one.
+// it. It is unsupported when only Unsupported scenarios list it. Otherwise
+// it is not run: no scenario ran, or the only scenarios that list it
+// failed on another requirement before reaching a conclusion on this one.
+//
+// Each profile's result follows from the scenarios of its operations
+// (see ProfileResult).
 func Finalize(r *Report) {
 	if r == nil {
 		return
@@ -69,6 +72,8 @@ func Finalize(r *Report) {
 	}
 
 	failedBy := map[string]bool{} // requirement id -> named by a failure
+	// requirement id -> listed only by unsupported scenarios
+	unsupportedOnly := map[string]bool{}
 	passedBy := map[string]bool{} // requirement id -> listed by a passed scenario
 	scenariosOf := map[string][]string{}
 	c := Counts{Scenarios: len(r.Scenarios), Requirements: len(r.Requirements)}
@@ -104,6 +109,8 @@ func Finalize(r *Report) {
 		case NotConfigured:
 			c.NotConfigured++
 			c.StrictCounted++
+		case Unsupported:
+			c.Unsupported++
 		case Error:
 			c.Errored++
 			c.StrictCounted++
@@ -112,6 +119,14 @@ func Finalize(r *Report) {
 			c.Flaky++
 		}
 		for _, id := range ids {
+			switch only, seen := unsupportedOnly[id]; {
+			case s.Outcome != Unsupported:
+				unsupportedOnly[id] = false
+			case !seen:
+				unsupportedOnly[id] = true
+			default:
+				unsupportedOnly[id] = only
+			}
 			if !slices.Contains(scenariosOf[id], s.ID) {
 				scenariosOf[id] = append(scenariosOf[id], s.ID)
 			}
@@ -137,6 +152,9 @@ func Finalize(r *Report) {
 			q.Result = ResultPassed
 			c.RequirementsCovered++
 			c.RequirementsPassing++
+		case unsupportedOnly[q.ID]:
+			q.Result = ResultUnsupported
+			c.RequirementsUnsupported++
 		default:
 			q.Result = ResultNotRun
 			if readOnly[q.ID] {
@@ -146,6 +164,7 @@ func Finalize(r *Report) {
 		q.Scenarios = scenariosOf[q.ID]
 	}
 	r.Counts = c
+	r.Profiles = profileResults(r, strict)
 	r.Verdict, r.VerdictReason = decide(r, ran)
 }
 
@@ -197,9 +216,9 @@ func decide(r *Report, ran int) (Verdict, string) {
 	}
 	if ran == 0 {
 		if c.Errored > 0 {
-			return VerdictNoScenarios, "nothing was judged: " + errored(c.Errored) + ", the rest skipped or not configured"
+			return VerdictNoScenarios, "nothing was judged: " + errored(c.Errored) + ", the rest skipped, not configured or unsupported"
 		}
-		return VerdictNoScenarios, "every scenario was skipped or not configured"
+		return VerdictNoScenarios, "every scenario was skipped, not configured or unsupported"
 	}
 	var aside []string
 	if known > 0 {

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"embed"
 	"encoding/json"
+	"fmt"
 	"html/template"
 	"io"
 	"maps"
@@ -26,6 +27,7 @@ var htmlTemplate = template.Must(template.New("report.html.tmpl").Funcs(template
 	"resclass": resultClass,
 	"oplabel":  operationLabel,
 	"add":      func(a, b int) int { return a + b },
+	"slug":     func(s any) string { return strings.ReplaceAll(fmt.Sprint(s), " ", "-") },
 }).ParseFS(templateFS, "templates/report.html.tmpl"))
 
 // WriteHTML writes r as one self-contained HTML page (report.html): styles
@@ -57,6 +59,11 @@ type htmlView struct {
 	Requirements []requirementView
 	Outcomes     []outcomeCount
 	Options      []keyValue
+	// Conformance is the conformance report, whose profile table opens
+	// the page: the claimed profiles, then the names of the others.
+	Conformance ConformanceReport
+	Claimed     []ProfileResult
+	Unclaimed   []string
 }
 
 // failedRequirementView is one line of the failed requirements table.
@@ -157,6 +164,7 @@ func newHTMLView(r *Report) (*htmlView, error) {
 		{Failed, "Failed", r.Counts.Failed},
 		{Skipped, "Skipped", r.Counts.Skipped},
 		{NotConfigured, "Not configured", r.Counts.NotConfigured},
+		{Unsupported, "Unsupported", r.Counts.Unsupported},
 		{Error, "Errored", r.Counts.Errored},
 	}
 	for _, k := range slices.Sorted(maps.Keys(r.Options)) {
@@ -206,6 +214,14 @@ func newHTMLView(r *Report) (*htmlView, error) {
 		})
 	}
 	v.Kinds, v.MatrixOps, v.Matrix = buildMatrix(r, strict)
+	v.Conformance = ConformanceOf(r)
+	for _, p := range r.Profiles {
+		if p.Result == ProfileUnsupported {
+			v.Unclaimed = append(v.Unclaimed, p.Name)
+		} else {
+			v.Claimed = append(v.Claimed, p)
+		}
+	}
 	return v, nil
 }
 
@@ -218,7 +234,7 @@ func newScenarioView(i int, s Scenario, strict map[string]Strictness) scenarioVi
 	words := append([]string{s.ID, s.Name, s.Feature, s.Operation, string(s.Kind), s.SkipReason}, s.Requirements...)
 	sv.Search = strings.ToLower(strings.Join(append(words, FailedRequirements(s)...), " "))
 	switch s.Outcome {
-	case Skipped, NotConfigured:
+	case Skipped, NotConfigured, Unsupported:
 		sv.Note = s.SkipReason
 		if s.SkipCause != "" {
 			sv.Note = string(s.SkipCause) + ": " + s.SkipReason
@@ -350,6 +366,8 @@ func buildMatrix(r *Report, strict map[string]Strictness) (kinds []Kind, ops []s
 			t.skipped++
 		case NotConfigured:
 			t.notConf++
+		case Unsupported:
+			t.unsupported++
 		}
 	}
 	for _, q := range r.Requirements {
@@ -361,6 +379,8 @@ func buildMatrix(r *Report, strict map[string]Strictness) (kinds []Kind, ops []s
 			t.reqFailShould++
 		case q.Result == ResultFailed:
 			t.reqFailMust++
+		case q.Result == ResultUnsupported:
+			t.reqUnsupported++
 		default:
 			t.reqNotRun++
 		}
@@ -382,8 +402,8 @@ func buildMatrix(r *Report, strict map[string]Strictness) (kinds []Kind, ops []s
 
 // matrixTally counts the scenarios and requirements of one matrix cell.
 type matrixTally struct {
-	passed, failMust, failShould, skipped, notConf   int
-	reqPassed, reqFailMust, reqFailShould, reqNotRun int
+	passed, failMust, failShould, skipped, notConf, unsupported      int
+	reqPassed, reqFailMust, reqFailShould, reqNotRun, reqUnsupported int
 }
 
 // cell returns the class, text and tooltip of a matrix cell: scenario
@@ -396,12 +416,13 @@ func (t *matrixTally) cell(op string, kind Kind) (class, text, title string) {
 		}
 	}
 	ran := t.passed + t.failMust + t.failShould
-	if ran+t.skipped+t.notConf > 0 {
+	if ran+t.skipped+t.notConf+t.unsupported > 0 {
 		add(t.passed, "passed")
 		add(t.failMust, "failed (MUST)")
 		add(t.failShould, "failed (SHOULD)")
 		add(t.skipped, "skipped")
 		add(t.notConf, "not configured")
+		add(t.unsupported, "unsupported")
 		switch {
 		case t.failMust > 0:
 			class = "fail-must"
@@ -409,11 +430,16 @@ func (t *matrixTally) cell(op string, kind Kind) (class, text, title string) {
 			class = "fail-should"
 		case t.passed > 0:
 			class = "pass"
+		case t.skipped+t.notConf == 0:
+			class = "unsupported"
 		default:
 			class = "skip"
 		}
 		text = "skip"
-		if ran > 0 {
+		switch {
+		case ran == 0 && class == "unsupported":
+			text = "n/a"
+		case ran > 0:
 			text = strconv.Itoa(t.passed) + "/" + strconv.Itoa(ran)
 		}
 		title = "scenarios: " + strings.Join(parts, ", ")
@@ -422,6 +448,7 @@ func (t *matrixTally) cell(op string, kind Kind) (class, text, title string) {
 		add(t.reqFailMust, "failed (MUST)")
 		add(t.reqFailShould, "failed (SHOULD)")
 		add(t.reqNotRun, "not run")
+		add(t.reqUnsupported, "unsupported")
 		switch {
 		case t.reqFailMust > 0:
 			class = "fail-must"
@@ -429,6 +456,8 @@ func (t *matrixTally) cell(op string, kind Kind) (class, text, title string) {
 			class = "fail-should"
 		case t.reqPassed > 0:
 			class = "pass"
+		case t.reqNotRun == 0 && t.reqUnsupported > 0:
+			class = "unsupported"
 		default:
 			class = "notrun"
 		}
@@ -474,6 +503,8 @@ func outcomeClass(o Outcome) string {
 		return "notconf"
 	case Error:
 		return "error"
+	case Unsupported:
+		return "unsupported"
 	}
 	return "other"
 }
@@ -484,6 +515,8 @@ func resultClass(res Result) string {
 		return "pass"
 	case ResultFailed:
 		return "fail"
+	case ResultUnsupported:
+		return "unsupported"
 	}
 	return "notrun"
 }

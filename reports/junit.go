@@ -122,7 +122,7 @@ func WriteJUnit(w io.Writer, r *Report) error {
 			case Error:
 				suite.Errors++
 				c.Error = junitErrorOf(s)
-			case Skipped, NotConfigured:
+			case Skipped, NotConfigured, Unsupported:
 				suite.Skipped++
 				msg := string(s.Outcome)
 				if s.SkipCause != "" {

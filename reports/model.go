@@ -37,6 +37,11 @@ const (
 	// not place and the fixture does not place either.
 	NotConfigured Outcome = "not configured"
 	Failed        Outcome = "failed"
+	// Unsupported: the scenario's operation belongs to a profile the
+	// implementation does not claim (the fixture's "implements"), so no
+	// request was sent. It is never failed and --strict does not count
+	// it; SkipReason names the profile.
+	Unsupported Outcome = "unsupported"
 	// Error: an exchange of the scenario got no HTTP answer (connection
 	// refused or reset, timeout, TLS failure), so nothing was judged. It
 	// is never a failed requirement; Failure says what went wrong.
@@ -44,10 +49,10 @@ const (
 )
 
 // Outcomes is the closed set of outcomes, best first. Every format that
-// maps outcomes (CTRF, JUnit, HTML, Markdown, the console, the diff) is
-// tested over this list, so an outcome added here fails those tests until
-// each maps it.
-var Outcomes = []Outcome{Passed, Skipped, NotConfigured, Failed, Error}
+// maps outcomes (CTRF, JUnit, HTML, Markdown, the console, the diff, the
+// profiles) is tested over this list, so an outcome added here fails those
+// tests until each maps it.
+var Outcomes = []Outcome{Passed, Skipped, NotConfigured, Unsupported, Failed, Error}
 
 // SkipCause says why a skipped scenario judged nothing. The set is closed.
 // `--strict` counts every cause but Unobservable: an implementation may
@@ -166,6 +171,44 @@ type Report struct {
 	Scenarios    []Scenario    `json:"scenarios"`
 	Requirements []Requirement `json:"requirements"`
 	OpenPoints   []OpenPoint   `json:"openPoints,omitempty"`
+	// Mode says how much of the suite the run asked for.
+	Mode Mode `json:"mode"`
+	// Implements are the profiles the implementation claims, as its
+	// fixture (or --implements) names them; absent, every profile. The
+	// scenarios of the others are Unsupported.
+	Implements []string `json:"implements,omitempty"`
+	// Implementation says who was tested, for the conformance report.
+	Implementation *Implementation `json:"implementation,omitempty"`
+	// Profiles are the results per profile, in report order. Finalize
+	// sets them.
+	Profiles []ProfileResult `json:"profiles"`
+}
+
+// Mode says how much of the suite a run asked for. The zero Mode is a
+// run of every scenario; only such a run can make a conformance report
+// "conformant".
+type Mode struct {
+	// ReadOnly: the scenarios that change state were left out.
+	ReadOnly bool `json:"readOnly,omitempty"`
+	// Tags is the tag expression that selected the scenarios, "" for all.
+	Tags string `json:"tags,omitempty"`
+	// Generated is the number of generated requests per operation sent
+	// after the scenarios (0: none).
+	Generated int `json:"generated,omitempty"`
+	// Traffic: the report judges live traffic (campusconf proxy), not the
+	// suite's scenarios.
+	Traffic bool `json:"traffic,omitempty"`
+}
+
+// Implementation names the implementation under test, as a conformance
+// report submitted to the platform owner names it (the fixture's
+// "implementation" section, or run's --implementation flags).
+type Implementation struct {
+	Organization string   `json:"organization,omitempty" yaml:"organization"`
+	Project      string   `json:"project,omitempty" yaml:"project"`
+	Version      string   `json:"version,omitempty" yaml:"version"`
+	URL          string   `json:"url,omitempty" yaml:"url"`
+	Contact      []string `json:"contact,omitempty" yaml:"contact"`
 }
 
 // Tool identifies the program that produced the report, and the suite and
@@ -216,6 +259,9 @@ type Counts struct {
 	// StrictCounted is what --strict fails a run for: scenarios skipped
 	// for a cause it counts, not configured, or errored.
 	StrictCounted int `json:"strictCounted"`
+	// Unsupported counts the scenarios of profiles the implementation
+	// does not claim.
+	Unsupported int `json:"unsupported"`
 	// FailedMust and FailedShould count failed scenarios by the strictness
 	// of the requirements they failed.
 	FailedMust   int `json:"failedMust"`
@@ -225,6 +271,9 @@ type Counts struct {
 	Requirements        int `json:"requirements"`
 	RequirementsCovered int `json:"requirementsCovered"`
 	RequirementsPassing int `json:"requirementsPassing"`
+	// RequirementsUnsupported: requirements only the scenarios of
+	// unclaimed profiles list (result ResultUnsupported).
+	RequirementsUnsupported int `json:"requirementsUnsupported"`
 }
 
 // Scenario is the result of one scenario (one example row of an outline).
@@ -241,7 +290,7 @@ type Scenario struct {
 	Tags         []string   `json:"tags,omitempty"`
 	Outcome      Outcome    `json:"outcome"`
 	// SkipReason names the missing fixture key or the option that excluded
-	// the scenario.
+	// the scenario, or, for Unsupported, the profile not claimed.
 	SkipReason string `json:"skipReason,omitempty"`
 	// SkipCause sorts a skip by why nothing was judged (see SkipCause).
 	SkipCause SkipCause `json:"skipCause,omitempty"`
@@ -397,6 +446,9 @@ const (
 	ResultPassed Result = "passed"
 	ResultFailed Result = "failed"
 	ResultNotRun Result = "not run"
+	// ResultUnsupported: every scenario listing the requirement was
+	// Unsupported (its operation's profile is not claimed).
+	ResultUnsupported Result = "unsupported"
 )
 
 // Kind is the rule kind of a requirement and of the scenarios that check
@@ -432,8 +484,8 @@ type Requirement struct {
 	Strictness Strictness `json:"strictness"`
 	Section    string     `json:"section"`
 	Text       string     `json:"text"`
-	// Result: ResultPassed, ResultFailed or ResultNotRun (no scenario
-	// reached a conclusion on it). Finalize sets it.
+	// Result: ResultPassed, ResultFailed, ResultNotRun (no scenario
+	// reached a conclusion on it) or ResultUnsupported. Finalize sets it.
 	Result Result `json:"result"`
 	// Scenarios are the ids of the scenarios that list the requirement or
 	// whose failure names it, in report order. Finalize sets it.

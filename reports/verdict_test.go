@@ -59,7 +59,7 @@ func TestVerdictAndReason(t *testing.T) {
 		{"stopped before any answer", []Scenario{errored, errored}, func(r *Report) { r.Stopped = stop; r.Reason = "x" }, VerdictError, "Error: the target stopped"},
 		{"unreachable", nil, func(r *Report) { r.Reason = "target unreachable: dial tcp: refused" }, VerdictUnreachable, "Target unreachable: dial tcp: refused"},
 		{"only errors, not stopped", []Scenario{errored}, nil, VerdictNoScenarios, "No scenarios ran: nothing was judged: 1 scenario errored"},
-		{"nothing", []Scenario{skip("s", CauseFixture)}, nil, VerdictNoScenarios, "No scenarios ran: every scenario was skipped or not configured"},
+		{"nothing", []Scenario{skip("s", CauseFixture)}, nil, VerdictNoScenarios, "No scenarios ran: every scenario was skipped, not configured or unsupported"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -108,7 +108,7 @@ func TestReadOnlyUnchecked(t *testing.T) {
 // is: an outcome added to the closed set fails here until every writer
 // maps it.
 func TestEveryOutcomeInEveryFormat(t *testing.T) {
-	junitElement := map[Outcome]string{Passed: "", Failed: "failure", Skipped: "skipped", NotConfigured: "skipped", Error: "error"}
+	junitElement := map[Outcome]string{Passed: "", Failed: "failure", Skipped: "skipped", NotConfigured: "skipped", Unsupported: "skipped", Error: "error"}
 	for _, o := range Outcomes {
 		t.Run(string(o), func(t *testing.T) {
 			sc := Scenario{ID: "x", Name: "the scenario", Operation: "E9", Requirements: []string{"M1"}, Strictness: Must, Outcome: o, SkipReason: "a reason"}

@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/campusconf/campusconf/fixtures"
+	"github.com/campusconf/campusconf/internal/registry"
 	"github.com/campusconf/campusconf/reports"
 )
 
@@ -40,12 +42,16 @@ func (s *state) fail(reqs []string, expected, got string, detail ...string) *Fai
 
 // skip is returned by a step that cannot run: for want of a fixture value
 // or an unplaced operation's placement, because the run is read-only, or
-// because a bound of the runner stops it. It wraps godog.ErrSkip; cause
-// says why (reports.SkipCause), unless notConfigured.
+// because a bound of the runner stops it; and by the start of a scenario of
+// a profile the fixture does not claim. It wraps godog.ErrSkip; cause says
+// why (reports.SkipCause), unless notConfigured or unsupported.
 type skip struct {
 	notConfigured bool
-	cause         reports.SkipCause
-	reason        string
+	// unsupported: op is of a profile the fixture does not claim
+	unsupported bool
+	op          string
+	cause       reports.SkipCause
+	reason      string
 }
 
 func (e *skip) Error() string { return e.reason }
@@ -72,6 +78,14 @@ func unobservable(reason string) error {
 // the flag that raises it.
 func limited(reason string) error {
 	return &skip{cause: reports.CauseRunnerLimit, reason: reason}
+}
+
+// unsupportedSkip says that the fixture does not claim the profile of op:
+// the scenario is not run.
+func unsupportedSkip(op string, f *fixtures.File) error {
+	p, _ := registry.ProfileOf(op)
+	claims := "it claims " + strings.Join(f.Implements, ", ")
+	return &skip{unsupported: true, op: op, reason: fmt.Sprintf("%s is in profile %s, which the fixture does not claim (%s): nothing sent", op, p, claims)}
 }
 
 func asSkip(err error) (*skip, bool) {

@@ -53,7 +53,7 @@ func parseProxy(args []string, stderr io.Writer) (proxyConfig, error) {
 	fs.BoolVar(&c.cors, "cors", false, "answer CORS preflights in the proxy, as the simulator does, and add Access-Control-Allow-Origin: * where the target sends none (default: both pass through unchanged)")
 	fs.StringVar(&c.baseline, "baseline", "", "`FILE` of known failing requirements (campusconf baseline); exit 0 when every MUST violation has an entry that has not expired")
 	fs.Usage = func() {
-		fmt.Fprintln(stderr, "Usage: campusconf proxy --target URL --fixtures FILE [flags]\n\nForwards every request unchanged to the target and checks each exchange\nagainst the interface's rules, by requirement id. On exit (SIGINT, SIGTERM,\n--max-exchanges, --duration) writes report.json, junit.xml, report.html,\nsummary.md and ctrf.json. Exit code: 0 no MUST violation (with --baseline:\nnone outside the baseline), 1 violations, 2 usage, 3 target unreachable.\n\nFlags:")
+		fmt.Fprintln(stderr, "Usage: campusconf proxy --target URL --fixtures FILE [flags]\n\nForwards every request unchanged to the target and checks each exchange\nagainst the interface's rules, by requirement id. On exit (SIGINT, SIGTERM,\n--max-exchanges, --duration) writes report.json, junit.xml, report.html,\nsummary.md, ctrf.json, conformance-report.yaml and badge.svg (mode traffic:\nat best partial). Traffic to a profile the fixture does not claim is not judged. Exit code: 0 no MUST violation (with --baseline:\nnone outside the baseline), 1 violations, 2 usage, 3 target unreachable.\n\nFlags:")
 		fs.PrintDefaults()
 	}
 	if err := fs.Parse(args); err != nil {

@@ -9,6 +9,7 @@ import (
 	"os"
 	"os/signal"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 	"syscall"
@@ -54,6 +55,11 @@ type runOptions struct {
 	maxPages           int
 	// noCredentialsCheck leaves out the credentials check
 	noCredentialsCheck bool
+	// implements lists the profiles claimed (comma-separated), and
+	// implementation says who is tested (KEY=VALUE each): both win over
+	// the fixture's
+	implements     string
+	implementation stringList
 }
 
 func runCmd(args []string, stdout, stderr io.Writer) int {
@@ -81,6 +87,8 @@ func runCmd(args []string, stdout, stderr io.Writer) int {
 	fs.BoolVar(&o.quiet, "quiet", false, "print only the verdict line")
 	fs.IntVar(&o.generate, "generate", 0, "after the scenarios, send N generated requests per operation and check properties of every answer (0: none; see docs/generated.md)")
 	fs.Int64Var(&o.generateSeed, "generate-seed", generate.DefaultSeed, "seed of the generated requests: the same seed sends the same requests again")
+	fs.StringVar(&o.implements, "implements", "", "the profiles the implementation claims, comma-separated (campusconf profiles lists them; default: the fixture's implements, else all): the scenarios of the others are unsupported")
+	fs.Var(&o.implementation, "implementation", "who is tested, for conformance-report.yaml: `KEY=VALUE` with KEY organization, project, version, url or contact (repeatable; contact adds an entry; wins over the fixture's implementation)")
 	var img container.Options
 	var imgEnv stringList
 	fs.StringVar(&img.Image, "image", "", "container `IMAGE` of the implementation: start it, run the suite against it, remove it (must exist locally; needs --fixtures; see docs/containers.md)")
@@ -89,7 +97,7 @@ func runCmd(args []string, stdout, stderr io.Writer) int {
 	fs.StringVar(&img.WaitPath, "wait-path", container.DefaultWaitPath, "with --image: `PATH` polled until the container answers (any HTTP status means up)")
 	fs.DurationVar(&img.StartupTimeout, "startup-timeout", container.DefaultStartupTimeout, "with --image: how long the container gets to answer")
 	fs.Usage = func() {
-		fmt.Fprintln(stderr, "Usage: campusconf run [flags]\n\nRuns the conformance suite and writes report.json, junit.xml, report.html, summary.md and ctrf.json.\nExit codes: 0 conformant (with --baseline: every MUST failure has an entry that has not expired), 1 not conformant (with --strict: also when a scenario judged nothing), 2 usage or configuration error (a fixture user's credentials refused included), 3 target unreachable, stopped answering during the run, or its --image did not start.\n\nFlags:")
+		fmt.Fprintln(stderr, "Usage: campusconf run [flags]\n\nRuns the conformance suite and writes report.json, junit.xml, report.html, summary.md, ctrf.json,\nconformance-report.yaml (to submit; campusconf report verify checks it) and badge.svg.\nExit codes: 0 conformant (with --baseline: every MUST failure has an entry that has not expired), 1 not conformant (with --strict: also when a scenario judged nothing), 2 usage or configuration error (a fixture user's credentials refused included), 3 target unreachable, stopped answering during the run, or its --image did not start.\n\nFlags:")
 		fs.PrintDefaults()
 	}
 	if code, ok := parseFlags(fs, args, stderr); !ok {
@@ -179,6 +187,13 @@ func runSuite(ctx context.Context, o runOptions, stdout, stderr io.Writer) int {
 			fmt.Fprintf(stderr, "campusconf run: %v\n", err)
 			return exitUsage
 		}
+		f := *cfg.Fixture
+		if f.Implementation == nil {
+			// what was tested: this build's simulator
+			f.Implementation = &fixtures.Implementation{Organization: "campusconf", Project: "campusconf simulator",
+				Version: version.Get().Version, URL: "https://github.com/campusconf/campusconf"}
+		}
+		cfg.Fixture = o.claims(&f)
 		seed := o.seed
 		target = reports.Target{URL: fmt.Sprintf("embedded simulator (replay: campusconf serve --seed %d)", seed), Seed: &seed, Fixtures: "embedded", Defects: o.defects}
 	} else {
@@ -201,6 +216,7 @@ func runSuite(ctx context.Context, o runOptions, stdout, stderr io.Writer) int {
 		}
 		// the probe and the reset use this client too: no redirect is followed
 		cfg = suiterun.OverHTTP(cfg, o.target, o.insecure)
+		f = o.claims(f)
 		cfg.Fixture = f
 		red = redact.NewWith(f, cfg.Secrets)
 		target = reports.Target{URL: cfg.BaseURL, Fixtures: filepath.Base(o.fixtureFile), Image: o.image}
@@ -208,7 +224,7 @@ func runSuite(ctx context.Context, o runOptions, stdout, stderr io.Writer) int {
 			if c := context.Cause(ctx); c != nil {
 				err = fmt.Errorf("%w (%v)", err, c)
 			}
-			return writeNotRun(o, target, red, "target unreachable: "+err.Error(), stdout, stderr)
+			return writeNotRun(o, target, f, red, "target unreachable: "+err.Error(), stdout, stderr)
 		}
 		declared := false
 		if !o.readOnly {
@@ -241,7 +257,7 @@ func runSuite(ctx context.Context, o runOptions, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "\ncampusconf run: %s\n", consoleText(red.String(err.Error())))
 		return exitUsage
 	}
-	describe(r, o, target)
+	describe(r, o, target, cfg.Fixture)
 	r.Interrupted = r.Interrupted || ctx.Err() != nil
 	r.Strict = o.strict
 	reports.Finalize(r)
@@ -325,11 +341,17 @@ func gateOf(file string, r *reports.Report) (*reports.GateResult, error) {
 // errBudget is the cause of the run's context ending with the --budget.
 var errBudget = errors.New("the --budget ran out")
 
-// describe fills in what the command knows of the run: tool, target and
-// the effective options.
-func describe(r *reports.Report, o runOptions, target reports.Target) {
+// describe fills in what the command knows of the run: tool, target, the
+// effective options, its mode, and from the target's fixture f (nil when
+// it was not read), the profiles claimed and who was tested.
+func describe(r *reports.Report, o runOptions, target reports.Target, f *fixtures.File) {
 	r.Tool = reports.NewTool("campusconf")
 	r.Target = target
+	r.Mode = reports.Mode{ReadOnly: o.readOnly, Tags: o.tags, Generated: o.generate}
+	if f != nil {
+		r.Implements = slices.Clone(f.Implements)
+		r.Implementation = steps.Implementation(f)
+	}
 	r.Options = map[string]string{
 		"tags": o.tags, "concurrency": fmt.Sprint(o.concurrency), "timeout": o.timeout.String(), "budget": o.budget.String(),
 		"readOnly": fmt.Sprint(o.readOnly), "reportDir": o.reportDir, "baseline": o.baseline,
@@ -342,7 +364,7 @@ func describe(r *reports.Report, o runOptions, target reports.Target) {
 // writeNotRun writes the reports of a run that could not start, verdict
 // "target unreachable" with reason, prints why, and returns
 // exitUnreachable: a CI job still gets its junit.xml, with one errored case.
-func writeNotRun(o runOptions, target reports.Target, red *reports.Redactor, reason string, stdout, stderr io.Writer) int {
+func writeNotRun(o runOptions, target reports.Target, f *fixtures.File, red *reports.Redactor, reason string, stdout, stderr io.Writer) int {
 	reason = red.String(reason)
 	fmt.Fprintf(stderr, "campusconf run: %s\n", consoleText(reason))
 	r, err := steps.NotRun(reason)
@@ -350,7 +372,7 @@ func writeNotRun(o runOptions, target reports.Target, red *reports.Redactor, rea
 		fmt.Fprintf(stderr, "campusconf run: %v\n", err)
 		return exitUnreachable
 	}
-	describe(r, o, target)
+	describe(r, o, target, o.claims(f))
 	red.Report(r)
 	html, err := reports.WriteAll(o.reportDir, r)
 	if err != nil {
@@ -374,12 +396,18 @@ func printSummary(w io.Writer, r *reports.Report, quiet bool) {
 		fmt.Fprintln(w, consoleText(reports.Headline(r)))
 		return
 	}
-	fmt.Fprintf(w, "%s — %d scenarios: %d passed, %d failed (%d MUST, %d SHOULD), %d errored, %d skipped, %d not configured, %d flaky in %s\n",
-		consoleText(reports.Headline(r)), c.Scenarios, c.Passed, c.Failed, c.FailedMust, c.FailedShould, c.Errored, c.Skipped, c.NotConfigured, c.Flaky,
-		time.Duration(r.Duration).Round(time.Millisecond))
+	unsupported := ""
+	if c.Unsupported > 0 {
+		unsupported = fmt.Sprintf(", %d unsupported", c.Unsupported)
+	}
+	fmt.Fprintf(w, "%s — %d scenarios: %d passed, %d failed (%d MUST, %d SHOULD), %d errored, %d skipped, %d not configured%s, %d flaky in %s\n",
+		consoleText(reports.Headline(r)), c.Scenarios, c.Passed, c.Failed, c.FailedMust, c.FailedShould, c.Errored, c.Skipped, c.NotConfigured,
+		unsupported, c.Flaky, time.Duration(r.Duration).Round(time.Millisecond))
 	if quiet {
 		return
 	}
+	conf := reports.ConformanceOf(r)
+	fmt.Fprintf(w, "conformance: %s (%s); profiles claimed: %s\n", conf.Status, consoleText(conf.Reason), strings.Join(conf.Implements, ", "))
 	for _, n := range r.Notes {
 		fmt.Fprintf(w, "note: %s\n", consoleText(n))
 	}
