@@ -99,9 +99,9 @@ func sampleReport() *Report {
 	firstPage := record(red, "GET", base+"/survey/question/22222222-2222-4222-8222-222222222222/response?offset=0&limit=5",
 		ownerHeaders(), "", 200, jsonH, `[{"id":"a"},{"id":"b"},{"id":"c"}]`, 12*time.Millisecond)
 
-	weblinkLog := Exchange{
+	channelUsers := Exchange{
 		Method:         "GET",
-		URL:            base + "/module/Weblink/55555555-5555-4555-8555-555555555555/Log",
+		URL:            base + "/multimedia/statistics/channel/55555555-5555-4555-8555-555555555555/users",
 		RequestHeaders: red.Headers(ownerHeaders()),
 		Error:          "read tcp 10.0.0.2:51240->10.0.0.7:443: read: connection reset by peer",
 		Duration:       Duration(2 * time.Millisecond),
@@ -150,7 +150,7 @@ func sampleReport() *Report {
 			{ID: "E17-QUERY-2", Operation: "E17", Kind: "query", Strictness: Should, Section: "Lists", Text: "offset skips items of the same order."},
 			{ID: "E21-TRANSITION-1", Operation: "E21", Kind: "transition", Strictness: Must, Section: "E21", Text: "Publishing sessions marks them published."},
 			{ID: "E21-TRANSITION-2", Operation: "E21", Kind: "transition", Strictness: Must, Section: "E21", Text: "Unpublishing sessions marks them unpublished."},
-			{ID: "E12-SHAPE-1", Operation: "E12", Kind: "shape", Strictness: Must, Section: "Weblink view log entry", Text: "A weblink view log entry has the documented fields."},
+			{ID: "E15-SHAPE-1", Operation: "E15", Kind: "shape", Strictness: Must, Section: "Channel user statistics entry", Text: "A channel user statistics entry has the documented fields."},
 			{ID: "E16-SHAPE-1", Operation: "E16", Kind: "shape", Strictness: Must, Section: "Lecture-capture session", Text: "A lecture-capture session has the documented fields."},
 			{ID: "GB-DEFAULT-1", Operation: "GB", Kind: "default", Strictness: Must, Section: "Gradebook settings", Text: "Settings not sent keep their defaults."},
 			{ID: "QS-NAME-1", Operation: "QS", Kind: "status", Strictness: Must, Section: "Quiz section", Text: "A quiz section update needs a name."},
@@ -201,17 +201,17 @@ func sampleReport() *Report {
 				},
 			},
 			{
-				ID: "features/e12_weblink.feature:4", Feature: "E12 weblink view logs",
-				Name:      "The view log of a weblink has its documented shape",
-				Operation: "E12", Kind: "shape", Requirements: []string{"E12-SHAPE-1"}, Strictness: Must,
+				ID: "features/e15_channel.feature:4", Feature: "E15 channel users",
+				Name:      "Channel user statistics have their documented shape",
+				Operation: "E15", Kind: "shape", Requirements: []string{"E15-SHAPE-1"}, Strictness: Must,
 				Outcome: Error, Duration: Duration(5 * time.Millisecond), Retries: 1,
-				Exchanges: []Exchange{weblinkLog, weblinkLog},
+				Exchanges: []Exchange{channelUsers, channelUsers},
 				Failure: &Failure{
 					Requirements: []string{},
-					Step:         "I call E12 for the weblink",
+					Step:         "I call E15 for the channel",
 					Message:      "no HTTP answer, and none on the retry: read tcp 10.0.0.2:51240->10.0.0.7:443: read: connection reset by peer",
 					Exchange:     1,
-					Curl:         Curl(weblinkLog),
+					Curl:         Curl(channelUsers),
 				},
 			},
 			{
