@@ -231,7 +231,7 @@ func Report(t *testing.T, opts Options) (*reports.Report, error) {
 		case err != nil:
 			logf(t, "conformance: warning: the fixture's reset failed (%v); running on the records as they are", err)
 		case !declared && opts.Handler == nil:
-			if text := steps.ChangesWarning(opts.Tags); text != "" {
+			if text := steps.ChangesWarning(opts.Tags, f); text != "" {
 				logf(t, "conformance: %s", text)
 			}
 		}

@@ -5,6 +5,7 @@ import (
 	"net/http"
 	"strings"
 
+	"github.com/campusconf/campusconf/fixtures"
 	"github.com/campusconf/campusconf/internal/registry"
 )
 
@@ -20,18 +21,20 @@ type Change struct {
 
 // Changes lists, in registry order, the operations whose destructive
 // scenarios a run with the tag expression tags (either form, see
-// CheckTags) selects, with what they use up; a read-only run selects none,
-// and the caller knows whether the run is read-only. The selection is read
+// CheckTags) selects against an implementation described by f (which
+// leaves out the profiles it does not claim; nil: all), with what they use
+// up; a read-only run selects none, and the caller knows whether the run
+// is read-only. The selection is read
 // at the level of operations: an expression naming single requirement ids
 // may select fewer scenarios than it lists.
-func Changes(tags string) ([]Change, error) {
+func Changes(tags string, f *fixtures.File) ([]Change, error) {
 	expr, err := godogTags(tags)
 	if err != nil {
 		return nil, err
 	}
 	var out []Change
 	for _, o := range registry.All() {
-		if !o.Destructive || !selects(expr, string(o.ID)) {
+		if !o.Destructive || !selects(expr, string(o.ID)) || f != nil && !f.Supports(string(o.ID)) {
 			continue
 		}
 		c := Change{Op: o.ID, Name: o.Name, Deletes: o.Method == http.MethodDelete}
@@ -74,10 +77,10 @@ func selects(expr, op string) bool {
 
 // ChangesWarning is what to tell a user, before the suite starts, when
 // the destructive scenarios a run with tags selects will change a target
-// whose fixture declares no reset: what they use up and how to have it
+// whose fixture f declares no reset: what they use up and how to have it
 // back. It is "" when the run selects none.
-func ChangesWarning(tags string) string {
-	changes, err := Changes(tags)
+func ChangesWarning(tags string, f *fixtures.File) string {
+	changes, err := Changes(tags, f)
 	if err != nil || len(changes) == 0 {
 		return ""
 	}

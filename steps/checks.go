@@ -39,12 +39,12 @@ func (e *CredentialsError) Error() string {
 }
 
 // checkRead is the read the credentials check makes as each user: the
-// typical call of the first read the registry places whose records the
-// fixture names, else a read of a record no implementation has (a refused
+// typical call of the first read the registry places, of a profile the
+// fixture claims, whose records the fixture names, else a read of a record no implementation has (a refused
 // key or token is refused before the lookup).
 func (e *env) checkRead() call {
 	for _, o := range registry.All() {
-		if !o.Placed || o.Method != http.MethodGet {
+		if !o.Placed || o.Method != http.MethodGet || !e.cfg.Fixture.Supports(string(o.ID)) {
 			continue
 		}
 		c := callOf(string(o.ID), o.Typical)
@@ -103,7 +103,7 @@ func (e *env) checkCredentials(ctx context.Context) error {
 func (e *env) checkRecords(ctx context.Context) map[string]string {
 	gone := map[string]string{}
 	for _, o := range registry.All() {
-		if o.ChangesState || !o.Placed || o.Method != http.MethodGet || len(o.Typical.Params) == 0 {
+		if o.ChangesState || !o.Placed || o.Method != http.MethodGet || len(o.Typical.Params) == 0 || !e.cfg.Fixture.Supports(string(o.ID)) {
 			continue
 		}
 		c := callOf(string(o.ID), o.Typical)

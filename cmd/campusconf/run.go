@@ -239,7 +239,7 @@ func runSuite(ctx context.Context, o runOptions, stdout, stderr io.Writer) int {
 		if !o.readOnly && !declared {
 			// said once the checks before the suite passed, so that a run
 			// they stop does not warn of changes it never makes
-			cfg.Ready = func() { warnChanges(stderr, o.tags) }
+			cfg.Ready = func() { warnChanges(stderr, o.tags, f) }
 		}
 	}
 	if !o.quiet {
@@ -314,8 +314,8 @@ func exitCode(v reports.Verdict) int {
 // warnChanges says on w, before the suite starts, what the destructive
 // scenarios a run selects will use up on a target whose fixture declares
 // no reset, and how to have the records back (steps.ChangesWarning).
-func warnChanges(w io.Writer, tags string) {
-	if text := steps.ChangesWarning(tags); text != "" {
+func warnChanges(w io.Writer, tags string, f *fixtures.File) {
+	if text := steps.ChangesWarning(tags, f); text != "" {
 		fmt.Fprintln(w, "campusconf run: "+strings.ReplaceAll(text, "a read-only run changes nothing", "--read-only changes nothing"))
 	}
 }
