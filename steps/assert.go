@@ -8,6 +8,8 @@ import (
 	"strings"
 	"time"
 
+	"github.com/campusconf/campusconf/internal/openapi"
+	"github.com/campusconf/campusconf/internal/registry"
 	"github.com/campusconf/campusconf/internal/uuid"
 	"github.com/google/go-cmp/cmp"
 	"github.com/tidwall/gjson"
@@ -276,7 +278,7 @@ func (s *state) listEqualsSlice(from, to int, name string) error {
 	}
 	all := saved.Array()
 	if len(all) < to {
-		return &skip{reason: fmt.Sprintf("the saved list %q has %d entries, fewer than the %d this check needs: the fixture's record has too few", name, len(all), to)}
+		return fixtureShort("the saved list %q has %d entries, fewer than the %d this check needs: the fixture's record has too few", name, len(all), to)
 	}
 	want := make([]any, 0, to-from+1)
 	for _, v := range all[from-1 : to] {
@@ -328,12 +330,76 @@ func (s *state) every(check func(gjson.Result) (bool, string)) error {
 // as many serialisers write a missing value.
 func absent(v gjson.Result) bool { return !v.Exists() || v.Type == gjson.Null }
 
+// optionalAbsent returns the skip of a check whose field the last answer
+// leaves out where its record makes the field optional: leaving it out is
+// the implementation's right, so the check is unobservable, neither passed
+// nor failed. It returns nil for a field that is there, required, or of
+// no record (the check then fails on it as usual).
+func (s *state) optionalAbsent(path string) error {
+	if !absent(s.field(path)) || path == "" || path == "@this" || strings.ContainsAny(path, ".#|") {
+		return nil
+	}
+	o, ok := registry.Lookup(s.lastOp)
+	if !ok || !openapi.Optional(o.Record, path) || s.populated(path) {
+		return nil
+	}
+	return unobservable("the answer of %s leaves out %q, an optional field this check needs, and nothing else shows it", s.lastOp, path)
+}
+
+// populated reports whether the last request asked for field by a
+// populate entity of the same name (ancestor, photo): a field asked for
+// is no longer the implementation's to leave out.
+func (s *state) populated(field string) bool {
+	if s.lastReq == nil {
+		return false
+	}
+	for _, v := range s.lastReq.URL.Query()["populate"] {
+		for _, e := range strings.Split(v, ",") {
+			if strings.EqualFold(strings.TrimSpace(e), field) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// noneCarries returns the skip of a check over every entry of a list when
+// no entry carries any of the (optional) fields it reads: a check that
+// judges no entry must not pass.
+func (s *state) noneCarries(paths ...string) error {
+	items, err := s.list()
+	if err != nil || len(items) == 0 {
+		return nil // the check itself fails on these
+	}
+	for _, it := range items {
+		for _, p := range paths {
+			if !absent(it.Get(p)) {
+				return nil
+			}
+		}
+	}
+	return unobservable("no entry of the answer carries %s, an optional field this check needs", strings.Join(quoteAll(paths), " or "))
+}
+
+func quoteAll(v []string) []string {
+	out := make([]string, len(v))
+	for i, s := range v {
+		out[i] = strconv.Quote(s)
+	}
+	return out
+}
+
 // everyEquals checks a field of every entry; with wherePresent an entry
 // that leaves the (optional) field out passes.
 func (s *state) everyEquals(path, want string, wherePresent bool) error {
 	exp, err := s.literal(want)
 	if err != nil {
 		return err
+	}
+	if wherePresent {
+		if err := s.noneCarries(path); err != nil {
+			return err
+		}
 	}
 	return s.every(func(it gjson.Result) (bool, string) {
 		v := it.Get(path)
@@ -352,6 +418,9 @@ func (s *state) everyContains(a, b, text string) error {
 		return err
 	}
 	needle := strings.ToLower(text)
+	if err := s.noneCarries(a, b); err != nil {
+		return err
+	}
 	return s.every(func(it gjson.Result) (bool, string) {
 		va, vb := it.Get(a), it.Get(b)
 		ok := (absent(va) && absent(vb)) || strings.Contains(strings.ToLower(va.String()), needle) || strings.Contains(strings.ToLower(vb.String()), needle)
@@ -369,6 +438,9 @@ func (s *state) everyTime(path, rel, bound string) error {
 	limit, err := time.Parse(time.RFC3339Nano, bound)
 	if err != nil {
 		return fmt.Errorf("bound %q is not an RFC 3339 date-time", bound)
+	}
+	if err := s.noneCarries(path); err != nil {
+		return err
 	}
 	return s.every(func(it gjson.Result) (bool, string) {
 		v := it.Get(path)
@@ -419,7 +491,7 @@ func (s *state) sortedBy(path, dir string) error {
 		}
 	}
 	if len(with) < 2 {
-		return &skip{reason: fmt.Sprintf("fewer than two entries carry %q, an optional field this check needs", path)}
+		return unobservable("fewer than two entries carry %q, an optional field this check needs", path)
 	}
 	for i := 1; i < len(with); i++ {
 		c := compareValues(with[i-1], with[i])
@@ -479,7 +551,7 @@ func (s *state) saveExtreme(which, path, name string) error {
 		}
 	}
 	if !best.Exists() {
-		return &skip{reason: fmt.Sprintf("no entry carries %q, an optional field this check needs", path)}
+		return unobservable("no entry carries %q, an optional field this check needs", path)
 	}
 	s.saved[name] = best
 	return nil
@@ -491,14 +563,4 @@ func joinInts(v []int) string {
 		parts[i] = strconv.Itoa(n)
 	}
 	return strings.Join(parts, " or ")
-}
-
-// fieldFalseOrAbsent accepts false, or no value at all: a field that is
-// not required may be absent, and null is how many serialisers write that.
-func (s *state) fieldFalseOrAbsent(path string) error {
-	v := s.field(path)
-	if v.Exists() && v.Type != gjson.Null && !(v.IsBool() && !v.Bool()) {
-		return s.fail(nil, fmt.Sprintf("%s false or absent", describePath(path)), s.describeValue(v))
-	}
-	return nil
 }

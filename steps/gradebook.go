@@ -74,7 +74,7 @@ func raiseWeight(ctx context.Context, n, delta string) error {
 		return err
 	}
 	if i < 1 || i > len(items) {
-		return &skip{reason: fmt.Sprintf("the fixture's module has %d grade items, this check needs item %d", len(items), i)}
+		return fixtureShort("the fixture's module has %d grade items, this check needs item %d", len(items), i)
 	}
 	if s.weights == nil {
 		return fmt.Errorf("set the weightages of every grade item before raising one")

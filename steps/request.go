@@ -220,6 +220,9 @@ func (s *state) do(ctx context.Context, c call) error {
 }
 
 func (s *state) send(ctx context.Context, op, method, u string, body []byte, hasBody bool, contentType string) error {
+	if err := s.turn.mayCall(op); err != nil {
+		return err
+	}
 	if err := ctx.Err(); err != nil {
 		return s.fail(nil, "time to send "+method+" "+s.redactor().String(u), "none: the run's time budget ran out or the run was interrupted ("+err.Error()+")")
 	}

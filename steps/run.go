@@ -104,6 +104,9 @@ func Run(ctx context.Context, cfg Config) (*reports.Report, error) {
 			DefaultContext: ctx,
 		},
 	}
+	if err := e.planSuite(suite); err != nil {
+		return nil, err
+	}
 	if status := suite.Run(); status == 2 {
 		return nil, fmt.Errorf("the suite could not start (godog option error)")
 	}
@@ -176,7 +179,7 @@ func (e *env) before(ctx context.Context, sc *godog.Scenario) (context.Context, 
 			s.op = id
 		}
 	}
-	s.leave = e.schedule.enter(sc, s.op)
+	s.turn = e.schedule.enter(ctx, sc)
 	s.started = time.Now() // the wait for its turn is not the scenario's time
 	ctx = context.WithValue(ctx, stateKey{}, s)
 	ctx = context.WithValue(ctx, stepFailureKey{}, &stepFailure{})
@@ -209,8 +212,8 @@ func (e *env) afterStep(ctx context.Context, st *godog.Step, status godog.StepRe
 // after turns the scenario's state into its result.
 func (e *env) after(ctx context.Context, sc *godog.Scenario, err error) (context.Context, error) {
 	s := stateFrom(ctx)
-	if s.leave != nil {
-		s.leave()
+	if s.turn != nil {
+		s.turn.finish()
 	}
 	f := ctx.Value(stepFailureKey{}).(*stepFailure)
 	if s.op == "" {
@@ -240,12 +243,14 @@ func (e *env) after(ctx context.Context, sc *godog.Scenario, err error) (context
 		// this scenario, which says nothing of the implementation.
 		res.Outcome = reports.Skipped
 		res.SkipReason = CutShort
+		res.SkipCause = reports.CauseCutShort
 	case s.skipped != nil && f.err == nil:
 		res.Outcome = reports.Skipped
 		if s.skipped.notConfigured {
 			res.Outcome = reports.NotConfigured
 		}
 		res.SkipReason = s.skipped.reason
+		res.SkipCause = s.skipped.cause
 	case f.err != nil || (err != nil && !errors.Is(err, errSkip)):
 		if f.err == nil {
 			f.err = err

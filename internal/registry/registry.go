@@ -87,11 +87,8 @@ type Operation struct {
 	// required members; UUIDInput says it names records by uuid.
 	JSONBody, RequiredMembers, UUIDInput bool
 
-	// Destructive says calling it changes stored records. Group is the
-	// group of fixture records the changing (@destructive) scenarios of the
-	// operation share: scenarios of one group never run at the same time. A
-	// read may have a group when its scenarios change records through
-	// another operation first.
+	// Destructive says calling it changes stored records (its scenarios
+	// that do carry @destructive, which --read-only leaves out).
 	Destructive bool
 	// ChangesState says calling it changes state or has an effect outside
 	// the service: it creates, updates or deletes records, verifies a
@@ -99,7 +96,13 @@ type Operation struct {
 	// E3 have effects on the second factor, not on fixture records). A
 	// read-only run sends no request to such an operation.
 	ChangesState bool
-	Group        string
+	// Group is the group of records the operation changes (ChangesState)
+	// or reads when another operation changes them: the suite's scheduler
+	// (steps/schedule.go) runs a scenario calling an operation that
+	// changes a group alone on that group, in the run's order, and lets
+	// scenarios that only read it share it. Every operation that changes
+	// state has one; a read nothing else changes has none.
+	Group string
 	// Records are the fixture record keys (records.*) it needs.
 	Records []string
 

@@ -265,5 +265,8 @@ func TestChangesState(t *testing.T) {
 		if o.Destructive && !o.ChangesState {
 			t.Errorf("%s is Destructive but not ChangesState", o.ID)
 		}
+		if o.ChangesState && o.Group == "" {
+			t.Errorf("%s changes state but names no record group: the scheduler could not keep its scenarios apart from those reading what it changes", o.ID)
+		}
 	}
 }

@@ -143,6 +143,7 @@ const (
 	NotifyReadIgnored        Name = "notify-read-ignored"
 	NotifyReadOneWay         Name = "notify-read-one-way"
 	NotifyReadUnchecked      Name = "notify-read-unchecked"
+	NotifyReadSameToggles    Name = "notify-read-same-toggles"
 	QuizStatus201            Name = "quiz-status-201"
 	QuizMarkDefaultTrue      Name = "quiz-mark-default-true"
 	QuizMarkIgnored          Name = "quiz-mark-ignored"
@@ -362,7 +363,10 @@ var handWritten = []Defect{
 	{Name: QuestionLimitsExclusive, Description: "evaluation session update refuses question values at their limits (mark 0 and 10000, difficultyLevel 0 and 3, videoTimeStamp 0 and 2147483647)",
 		Requirements: []string{"ES.question-inside"}},
 	{Name: NotificationOtherGroup, Description: "notification by group answers a notification of another group",
-		Requirements: []string{"NG.group"}},
+		Requirements: []string{"NG.group"},
+		// The read-status scenarios read the notification back through
+		// NG, and see another notification's status.
+		Collateral: []string{"NR.read", "NR.unread"}},
 	{Name: EvaluationStatus204, Description: "evaluation session update answers 204 with no body instead of 200 with the evaluation",
 		Requirements: []string{"ES.200"},
 		Status:       &StatusChange{Op: registry.ES, From: 200, To: 204}},
@@ -375,6 +379,11 @@ var handWritten = []Defect{
 		Requirements: []string{"NR.read"}},
 	{Name: NotifyReadOneWay, Description: "notification read update is one-way: a read notification cannot be marked unread again",
 		Requirements: []string{"NR.unread"}},
+	{Name: NotifyReadSameToggles, Description: "notification read update with the value the notification already holds flips it instead (11 on a read one makes it unread, 10 on an unread one read)",
+		Requirements: []string{"NR.same"},
+		// The read and unread scenarios set the other state first, which
+		// the notification may already hold: that first update flips it.
+		Collateral: []string{"NR.read", "NR.unread"}},
 	{Name: NotifyReadUnchecked, Description: "notification read update answers 200 with the notification unchanged for a read value other than 10 or 11, instead of 400",
 		Requirements: []string{"NR.range"}},
 	{Name: QuizStatus201, Description: "quiz section update answers 201 instead of 200",
