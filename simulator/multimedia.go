@@ -69,6 +69,11 @@ func (s *Simulator) channelUsers(w http.ResponseWriter, r *http.Request, _ store
 		return
 	}
 	id, q, start, end := a.id, a.q, a.start, a.end
+	if s.defects.Has(defects.E15EntryPerDay) {
+		days, _ := s.store.ChannelByDay(id)
+		answerPage(s, w, listing.New(days), q, nil, nil)
+		return
+	}
 	if start.IsZero() && end.IsZero() {
 		l, _ := s.store.ChannelTotals(id)
 		answerPage(s, w, l, q, nil, nil)

@@ -464,6 +464,31 @@ func (s *state) everyTime(path, rel, bound string) error {
 	})
 }
 
+// noTwoSame checks that no two entries of the list carry the same value of
+// a field. Entries that leave the (optional) field out are not judged; a
+// list none of whose entries carries it is unobservable.
+func (s *state) noTwoSame(path string) error {
+	items, err := s.list()
+	if err != nil {
+		return err
+	}
+	if err := s.noneCarries(path); err != nil {
+		return err
+	}
+	seen := map[string]int{}
+	for i, it := range items {
+		v := it.Get(path)
+		if absent(v) {
+			continue
+		}
+		if j, twice := seen[v.Raw]; twice {
+			return s.fail(nil, fmt.Sprintf("one entry per %q", path), fmt.Sprintf("entries %d and %d both with %s", j, i, s.clip(v.Raw)))
+		}
+		seen[v.Raw] = i
+	}
+	return nil
+}
+
 func (s *state) everyNonEmpty(path string) error {
 	return s.every(func(it gjson.Result) (bool, string) {
 		v := it.Get(path)

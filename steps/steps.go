@@ -58,6 +58,7 @@ var stepDefs = []stepDef{
 	{re(`^the status is (\d{3}) or (\d{3})$`), statusIsEither, nil},
 	{re(`^the call is refused for want of a subscription key$`), refusedForKey, nil},
 	{re(`^the body is not refused for its media type$`), notRefusedForMediaType, nil},
+	{re(`^the call is refused with a client error(?:, or the body is (-?\d+))?$`), refusedOrBody, nil},
 	{re(`^every user the fixture forbids an operation is refused it with 403$`), forbiddenRefused, forbiddenCalls},
 
 	// values
@@ -76,6 +77,7 @@ var stepDefs = []stepDef{
 	{re(`^every entry has "([^"]*)" or "([^"]*)" containing "([^"]*)"$`), everyContains, nil},
 	{re(`^every entry has "([^"]*)" at or (after|before) "([^"]*)"$`), everyTime, nil},
 	{re(`^every entry has a non-empty "([^"]*)"$`), everyNonEmpty, nil},
+	{re(`^no two entries have the same "([^"]*)"$`), noTwoSame, nil},
 	{re(`^the entries are sorted by "([^"]*)" (ascending|descending)$`), sortedBy, nil},
 	{re(`^the fixture declares the sortby convention "([^"]*)"$`), requireSortConvention, nil},
 
@@ -239,6 +241,28 @@ func statusIsEither(ctx context.Context, a, b string) error {
 }
 
 func refusedForKey(ctx context.Context) error { return stateFrom(ctx).refusedForKey() }
+
+// refusedOrBody accepts a refusal (any 4xx, with a JSON string body) or,
+// where the step names one, a 2xx whose body is that number: the answer of
+// a call that ignored what it was not meant to read.
+func refusedOrBody(ctx context.Context, body string) error {
+	s := stateFrom(ctx)
+	if s.status >= 400 && s.status < 500 {
+		return s.errorBodyIsString()
+	}
+	want := "a refusal (4xx)"
+	if body != "" {
+		want += ", or 2xx with the body " + body
+		if s.status >= 200 && s.status < 300 && sameJSON(s.json(), gjson.Parse(body)) {
+			return nil
+		}
+	}
+	return s.fail(nil, want, s.gotStatus())
+}
+
+func noTwoSame(ctx context.Context, path string) error {
+	return stateFrom(ctx).noTwoSame(path)
+}
 
 func notRefusedForMediaType(ctx context.Context) error {
 	return stateFrom(ctx).notRefusedForMediaType(ctx)

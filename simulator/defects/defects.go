@@ -75,6 +75,7 @@ const (
 	OffsetOffByOne       Name = "offset-off-by-one"
 	SortAfterPaging      Name = "sort-after-paging"
 	LogsEmpty            Name = "logs-empty"
+	BodyMembersAnyCase   Name = "body-members-any-case"
 
 	// Second factor and faculties.
 	E1SuccessStatus0 Name = "e1-success-status-0"
@@ -113,6 +114,7 @@ const (
 	E13Absent400          Name = "e13-absent-400"
 	E14CountsRequested    Name = "e14-counts-requested"
 	E14DeletedReadable    Name = "e14-deleted-still-readable"
+	E15EntryPerDay        Name = "e15-entry-per-day"
 
 	// Survey, poll, students, web lectures.
 	E17AbsentEmpty         Name = "e17-absent-empty-list"
@@ -218,6 +220,8 @@ var handWritten = []Defect{
 		Collateral: ids(".sortby", pagedOps...)},
 	{Name: SortAfterPaging, Description: "list operations take the page from the stored order and sort only the page",
 		Requirements: ids(".sortby", pagedOps...)},
+	{Name: BodyMembersAnyCase, Description: "request body members are matched ignoring case: userId is read as userid, resourceid as resourceID, ids as iDs",
+		Requirements: []string{"ALL.member-case"}},
 	{Name: LogsEmpty, Description: "E11, E12 and E16 answer an empty list for records that have entries",
 		Requirements: []string{"E11.200", "E12.200", "E16.200"}},
 
@@ -309,6 +313,8 @@ var handWritten = []Defect{
 		// deleted media, so any other answer for an absent media fails it.
 		Collateral: []string{"E14.gone"},
 		Status:     &StatusChange{Op: registry.E13, From: 404, To: 400}},
+	{Name: E15EntryPerDay, Description: "E15 lists one entry per user and day of activity instead of one per user",
+		Requirements: []string{"E15.per-user"}},
 	{Name: E14CountsRequested, Description: "E14 counts every requested id, absent ones included",
 		Requirements: []string{"E14.count"}},
 	{Name: E14DeletedReadable, Description: "E14 counts the medias but leaves them in place: a deleted media is still readable",

@@ -69,6 +69,24 @@ func (s *Store) ChannelRange(channelID string, start, end time.Time) ([]ChannelU
 	return out, true
 }
 
+// ChannelByDay returns the user statistics of a channel one entry per
+// member and day of activity, for the e15-entry-per-day defect.
+func (s *Store) ChannelByDay(channelID string) ([]ChannelUser, bool) {
+	c, ok := s.lists().Channels.Get()[channelID]
+	if !ok {
+		return nil, false
+	}
+	out := []ChannelUser{}
+	for _, m := range c.Members {
+		for _, d := range m.Days {
+			u := m.User
+			u.Plays, u.Downloads, u.Comments, u.MinutesViewed = d.Plays, d.Downloads, d.Comments, d.MinutesViewed
+			out = append(out, u)
+		}
+	}
+	return out, true
+}
+
 // Captures returns the lecture-capture sessions of a multimedia (E16).
 func (s *Store) Captures(id string) (*listing.List[CaptureSession], bool) {
 	l, ok := s.lists().Captures.Get()[id]
