@@ -158,6 +158,14 @@ type listSpec struct {
 	dates    [2]string // query parameters of a date-time range, if any
 }
 
+// dateRange is the range of a list operation's date parameters, its ends
+// read as the variants choose (docs/decisions.md, "Open bounds and
+// filters": both included unless a variant excludes one).
+func (s *Simulator) dateRange(a listArgs) store.Range {
+	return store.Range{Start: a.start, End: a.end,
+		StartExclusive: s.variants.Has(variants.DatesStartExclusive), EndExclusive: s.variants.Has(variants.DatesEndExclusive)}
+}
+
 // listRequest reads a list operation's request. On bad input it answers
 // 400 itself and returns false.
 func (s *Simulator) listRequest(w http.ResponseWriter, r *http.Request, spec listSpec) (listArgs, bool) {

@@ -2,9 +2,11 @@ package simulator
 
 import (
 	"net/http"
+	"net/url"
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/campusconf/campusconf/internal/registry"
 	"github.com/campusconf/campusconf/simulator/variants"
@@ -156,6 +158,31 @@ var variantChecks = map[variants.Name]func(t *testing.T, e *env){
 		e.do("owner", "GET", path+"?offset=1001", "").want(t, http.StatusBadRequest).errorString(t)
 		e.do("owner", "GET", path+"?offset=1000", "").want(t, http.StatusOK)
 	},
+	variants.DatesStartExclusive: func(t *testing.T, e *env) {
+		path := "/files/" + e.fx.Records.Folder + "/downloaded"
+		last := extremeLogDate(t, e.do("owner", "GET", path, "").want(t, http.StatusOK).list(t), false)
+		for _, entry := range e.do("owner", "GET", path+"?StartDate="+url.QueryEscape(last), "").want(t, http.StatusOK).list(t) {
+			if entry["logDate"] == last {
+				t.Errorf("StartDate=%s kept an entry dated %s, want it excluded", last, last)
+			}
+		}
+	},
+	variants.DatesEndExclusive: func(t *testing.T, e *env) {
+		path := "/files/" + e.fx.Records.Folder + "/downloaded"
+		first := extremeLogDate(t, e.do("owner", "GET", path, "").want(t, http.StatusOK).list(t), true)
+		for _, entry := range e.do("owner", "GET", path+"?EndDate="+url.QueryEscape(first), "").want(t, http.StatusOK).list(t) {
+			if entry["logDate"] == first {
+				t.Errorf("EndDate=%s kept an entry dated %s, want it excluded", first, first)
+			}
+		}
+	},
+	variants.E15DatesUnfiltered: func(t *testing.T, e *env) {
+		path := "/multimedia/statistics/channel/" + e.fx.Records.Channel + "/users"
+		if n := len(e.do("owner", "GET", path+"?startDate=2100-01-01T00:00:00Z", "").want(t, http.StatusOK).list(t)); n == 0 {
+			t.Error("startDate in 2100: want the all-time totals, got an empty list")
+		}
+		e.do("owner", "GET", path+"?startDate=yesterday", "").want(t, http.StatusBadRequest).errorString(t)
+	},
 	variants.OptionalAbsent: func(t *testing.T, e *env) {
 		a := e.do("owner", "POST", "/Attendance/Default", `{"resourceID":"`+e.fx.Records.AttendanceResource+`"}`).want(t, http.StatusCreated).object(t)
 		if len(a) != 0 {
@@ -254,4 +281,23 @@ func TestVariantNames(t *testing.T) {
 	if _, err := New(Options{Variants: []string{string(variants.Key403), string(variants.Key400)}}); err == nil || !strings.Contains(err.Error(), "choose one") {
 		t.Errorf("key-403 with key-400: error = %v, want a conflict", err)
 	}
+}
+
+// extremeLogDate is the earliest or the latest logDate of a download log,
+// as written.
+func extremeLogDate(t *testing.T, list []map[string]any, earliest bool) string {
+	t.Helper()
+	var best string
+	var bestT time.Time
+	for _, e := range list {
+		s, _ := e["logDate"].(string)
+		d, err := time.Parse(time.RFC3339Nano, s)
+		if err == nil && (best == "" || d.Before(bestT) == earliest && !d.Equal(bestT)) {
+			best, bestT = s, d
+		}
+	}
+	if best == "" {
+		t.Fatal("the download log has no dated entry")
+	}
+	return best
 }

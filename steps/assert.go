@@ -10,6 +10,7 @@ import (
 
 	"github.com/campusconf/campusconf/internal/openapi"
 	"github.com/campusconf/campusconf/internal/registry"
+	"github.com/campusconf/campusconf/internal/rules"
 	"github.com/campusconf/campusconf/internal/uuid"
 	"github.com/google/go-cmp/cmp"
 	"github.com/tidwall/gjson"
@@ -428,8 +429,11 @@ func (s *state) everyContains(a, b, text string) error {
 	})
 }
 
-// everyTime checks a date-time field of every entry against a bound. An
-// entry that leaves the (optional) field out is not judged.
+// everyTime checks a date-time field of every entry against a bound: no
+// entry lies surely outside the range the bound opens (rules.DateRange),
+// whichever way the implementation reads its end; an entry at the bound's
+// own instant passes. An entry that leaves the (optional) field out is
+// not judged.
 func (s *state) everyTime(path, rel, bound string) error {
 	bound, err := s.interpolate(bound)
 	if err != nil {
@@ -457,11 +461,51 @@ func (s *state) everyTime(path, rel, bound string) error {
 		if err != nil {
 			return false, fmt.Sprintf("with an RFC 3339 %q", path)
 		}
+		r := rules.DateRange{End: limit}
 		if rel == "at or after" {
-			return !t.Before(limit), want
+			r = rules.DateRange{Start: limit}
 		}
-		return !t.After(limit), want
+		return !r.SurelyOutside(t), want
 	})
+}
+
+// saveBetween saves an instant strictly between the earliest and the
+// latest date-time of a field across the list (rules.Between): a bound on
+// which, at most, an entry sits that either reading of the bound may keep,
+// with entries surely on each side of it.
+func (s *state) saveBetween(path, name string) error {
+	items, err := s.list()
+	if err != nil {
+		return err
+	}
+	var first, last time.Time
+	seen := 0
+	for _, it := range items {
+		v := it.Get(path)
+		if absent(v) {
+			continue
+		}
+		t, err := time.Parse(time.RFC3339Nano, v.String())
+		if err != nil {
+			return s.fail(nil, fmt.Sprintf("entries with an RFC 3339 %q", path), s.clip(v.Raw))
+		}
+		if seen == 0 || t.Before(first) {
+			first = t
+		}
+		if seen == 0 || t.After(last) {
+			last = t
+		}
+		seen++
+	}
+	switch {
+	case seen == 0 && len(items) > 0:
+		return unobservable("no entry carries %q, an optional field this check needs", path)
+	case !first.Before(last):
+		return fixtureShort("the list shows %d entries with %q and no two instants of it: this check needs two (the fixture's record promises two distinct %s)", seen, path, path)
+	}
+	mid := rules.Between(first, last).UTC().Format(time.RFC3339Nano)
+	s.saved[name] = gjson.Result{Type: gjson.String, Str: mid, Raw: strconv.Quote(mid)}
+	return nil
 }
 
 // noTwoSame checks that no two entries of the list carry the same value of

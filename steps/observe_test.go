@@ -76,3 +76,30 @@ func TestNoVacuousPass(t *testing.T) {
 		})
 	}
 }
+
+// TestSaveBetween checks the bound the date scenarios send: strictly
+// between the earliest and the latest instant of the list, whatever their
+// offsets; unobservable when no entry is dated, and no bound at all where
+// the list shows one instant only.
+func TestSaveBetween(t *testing.T) {
+	tests := []struct {
+		name, body, want, verdict string
+	}{
+		{"two instants", `[{"logDate":"2025-01-01T00:00:00Z"},{"logDate":"2025-01-01T00:00:10Z"},{"x":1}]`, "2025-01-01T00:00:05Z", "pass"},
+		{"offsets", `[{"logDate":"2025-01-01T08:00:00+08:00"},{"logDate":"2025-01-01T00:00:04Z"}]`, "2025-01-01T00:00:02Z", "pass"},
+		{"one instant", `[{"logDate":"2025-01-01T00:00:00Z"},{"logDate":"2025-01-01T00:00:00Z"}]`, "", "skip(fixture)"},
+		{"no dates", `[{"x":1}]`, "", "skip"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			ctx, s := answer(200, "application/json", tt.body)
+			s.lastOp = "E10"
+			if got := verdict(saveBetween(ctx, "logDate", "mid")); got != tt.verdict {
+				t.Fatalf("expected %s, got %s", tt.verdict, got)
+			}
+			if got := s.saved["mid"].Str; got != tt.want {
+				t.Errorf("expected %q saved, got %q", tt.want, got)
+			}
+		})
+	}
+}

@@ -52,6 +52,7 @@ var stepDefs = []stepDef{
 	{re(`^I poll the push transaction "([^"]*)"$`), pollPush, fixed(registry.E2)},
 	{re(`^I save the field "([^"]*)" as "([^"]*)"$`), saveField, nil},
 	{re(`^I save the (earliest|latest) "([^"]*)" of the list as "([^"]*)"$`), saveExtreme, nil},
+	{re(`^I save the moment between the earliest and the latest "([^"]*)" of the list as "([^"]*)"$`), saveBetween, nil},
 
 	// statuses
 	{re(`^the status is (\d{3})$`), statusIs, nil},
@@ -227,6 +228,10 @@ func saveField(ctx context.Context, path, name string) error {
 
 func saveExtreme(ctx context.Context, which, path, name string) error {
 	return stateFrom(ctx).saveExtreme(which, path, name)
+}
+
+func saveBetween(ctx context.Context, path, name string) error {
+	return stateFrom(ctx).saveBetween(path, name)
 }
 
 func statusIs(ctx context.Context, code string) error {

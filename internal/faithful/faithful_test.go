@@ -125,11 +125,14 @@ func skippedIDs(rep *reports.Report) map[string]bool {
 // judge returns what is wrong with a run: "" when the verdict is
 // conformant, no scenario failed, none is not configured, and the skipped
 // ones are exactly those the variants declare, skipped for their reason. A
-// run of several variants skips only what its variants skip alone (within
-// the union: two variants may skip the same scenario, and one may make
+// run of several variants skips what its variants skip alone (within the
+// union: two variants may skip the same scenario, and one may make
 // observable what another alone leaves unobservable, as otp-wrong-400
 // answers a wrong code with a refusal that optional-absent alone answers
-// with a 200 saying nothing), where alone knows each of them.
+// with a 200 saying nothing), where alone knows each of them; beyond the
+// union only as unobservable (gradebook-replace accepts an update that
+// the simulator refuses, and optional-absent leaves out the weightages
+// that would show it right).
 func judge(r run, alone map[variants.Name]map[string]bool) string {
 	var b strings.Builder
 	c := r.report.Counts
@@ -161,7 +164,7 @@ func judge(r run, alone map[variants.Name]map[string]bool) string {
 	switch {
 	case known:
 		for _, sc := range r.report.Scenarios {
-			if (sc.Outcome == reports.Skipped || sc.Outcome == reports.NotConfigured) && !union[sc.ID] {
+			if (sc.Outcome == reports.Skipped || sc.Outcome == reports.NotConfigured) && !union[sc.ID] && sc.SkipCause != reports.CauseUnobservable {
 				fmt.Fprintf(&b, "  %s: %s, where none of its variants alone skips it\n", sc.ID, sc.Outcome)
 			}
 		}

@@ -70,6 +70,10 @@ const (
 	OptionalAbsent   Name = "optional-absent"
 	PagingCapped     Name = "paging-capped"
 	FewEntries       Name = "few-entries"
+
+	DatesStartExclusive Name = "dates-start-exclusive"
+	DatesEndExclusive   Name = "dates-end-exclusive"
+	E15DatesUnfiltered  Name = "e15-dates-unfiltered"
 )
 
 // StaticOTP is the one-time password of the otp-static variant.
@@ -129,11 +133,17 @@ var catalogue = sorted([]Variant{
 		Description: "every field a record leaves out is written as null, as many serialisers write an absent optional value"},
 	{Name: OptionalAbsent, Exercises: "Resources (a field not marked required may be absent)",
 		Description: "every record answered carries its required fields only, and the fields a populate entity asks for; every optional field is left out",
-		Skips:       31, SkipReason: "an optional field this check needs"},
+		Skips:       35, SkipReason: "an optional field this check needs"},
 	{Name: PagingCapped, Choice: "list-defaults", Exercises: "OP.query-syntax; Limits (maximum and default of limit and offset not shown)",
 		Description: "lists default to 7 entries per page, and refuse with 400 a limit above 25 or an offset above 1000"},
 	{Name: FewEntries, Exercises: "Limits (list sizes not shown)",
 		Description: "every list holds only its first 3 entries (the smallest lists the fixture documentation allows)"},
+	{Name: DatesStartExclusive, Exercises: "OP.dates-ends",
+		Description: "E10's StartDate and E15's startDate exclude an instant equal to them (the simulator includes it)"},
+	{Name: DatesEndExclusive, Exercises: "OP.dates-ends",
+		Description: "E10's EndDate and E15's endDate exclude an instant equal to them (the simulator includes it)"},
+	{Name: E15DatesUnfiltered, Exercises: "OP.e15-dates",
+		Description: "E15 checks startDate and endDate as date-times and otherwise ignores them: the statistics are always all-time totals"},
 	{Name: Charset, Exercises: "Endpoints / common (bodies are JSON; the answer's media type parameters are not shown)",
 		Description: "JSON answers carry Content-Type: application/json; charset=utf-8"},
 })
