@@ -21,5 +21,11 @@ EXPOSE 8080
 # GET /healthz answers without credentials; there is no HEALTHCHECK because
 # the image has no program to run one with (use the orchestrator's HTTP
 # probe, see docs/containers.md).
+# The simulator answers localhost, IP addresses and the names listed here
+# (421 otherwise, against DNS rebinding): other containers reaching it by
+# a service name need it allowed, e.g. docker run -e
+# CAMPUSCONF_ALLOWED_HOSTS=campus-api (comma-separated; docs/containers.md).
+ENV CAMPUSCONF_ALLOWED_HOSTS=""
+
 ENTRYPOINT ["/campusconf"]
 CMD ["serve", "--addr", "0.0.0.0:8080"]

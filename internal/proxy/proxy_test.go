@@ -28,6 +28,7 @@ func throughProxy(t *testing.T, defects ...string) (*Proxy, *reports.Report) {
 // throughProxyWith is throughProxy with any simulator options.
 func throughProxyWith(t *testing.T, opts simulator.Options) (*Proxy, *reports.Report) {
 	t.Helper()
+	opts.AllowedHosts = append(opts.AllowedHosts, "target.test") // the in-process target's made-up host
 	sim, err := simulator.New(opts)
 	if err != nil {
 		t.Fatal(err)
