@@ -183,6 +183,34 @@ var variantChecks = map[variants.Name]func(t *testing.T, e *env){
 		}
 		e.do("owner", "GET", path+"?startDate=yesterday", "").want(t, http.StatusBadRequest).errorString(t)
 	},
+	variants.PermissionPerRecord: func(t *testing.T, e *env) {
+		e.do("student", "GET", "/multimedia/"+e.fx.Records.Media+"/downloadlog", "").want(t, http.StatusForbidden).errorString(t)
+		e.do("student", "GET", "/multimedia/00000000-0000-4000-8000-000000000001/downloadlog", "").want(t, http.StatusNotFound)
+		e.do("student", "DELETE", "/multimedia/media", `{"iDs":["00000000-0000-4000-8000-000000000001"]}`).want(t, http.StatusOK)
+		e.do("student", "DELETE", "/multimedia/media", `{"iDs":["`+e.fx.Records.DeletableMedia[1]+`"]}`).want(t, http.StatusForbidden)
+		named := 0
+		for _, fb := range e.fx.Forbidden {
+			if fb.Record != "" {
+				named++
+			}
+		}
+		if named == 0 {
+			t.Error("fixture forbidden entries name no record, want some")
+		}
+	},
+	variants.SortbyDash: func(t *testing.T, e *env) {
+		path := "/files/" + e.fx.Records.Folder + "/downloaded?sortby="
+		list := e.do("owner", "GET", path+url.QueryEscape("-logDate,name"), "").want(t, http.StatusOK).list(t)
+		for i := 1; i < len(list); i++ {
+			if list[i-1]["logDate"].(string) < list[i]["logDate"].(string) {
+				t.Fatalf("sortby=-logDate,name: entry %d is dated before entry %d", i-1, i)
+			}
+		}
+		e.do("owner", "GET", path+url.QueryEscape("logDate desc"), "").want(t, http.StatusBadRequest).errorString(t)
+		if got := e.fx.Conventions.Sortby.Key("logDate", true); got != "-logDate" {
+			t.Errorf("fixture sortby key of logDate descending = %q, want -logDate", got)
+		}
+	},
 	variants.OptionalAbsent: func(t *testing.T, e *env) {
 		a := e.do("owner", "POST", "/Attendance/Default", `{"resourceID":"`+e.fx.Records.AttendanceResource+`"}`).want(t, http.StatusCreated).object(t)
 		if len(a) != 0 {
@@ -206,8 +234,8 @@ var variantChecks = map[variants.Name]func(t *testing.T, e *env){
 		}
 	},
 	variants.NoSortbySyntax: func(t *testing.T, e *env) {
-		if e.fx.Conventions.Sortby != "" {
-			t.Errorf("fixture conventions.sortby = %q, want none", e.fx.Conventions.Sortby)
+		if e.fx.Conventions.Sortby.Declared() {
+			t.Errorf("fixture conventions.sortby = %+v, want none", e.fx.Conventions.Sortby)
 		}
 		path := "/files/" + e.fx.Records.Folder + "/downloaded"
 		l := e.do("owner", "GET", path+"?sortby=-logDate", "").want(t, http.StatusOK).list(t)

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/campusconf/campusconf/internal/registry"
+	"github.com/campusconf/campusconf/reports"
 
 	"github.com/cucumber/godog"
 	"github.com/tidwall/gjson"
@@ -80,7 +81,6 @@ var stepDefs = []stepDef{
 	{re(`^every entry has a non-empty "([^"]*)"$`), everyNonEmpty, nil},
 	{re(`^no two entries have the same "([^"]*)"$`), noTwoSame, nil},
 	{re(`^the entries are sorted by "([^"]*)" (ascending|descending)$`), sortedBy, nil},
-	{re(`^the fixture declares the sortby convention "([^"]*)"$`), requireSortConvention, nil},
 
 	// precision: open limits, right records, effects, headers
 	{re(`^I page through ` + opRe + ` for "([^"]*)"$`), pageThroughPlain, op1},
@@ -273,27 +273,40 @@ func notRefusedForMediaType(ctx context.Context) error {
 	return stateFrom(ctx).notRefusedForMediaType(ctx)
 }
 
-// forbiddenRefused makes the typical call of every operation the fixture
-// lists under forbidden, as the user it names, and expects 403 from each.
-// It checks every entry and reports every one that was not refused.
+// forbiddenRefused makes the refusal probe of every operation the
+// fixture lists under forbidden (registry Operation.Probe: real records,
+// the entry's own where it names one), as the user it names, and expects
+// 403 from each. A probe that needs a record the run makes (an attendance
+// just added) makes it first, as the default caller. It checks every entry
+// and reports every one that was not refused; an entry it could not probe
+// (an unplaced operation, a missing record, a setup refused) is passed
+// over, and a run that could probe none is skipped.
 func forbiddenRefused(ctx context.Context) error {
 	s := stateFrom(ctx)
 	entries := s.env.cfg.Fixture.Forbidden
 	if len(entries) == 0 {
 		return missing("forbidden")
 	}
-	var wrong, badBody []string
+	var wrong, badBody, unprobed []string
 	first, firstBad := -1, -1
 	for _, f := range entries {
 		op := s.opByFixtureName(f.Operation)
-		c, ok := forbiddenCall(op)
+		c, ok := forbiddenCall(op, f.Record)
 		if !ok {
 			return fmt.Errorf("forbidden: unknown operation %q (want E1..E21 or an operations key)", f.Operation)
 		}
+		if reason, err := s.probeSetup(ctx, op); err != nil {
+			return err
+		} else if reason != "" {
+			unprobed = append(unprobed, reason)
+			continue
+		}
 		s.user = f.User
 		if err := s.do(ctx, c); err != nil {
-			if _, isSkip := asSkip(err); isSkip {
-				continue // an unplaced operation or a missing record: nothing to check
+			if sk, isSkip := asSkip(err); isSkip {
+				// an unplaced operation or a missing record: nothing to check
+				unprobed = append(unprobed, fmt.Sprintf("%s as %q: %s", op, f.User, sk.reason))
+				continue
 			}
 			return err
 		}
@@ -313,6 +326,9 @@ func forbiddenRefused(ctx context.Context) error {
 		}
 	}
 	s.user = ""
+	if len(unprobed) == len(entries) {
+		return &skip{reason: "no forbidden entry of the fixture could be probed: " + strings.Join(unprobed, "; "), cause: reports.CauseFixture}
+	}
 	if len(wrong) > 0 {
 		f := s.fail(nil, "403 for every forbidden entry of the fixture", fmt.Sprintf("%d of %d not refused", len(wrong), len(entries)), strings.Join(wrong, "\n"))
 		f.Exchange = first
@@ -328,13 +344,42 @@ func forbiddenRefused(ctx context.Context) error {
 }
 
 // forbiddenCalls are the operations forbiddenRefused calls: those of the
-// fixture's forbidden entries.
+// fixture's forbidden entries and their probes' setups.
 func forbiddenCalls(e *env, _ []string) []string {
 	var out []string
 	for _, f := range e.cfg.Fixture.Forbidden {
-		out = append(out, registry.ID(f.Operation))
+		id := registry.ID(f.Operation)
+		out = append(out, id)
+		if o, ok := registry.Lookup(id); ok && o.ProbeSetup != nil {
+			out = append(out, string(o.ProbeSetup.Op))
+		}
 	}
 	return out
+}
+
+// probeSetup makes the record op's refusal probe names as {saved.probe},
+// where its probe needs one (registry Operation.ProbeSetup), as the
+// default caller. It returns why the probe cannot be made, "" when it can.
+func (s *state) probeSetup(ctx context.Context, op string) (string, error) {
+	o, ok := registry.Lookup(op)
+	if !ok || o.ProbeSetup == nil {
+		return "", nil
+	}
+	su := o.ProbeSetup
+	s.user = ""
+	c := callOf(string(su.Op), su.Call)
+	if err := s.do(ctx, c); err != nil {
+		if sk, isSkip := asSkip(err); isSkip {
+			return fmt.Sprintf("%s: its probe needs a %s first: %s", op, su.Op, sk.reason), nil
+		}
+		return "", err
+	}
+	v := s.json().Get(su.Save)
+	if s.status < 200 || s.status >= 300 || absent(v) {
+		return fmt.Sprintf("%s: its probe needs a record made by %s, which answered %s", op, su.Op, s.gotStatus()), nil
+	}
+	s.saved["probe"] = v
+	return "", nil
 }
 
 // opByFixtureName accepts an operation id or the fixture key of an
@@ -436,17 +481,6 @@ func everyNonEmpty(ctx context.Context, path string) error {
 
 func sortedBy(ctx context.Context, path, dir string) error {
 	return stateFrom(ctx).sortedBy(path, dir)
-}
-
-func requireSortConvention(ctx context.Context, want string) error {
-	s := stateFrom(ctx)
-	if got := s.env.cfg.Fixture.Conventions.Sortby; got != want {
-		if got == "" {
-			return missing("conventions.sortby")
-		}
-		return fixtureShort("the fixture declares sortby convention %q, this check needs %q", got, want)
-	}
-	return nil
 }
 
 // initializeScenario registers the steps and hooks of one scenario.

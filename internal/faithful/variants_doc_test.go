@@ -90,6 +90,10 @@ var docRows = []docRow{
 		"as above, for the end: passes"},
 	{variants.E15DatesUnfiltered, "OP.e15-dates (what E15's dates do not shown)",
 		"only a malformed E15 date is checked (refused): passes"},
+	{variants.PermissionPerRecord, "OP.roles (Authentication 2, 6)",
+		"`ALL.forbidden` probes each refusal with real records (the record an entry names, else the operation's own; E8 and E2 make theirs first), never an id that names nothing: passes"},
+	{variants.SortbyDash, "OP.query-syntax (sortby syntax not shown)",
+		"the sortby scenarios write their keys with the fixture's template (`-logDate`): passes, nothing skipped (one choice with `no-sortby-syntax`)"},
 	{variants.GradebookReplace, "Update gradebook settings (merge or replace of `iD_Weightage` not shown)",
 		"`GB.per-module` accepts a refusal, or an answer whose weightages total at most 100; `GB.unchanged` raises an item past 100 on its own, so both readings must refuse it: passes"},
 }

@@ -74,6 +74,8 @@ const (
 	DatesStartExclusive Name = "dates-start-exclusive"
 	DatesEndExclusive   Name = "dates-end-exclusive"
 	E15DatesUnfiltered  Name = "e15-dates-unfiltered"
+	PermissionPerRecord Name = "permission-per-record"
+	SortbyDash          Name = "sortby-dash"
 )
 
 // StaticOTP is the one-time password of the otp-static variant.
@@ -113,7 +115,7 @@ var catalogue = sorted([]Variant{
 		Description: "lists default to 10 entries per page and take a limit of at most 50"},
 	{Name: NewestFirst, Exercises: "OP.query-syntax",
 		Description: "lists without sortby are in reverse stored order: newest first for the logs and responses"},
-	{Name: NoSortbySyntax, Exercises: "OP.query-syntax",
+	{Name: NoSortbySyntax, Choice: "sortby-syntax", Exercises: "OP.query-syntax",
 		Description: "sortby takes \"field\" or \"-field\" (descending) and the fixture declares no sortby convention",
 		Skips:       15, SkipReason: "conventions.sortby"},
 	{Name: OTPStatic, Exercises: "OP.status-codes; Authentication 4 (how a one-time password is issued is not shown)",
@@ -144,6 +146,10 @@ var catalogue = sorted([]Variant{
 		Description: "E10's EndDate and E15's endDate exclude an instant equal to them (the simulator includes it)"},
 	{Name: E15DatesUnfiltered, Exercises: "OP.e15-dates",
 		Description: "E15 checks startDate and endDate as date-times and otherwise ignores them: the statistics are always all-time totals"},
+	{Name: PermissionPerRecord, Exercises: "OP.roles (Authentication 2, 6: the role and permission model not shown)",
+		Description: "a student's permission is checked on the record a request names: a write or log read naming a record that exists is refused (403), one naming none is answered as anyone's (404, an empty list, a count of 0); the fixture's forbidden entries name some records"},
+	{Name: SortbyDash, Choice: "sortby-syntax", Exercises: "OP.query-syntax (sortby syntax not shown)",
+		Description: "sortby takes \"field\" and \"-field\" (descending), several joined by \",\" (\"-logDate,name\"); the fixture declares that syntax as a template"},
 	{Name: Charset, Exercises: "Endpoints / common (bodies are JSON; the answer's media type parameters are not shown)",
 		Description: "JSON answers carry Content-Type: application/json; charset=utf-8"},
 })
