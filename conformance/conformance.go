@@ -57,7 +57,7 @@ type Options struct {
 	Concurrency int
 	// Timeout bounds each HTTP exchange (default 10 s).
 	Timeout time.Duration
-	// ReportDir, when set, receives the four report files of the run.
+	// ReportDir, when set, receives the report files of the run (reports.ReportFiles).
 	ReportDir string
 	// Strict fails the test when a scenario is skipped or not configured.
 	Strict bool
@@ -129,7 +129,7 @@ func Report(t *testing.T, opts Options) (*reports.Report, error) {
 	if err != nil {
 		return nil, err
 	}
-	r.Tool = reports.Tool{Name: "campusconf", Version: "conformance package"}
+	r.Tool = reports.NewTool("campusconf conformance package")
 	r.Target = reports.Target{URL: cfg.BaseURL, Fixtures: opts.FixturesFile}
 	if opts.ReportDir != "" {
 		if _, err := reports.WriteAll(opts.ReportDir, r); err != nil {
