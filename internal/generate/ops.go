@@ -49,8 +49,10 @@ type param struct {
 	// ids are existing record ids the fixture gives for the parameter.
 	ids []string
 	// fields are the field names of the operation's records, for sortby
-	// when the fixture declares its syntax (conventions.sortby).
+	// when the fixture declares its syntax (conventions.sortby), and
+	// sortby is that syntax.
 	fields []string
+	sortby fixtures.Sortby
 }
 
 // acceptedRe finds the accepted populate entities in a parameter's
@@ -159,8 +161,8 @@ func buildSpecs(doc *openapi3.T, cat *features.Catalogue, f *fixtures.File) ([]*
 			case "populate":
 				q.accepted = acceptedEntities(p.Description)
 			case "sortby":
-				if f.Conventions.Sortby == "field-asc-desc" {
-					q.fields = recordFields(o)
+				if f.Conventions.Sortby.Declared() {
+					q.fields, q.sortby = recordFields(o), f.Conventions.Sortby
 				}
 			}
 			switch p.In {
