@@ -35,11 +35,8 @@ Feature: Notifications
 
   @NR @NR.read @destructive
   Scenario: Marking an unread notification read returns it read, and read it stays
+    Given I make the notification unread
     When I call NR with body:
-      """
-      {"id": {records.notification.id}, "read": 10}
-      """
-    And I call NR with body:
       """
       {"id": {records.notification.id}, "read": 11}
       """
@@ -52,11 +49,8 @@ Feature: Notifications
 
   @NR @NR.unread @destructive
   Scenario: Marking a read notification unread returns it unread, and unread it stays
+    Given I make the notification read
     When I call NR with body:
-      """
-      {"id": {records.notification.id}, "read": 11}
-      """
-    And I call NR with body:
       """
       {"id": {records.notification.id}, "read": 10}
       """
@@ -69,12 +63,7 @@ Feature: Notifications
 
   @NR @NR.same @destructive
   Scenario Outline: Marking a<n> <state> notification <state> again leaves it <state>
-    When I call NR with body:
-      """
-      {"id": {records.notification.id}, "read": <read>}
-      """
-    And I call NG for "{records.notification.groupId}"
-    Then the field "notifyStatus" is <read>
+    Given I make the notification <state>
     When I call NR with body:
       """
       {"id": {records.notification.id}, "read": <read>}

@@ -93,6 +93,9 @@ var stepDefs = []stepDef{
 	{re(`^the weightages returned are those set$`), weightsEchoed, nil},
 	{re(`^the creator of the copy is filled in$`), creatorFilled, nil},
 
+	// notifications
+	{re(`^I make the notification (read|unread)$`), makeNotification, fixed(registry.NR, registry.NG)},
+
 	// gradebook
 	{re(`^I set the weightages of every grade item of the module to total (\S+)$`), setWeightsTotal, fixed(registry.GB)},
 	{re(`^I raise the weightage of grade item (\d+) alone by (\S+)$`), raiseWeight, fixed(registry.GB)},
