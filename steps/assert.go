@@ -593,39 +593,6 @@ func cmpFloat(a, b float64) int {
 	return 0
 }
 
-// saveExtreme saves the earliest or latest date-time (or smallest/largest
-// number) of a field across the list; entries that leave the field out are
-// passed over.
-func (s *state) saveExtreme(which, path, name string) error {
-	items, err := s.list()
-	if err != nil {
-		return err
-	}
-	if len(items) == 0 {
-		return s.fail(nil, "at least one entry: the fixture's record promises entries", "[]")
-	}
-	var best gjson.Result
-	for _, it := range items {
-		v := it.Get(path)
-		if absent(v) {
-			continue
-		}
-		if !best.Exists() {
-			best = v
-			continue
-		}
-		c := compareValues(v, best)
-		if (which == "earliest" && c < 0) || (which == "latest" && c > 0) {
-			best = v
-		}
-	}
-	if !best.Exists() {
-		return unobservable("no entry carries %q, an optional field this check needs", path)
-	}
-	s.saved[name] = best
-	return nil
-}
-
 func joinInts(v []int) string {
 	parts := make([]string, len(v))
 	for i, n := range v {

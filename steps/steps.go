@@ -52,7 +52,6 @@ var stepDefs = []stepDef{
 	{re(`^I make a typical call to ` + opRe + ` with a body of type "([^"]*)"$`), typicalTyped, op1},
 	{re(`^I poll the push transaction "([^"]*)"$`), pollPush, fixed(registry.E2)},
 	{re(`^I save the field "([^"]*)" as "([^"]*)"$`), saveField, nil},
-	{re(`^I save the (earliest|latest) "([^"]*)" of the list as "([^"]*)"$`), saveExtreme, nil},
 	{re(`^I save the moment between the earliest and the latest "([^"]*)" of the list as "([^"]*)"$`), saveBetween, nil},
 
 	// statuses
@@ -227,10 +226,6 @@ func saveField(ctx context.Context, path, name string) error {
 		s.saved[name] = v
 	}
 	return nil
-}
-
-func saveExtreme(ctx context.Context, which, path, name string) error {
-	return stateFrom(ctx).saveExtreme(which, path, name)
 }
 
 func saveBetween(ctx context.Context, path, name string) error {
