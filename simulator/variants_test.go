@@ -158,24 +158,8 @@ var variantChecks = map[variants.Name]func(t *testing.T, e *env){
 		e.do("owner", "GET", path+"?offset=1001", "").want(t, http.StatusBadRequest).errorString(t)
 		e.do("owner", "GET", path+"?offset=1000", "").want(t, http.StatusOK)
 	},
-	variants.DatesStartExclusive: func(t *testing.T, e *env) {
-		path := "/files/" + e.fx.Records.Folder + "/downloaded"
-		last := extremeLogDate(t, e.do("owner", "GET", path, "").want(t, http.StatusOK).list(t), false)
-		for _, entry := range e.do("owner", "GET", path+"?StartDate="+url.QueryEscape(last), "").want(t, http.StatusOK).list(t) {
-			if entry["logDate"] == last {
-				t.Errorf("StartDate=%s kept an entry dated %s, want it excluded", last, last)
-			}
-		}
-	},
-	variants.DatesEndExclusive: func(t *testing.T, e *env) {
-		path := "/files/" + e.fx.Records.Folder + "/downloaded"
-		first := extremeLogDate(t, e.do("owner", "GET", path, "").want(t, http.StatusOK).list(t), true)
-		for _, entry := range e.do("owner", "GET", path+"?EndDate="+url.QueryEscape(first), "").want(t, http.StatusOK).list(t) {
-			if entry["logDate"] == first {
-				t.Errorf("EndDate=%s kept an entry dated %s, want it excluded", first, first)
-			}
-		}
-	},
+	variants.DatesStartExclusive: func(t *testing.T, e *env) { boundExcluded(t, e, "StartDate", false) },
+	variants.DatesEndExclusive:   func(t *testing.T, e *env) { boundExcluded(t, e, "EndDate", true) },
 	variants.E15DatesUnfiltered: func(t *testing.T, e *env) {
 		path := "/multimedia/statistics/channel/" + e.fx.Records.Channel + "/users"
 		if n := len(e.do("owner", "GET", path+"?startDate=2100-01-01T00:00:00Z", "").want(t, http.StatusOK).list(t)); n == 0 {
@@ -308,6 +292,19 @@ func TestVariantNames(t *testing.T) {
 	}
 	if _, err := New(Options{Variants: []string{string(variants.Key403), string(variants.Key400)}}); err == nil || !strings.Contains(err.Error(), "choose one") {
 		t.Errorf("key-403 with key-400: error = %v, want a conflict", err)
+	}
+}
+
+// boundExcluded checks that E10's bound param, set to the earliest (or
+// latest) logDate of the folder's log, keeps no entry dated at it.
+func boundExcluded(t *testing.T, e *env, param string, earliest bool) {
+	t.Helper()
+	path := "/files/" + e.fx.Records.Folder + "/downloaded"
+	at := extremeLogDate(t, e.do("owner", "GET", path, "").want(t, http.StatusOK).list(t), earliest)
+	for _, entry := range e.do("owner", "GET", path+"?"+param+"="+url.QueryEscape(at), "").want(t, http.StatusOK).list(t) {
+		if entry["logDate"] == at {
+			t.Errorf("%s=%s kept an entry dated %s, want it excluded", param, at, at)
+		}
 	}
 }
 
