@@ -7,6 +7,7 @@ import (
 
 	"github.com/campusconf/campusconf/fixtures"
 	"github.com/campusconf/campusconf/internal/registry"
+	"github.com/campusconf/campusconf/reports"
 )
 
 // Failure is a failed check. It names the requirements it belongs to, so a
@@ -39,15 +40,18 @@ func (s *state) fail(reqs []string, expected, got string, detail ...string) *Fai
 	return &Failure{Requirements: reqs, Expected: expected, Got: got, Detail: strings.Join(detail, "\n"), Exchange: len(s.exchanges) - 1}
 }
 
-// skip is returned by a step that cannot run for want of a fixture value or
-// an unplaced operation's placement, and by the start of a scenario of a
-// profile the fixture does not claim. It wraps godog.ErrSkip.
+// skip is returned by a step that cannot judge: for want of a fixture
+// value or an unplaced operation's placement, or because what it checks
+// could not be observed; and by the start of a scenario of a profile the
+// fixture does not claim. It wraps godog.ErrSkip.
 type skip struct {
 	notConfigured bool
 	// unsupported: op is of a profile the fixture does not claim
 	unsupported bool
 	op          string
 	reason      string
+	// cause sorts the skip for the report (reports.SkipCause).
+	cause reports.SkipCause
 }
 
 func (e *skip) Error() string { return e.reason }
@@ -56,12 +60,31 @@ func (e *skip) Unwrap() error { return errSkip }
 
 // missing says that the fixture lacks key.
 func missing(key string) error {
-	return &skip{reason: "fixture key " + key + " is missing"}
+	return &skip{reason: "fixture key " + key + " is missing", cause: reports.CauseFixture}
+}
+
+// fixtureShort says that a record the fixture names cannot serve the check
+// (too few entries, too few items).
+func fixtureShort(format string, args ...any) error {
+	return &skip{reason: fmt.Sprintf(format, args...), cause: reports.CauseFixture}
 }
 
 // notPlaced says that the fixture does not place an operation.
 func notPlaced(opID, key string) error {
-	return &skip{notConfigured: true, reason: fmt.Sprintf("%s is not configured: the fixture has no operations.%s", opID, key)}
+	return &skip{notConfigured: true, reason: fmt.Sprintf("%s is not configured: the fixture has no operations.%s", opID, key), cause: reports.CauseFixture}
+}
+
+// unobservable says that what a check reads was not there to read: an
+// optional field left out, an answer without a body, a list the
+// implementation caps. Leaving it out is the implementation's right, so
+// the check is skipped, never passed (and --strict does not count it).
+func unobservable(format string, args ...any) error {
+	return &skip{reason: fmt.Sprintf(format, args...), cause: reports.CauseUnobservable}
+}
+
+// runnerLimit says that a bound of the runner stopped the check.
+func runnerLimit(format string, args ...any) error {
+	return &skip{reason: fmt.Sprintf(format, args...), cause: reports.CauseRunnerLimit}
 }
 
 // unsupportedSkip says that the fixture does not claim the profile of op:

@@ -66,7 +66,7 @@ func (s *state) pageThrough(ctx context.Context, op, id string, params [][2]stri
 		if page > 0 && s.status == 400 {
 			// A cap on offset below the list's length is the
 			// implementation's to choose: the end cannot be reached.
-			return &skip{reason: fmt.Sprintf("offset=%d, within the %d entries read so far, is refused with 400: the implementation caps offset below the list's length, so its end cannot be reached", offset, offset)}
+			return unobservable("offset=%d, within the %d entries read so far, is refused with 400: the implementation caps offset below the list's length, so its end cannot be reached", offset, offset)
 		}
 		if err := s.statusIs(200); err != nil {
 			return err
@@ -97,7 +97,7 @@ func (s *state) pageThrough(ctx context.Context, op, id string, params [][2]stri
 		all = append(all, items...)
 		offset += len(items)
 	}
-	return &skip{reason: fmt.Sprintf("the list holds more than %d pages (%d entries read): too long to walk to its end", maxPages, offset)}
+	return runnerLimit("the list holds more than %d pages (%d entries read): too long to walk to its end", maxPages, offset)
 }
 
 // distinguishable reports whether a page holds two different entries: only
@@ -149,7 +149,7 @@ func answerDeclaredJSON(ctx context.Context) error {
 		return s.fail(nil, "a response", s.gotStatus())
 	}
 	if len(strings.TrimSpace(string(s.body))) == 0 {
-		return &skip{reason: fmt.Sprintf("the answer (%d) has no body whose media type could be checked", s.status)}
+		return unobservable("the answer (%d) has no body whose media type could be checked", s.status)
 	}
 	ct := s.header.Get("Content-Type")
 	mt, _, err := mime.ParseMediaType(ct)
@@ -172,7 +172,11 @@ func otpNotConfirmed(ctx context.Context) error {
 	case s.status >= 400 && s.status < 500:
 		return s.errorBodyIsString()
 	case s.status == 200:
-		if st := s.json().Get("status"); !absent(st) && st.String() == "0000" {
+		st := s.json().Get("status")
+		if absent(st) {
+			return unobservable("E1 answered 200 without \"status\", an optional field this check needs: only it says whether the code was confirmed")
+		}
+		if st.String() == "0000" {
 			return s.fail(nil, want, "200 with status \"0000\": the wrong code was confirmed")
 		}
 		return nil
@@ -225,7 +229,7 @@ func weightsEchoed(ctx context.Context) error {
 	s := stateFrom(ctx)
 	got := s.json().Get("iD_Weightage")
 	if absent(got) {
-		return nil // an optional field of the answer: nothing to compare
+		return unobservable("the settings answered leave out \"iD_Weightage\", an optional field this check needs, and nothing else shows the weightages")
 	}
 	values := map[string]float64{}
 	for _, e := range got.Array() {

@@ -37,12 +37,14 @@ type call struct {
 
 const jsonPatch = "application/json-patch+json"
 
-var placeholder = regexp.MustCompile(`\{(records|saved|secondFactor|users|operations|conventions|absent|otp)(\.[^{}\s"]*)?\}`)
+var placeholder = regexp.MustCompile(`\{(records|saved|secondFactor|users|operations|conventions|absent|otp|sortby)(\.[^{}\s"]*)?\}`)
 
 // interpolate replaces placeholders: {records.x} and the other fixture
 // roots (looked up in the fixture), {saved.name[.path]} (saved earlier),
 // {absent} (a uuid no implementation has), {otp} (a valid one-time password
-// now). A string value is inserted without quotes, anything else as raw JSON.
+// now), {sortby.FIELD.ascending} and {sortby.FIELD.descending} (the sort
+// key in the syntax conventions.sortby declares). A string value is
+// inserted without quotes, anything else as raw JSON.
 func (s *state) interpolate(text string) (string, error) {
 	var firstErr error
 	out := placeholder.ReplaceAllStringFunc(text, func(m string) string {
@@ -66,6 +68,16 @@ func (s *state) lookup(key string) (string, error) {
 		return s.absentID(), nil
 	case "otp":
 		return s.otp()
+	case "sortby":
+		field, dir, _ := strings.Cut(rest, ".")
+		conv := s.env.cfg.Fixture.Conventions.Sortby
+		if !conv.Declared() {
+			return "", missing("conventions.sortby")
+		}
+		if field == "" || (dir != "ascending" && dir != "descending") {
+			return "", fmt.Errorf("placeholder {sortby.%s}: want {sortby.FIELD.ascending} or {sortby.FIELD.descending}", rest)
+		}
+		return conv.Key(field, dir == "descending"), nil
 	case "saved":
 		name, path, _ := strings.Cut(rest, ".")
 		v, ok := s.saved[name]
@@ -229,6 +241,9 @@ func (s *state) do(ctx context.Context, c call) error {
 }
 
 func (s *state) send(ctx context.Context, op, method, u string, body []byte, hasBody bool, contentType string) error {
+	if err := s.turn.mayCall(op); err != nil {
+		return err
+	}
 	if err := ctx.Err(); err != nil {
 		return s.fail(nil, "time to send "+method+" "+s.redactor().String(u), "none: the run's time budget ran out or the run was interrupted ("+err.Error()+")")
 	}

@@ -106,6 +106,9 @@ func Run(ctx context.Context, cfg Config) (*reports.Report, error) {
 			DefaultContext: ctx,
 		},
 	}
+	if err := e.planSuite(suite); err != nil {
+		return nil, err
+	}
 	if status := suite.Run(); status == 2 {
 		return nil, fmt.Errorf("the suite could not start (godog option error)")
 	}
@@ -200,9 +203,10 @@ func (e *env) before(ctx context.Context, sc *godog.Scenario) (context.Context, 
 		// the implementation does not claim this operation's profile: no
 		// step runs, no request is sent, and the run does not wait for the
 		// operation's record group
+		e.schedule.release(sc) // nobody waits for a scenario that does not run
 		return ctx, unsupportedSkip(op, e.cfg.Fixture)
 	}
-	s.leave = e.schedule.enter(sc, s.op)
+	s.turn = e.schedule.enter(ctx, sc)
 	s.started = time.Now() // the wait for its turn is not the scenario's time
 	return ctx, nil
 }
@@ -233,8 +237,8 @@ func (e *env) afterStep(ctx context.Context, st *godog.Step, status godog.StepRe
 // after turns the scenario's state into its result.
 func (e *env) after(ctx context.Context, sc *godog.Scenario, err error) (context.Context, error) {
 	s := stateFrom(ctx)
-	if s.leave != nil {
-		s.leave()
+	if s.turn != nil {
+		s.turn.finish()
 	}
 	f := ctx.Value(stepFailureKey{}).(*stepFailure)
 	s.op = e.scenarioOp(sc, s.op)
@@ -259,6 +263,7 @@ func (e *env) after(ctx context.Context, sc *godog.Scenario, err error) (context
 		// this scenario, which says nothing of the implementation.
 		res.Outcome = reports.Skipped
 		res.SkipReason = CutShort
+		res.SkipCause = reports.CauseCutShort
 	case s.skipped != nil && f.err == nil:
 		res.Outcome = reports.Skipped
 		switch {
@@ -270,6 +275,7 @@ func (e *env) after(ctx context.Context, sc *godog.Scenario, err error) (context
 			res.Operation = cmp.Or(res.Operation, s.skipped.op)
 		}
 		res.SkipReason = s.skipped.reason
+		res.SkipCause = s.skipped.cause
 	case f.err != nil || (err != nil && !errors.Is(err, errSkip)):
 		if f.err == nil {
 			f.err = err
