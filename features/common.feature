@@ -51,3 +51,68 @@ Feature: Rules common to every operation
   @ALL.forbidden
   Scenario: Every refusal the implementation declares is honoured
     Then every user the fixture forbids an operation is refused it with 403
+
+  @ALL.member-case
+  Scenario Outline: <op> does not read <member> from a body spelling it <wrong>
+    When I call <op> with body:
+      """
+      <body>
+      """
+    Then the call is refused with a client error
+
+    @E1
+    Examples: validate a one-time password
+      | op | member | wrong  | body                                                |
+      | E1 | userid | userId | {"userId": "{secondFactor.userid}", "otp": "{otp}"} |
+
+    @E7
+    Examples: add a default attendance
+      | op | member     | wrong      | body                                           |
+      | E7 | resourceID | resourceid | {"resourceid": "{records.attendanceResource}"} |
+
+    @E8
+    Examples: delete attendances
+      | op | member     | wrong      | body                                                                |
+      | E8 | resourceID | resourceId | {"resourceId": "{records.attendanceResource}", "iDs": ["{absent}"]} |
+
+    @NR
+    Examples: update a notification's read status
+      | op | member | wrong | body                                          |
+      | NR | read   | Read  | {"id": {records.notification.id}, "Read": 10} |
+
+    @QS
+    Examples: update a quiz section
+      | op | member | wrong | body                                                      |
+      | QS | name   | Name  | {"id": "{records.quizSection.id}", "Name": "Section one"} |
+
+  @GB @ALL.member-case
+  Scenario: GB does not read iD_Weightage from a body spelling it iD_weightage
+    When I call GB for "{records.gradebookModule.id}" with body:
+      """
+      {"iD_weightage": [], "gradingSchema": [{"letterGrade": "A", "maxMark": 100}]}
+      """
+    Then the call is refused with a client error
+
+  @E2 @ALL.member-case
+  Scenario: E2 does not read transactionId from a body spelling it transactionID
+    Given I am "{secondFactor.approvingUser}"
+    When I call E3
+    Then the status is 200
+    When I save the field "transactionId" as "tx"
+    And I call E2 with body:
+      """
+      {"transactionID": "{saved.tx}"}
+      """
+    Then the call is refused with a client error
+
+  @E21 @ALL.member-case @destructive
+  Scenario: E21 does not read iDs from a body spelling it ids
+    When I call E21 with body:
+      """
+      {"iDs": {records.lectureSessions}, "publish": false}
+      """
+    And I call E21 with body:
+      """
+      {"ids": {records.lectureSessions}, "publish": true}
+      """
+    Then the call is refused with a client error, or the body is 0

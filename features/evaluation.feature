@@ -17,7 +17,7 @@ Feature: Evaluation
       | id           | {records.evaluationQuestion} |
     Then the status is 200
     And the body is an object
-    And the field "id" is "{records.evaluationQuestion}" where present
+    And the field "id" is "{records.evaluationQuestion}"
 
   @E9 @E9.scope
   Scenario: A question of another evaluation is not served under this one

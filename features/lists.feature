@@ -5,7 +5,8 @@ Feature: Paging and ordering of lists
   the pages has read gives nothing, and offset skips entries of the same
   order. The suite sends no offset or limit beyond what the list has shown
   to exist. sortby is checked only where the implementation declares its
-  syntax, and then paging applies to the sorted list.
+  syntax (the fixture's conventions.sortby), and then paging applies to
+  the sorted list.
 
   Scenario Outline: <op> returns at most limit entries
     When I call <op> for "<record>" with:
@@ -138,48 +139,46 @@ Feature: Paging and ordering of lists
       | E20 | {records.resource} | limit | 2.5 |
 
   Scenario Outline: <op> sorts by <field> <dir> when asked
-    Given the fixture declares the sortby convention "field-asc-desc"
     When I call <op> for "<record>" with:
-      | sortby | <field> <short> |
+      | sortby | {sortby.<field>.<dir>} |
     Then the status is 200
     And the entries are sorted by "<field>" <dir>
 
     @E10 @E10.sortby
     Examples: download log of a folder
-      | op | record | field | short | dir |
-      | E10 | {records.folder} | logDate | asc | ascending |
-      | E10 | {records.folder} | logDate | desc | descending |
+      | op | record | field | dir |
+      | E10 | {records.folder} | logDate | ascending |
+      | E10 | {records.folder} | logDate | descending |
 
     @E15 @E15.sortby
     Examples: user statistics of a channel
-      | op | record | field | short | dir |
-      | E15 | {records.channel} | name | asc | ascending |
-      | E15 | {records.channel} | name | desc | descending |
+      | op | record | field | dir |
+      | E15 | {records.channel} | name | ascending |
+      | E15 | {records.channel} | name | descending |
 
     @E17 @E17.sortby
     Examples: responses to a survey question
-      | op | record | field | short | dir |
-      | E17 | {records.surveyQuestion} | createdDate | asc | ascending |
-      | E17 | {records.surveyQuestion} | createdDate | desc | descending |
+      | op | record | field | dir |
+      | E17 | {records.surveyQuestion} | createdDate | ascending |
+      | E17 | {records.surveyQuestion} | createdDate | descending |
 
     @E18 @E18.sortby
     Examples: responses to a poll question
-      | op | record | field | short | dir |
-      | E18 | {records.pollQuestion} | createdDate | asc | ascending |
-      | E18 | {records.pollQuestion} | createdDate | desc | descending |
+      | op | record | field | dir |
+      | E18 | {records.pollQuestion} | createdDate | ascending |
+      | E18 | {records.pollQuestion} | createdDate | descending |
 
     @E20 @E20.sortby
     Examples: students of a resource
-      | op | record | field | short | dir |
-      | E20 | {records.resource} | userName | asc | ascending |
-      | E20 | {records.resource} | userName | desc | descending |
+      | op | record | field | dir |
+      | E20 | {records.resource} | userName | ascending |
+      | E20 | {records.resource} | userName | descending |
 
   Scenario Outline: <op> pages after sorting by <field>
-    Given the fixture declares the sortby convention "field-asc-desc"
     When I page through <op> for "<record>" with:
-      | sortby | <field> desc |
+      | sortby | {sortby.<field>.descending} |
     And I call <op> for "<record>" with:
-      | sortby | <field> desc |
+      | sortby | {sortby.<field>.descending} |
       | offset | 1            |
       | limit  | 2            |
     Then the status is 200

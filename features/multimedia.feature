@@ -62,6 +62,13 @@ Feature: Multimedia
     And the body is an array
     And the list is not empty
 
+  @E15 @E15.per-user
+  Scenario: The user statistics of a channel hold one entry per user
+    When I call E15 for "{records.channel}"
+    Then the status is 200
+    And the list is not empty
+    And no two entries have the same "matrixNo"
+
   @E15 @E15.400.uuid
   Scenario: Reading the user statistics of a malformed channel id is refused
     When I call E15 for "not-a-uuid"

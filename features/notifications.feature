@@ -13,7 +13,7 @@ Feature: Notifications
     When I call NG for "{records.notification.groupId}"
     Then the status is 200
     And the body is an object
-    And the field "notifyGroupId" is "{records.notification.groupId}" where present
+    And the field "notifyGroupId" is "{records.notification.groupId}"
 
   @NG @NG.ancestor
   Scenario: populate=ancestor fills the ancestors of the notification's target
@@ -34,7 +34,8 @@ Feature: Notifications
     Then the status is 400
 
   @NR @NR.read @destructive
-  Scenario: Marking a notification read returns it read
+  Scenario: Marking an unread notification read returns it read, and read it stays
+    Given I make the notification unread
     When I call NR with body:
       """
       {"id": {records.notification.id}, "read": 11}
@@ -42,20 +43,41 @@ Feature: Notifications
     Then the status is 200
     And the field "id" is {records.notification.id} where present
     And the field "notifyStatus" is 11 where present
+    When I call NG for "{records.notification.groupId}"
+    Then the status is 200
+    And the field "notifyStatus" is 11
 
   @NR @NR.unread @destructive
-  Scenario: Marking a read notification unread returns it unread
+  Scenario: Marking a read notification unread returns it unread, and unread it stays
+    Given I make the notification read
     When I call NR with body:
-      """
-      {"id": {records.notification.id}, "read": 11}
-      """
-    And I call NR with body:
       """
       {"id": {records.notification.id}, "read": 10}
       """
     Then the status is 200
     And the field "id" is {records.notification.id} where present
     And the field "notifyStatus" is 10 where present
+    When I call NG for "{records.notification.groupId}"
+    Then the status is 200
+    And the field "notifyStatus" is 10
+
+  @NR @NR.same @destructive
+  Scenario Outline: Marking a<n> <state> notification <state> again leaves it <state>
+    Given I make the notification <state>
+    When I call NR with body:
+      """
+      {"id": {records.notification.id}, "read": <read>}
+      """
+    Then the status is 200
+    And the field "notifyStatus" is <read> where present
+    When I call NG for "{records.notification.groupId}"
+    Then the status is 200
+    And the field "notifyStatus" is <read>
+
+    Examples:
+      | n | state  | read |
+      |   | read   | 11   |
+      | n | unread | 10   |
 
   @NR @NR.range
   Scenario Outline: A read value of <read> is refused
@@ -86,7 +108,7 @@ Feature: Notifications
       """
     Then the status is 400
     When I call NG for "{records.notification.groupId}"
-    Then the field "notifyStatus" is {saved.before} where present
+    Then the field "notifyStatus" is {saved.before}
 
   @NR @NR.400.required
   Scenario Outline: Marking a notification without <field> is refused

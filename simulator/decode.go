@@ -28,6 +28,9 @@ type body struct {
 	err    error
 	// prefix names the body inside an outer one, e.g. "iD_Weightage[2].".
 	prefix string
+	// anyCase matches member names ignoring case: the
+	// body-members-any-case defect.
+	anyCase bool
 }
 
 // readBody reads a JSON object body, answering 415, 413 or 400 itself when
@@ -60,6 +63,7 @@ func (s *Simulator) readBody(w http.ResponseWriter, r *http.Request) *body {
 		s.badRequest(w, err)
 		return nil
 	}
+	b.anyCase = s.defects.Has(defects.BodyMembersAnyCase)
 	return b
 }
 
@@ -136,6 +140,14 @@ func (b *body) get(name string, required bool) json.RawMessage {
 		return nil
 	}
 	raw, ok := b.fields[name]
+	if !ok && b.anyCase {
+		for k, v := range b.fields {
+			if strings.EqualFold(k, name) {
+				raw, ok = v, true
+				break
+			}
+		}
+	}
 	if !ok || string(bytes.TrimSpace(raw)) == "null" {
 		if required {
 			b.err = fmt.Errorf("%s%s: expected a value, %w", b.prefix, name, errMissingField)
@@ -278,7 +290,7 @@ func (b *body) objects(name string, required bool) []*body {
 			b.err = fmt.Errorf("%s%s[%d]: expected an object, got %s", b.prefix, name, i, kind(e))
 			return nil
 		}
-		out[i] = &body{fields: fields, prefix: fmt.Sprintf("%s%s[%d].", b.prefix, name, i)}
+		out[i] = &body{fields: fields, prefix: fmt.Sprintf("%s%s[%d].", b.prefix, name, i), anyCase: b.anyCase}
 	}
 	return out
 }

@@ -3,7 +3,6 @@ package simulator
 import (
 	"net/http"
 	"strings"
-	"time"
 
 	"github.com/campusconf/campusconf/internal/registry"
 	"github.com/campusconf/campusconf/simulator/defects"
@@ -22,22 +21,22 @@ func (s *Simulator) fileDownloadLogs(w http.ResponseWriter, r *http.Request, _ s
 	if !ok {
 		return
 	}
-	start, end := a.start, a.end
+	dates := s.dateRange(a)
 	search := strings.ToLower(a.query.Get("SearchText"))
 	if s.defects.Has(defects.E10SearchIgnored) {
 		search = ""
 	}
 	if s.defects.Has(defects.E10DatesIgnored) {
-		start, end = time.Time{}, time.Time{}
+		dates = store.Range{}
 	}
-	if (!start.IsZero() || !end.IsZero()) && s.defects.Has(defects.E10DatesDropAll) {
+	if !dates.Open() && s.defects.Has(defects.E10DatesDropAll) {
 		writeJSON(w, http.StatusOK, []store.FileLog{})
 		return
 	}
 	var keep func(*store.FileLog) bool
-	if search != "" || !start.IsZero() || !end.IsZero() {
+	if search != "" || !dates.Open() {
 		keep = func(e *store.FileLog) bool {
-			if !start.IsZero() && e.LogDate.Before(start) || !end.IsZero() && e.LogDate.After(end) {
+			if !dates.Holds(e.LogDate) {
 				return false
 			}
 			return search == "" || strings.Contains(strings.ToLower(e.Name), search) || strings.Contains(strings.ToLower(e.FileName), search)

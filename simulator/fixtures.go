@@ -33,7 +33,7 @@ func (s *Simulator) Fixtures() *fixtures.File {
 		SubscriptionKey: s.store.SubscriptionKey(),
 		Users:           map[string]fixtures.User{},
 		Operations:      map[string]fixtures.Operation{},
-		Conventions:     fixtures.Conventions{Sortby: "field-asc-desc"},
+		Conventions:     fixtures.Conventions{Sortby: fixtures.Sortby{Ascending: "{field} asc", Descending: "{field} desc", Separator: sortSeparator}},
 	}
 	for _, u := range s.store.Users() {
 		f.Users[u.Fixture] = fixtures.User{Headers: map[string]string{"Authorization": "Bearer " + u.Token}, UserID: u.UserID}

@@ -54,8 +54,8 @@ func TestFixtureFile(t *testing.T) {
 		if sf.UserID == "" || sf.TOTPSecret == "" || sf.ApprovingUser != "owner" || sf.DenyingUser != "staff" {
 			t.Errorf("secondFactor = %+v", sf)
 		}
-		if f.Conventions.Sortby != "field-asc-desc" {
-			t.Errorf("conventions.sortby = %q", f.Conventions.Sortby)
+		if f.Conventions.Sortby.Key("name", true) != "name desc" || f.Conventions.Sortby.Separator != "," {
+			t.Errorf("conventions.sortby = %+v", f.Conventions.Sortby)
 		}
 	}
 }

@@ -70,6 +70,17 @@ func (s *Simulator) generatorFaults(opID registry.OpID, next http.Handler) http.
 		case opID == registry.E18 && has(defects.GenPopulateWildcard) && (slices.Contains(q["populate"], "*") || slices.Contains(q["populate"], "all")):
 			q.Del("populate")
 			r.URL.RawQuery = q.Encode()
+		case has(defects.GenLimitInt32Max500) && slices.Contains(q["limit"], "2147483647"):
+			s.fail(w, http.StatusInternalServerError, "internal error")
+			return
+		case opID == registry.NR && has(defects.GenIDInt64Max500):
+			var b struct {
+				ID json.Number `json:"id"`
+			}
+			if json.Unmarshal(data, &b) == nil && b.ID.String() == "9223372036854775807" {
+				s.fail(w, http.StatusInternalServerError, "internal error")
+				return
+			}
 		}
 		buf := &bufferedWriter{header: w.Header()}
 		next.ServeHTTP(buf, r)
@@ -88,6 +99,28 @@ func (s *Simulator) generatorFaults(opID registry.OpID, next http.Handler) http.
 				limit = 100
 			}
 			crash = off+limit > math.MaxInt32
+		case opID == registry.E9 && has(defects.GenPopulateTwice500):
+			crash = len(q["populate"]) > 1
+		case opID == registry.E6 && has(defects.GenPopulateCombined500):
+			crash = strings.Contains(q.Get("populate"), ",")
+		case opID == registry.E20 && has(defects.GenPopulateEmpty500):
+			crash = q.Has("populate") && strings.TrimSpace(q.Get("populate")) == ""
+		case opID == registry.E17 && has(defects.GenSortbyTwice500):
+			crash = len(q["sortby"]) > 1
+		case opID == registry.E10 && has(defects.GenSortbyCombined500):
+			crash = strings.Contains(q.Get("sortby"), sortSeparator)
+		case opID == registry.E18 && has(defects.GenSortbyEmpty500):
+			crash = q.Has("sortby") && strings.TrimSpace(q.Get("sortby")) == ""
+		case opID == registry.E8 && has(defects.GenIDsMany500):
+			var b struct {
+				IDs []any `json:"iDs"`
+			}
+			crash = json.Unmarshal(data, &b) == nil && len(b.IDs) > 64
+		case opID == registry.GB && has(defects.GenSchemaEmpty500):
+			var b struct {
+				Schema []any `json:"gradingSchema"`
+			}
+			crash = json.Unmarshal(data, &b) == nil && b.Schema != nil && len(b.Schema) == 0
 		case opID == registry.E21 && has(defects.GenEmptyIDs500):
 			var b struct {
 				IDs []any `json:"iDs"`

@@ -18,6 +18,9 @@ const (
 	page10Max     = 50
 )
 
+// sortSeparator joins several sort keys in one sortby.
+const sortSeparator = ","
+
 // fewEntries is the length of every list with the few-entries variant.
 const fewEntries = 3
 
@@ -32,7 +35,11 @@ const (
 // paging default to listing.DefaultLimit; the others (E11, E12, E16) return
 // the whole list unless the caller pages.
 func (s *Simulator) listQuery(v url.Values, paged bool) (listing.Query, error) {
-	c := listing.Conventions{DefaultLimit: -1, MaxLimit: listing.MaxLimit, DashSort: s.variants.Has(variants.NoSortbySyntax)}
+	c := listing.Conventions{DefaultLimit: -1, MaxLimit: listing.MaxLimit, Separator: sortSeparator,
+		DashSort: s.variants.Has(variants.NoSortbySyntax) || s.variants.Has(variants.SortbyDash)}
+	if s.variants.Has(variants.NoSortbySyntax) {
+		c.Separator = ""
+	}
 	if paged {
 		c.DefaultLimit = listing.DefaultLimit
 	}
@@ -60,7 +67,7 @@ func (s *Simulator) listQuery(v url.Values, paged bool) (listing.Query, error) {
 		q.Offset++
 	}
 	if err == nil && s.defects.Has(defects.SortbyIgnored) {
-		q.Sort, q.Desc = "", false
+		q.Sort, q.Desc, q.Then = "", false, nil
 	}
 	return q, err
 }
@@ -156,6 +163,14 @@ type listSpec struct {
 	populate bool
 	accept   []string
 	dates    [2]string // query parameters of a date-time range, if any
+}
+
+// dateRange is the range of a list operation's date parameters, its ends
+// read as the variants choose (docs/decisions.md, "Open bounds and
+// filters": both included unless a variant excludes one).
+func (s *Simulator) dateRange(a listArgs) store.Range {
+	return store.Range{Start: a.start, End: a.end,
+		StartExclusive: s.variants.Has(variants.DatesStartExclusive), EndExclusive: s.variants.Has(variants.DatesEndExclusive)}
 }
 
 // listRequest reads a list operation's request. On bad input it answers

@@ -140,7 +140,7 @@ func (s *Simulator) operation(op operation) http.Handler {
 		if info != nil {
 			info.user = u.Fixture
 		}
-		if !s.authorize(w, op, u) {
+		if (!s.perRecord(op) || s.namesExisting(op.ID, r)) && !s.authorize(w, op, u) {
 			return
 		}
 		if status, msg := s.fault(string(op.ID)); status != 0 {

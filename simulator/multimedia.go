@@ -68,13 +68,18 @@ func (s *Simulator) channelUsers(w http.ResponseWriter, r *http.Request, _ store
 	if !ok {
 		return
 	}
-	id, q, start, end := a.id, a.q, a.start, a.end
-	if start.IsZero() && end.IsZero() {
+	id, q, dates := a.id, a.q, s.dateRange(a)
+	if s.defects.Has(defects.E15EntryPerDay) {
+		days, _ := s.store.ChannelByDay(id)
+		answerPage(s, w, listing.New(days), q, nil, nil)
+		return
+	}
+	if dates.Open() || s.variants.Has(variants.E15DatesUnfiltered) {
 		l, _ := s.store.ChannelTotals(id)
 		answerPage(s, w, l, q, nil, nil)
 		return
 	}
-	users, _ := s.store.ChannelRange(id, start, end)
+	users, _ := s.store.ChannelRange(id, dates)
 	if s.variants.Has(variants.FewEntries) && len(users) > fewEntries {
 		users = users[:fewEntries]
 	}

@@ -61,6 +61,9 @@ func (s *Simulator) updateNotificationRead(w http.ResponseWriter, r *http.Reques
 	if cur, ok := s.store.Notification(*id); ok && cur.NotifyStatus == store.Read && s.defects.Has(defects.NotifyReadOneWay) {
 		*read = store.Read
 	}
+	if cur, ok := s.store.Notification(*id); ok && cur.NotifyStatus == *read && s.defects.Has(defects.NotifyReadSameToggles) {
+		*read = store.Read + store.Unread - *read
+	}
 	n, err := s.store.SetNotificationRead(*id, *read)
 	if err != nil {
 		s.failStore(w, err, http.StatusBadRequest)

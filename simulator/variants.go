@@ -124,7 +124,22 @@ func (s *Simulator) varyFixtures(f *fixtures.File) {
 		}
 	}
 	if v.Has(variants.NoSortbySyntax) {
-		f.Conventions.Sortby = ""
+		f.Conventions.Sortby = fixtures.Sortby{}
+	}
+	if v.Has(variants.SortbyDash) {
+		f.Conventions.Sortby = fixtures.Sortby{Ascending: "{field}", Descending: "-{field}", Separator: sortSeparator}
+	}
+	if v.Has(variants.PermissionPerRecord) {
+		// The refusals hold per record: name, for two of them, another
+		// record than the one the suite's probe would take.
+		for i, fb := range f.Forbidden {
+			switch fb.Operation {
+			case string(registry.E14):
+				f.Forbidden[i].Record = "deletableMedia.1"
+			case string(registry.E21):
+				f.Forbidden[i].Record = "lectureSessions.1"
+			}
+		}
 	}
 	if v.Has(variants.OTPStatic) {
 		f.SecondFactor.TOTPSecret, f.SecondFactor.OTP = "", variants.StaticOTP

@@ -2,9 +2,11 @@ package simulator
 
 import (
 	"net/http"
+	"net/url"
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/campusconf/campusconf/internal/registry"
 	"github.com/campusconf/campusconf/simulator/variants"
@@ -156,6 +158,43 @@ var variantChecks = map[variants.Name]func(t *testing.T, e *env){
 		e.do("owner", "GET", path+"?offset=1001", "").want(t, http.StatusBadRequest).errorString(t)
 		e.do("owner", "GET", path+"?offset=1000", "").want(t, http.StatusOK)
 	},
+	variants.DatesStartExclusive: func(t *testing.T, e *env) { boundExcluded(t, e, "StartDate", false) },
+	variants.DatesEndExclusive:   func(t *testing.T, e *env) { boundExcluded(t, e, "EndDate", true) },
+	variants.E15DatesUnfiltered: func(t *testing.T, e *env) {
+		path := "/multimedia/statistics/channel/" + e.fx.Records.Channel + "/users"
+		if n := len(e.do("owner", "GET", path+"?startDate=2100-01-01T00:00:00Z", "").want(t, http.StatusOK).list(t)); n == 0 {
+			t.Error("startDate in 2100: want the all-time totals, got an empty list")
+		}
+		e.do("owner", "GET", path+"?startDate=yesterday", "").want(t, http.StatusBadRequest).errorString(t)
+	},
+	variants.PermissionPerRecord: func(t *testing.T, e *env) {
+		e.do("student", "GET", "/multimedia/"+e.fx.Records.Media+"/downloadlog", "").want(t, http.StatusForbidden).errorString(t)
+		e.do("student", "GET", "/multimedia/00000000-0000-4000-8000-000000000001/downloadlog", "").want(t, http.StatusNotFound)
+		e.do("student", "DELETE", "/multimedia/media", `{"iDs":["00000000-0000-4000-8000-000000000001"]}`).want(t, http.StatusOK)
+		e.do("student", "DELETE", "/multimedia/media", `{"iDs":["`+e.fx.Records.DeletableMedia[1]+`"]}`).want(t, http.StatusForbidden)
+		named := 0
+		for _, fb := range e.fx.Forbidden {
+			if fb.Record != "" {
+				named++
+			}
+		}
+		if named == 0 {
+			t.Error("fixture forbidden entries name no record, want some")
+		}
+	},
+	variants.SortbyDash: func(t *testing.T, e *env) {
+		path := "/files/" + e.fx.Records.Folder + "/downloaded?sortby="
+		list := e.do("owner", "GET", path+url.QueryEscape("-logDate,name"), "").want(t, http.StatusOK).list(t)
+		for i := 1; i < len(list); i++ {
+			if list[i-1]["logDate"].(string) < list[i]["logDate"].(string) {
+				t.Fatalf("sortby=-logDate,name: entry %d is dated before entry %d", i-1, i)
+			}
+		}
+		e.do("owner", "GET", path+url.QueryEscape("logDate desc"), "").want(t, http.StatusBadRequest).errorString(t)
+		if got := e.fx.Conventions.Sortby.Key("logDate", true); got != "-logDate" {
+			t.Errorf("fixture sortby key of logDate descending = %q, want -logDate", got)
+		}
+	},
 	variants.OptionalAbsent: func(t *testing.T, e *env) {
 		a := e.do("owner", "POST", "/Attendance/Default", `{"resourceID":"`+e.fx.Records.AttendanceResource+`"}`).want(t, http.StatusCreated).object(t)
 		if len(a) != 0 {
@@ -179,8 +218,8 @@ var variantChecks = map[variants.Name]func(t *testing.T, e *env){
 		}
 	},
 	variants.NoSortbySyntax: func(t *testing.T, e *env) {
-		if e.fx.Conventions.Sortby != "" {
-			t.Errorf("fixture conventions.sortby = %q, want none", e.fx.Conventions.Sortby)
+		if e.fx.Conventions.Sortby.Declared() {
+			t.Errorf("fixture conventions.sortby = %+v, want none", e.fx.Conventions.Sortby)
 		}
 		path := "/files/" + e.fx.Records.Folder + "/downloaded"
 		l := e.do("owner", "GET", path+"?sortby=-logDate", "").want(t, http.StatusOK).list(t)
@@ -254,4 +293,36 @@ func TestVariantNames(t *testing.T) {
 	if _, err := New(Options{Variants: []string{string(variants.Key403), string(variants.Key400)}}); err == nil || !strings.Contains(err.Error(), "choose one") {
 		t.Errorf("key-403 with key-400: error = %v, want a conflict", err)
 	}
+}
+
+// boundExcluded checks that E10's bound param, set to the earliest (or
+// latest) logDate of the folder's log, keeps no entry dated at it.
+func boundExcluded(t *testing.T, e *env, param string, earliest bool) {
+	t.Helper()
+	path := "/files/" + e.fx.Records.Folder + "/downloaded"
+	at := extremeLogDate(t, e.do("owner", "GET", path, "").want(t, http.StatusOK).list(t), earliest)
+	for _, entry := range e.do("owner", "GET", path+"?"+param+"="+url.QueryEscape(at), "").want(t, http.StatusOK).list(t) {
+		if entry["logDate"] == at {
+			t.Errorf("%s=%s kept an entry dated %s, want it excluded", param, at, at)
+		}
+	}
+}
+
+// extremeLogDate is the earliest or the latest logDate of a download log,
+// as written.
+func extremeLogDate(t *testing.T, list []map[string]any, earliest bool) string {
+	t.Helper()
+	var best string
+	var bestT time.Time
+	for _, e := range list {
+		s, _ := e["logDate"].(string)
+		d, err := time.Parse(time.RFC3339Nano, s)
+		if err == nil && (best == "" || d.Before(bestT) == earliest && !d.Equal(bestT)) {
+			best, bestT = s, d
+		}
+	}
+	if best == "" {
+		t.Fatal("the download log has no dated entry")
+	}
+	return best
 }

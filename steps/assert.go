@@ -8,8 +8,10 @@ import (
 	"strings"
 	"time"
 
+	"github.com/campusconf/campusconf/internal/openapi"
+	"github.com/campusconf/campusconf/internal/registry"
+	"github.com/campusconf/campusconf/internal/rules"
 	"github.com/campusconf/campusconf/internal/uuid"
-	"github.com/campusconf/campusconf/reports"
 	"github.com/google/go-cmp/cmp"
 	"github.com/tidwall/gjson"
 )
@@ -277,7 +279,7 @@ func (s *state) listEqualsSlice(from, to int, name string) error {
 	}
 	all := saved.Array()
 	if len(all) < to {
-		return &skip{cause: reports.CauseFixture, reason: fmt.Sprintf("the saved list %q has %d entries, fewer than the %d this check needs: the fixture's record has too few", name, len(all), to)}
+		return fixtureShort("the saved list %q has %d entries, fewer than the %d this check needs: the fixture's record has too few", name, len(all), to)
 	}
 	want := make([]any, 0, to-from+1)
 	for _, v := range all[from-1 : to] {
@@ -329,12 +331,76 @@ func (s *state) every(check func(gjson.Result) (bool, string)) error {
 // as many serialisers write a missing value.
 func absent(v gjson.Result) bool { return !v.Exists() || v.Type == gjson.Null }
 
+// optionalAbsent returns the skip of a check whose field the last answer
+// leaves out where its record makes the field optional: leaving it out is
+// the implementation's right, so the check is unobservable, neither passed
+// nor failed. It returns nil for a field that is there, required, or of
+// no record (the check then fails on it as usual).
+func (s *state) optionalAbsent(path string) error {
+	if !absent(s.field(path)) || path == "" || path == "@this" || strings.ContainsAny(path, ".#|") {
+		return nil
+	}
+	o, ok := registry.Lookup(s.lastOp)
+	if !ok || !openapi.Optional(o.Record, path) || s.populated(path) {
+		return nil
+	}
+	return unobservable("the answer of %s leaves out %q, an optional field this check needs, and nothing else shows it", s.lastOp, path)
+}
+
+// populated reports whether the last request asked for field by a
+// populate entity of the same name (ancestor, photo): a field asked for
+// is no longer the implementation's to leave out.
+func (s *state) populated(field string) bool {
+	if s.lastReq == nil {
+		return false
+	}
+	for _, v := range s.lastReq.URL.Query()["populate"] {
+		for _, e := range strings.Split(v, ",") {
+			if strings.EqualFold(strings.TrimSpace(e), field) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// noneCarries returns the skip of a check over every entry of a list when
+// no entry carries any of the (optional) fields it reads: a check that
+// judges no entry must not pass.
+func (s *state) noneCarries(paths ...string) error {
+	items, err := s.list()
+	if err != nil || len(items) == 0 {
+		return nil // the check itself fails on these
+	}
+	for _, it := range items {
+		for _, p := range paths {
+			if !absent(it.Get(p)) {
+				return nil
+			}
+		}
+	}
+	return unobservable("no entry of the answer carries %s, an optional field this check needs", strings.Join(quoteAll(paths), " or "))
+}
+
+func quoteAll(v []string) []string {
+	out := make([]string, len(v))
+	for i, s := range v {
+		out[i] = strconv.Quote(s)
+	}
+	return out
+}
+
 // everyEquals checks a field of every entry; with wherePresent an entry
 // that leaves the (optional) field out passes.
 func (s *state) everyEquals(path, want string, wherePresent bool) error {
 	exp, err := s.literal(want)
 	if err != nil {
 		return err
+	}
+	if wherePresent {
+		if err := s.noneCarries(path); err != nil {
+			return err
+		}
 	}
 	return s.every(func(it gjson.Result) (bool, string) {
 		v := it.Get(path)
@@ -353,6 +419,9 @@ func (s *state) everyContains(a, b, text string) error {
 		return err
 	}
 	needle := strings.ToLower(text)
+	if err := s.noneCarries(a, b); err != nil {
+		return err
+	}
 	return s.every(func(it gjson.Result) (bool, string) {
 		va, vb := it.Get(a), it.Get(b)
 		ok := (absent(va) && absent(vb)) || strings.Contains(strings.ToLower(va.String()), needle) || strings.Contains(strings.ToLower(vb.String()), needle)
@@ -360,8 +429,11 @@ func (s *state) everyContains(a, b, text string) error {
 	})
 }
 
-// everyTime checks a date-time field of every entry against a bound. An
-// entry that leaves the (optional) field out is not judged.
+// everyTime checks a date-time field of every entry against a bound: no
+// entry lies surely outside the range the bound opens (rules.DateRange),
+// whichever way the implementation reads its end; an entry at the bound's
+// own instant passes. An entry that leaves the (optional) field out is
+// not judged.
 func (s *state) everyTime(path, rel, bound string) error {
 	bound, err := s.interpolate(bound)
 	if err != nil {
@@ -370,6 +442,9 @@ func (s *state) everyTime(path, rel, bound string) error {
 	limit, err := time.Parse(time.RFC3339Nano, bound)
 	if err != nil {
 		return fmt.Errorf("bound %q is not an RFC 3339 date-time", bound)
+	}
+	if err := s.noneCarries(path); err != nil {
+		return err
 	}
 	return s.every(func(it gjson.Result) (bool, string) {
 		v := it.Get(path)
@@ -386,11 +461,76 @@ func (s *state) everyTime(path, rel, bound string) error {
 		if err != nil {
 			return false, fmt.Sprintf("with an RFC 3339 %q", path)
 		}
+		r := rules.DateRange{End: limit}
 		if rel == "at or after" {
-			return !t.Before(limit), want
+			r = rules.DateRange{Start: limit}
 		}
-		return !t.After(limit), want
+		return !r.SurelyOutside(t), want
 	})
+}
+
+// saveBetween saves an instant strictly between the earliest and the
+// latest date-time of a field across the list (rules.Between): a bound on
+// which, at most, an entry sits that either reading of the bound may keep,
+// with entries surely on each side of it.
+func (s *state) saveBetween(path, name string) error {
+	items, err := s.list()
+	if err != nil {
+		return err
+	}
+	var first, last time.Time
+	seen := 0
+	for _, it := range items {
+		v := it.Get(path)
+		if absent(v) {
+			continue
+		}
+		t, err := time.Parse(time.RFC3339Nano, v.String())
+		if err != nil {
+			return s.fail(nil, fmt.Sprintf("entries with an RFC 3339 %q", path), s.clip(v.Raw))
+		}
+		if seen == 0 || t.Before(first) {
+			first = t
+		}
+		if seen == 0 || t.After(last) {
+			last = t
+		}
+		seen++
+	}
+	switch {
+	case seen == 0 && len(items) > 0:
+		return unobservable("no entry carries %q, an optional field this check needs", path)
+	case !first.Before(last):
+		return fixtureShort("the list shows %d entries with %q and no two instants of it: this check needs two (the fixture's record promises two distinct %s)", seen, path, path)
+	}
+	mid := rules.Between(first, last).UTC().Format(time.RFC3339Nano)
+	s.saved[name] = gjson.Result{Type: gjson.String, Str: mid, Raw: strconv.Quote(mid)}
+	return nil
+}
+
+// noTwoSame checks that no two entries of the list carry the same value of
+// a field. Entries that leave the (optional) field out are not judged; a
+// list none of whose entries carries it is unobservable.
+func (s *state) noTwoSame(path string) error {
+	items, err := s.list()
+	if err != nil {
+		return err
+	}
+	if err := s.noneCarries(path); err != nil {
+		return err
+	}
+	seen := map[string]int{}
+	for i, it := range items {
+		v := it.Get(path)
+		if absent(v) {
+			continue
+		}
+		if j, twice := seen[v.Raw]; twice {
+			return s.fail(nil, fmt.Sprintf("one entry per %q", path), fmt.Sprintf("entries %d and %d both with %s", j, i, s.clip(v.Raw)))
+		}
+		seen[v.Raw] = i
+	}
+	return nil
 }
 
 func (s *state) everyNonEmpty(path string) error {
@@ -420,7 +560,7 @@ func (s *state) sortedBy(path, dir string) error {
 		}
 	}
 	if len(with) < 2 {
-		return unobservable(fmt.Sprintf("fewer than two entries carry %q, an optional field this check needs", path))
+		return unobservable("fewer than two entries carry %q, an optional field this check needs", path)
 	}
 	for i := 1; i < len(with); i++ {
 		c := compareValues(with[i-1], with[i])
@@ -453,53 +593,10 @@ func cmpFloat(a, b float64) int {
 	return 0
 }
 
-// saveExtreme saves the earliest or latest date-time (or smallest/largest
-// number) of a field across the list; entries that leave the field out are
-// passed over.
-func (s *state) saveExtreme(which, path, name string) error {
-	items, err := s.list()
-	if err != nil {
-		return err
-	}
-	if len(items) == 0 {
-		return s.fail(nil, "at least one entry: the fixture's record promises entries", "[]")
-	}
-	var best gjson.Result
-	for _, it := range items {
-		v := it.Get(path)
-		if absent(v) {
-			continue
-		}
-		if !best.Exists() {
-			best = v
-			continue
-		}
-		c := compareValues(v, best)
-		if (which == "earliest" && c < 0) || (which == "latest" && c > 0) {
-			best = v
-		}
-	}
-	if !best.Exists() {
-		return unobservable(fmt.Sprintf("no entry carries %q, an optional field this check needs", path))
-	}
-	s.saved[name] = best
-	return nil
-}
-
 func joinInts(v []int) string {
 	parts := make([]string, len(v))
 	for i, n := range v {
 		parts[i] = strconv.Itoa(n)
 	}
 	return strings.Join(parts, " or ")
-}
-
-// fieldFalseOrAbsent accepts false, or no value at all: a field that is
-// not required may be absent, and null is how many serialisers write that.
-func (s *state) fieldFalseOrAbsent(path string) error {
-	v := s.field(path)
-	if v.Exists() && v.Type != gjson.Null && !(v.IsBool() && !v.Bool()) {
-		return s.fail(nil, fmt.Sprintf("%s false or absent", describePath(path)), s.describeValue(v))
-	}
-	return nil
 }

@@ -17,21 +17,22 @@ import (
 // feature's records: the notification update sets "unread", the only state
 // a scenario reads back across calls.
 //
-// A refusal is checked with the operation's Forbidden call where it has
-// one: an implementation may look a record up before it checks who asks,
-// and answer 404 where 403 is meant, so those calls name real records. A
-// conforming implementation refuses them without changing anything.
+// A refusal is checked with the operation's probe (registry
+// Operation.Probe): it names real records, never an id that names
+// nothing, since an implementation may look a record up before it checks
+// who asks (and answer 404 where 403 is meant), or check permissions per
+// record (and have nothing to refuse for a record that does not exist). A
+// fixture's forbidden entry may name the record its refusal holds for. A
+// conforming implementation refuses the probe without changing anything.
 
-// forbiddenCall returns the call that checks a refusal of op.
-func forbiddenCall(op string) (call, bool) {
+// forbiddenCall returns the call that checks a refusal of op for record
+// (a records.* key path; "" for the operation's own subject).
+func forbiddenCall(op, record string) (call, bool) {
 	o, ok := registry.Lookup(op)
 	if !ok {
 		return call{}, false
 	}
-	if o.Forbidden == nil {
-		return callOf(string(o.ID), o.Typical), true
-	}
-	return callOf(string(o.ID), *o.Forbidden), true
+	return callOf(string(o.ID), o.Probe(record)), true
 }
 
 // typicalCall returns the typical call of op.

@@ -35,7 +35,8 @@ type env struct {
 	// bodies are the buffers response bodies are read into (*[]byte).
 	bodies sync.Pool
 
-	// schedule keeps destructive scenarios of one record group apart.
+	// schedule keeps a scenario changing a record group apart from every
+	// other scenario touching it, in the run's order (schedule.go).
 	schedule scheduler
 	// watch stops the run when the target stops answering.
 	watch *watchdog
@@ -48,6 +49,11 @@ type env struct {
 	// progress
 	done int
 }
+
+// DefaultConcurrency is the number of scenarios campusconf run runs at
+// once unless told otherwise. The schedule (schedule.go) makes the
+// outcomes at every concurrency those at 1.
+const DefaultConcurrency = 12
 
 // Config configures one run of the suite.
 type Config struct {
@@ -66,7 +72,8 @@ type Config struct {
 	// cause read-only, and the run's client refuses such a request
 	// whatever sends it.
 	ReadOnly bool
-	// Concurrency is the number of scenarios run at once (default 1).
+	// Concurrency is the number of scenarios run at once (default 1;
+	// campusconf run's default is DefaultConcurrency).
 	Concurrency int
 	// Budget bounds the whole run (0: none). When it runs out, every
 	// request not yet made fails at once, so the run ends and its report

@@ -40,18 +40,19 @@ func (s *state) fail(reqs []string, expected, got string, detail ...string) *Fai
 	return &Failure{Requirements: reqs, Expected: expected, Got: got, Detail: strings.Join(detail, "\n"), Exchange: len(s.exchanges) - 1}
 }
 
-// skip is returned by a step that cannot run: for want of a fixture value
-// or an unplaced operation's placement, because the run is read-only, or
-// because a bound of the runner stops it; and by the start of a scenario of
-// a profile the fixture does not claim. It wraps godog.ErrSkip; cause says
-// why (reports.SkipCause), unless notConfigured or unsupported.
+// skip is returned by a step that cannot judge: for want of a fixture
+// value or an unplaced operation's placement, because what it checks could
+// not be observed, because the run is read-only, or because a bound of the
+// runner stops it; and by the start of a scenario of a profile the fixture
+// does not claim. It wraps godog.ErrSkip.
 type skip struct {
 	notConfigured bool
 	// unsupported: op is of a profile the fixture does not claim
 	unsupported bool
 	op          string
-	cause       reports.SkipCause
 	reason      string
+	// cause sorts the skip for the report (reports.SkipCause).
+	cause reports.SkipCause
 }
 
 func (e *skip) Error() string { return e.reason }
@@ -60,24 +61,31 @@ func (e *skip) Unwrap() error { return errSkip }
 
 // missing says that the fixture lacks key.
 func missing(key string) error {
-	return &skip{cause: reports.CauseFixture, reason: "fixture key " + key + " is missing"}
+	return &skip{reason: "fixture key " + key + " is missing", cause: reports.CauseFixture}
+}
+
+// fixtureShort says that a record the fixture names cannot serve the check
+// (too few entries, too few items).
+func fixtureShort(format string, args ...any) error {
+	return &skip{reason: fmt.Sprintf(format, args...), cause: reports.CauseFixture}
 }
 
 // notPlaced says that the fixture does not place an operation.
 func notPlaced(opID, key string) error {
-	return &skip{notConfigured: true, reason: fmt.Sprintf("%s is not configured: the fixture has no operations.%s", opID, key)}
+	return &skip{notConfigured: true, reason: fmt.Sprintf("%s is not configured: the fixture has no operations.%s", opID, key), cause: reports.CauseFixture}
 }
 
-// unobservable says that what a check reads is absent, which the
-// implementation may choose: nothing to judge.
-func unobservable(reason string) error {
-	return &skip{cause: reports.CauseUnobservable, reason: reason}
+// unobservable says that what a check reads was not there to read: an
+// optional field left out, an answer without a body, a list the
+// implementation caps. Leaving it out is the implementation's right, so
+// the check is skipped, never passed (and --strict does not count it).
+func unobservable(format string, args ...any) error {
+	return &skip{reason: fmt.Sprintf(format, args...), cause: reports.CauseUnobservable}
 }
 
-// limited says that a bound of the runner stops the check; reason names
-// the flag that raises it.
-func limited(reason string) error {
-	return &skip{cause: reports.CauseRunnerLimit, reason: reason}
+// runnerLimit says that a bound of the runner stopped the check.
+func runnerLimit(format string, args ...any) error {
+	return &skip{reason: fmt.Sprintf(format, args...), cause: reports.CauseRunnerLimit}
 }
 
 // unsupportedSkip says that the fixture does not claim the profile of op:

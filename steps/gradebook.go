@@ -8,7 +8,7 @@ import (
 	"strconv"
 
 	"github.com/campusconf/campusconf/internal/registry"
-	"github.com/campusconf/campusconf/reports"
+	"github.com/campusconf/campusconf/internal/rules"
 )
 
 // gradingSchema is a valid grading schema sent with every weightage update.
@@ -75,7 +75,7 @@ func raiseWeight(ctx context.Context, n, delta string) error {
 		return err
 	}
 	if i < 1 || i > len(items) {
-		return &skip{cause: reports.CauseFixture, reason: fmt.Sprintf("the fixture's module has %d grade items, this check needs item %d", len(items), i)}
+		return fixtureShort("the fixture's module has %d grade items, this check needs item %d", len(items), i)
 	}
 	if s.weights == nil {
 		return fmt.Errorf("set the weightages of every grade item before raising one")
@@ -139,11 +139,15 @@ func refusedOrWithin(ctx context.Context) error {
 	case s.status == 400:
 		return s.errorBodyIsString()
 	case s.status == 200:
+		weights := s.json().Get("iD_Weightage")
+		if absent(weights) {
+			return unobservable("the update was accepted and its answer leaves out \"iD_Weightage\", an optional field this check needs: nothing shows whether the module now totals over %d", rules.MaxWeightageTotal)
+		}
 		total := 0.0
-		for _, w := range s.json().Get("iD_Weightage.#.value").Array() {
+		for _, w := range weights.Get("#.value").Array() {
 			total += w.Float()
 		}
-		if total > 100+1e-9 {
+		if rules.WeightageOver(total, rules.RoundingTolerance) {
 			return s.fail(nil, "400, or 200 with settings whose weightages total at most 100", fmt.Sprintf("200 with weightages totalling %g: the module's other grade items kept their weights", total))
 		}
 		return nil

@@ -67,7 +67,7 @@ func (s *state) pageThrough(ctx context.Context, op, id string, params [][2]stri
 		if page > 0 && s.status == 400 {
 			// A cap on offset below the list's length is the
 			// implementation's to choose: the end cannot be reached.
-			return unobservable(fmt.Sprintf("offset=%d, within the %d entries read so far, is refused with 400: the implementation caps offset below the list's length, so its end cannot be reached", offset, offset))
+			return unobservable("offset=%d, within the %d entries read so far, is refused with 400: the implementation caps offset below the list's length, so its end cannot be reached", offset, offset)
 		}
 		if err := s.statusIs(200); err != nil {
 			return err
@@ -98,7 +98,7 @@ func (s *state) pageThrough(ctx context.Context, op, id string, params [][2]stri
 		all = append(all, items...)
 		offset += len(items)
 	}
-	return limited(fmt.Sprintf("the list holds more than %d pages (%d entries read), more than the runner walks: --max-pages raises the bound", s.env.cfg.MaxPages, offset))
+	return runnerLimit("the list holds more than %d pages (%d entries read), more than the runner walks: --max-pages raises the bound", s.env.cfg.MaxPages, offset)
 }
 
 // distinguishable reports whether a page holds two different entries: only
@@ -150,7 +150,7 @@ func answerDeclaredJSON(ctx context.Context) error {
 		return s.fail(nil, "a response", s.gotStatus())
 	}
 	if len(strings.TrimSpace(string(s.body))) == 0 {
-		return unobservable(fmt.Sprintf("the answer (%d) has no body whose media type could be checked", s.status))
+		return unobservable("the answer (%d) has no body whose media type could be checked", s.status)
 	}
 	ct := s.header.Get("Content-Type")
 	mt, _, err := mime.ParseMediaType(ct)
@@ -173,7 +173,11 @@ func otpNotConfirmed(ctx context.Context) error {
 	case s.status >= 400 && s.status < 500:
 		return s.errorBodyIsString()
 	case s.status == 200:
-		if st := s.json().Get("status"); !absent(st) && st.String() == "0000" {
+		st := s.json().Get("status")
+		if absent(st) {
+			return unobservable("E1 answered 200 without \"status\", an optional field this check needs: only it says whether the code was confirmed")
+		}
+		if st.String() == "0000" {
 			return s.fail(nil, want, "200 with status \"0000\": the wrong code was confirmed")
 		}
 		return nil
@@ -226,7 +230,7 @@ func weightsEchoed(ctx context.Context) error {
 	s := stateFrom(ctx)
 	got := s.json().Get("iD_Weightage")
 	if absent(got) {
-		return nil // an optional field of the answer: nothing to compare
+		return unobservable("the settings answered leave out \"iD_Weightage\", an optional field this check needs, and nothing else shows the weightages")
 	}
 	values := map[string]float64{}
 	for _, e := range got.Array() {

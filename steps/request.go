@@ -37,12 +37,14 @@ type call struct {
 
 const jsonPatch = "application/json-patch+json"
 
-var placeholder = regexp.MustCompile(`\{(records|saved|secondFactor|users|operations|conventions|absent|otp)(\.[^{}\s"]*)?\}`)
+var placeholder = regexp.MustCompile(`\{(records|saved|secondFactor|users|operations|conventions|absent|otp|sortby)(\.[^{}\s"]*)?\}`)
 
 // interpolate replaces placeholders: {records.x} and the other fixture
 // roots (looked up in the fixture), {saved.name[.path]} (saved earlier),
 // {absent} (a uuid no implementation has), {otp} (a valid one-time password
-// now). A string value is inserted without quotes, anything else as raw JSON.
+// now), {sortby.FIELD.ascending} and {sortby.FIELD.descending} (the sort
+// key in the syntax conventions.sortby declares). A string value is
+// inserted without quotes, anything else as raw JSON.
 func (s *state) interpolate(text string) (string, error) {
 	var firstErr error
 	out := placeholder.ReplaceAllStringFunc(text, func(m string) string {
@@ -66,6 +68,16 @@ func (s *state) lookup(key string) (string, error) {
 		return s.absentID(), nil
 	case "otp":
 		return s.otp()
+	case "sortby":
+		field, dir, _ := strings.Cut(rest, ".")
+		conv := s.env.cfg.Fixture.Conventions.Sortby
+		if !conv.Declared() {
+			return "", missing("conventions.sortby")
+		}
+		if field == "" || (dir != "ascending" && dir != "descending") {
+			return "", fmt.Errorf("placeholder {sortby.%s}: want {sortby.FIELD.ascending} or {sortby.FIELD.descending}", rest)
+		}
+		return conv.Key(field, dir == "descending"), nil
 	case "saved":
 		name, path, _ := strings.Cut(rest, ".")
 		v, ok := s.saved[name]
@@ -239,6 +251,9 @@ func (s *state) do(ctx context.Context, c call) error {
 // error. An answer past a bound of the runner ends the step with a skip
 // naming the flag that raises the bound.
 func (s *state) send(ctx context.Context, op, method, u string, body []byte, hasBody bool, contentType string) error {
+	if err := s.turn.mayCall(op); err != nil {
+		return err
+	}
 	if ctx.Err() != nil {
 		return &ended{why: context.Cause(ctx).Error()}
 	}
@@ -318,7 +333,7 @@ func (s *state) exchange(ctx context.Context, op, method, u string, body []byte,
 		case runCtx.Err() != nil:
 			return &ended{why: context.Cause(runCtx).Error()}
 		case headersTooLong(err):
-			return limited(fmt.Sprintf("the answer to %s has more header bytes than the runner reads (%s): --max-header raises the bound", what, sizeText(s.env.cfg.MaxResponseHeader)))
+			return runnerLimit("the answer to %s has more header bytes than the runner reads (%s): --max-header raises the bound", what, sizeText(s.env.cfg.MaxResponseHeader))
 		}
 		return &noAnswer{what: what, err: ex.Error + timeoutHint(ctx, s.env.cfg.RequestTimeout)}
 	}
@@ -342,7 +357,7 @@ func (s *state) exchange(ctx context.Context, op, method, u string, body []byte,
 	s.record(ex)
 	s.env.watch.Answered()
 	if int64(len(data)) > s.env.cfg.MaxResponseBody {
-		return limited(fmt.Sprintf("the answer to %s is longer than the runner reads (%s): --max-body raises the bound", what, sizeText(s.env.cfg.MaxResponseBody)))
+		return runnerLimit("the answer to %s is longer than the runner reads (%s): --max-body raises the bound", what, sizeText(s.env.cfg.MaxResponseBody))
 	}
 	s.status, s.header, s.body = resp.StatusCode, resp.Header, data
 	return nil

@@ -116,6 +116,9 @@ func Run(ctx context.Context, cfg Config) (*reports.Report, error) {
 			DefaultContext: runCtx,
 		},
 	}
+	if err := e.planSuite(suite); err != nil {
+		return nil, err
+	}
 	if status := suite.Run(); status == 2 {
 		return nil, fmt.Errorf("the suite could not start (godog option error)")
 	}
@@ -216,9 +219,10 @@ func (e *env) before(ctx context.Context, sc *godog.Scenario) (context.Context, 
 		// the implementation does not claim this operation's profile: no
 		// step runs, no request is sent, and the run does not wait for the
 		// operation's record group
+		e.schedule.release(sc) // nobody waits for a scenario that does not run
 		return ctx, unsupportedSkip(op, e.cfg.Fixture)
 	}
-	s.leave = e.schedule.enter(sc, s.op)
+	s.turn = e.schedule.enter(ctx, sc)
 	s.started = time.Now() // the wait for its turn is not the scenario's time
 	return ctx, nil
 }
@@ -249,8 +253,8 @@ func (e *env) afterStep(ctx context.Context, st *godog.Step, status godog.StepRe
 // after turns the scenario's state into its result.
 func (e *env) after(ctx context.Context, sc *godog.Scenario, err error) (context.Context, error) {
 	s := stateFrom(ctx)
-	if s.leave != nil {
-		s.leave()
+	if s.turn != nil {
+		s.turn.finish()
 	}
 	f := ctx.Value(stepFailureKey{}).(*stepFailure)
 	s.op = e.scenarioOp(sc, s.op)
@@ -298,10 +302,9 @@ func (e *env) after(ctx context.Context, sc *godog.Scenario, err error) (context
 			res.Outcome = reports.Unsupported
 			// a scenario that names no operation is of the one it needed
 			res.Operation = cmp.Or(res.Operation, s.skipped.op)
-		default:
-			res.SkipCause = s.skipped.cause
 		}
 		res.SkipReason = s.skipped.reason
+		res.SkipCause = s.skipped.cause
 	case f.err != nil || (err != nil && !errors.Is(err, errSkip)):
 		if f.err == nil {
 			f.err = err

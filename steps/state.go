@@ -53,8 +53,8 @@ type state struct {
 	// refusal names the requirements a refusal of one exchange breaks, as
 	// the step that sent it declared.
 	refusal refusal
-	// leave ends the scenario's turn in the scheduler.
-	leave func()
+	// turn is the scenario's place in the schedule (schedule.go).
+	turn *turn
 }
 
 // sent is a request as send received it.

@@ -20,70 +20,86 @@ import (
 type stepDef struct {
 	re *regexp.Regexp
 	fn any
+	// calls names the operations a step may call, from its match (m[1] is
+	// the first group): what the scheduler keeps apart (schedule.go). nil
+	// for a step that calls none; a step that re-sends the last request
+	// calls nothing new.
+	calls func(e *env, m []string) []string
+}
+
+// op1 is the calls of a step naming its operation in its first group.
+func op1(_ *env, m []string) []string { return []string{m[1]} }
+
+// fixed is the calls of a step that always calls ops.
+func fixed(ops ...registry.OpID) func(*env, []string) []string {
+	return func(*env, []string) []string { return registry.Strings(ops) }
 }
 
 const opRe = `([A-Z]+[0-9]*)`
 
 var stepDefs = []stepDef{
 	// who calls
-	{re(`^I am "([^"]*)"$`), iAm},
-	{re(`^the subscription key is left out$`), noKey},
-	{re(`^the subscription key is one that was never issued$`), unissuedKey},
+	{re(`^I am "([^"]*)"$`), iAm, nil},
+	{re(`^the subscription key is left out$`), noKey, nil},
+	{re(`^the subscription key is one that was never issued$`), unissuedKey, nil},
 
 	// calls
-	{re(`^I call ` + opRe + `(?: for "([^"]*)")?$`), callPlain},
-	{re(`^I call ` + opRe + `(?: for "([^"]*)")? with:$`), callWithParams},
-	{re(`^I call ` + opRe + `(?: for "([^"]*)")? with body:$`), callWithBody},
-	{re(`^I call ` + opRe + `(?: for "([^"]*)")? with a body of type "([^"]*)":$`), callWithTypedBody},
-	{re(`^I make a typical call to ` + opRe + `$`), typicalPlain},
-	{re(`^I make a typical call to ` + opRe + ` with a body of type "([^"]*)"$`), typicalTyped},
-	{re(`^I poll the push transaction "([^"]*)"$`), pollPush},
-	{re(`^I save the field "([^"]*)" as "([^"]*)"$`), saveField},
-	{re(`^I save the (earliest|latest) "([^"]*)" of the list as "([^"]*)"$`), saveExtreme},
+	{re(`^I call ` + opRe + `(?: for "([^"]*)")?$`), callPlain, op1},
+	{re(`^I call ` + opRe + `(?: for "([^"]*)")? with:$`), callWithParams, op1},
+	{re(`^I call ` + opRe + `(?: for "([^"]*)")? with body:$`), callWithBody, op1},
+	{re(`^I call ` + opRe + `(?: for "([^"]*)")? with a body of type "([^"]*)":$`), callWithTypedBody, op1},
+	{re(`^I make a typical call to ` + opRe + `$`), typicalPlain, op1},
+	{re(`^I make a typical call to ` + opRe + ` with a body of type "([^"]*)"$`), typicalTyped, op1},
+	{re(`^I poll the push transaction "([^"]*)"$`), pollPush, fixed(registry.E2)},
+	{re(`^I save the field "([^"]*)" as "([^"]*)"$`), saveField, nil},
+	{re(`^I save the moment between the earliest and the latest "([^"]*)" of the list as "([^"]*)"$`), saveBetween, nil},
 
 	// statuses
-	{re(`^the status is (\d{3})$`), statusIs},
-	{re(`^the status is (\d{3}) or (\d{3})$`), statusIsEither},
-	{re(`^the call is refused for want of a subscription key$`), refusedForKey},
-	{re(`^the body is not refused for its media type$`), notRefusedForMediaType},
-	{re(`^every user the fixture forbids an operation is refused it with 403$`), forbiddenRefused},
+	{re(`^the status is (\d{3})$`), statusIs, nil},
+	{re(`^the status is (\d{3}) or (\d{3})$`), statusIsEither, nil},
+	{re(`^the call is refused for want of a subscription key$`), refusedForKey, nil},
+	{re(`^the body is not refused for its media type$`), notRefusedForMediaType, nil},
+	{re(`^the call is refused with a client error(?:, or the body is (-?\d+))?$`), refusedOrBody, nil},
+	{re(`^every user the fixture forbids an operation is refused it with 403$`), forbiddenRefused, forbiddenCalls},
 
 	// values
-	{re(`^the field "([^"]*)" is (not )?((?:true|false|null|-?[0-9][0-9.eE+-]*|"[^"]*"|\{[^}]*\}))( where present)?$`), fieldIs},
-	{re(`^the field "([^"]*)" is an? (array|object|string|boolean|number|integer|non-empty string|non-empty array)( where present)?$`), fieldHasType},
-	{re(`^the body is (not )?((?:true|false|null|-?[0-9][0-9.eE+-]*|"[^"]*"|\{[^}]*\}))$`), bodyIs},
-	{re(`^the body is an? (array|object|integer)$`), bodyHasType},
+	{re(`^the field "([^"]*)" is (not )?((?:true|false|null|-?[0-9][0-9.eE+-]*|"[^"]*"|\{[^}]*\}))( where present)?$`), fieldIs, nil},
+	{re(`^the field "([^"]*)" is an? (array|object|string|boolean|number|integer|non-empty string|non-empty array)( where present)?$`), fieldHasType, nil},
+	{re(`^the body is (not )?((?:true|false|null|-?[0-9][0-9.eE+-]*|"[^"]*"|\{[^}]*\}))$`), bodyIs, nil},
+	{re(`^the body is an? (array|object|integer)$`), bodyHasType, nil},
 
 	// lists
-	{re(`^the list has at most (\d+) entr(?:y|ies)$`), listAtMost},
-	{re(`^the list is not empty$`), listNotEmpty},
-	{re(`^the list is empty$`), listEmpty},
-	{re(`^the list equals entries (\d+) to (\d+) of the list saved as "([^"]*)"$`), listEqualsSlice},
-	{re(`^the list is shorter than the list saved as "([^"]*)"$`), listShorterThan},
-	{re(`^every entry has "([^"]*)" equal to (.+?)( where present)?$`), everyEquals},
-	{re(`^every entry has "([^"]*)" or "([^"]*)" containing "([^"]*)"$`), everyContains},
-	{re(`^every entry has "([^"]*)" at or (after|before) "([^"]*)"$`), everyTime},
-	{re(`^every entry has a non-empty "([^"]*)"$`), everyNonEmpty},
-	{re(`^the entries are sorted by "([^"]*)" (ascending|descending)$`), sortedBy},
-	{re(`^the fixture declares the sortby convention "([^"]*)"$`), requireSortConvention},
-	{re(`^the field "([^"]*)" is false or absent$`), fieldFalseOrAbsent},
+	{re(`^the list has at most (\d+) entr(?:y|ies)$`), listAtMost, nil},
+	{re(`^the list is not empty$`), listNotEmpty, nil},
+	{re(`^the list is empty$`), listEmpty, nil},
+	{re(`^the list equals entries (\d+) to (\d+) of the list saved as "([^"]*)"$`), listEqualsSlice, nil},
+	{re(`^the list is shorter than the list saved as "([^"]*)"$`), listShorterThan, nil},
+	{re(`^every entry has "([^"]*)" equal to (.+?)( where present)?$`), everyEquals, nil},
+	{re(`^every entry has "([^"]*)" or "([^"]*)" containing "([^"]*)"$`), everyContains, nil},
+	{re(`^every entry has "([^"]*)" at or (after|before) "([^"]*)"$`), everyTime, nil},
+	{re(`^every entry has a non-empty "([^"]*)"$`), everyNonEmpty, nil},
+	{re(`^no two entries have the same "([^"]*)"$`), noTwoSame, nil},
+	{re(`^the entries are sorted by "([^"]*)" (ascending|descending)$`), sortedBy, nil},
 
 	// precision: open limits, right records, effects, headers
-	{re(`^I page through ` + opRe + ` for "([^"]*)"$`), pageThroughPlain},
-	{re(`^I page through ` + opRe + ` for "([^"]*)" with:$`), pageThroughWith},
-	{re(`^the pages held at least one entry$`), pagesHeldEntries},
-	{re(`^I make a typical call to ` + opRe + ` with a body and no Content-Type$`), typicalNoContentType},
-	{re(`^a body in the answer is declared as JSON$`), answerDeclaredJSON},
-	{re(`^the one-time password is not confirmed$`), otpNotConfirmed},
-	{re(`^I update the evaluation session with a question whose "([^"]*)" is (\S+)$`), updateQuestionLimit},
-	{re(`^the weightages returned are those set, where present$`), weightsEchoed},
-	{re(`^the creator of the copy is filled in$`), creatorFilled},
+	{re(`^I page through ` + opRe + ` for "([^"]*)"$`), pageThroughPlain, op1},
+	{re(`^I page through ` + opRe + ` for "([^"]*)" with:$`), pageThroughWith, op1},
+	{re(`^the pages held at least one entry$`), pagesHeldEntries, nil},
+	{re(`^I make a typical call to ` + opRe + ` with a body and no Content-Type$`), typicalNoContentType, op1},
+	{re(`^a body in the answer is declared as JSON$`), answerDeclaredJSON, nil},
+	{re(`^the one-time password is not confirmed$`), otpNotConfirmed, nil},
+	{re(`^I update the evaluation session with a question whose "([^"]*)" is (\S+)$`), updateQuestionLimit, fixed(registry.ES)},
+	{re(`^the weightages returned are those set$`), weightsEchoed, nil},
+	{re(`^the creator of the copy is filled in$`), creatorFilled, nil},
+
+	// notifications
+	{re(`^I make the notification (read|unread)$`), makeNotification, fixed(registry.NR, registry.NG)},
 
 	// gradebook
-	{re(`^I set the weightages of every grade item of the module to total (\S+)$`), setWeightsTotal},
-	{re(`^I raise the weightage of grade item (\d+) alone by (\S+)$`), raiseWeight},
-	{re(`^the update is refused with 400, or the weightages it returns total at most 100$`), refusedOrWithin},
-	{re(`^the earlier refusal changed nothing: the status is (\d{3})(?: or (\d{3}))?$`), unchangedStatus},
+	{re(`^I set the weightages of every grade item of the module to total (\S+)$`), setWeightsTotal, fixed(registry.GB)},
+	{re(`^I raise the weightage of grade item (\d+) alone by (\S+)$`), raiseWeight, fixed(registry.GB)},
+	{re(`^the update is refused with 400, or the weightages it returns total at most 100$`), refusedOrWithin, nil},
+	{re(`^the earlier refusal changed nothing: the status is (\d{3})(?: or (\d{3}))?$`), unchangedStatus, nil},
 }
 
 func re(p string) *regexp.Regexp { return regexp.MustCompile(p) }
@@ -203,7 +219,7 @@ func saveField(ctx context.Context, path, name string) error {
 	s := stateFrom(ctx)
 	v := s.field(path)
 	if absent(v) {
-		return unobservable(fmt.Sprintf("the response leaves out %s, an optional field this check needs", describePath(path)))
+		return unobservable("the response leaves out %s, an optional field this check needs", describePath(path))
 	}
 	s.saved[name] = gjson.Parse(v.Raw)
 	if v.Type == gjson.String {
@@ -212,8 +228,8 @@ func saveField(ctx context.Context, path, name string) error {
 	return nil
 }
 
-func saveExtreme(ctx context.Context, which, path, name string) error {
-	return stateFrom(ctx).saveExtreme(which, path, name)
+func saveBetween(ctx context.Context, path, name string) error {
+	return stateFrom(ctx).saveBetween(path, name)
 }
 
 func statusIs(ctx context.Context, code string) error {
@@ -229,37 +245,92 @@ func statusIsEither(ctx context.Context, a, b string) error {
 
 func refusedForKey(ctx context.Context) error { return stateFrom(ctx).refusedForKey() }
 
+// refusedOrBody accepts a refusal (any 4xx, with a JSON string body) or,
+// where the step names one, a 2xx whose body is that number: the answer of
+// a call that ignored what it was not meant to read.
+func refusedOrBody(ctx context.Context, body string) error {
+	s := stateFrom(ctx)
+	if s.status >= 400 && s.status < 500 {
+		return s.errorBodyIsString()
+	}
+	want := "a refusal (4xx)"
+	if body != "" {
+		want += ", or 2xx with the body " + body
+		if s.status >= 200 && s.status < 300 && sameJSON(s.json(), gjson.Parse(body)) {
+			return nil
+		}
+	}
+	return s.fail(nil, want, s.gotStatus())
+}
+
+func noTwoSame(ctx context.Context, path string) error {
+	return stateFrom(ctx).noTwoSame(path)
+}
+
 func notRefusedForMediaType(ctx context.Context) error {
 	return stateFrom(ctx).notRefusedForMediaType(ctx)
 }
 
-// forbiddenRefused makes the typical call of every operation the fixture
-// lists under forbidden, as the user it names, and expects 403 from each.
-// It checks every entry and reports every one that was not refused.
+// forbiddenRefused makes the refusal probe of every operation the
+// fixture lists under forbidden (registry Operation.Probe: real records,
+// the entry's own where it names one), as the user it names, and expects
+// 403 from each. A probe that needs a record the run makes (an attendance
+// just added) makes it first, as the default caller. It checks every entry
+// and reports every one that was not refused; an entry it could not probe
+// (an unplaced operation, a missing record, a setup refused) is passed
+// over, and a run that could probe none is skipped.
 func forbiddenRefused(ctx context.Context) error {
 	s := stateFrom(ctx)
 	entries := s.env.cfg.Fixture.Forbidden
 	if len(entries) == 0 {
 		return missing("forbidden")
 	}
-	var wrong, badBody []string
+	var wrong, badBody, unprobed []string
 	first, firstBad := -1, -1
 	checked := 0
-	var skipped error // the first entry that could not be checked
+	// entries of profiles the fixture does not claim are not probed (not
+	// even their setup is sent); when they are all there is, the scenario
+	// is unsupported
+	var unsupported error
+	var unsupportedOnly []string
+	// in a read-only run, the entries of operations that change state
+	var readOnly error
+	readOnlyLeft := 0
 	for _, f := range entries {
 		op := s.opByFixtureName(f.Operation)
-		c, ok := forbiddenCall(op)
+		c, ok := forbiddenCall(op, f.Record)
 		if !ok {
 			return fmt.Errorf("forbidden: unknown operation %q (want E1..E21 or an operations key)", f.Operation)
 		}
+		if !s.env.cfg.Fixture.Supports(op) {
+			if unsupported == nil {
+				unsupported = unsupportedSkip(op, s.env.cfg.Fixture)
+			}
+			unsupportedOnly = append(unsupportedOnly, op)
+			unprobed = append(unprobed, fmt.Sprintf("%s as %q: profile not claimed", op, f.User))
+			continue
+		}
+		if s.env.cfg.ReadOnly && probeChangesState(op) {
+			// a read-only run sends no call that changes state, nor the
+			// setup of one
+			if readOnly == nil {
+				readOnly = readOnlySkip(op)
+			}
+			readOnlyLeft++
+			unprobed = append(unprobed, fmt.Sprintf("%s as %q: read-only run", op, f.User))
+			continue
+		}
+		if reason, err := s.probeSetup(ctx, op); err != nil {
+			return err
+		} else if reason != "" {
+			unprobed = append(unprobed, reason)
+			continue
+		}
 		s.user = f.User
 		if err := s.do(ctx, c); err != nil {
-			if _, isSkip := asSkip(err); isSkip {
-				// an unplaced operation, a missing record, a profile not
-				// claimed, a read-only run: nothing to check
-				if skipped == nil {
-					skipped = err
-				}
+			if sk, isSkip := asSkip(err); isSkip {
+				// an unplaced operation or a missing record: nothing to check
+				unprobed = append(unprobed, fmt.Sprintf("%s as %q: %s", op, f.User, sk.reason))
 				continue
 			}
 			return err
@@ -283,7 +354,13 @@ func forbiddenRefused(ctx context.Context) error {
 	s.user = ""
 	if checked == 0 {
 		// nothing was observed: not a pass
-		return skipped
+		if unsupported != nil && len(unsupportedOnly) == len(entries) {
+			return unsupported
+		}
+		if readOnly != nil && readOnlyLeft+len(unsupportedOnly) == len(entries) {
+			return readOnly
+		}
+		return &skip{reason: "no forbidden entry of the fixture could be probed: " + strings.Join(unprobed, "; "), cause: reports.CauseFixture}
 	}
 	if len(wrong) > 0 {
 		f := s.fail(nil, "403 for every forbidden entry of the fixture", fmt.Sprintf("%d of %d not refused", len(wrong), len(entries)), strings.Join(wrong, "\n"))
@@ -299,24 +376,85 @@ func forbiddenRefused(ctx context.Context) error {
 	return nil
 }
 
+// forbiddenCalls are the operations forbiddenRefused calls: those of the
+// fixture's forbidden entries and their probes' setups.
+func forbiddenCalls(e *env, _ []string) []string {
+	var out []string
+	for _, f := range e.cfg.Fixture.Forbidden {
+		id := registry.ID(f.Operation)
+		out = append(out, id)
+		if o, ok := registry.Lookup(id); ok && o.ProbeSetup != nil {
+			out = append(out, string(o.ProbeSetup.Op))
+		}
+	}
+	return out
+}
+
+// probeSetup makes the record op's refusal probe names as {saved.probe},
+// where its probe needs one (registry Operation.ProbeSetup), as the
+// default caller. It returns why the probe cannot be made, "" when it can.
+func (s *state) probeSetup(ctx context.Context, op string) (string, error) {
+	o, ok := registry.Lookup(op)
+	if !ok || o.ProbeSetup == nil {
+		return "", nil
+	}
+	su := o.ProbeSetup
+	s.user = ""
+	c := callOf(string(su.Op), su.Call)
+	if err := s.do(ctx, c); err != nil {
+		if sk, isSkip := asSkip(err); isSkip {
+			return fmt.Sprintf("%s: its probe needs a %s first: %s", op, su.Op, sk.reason), nil
+		}
+		return "", err
+	}
+	v := s.json().Get(su.Save)
+	if s.status < 200 || s.status >= 300 || absent(v) {
+		return fmt.Sprintf("%s: its probe needs a record made by %s, which answered %s", op, su.Op, s.gotStatus()), nil
+	}
+	s.saved["probe"] = v
+	return "", nil
+}
+
+// probeChangesState reports whether probing op for a refusal sends a call
+// that changes state: op's own, or the setup its probe needs first.
+func probeChangesState(op string) bool {
+	o, ok := registry.Lookup(op)
+	return ok && (o.ChangesState || o.ProbeSetup != nil && changesState(string(o.ProbeSetup.Op)))
+}
+
 // opByFixtureName accepts an operation id or the fixture key of an
 // unplaced operation.
 func (s *state) opByFixtureName(name string) string {
 	return registry.ID(name)
 }
 
+// fieldIs compares a field of the answer. "where present" marks a check
+// beside the scenario's main observation: an absent field is not judged.
+// Without it the check is the observation, and an optional field left out
+// makes it unobservable (skipped, never passed).
 func fieldIs(ctx context.Context, path, not, want, wherePresent string) error {
 	s := stateFrom(ctx)
-	if wherePresent != "" && absent(s.field(path)) {
-		return nil // an optional field may be absent: nothing to compare
+	if absent(s.field(path)) {
+		if wherePresent != "" {
+			return nil
+		}
+		if err := s.optionalAbsent(path); err != nil {
+			return err
+		}
 	}
 	return s.fieldIs(path, want, not != "")
 }
 
+// fieldHasType checks the JSON type of a field, as fieldIs compares one.
 func fieldHasType(ctx context.Context, path, kind, wherePresent string) error {
 	s := stateFrom(ctx)
-	if wherePresent != "" && absent(s.field(path)) {
-		return nil // an optional field may be absent: nothing to judge
+	if absent(s.field(path)) {
+		if wherePresent != "" {
+			return nil
+		}
+		if err := s.optionalAbsent(path); err != nil {
+			return err
+		}
 	}
 	return s.fieldHasType(path, kind)
 }
@@ -385,17 +523,6 @@ func sortedBy(ctx context.Context, path, dir string) error {
 	return stateFrom(ctx).sortedBy(path, dir)
 }
 
-func requireSortConvention(ctx context.Context, want string) error {
-	s := stateFrom(ctx)
-	if got := s.env.cfg.Fixture.Conventions.Sortby; got != want {
-		if got == "" {
-			return missing("conventions.sortby")
-		}
-		return &skip{cause: reports.CauseFixture, reason: fmt.Sprintf("the fixture declares sortby convention %q, this check needs %q", got, want)}
-	}
-	return nil
-}
-
 // initializeScenario registers the steps and hooks of one scenario.
 func (e *env) initializeScenario(sc *godog.ScenarioContext) {
 	for _, d := range stepDefs {
@@ -404,8 +531,4 @@ func (e *env) initializeScenario(sc *godog.ScenarioContext) {
 	sc.Before(e.before)
 	sc.After(e.after)
 	sc.StepContext().After(e.afterStep)
-}
-
-func fieldFalseOrAbsent(ctx context.Context, path string) error {
-	return stateFrom(ctx).fieldFalseOrAbsent(path)
 }

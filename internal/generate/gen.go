@@ -67,7 +67,11 @@ func queryValue(t *rapid.T, p param) string {
 	case len(p.accepted) > 0:
 		return rapid.SampledFrom(p.accepted).Draw(t, label)
 	case len(p.fields) > 0:
-		return rapid.SampledFrom(p.fields).Draw(t, label) + rapid.SampledFrom([]string{"", " asc", " desc"}).Draw(t, label+".order")
+		field := rapid.SampledFrom(p.fields).Draw(t, label)
+		// three orders, as before the syntax was a template: the same
+		// seed draws the same requests
+		order := rapid.SampledFrom([]string{"", " asc", " desc"}).Draw(t, label+".order")
+		return p.sortby.Key(field, order == " desc")
 	case p.schema.Format == "date-time":
 		return drawDate(t, label)
 	case p.schema.Type.Is(openapi3.TypeInteger):

@@ -2,7 +2,9 @@ package generate
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
+	"maps"
 	"net/http"
 	"net/http/httptest"
 	"slices"
@@ -485,4 +487,109 @@ func TestUnclaimedProfilesGetNoRequest(t *testing.T) {
 			t.Errorf("expected findings of E20 only, got %s on %s", sc.Name, sc.Operation)
 		}
 	}
+}
+
+// TestEdgesAreFound: a simulator defect answering 500 on each kind of edge
+// input is found by the edge requests alone (N=0 draws nothing), so it
+// is found at any N and any seed.
+func TestEdgesAreFound(t *testing.T) {
+	tests := []struct {
+		defect defects.Name
+		op     string
+	}{
+		{defects.GenLimitInt32Max500, "E20"},
+		{defects.GenIDInt64Max500, "NR"},
+		{defects.GenPopulateTwice500, "E9"},
+		{defects.GenPopulateCombined500, "E6"},
+		{defects.GenPopulateEmpty500, "E20"},
+		{defects.GenSortbyTwice500, "E17"},
+		{defects.GenSortbyCombined500, "E10"},
+		{defects.GenSortbyEmpty500, "E18"},
+		{defects.GenIDsMany500, "E8"},
+		{defects.GenSchemaEmpty500, "GB"},
+	}
+	for _, tt := range tests {
+		t.Run(string(tt.defect), func(t *testing.T) {
+			scs, _ := runAgainst(t, Config{N: 0, Seed: 1, Operations: []string{tt.op}}, tt.defect)
+			found := slices.ContainsFunc(scs, func(sc reports.Scenario) bool {
+				return sc.Outcome == reports.Failed && sc.Operation == tt.op && slices.Contains(sc.Requirements, string(NoServerError))
+			})
+			if !found {
+				t.Errorf("defect %s: expected a GEN.no-5xx finding on %s from the edge requests, got none; findings: %v", tt.defect, tt.op, findings(scs))
+			}
+		})
+	}
+}
+
+// TestEdges lists the edge requests of a few operations: the range ends
+// and one beyond, the type extremes and one beyond, list-like query
+// parameters twice, combined and empty, arrays empty, of one and many.
+func TestEdges(t *testing.T) {
+	sim, _, _ := target(t)
+	doc, err := openapi.Load()
+	if err != nil {
+		t.Fatal(err)
+	}
+	cat, err := features.Load()
+	if err != nil {
+		t.Fatal(err)
+	}
+	f := sim.Fixtures()
+	specs, err := buildSpecs(doc, cat, f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	describe := func(op string) []string {
+		var out []string
+		for _, s := range specs {
+			if s.id != op {
+				continue
+			}
+			for _, r := range edges(s, idSources(f)) {
+				d := r.url("", s)
+				if r.HasBody {
+					d += " " + summary(r.Body)
+				}
+				if r.Bad != nil {
+					d += " [" + r.Bad.What + "]"
+				}
+				out = append(out, d)
+			}
+		}
+		return out
+	}
+	must := map[string][]string{
+		"E20": {"limit=2147483647", "limit=-2147483648", "limit=2147483648 [integer beyond its format (int32)]",
+			"offset=2147483647", "populate=photo&populate=photo", "populate=photo%2Cphoto", "populate= ",
+			"sortby=email+asc&sortby=email+asc", "sortby=email+asc%2CuserName+desc", "sortby= "},
+		"E6": {"populate=Creator%2CContentCount", "populate=Creator&populate=Creator", "populate= "},
+		"NR": {"read:10", "read:11", "read:9 [outside the stated range by one]", "read:12 [outside the stated range by one]",
+			"id:9223372036854775807 read:10", "id:-9223372036854775808 read:10", "id:9223372036854775808 read:10 [integer beyond its format (int64)]"},
+		"E14": {"iDs:0", "iDs:1", "iDs:100"},
+		"GB":  {"gradingSchema:0", "gradingSchema:1", "gradingSchema:100", "iD_Weightage:0", "iD_Weightage:100"},
+	}
+	for op, wants := range must {
+		got := describe(op)
+		for _, w := range wants {
+			if !slices.ContainsFunc(got, func(g string) bool { return strings.Contains(g+" ", w) }) {
+				t.Errorf("%s: expected an edge request with %q, got:\n  %s", op, w, strings.Join(got, "\n  "))
+			}
+		}
+	}
+}
+
+// summary describes a body by its members: a number as name:value, an
+// array as name:length.
+func summary(body any) string {
+	m, _ := body.(map[string]any)
+	var parts []string
+	for _, k := range slices.Sorted(maps.Keys(m)) {
+		switch v := m[k].(type) {
+		case []any:
+			parts = append(parts, fmt.Sprintf("%s:%d", k, len(v)))
+		case int64, float64, json.Number:
+			parts = append(parts, fmt.Sprintf("%s:%v", k, v))
+		}
+	}
+	return strings.Join(parts, " ")
 }

@@ -49,8 +49,13 @@ type param struct {
 	// ids are existing record ids the fixture gives for the parameter.
 	ids []string
 	// fields are the field names of the operation's records, for sortby
-	// when the fixture declares its syntax (conventions.sortby).
+	// when the fixture declares its syntax (conventions.sortby), and
+	// sortby is that syntax.
 	fields []string
+	sortby fixtures.Sortby
+	// sortable are the fields of scalar type among them, which an edge
+	// request sorts by.
+	sortable []string
 }
 
 // acceptedRe finds the accepted populate entities in a parameter's
@@ -159,8 +164,9 @@ func buildSpecs(doc *openapi3.T, cat *features.Catalogue, f *fixtures.File) ([]*
 			case "populate":
 				q.accepted = acceptedEntities(p.Description)
 			case "sortby":
-				if f.Conventions.Sortby == "field-asc-desc" {
-					q.fields = recordFields(o)
+				if f.Conventions.Sortby.Declared() {
+					q.fields, q.sortby = recordFields(o), f.Conventions.Sortby
+					q.sortable = scalarFields(o)
 				}
 			}
 			switch p.In {
@@ -191,6 +197,29 @@ func buildSpecs(doc *openapi3.T, cat *features.Catalogue, f *fixtures.File) ([]*
 
 // recordFields names the fields of the records a 200 answer lists.
 func recordFields(o *openapi3.Operation) []string {
+	sc := recordSchema(o)
+	if sc == nil {
+		return nil
+	}
+	return slices.Sorted(maps.Keys(sc.Properties))
+}
+
+// scalarFields names the fields of scalar type (string, number, integer,
+// boolean) of the records a 200 answer lists.
+func scalarFields(o *openapi3.Operation) []string {
+	var out []string
+	for _, name := range recordFields(o) {
+		if sc := recordSchema(o); sc != nil {
+			if p := sc.Properties[name]; p != nil && p.Value != nil && !p.Value.Type.Is(openapi3.TypeArray) && !p.Value.Type.Is(openapi3.TypeObject) {
+				out = append(out, name)
+			}
+		}
+	}
+	return out
+}
+
+// recordSchema is the schema of the records a 200 answer holds.
+func recordSchema(o *openapi3.Operation) *openapi3.Schema {
 	r := o.Responses.Value("200")
 	if r == nil || r.Value == nil {
 		return nil
@@ -203,7 +232,7 @@ func recordFields(o *openapi3.Operation) []string {
 	if sc.Type.Is(openapi3.TypeArray) && sc.Items != nil {
 		sc = sc.Items.Value
 	}
-	return slices.Sorted(maps.Keys(sc.Properties))
+	return sc
 }
 
 // pathParamRe matches one parameter of a path template.

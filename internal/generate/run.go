@@ -40,7 +40,9 @@ type Config struct {
 	BaseURL string
 	Client  *http.Client
 	Fixture *fixtures.File
-	// N is the number of generated requests per operation.
+	// N is the number of generated requests drawn per operation, after
+	// the operation's edge requests (edges.go), which every run with N > 0
+	// sends.
 	N int
 	// Seed makes the run repeatable: the same seed, fixture and N send the
 	// same requests.
@@ -244,14 +246,22 @@ func (ru *runner) operation(ctx context.Context, s *opSpec) {
 			}
 		}
 	}()
-	for i := range ru.cfg.N {
+	// the edge requests first (edges.go), then N drawn ones
+	edge := edges(s, ru.ids)
+	for k := range len(edge) + ru.cfg.N {
 		if ctx.Err() != nil {
 			return
 		}
-		req := gen.Example(seedFor(ru.cfg.Seed, s.id, i))
-		// a read is repeated one time in four: the same GET twice must
-		// give the same answer
-		repeat := !s.writes && req.Bad == nil && i%4 == 0
+		i := k - len(edge)
+		var req Request
+		if i < 0 {
+			req = edge[k]
+		} else {
+			req = gen.Example(seedFor(ru.cfg.Seed, s.id, i))
+		}
+		// a drawn read is repeated one time in four: the same GET twice
+		// must give the same answer
+		repeat := !s.writes && req.Bad == nil && i >= 0 && i%4 == 0
 		var before snapshot
 		reads := ru.snapshotReads(s)
 		observed := req.Bad != nil && len(reads) > 0

@@ -71,3 +71,24 @@ func JSON() []byte {
 	})
 	return jsonDoc
 }
+
+// Optional reports whether the record component declares field and does
+// not mark it required: a field an answer may leave out, so a check that
+// needs it can only be skipped when it is absent (docs/decisions.md, "MUST
+// or SHOULD"). A field of no record, or a required one, is not optional.
+func Optional(record, field string) bool {
+	doc, err := Load()
+	if err != nil || record == "" {
+		return false
+	}
+	ref := doc.Components.Schemas[record]
+	if ref == nil || ref.Value == nil || ref.Value.Properties[field] == nil {
+		return false
+	}
+	for _, f := range ref.Value.Required {
+		if f == field {
+			return false
+		}
+	}
+	return true
+}

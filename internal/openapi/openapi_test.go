@@ -283,3 +283,22 @@ func TestRecordSchemas(t *testing.T) {
 		}
 	}
 }
+
+func TestOptional(t *testing.T) {
+	tests := []struct {
+		record, field string
+		want          bool
+	}{
+		{"Notification", "notifyStatus", true},
+		{"QuizSection", "name", false}, // required
+		{"BankFolder", "id", false},    // required
+		{"Attendance", "publish", true},
+		{"Attendance", "nonsense", false},
+		{"", "publish", false},
+	}
+	for _, tt := range tests {
+		if got := Optional(tt.record, tt.field); got != tt.want {
+			t.Errorf("Optional(%q, %q): expected %v, got %v", tt.record, tt.field, tt.want, got)
+		}
+	}
+}

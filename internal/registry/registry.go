@@ -11,7 +11,9 @@ package registry
 
 import (
 	"fmt"
+	"maps"
 	"slices"
+	"strings"
 )
 
 // OpID names an operation: the specification's id (E1, E2, ...) or, for
@@ -87,11 +89,8 @@ type Operation struct {
 	// required members; UUIDInput says it names records by uuid.
 	JSONBody, RequiredMembers, UUIDInput bool
 
-	// Destructive says calling it changes stored records. Group is the
-	// group of fixture records the changing (@destructive) scenarios of the
-	// operation share: scenarios of one group never run at the same time. A
-	// read may have a group when its scenarios change records through
-	// another operation first.
+	// Destructive says calling it changes stored records (its scenarios
+	// that do carry @destructive, which --read-only leaves out).
 	Destructive bool
 	// Profile is the one profile the operation belongs to: an
 	// implementation declares the profiles it implements, and the
@@ -104,17 +103,36 @@ type Operation struct {
 	// E3 have effects on the second factor, not on fixture records). A
 	// read-only run sends no request to such an operation.
 	ChangesState bool
-	Group        string
+	// Group is the group of records the operation changes (ChangesState)
+	// or reads when another operation changes them: the suite's scheduler
+	// (steps/schedule.go) runs a scenario calling an operation that
+	// changes a group alone on that group, in the run's order, and lets
+	// scenarios that only read it share it. Every operation that changes
+	// state has one; a read nothing else changes has none.
+	Group string
 	// Records are the fixture record keys (records.*) it needs.
 	Records []string
 
 	// Typical is a call a conforming implementation answers without
 	// refusing it for its content; see Call for its placeholders.
 	Typical Call
-	// Forbidden, when set, replaces Typical to check a refusal: it names
-	// real records, so a lookup before the permission check cannot turn the
-	// refusal into a 404.
+	// Forbidden, when set, replaces Typical to check a refusal (see
+	// Probe): it names real records, so a lookup before the permission
+	// check cannot turn the refusal into a 404, and an implementation that
+	// checks permissions per record has a record to refuse.
 	Forbidden *Call
+	// Subject is the fixture record the refusal probe addresses, as a
+	// records.* key path ("bankFolder", "deletableMedia.0",
+	// "notification.id"): the probe call names it as {records.<Subject>},
+	// and a fixture's forbidden entry may name another record of the same
+	// kind in its place. Empty for an operation that addresses no record
+	// (E1..E4).
+	Subject string
+	// ProbeSetup, when set, is made by the default caller before the
+	// refusal probe, which then names the field Save of its answer as
+	// {saved.probe}: a record the fixture cannot name because the run
+	// makes it (an attendance just added, a push just sent).
+	ProbeSetup *Setup
 	// TypicalUser is the caller of typical calls when the default caller
 	// would be refused.
 	TypicalUser string
@@ -168,6 +186,44 @@ type Call struct {
 	HasBody bool
 }
 
+// Setup is a call made to prepare another: Op's Call, whose answer's
+// field Save is kept.
+type Setup struct {
+	Op   OpID
+	Call Call
+	Save string
+}
+
+// Probe returns the call that checks a refusal of the operation: its
+// Forbidden call, or else its typical call, addressing record (a records.*
+// key path of a record of the Subject's kind) in the Subject's place; ""
+// addresses the Subject itself.
+func (o Operation) Probe(record string) Call {
+	c := o.Typical
+	if o.Forbidden != nil {
+		c = *o.Forbidden
+	}
+	if record == "" || o.Subject == "" || record == o.Subject {
+		return c
+	}
+	from, to := "{records."+o.Subject+"}", "{records."+record+"}"
+	c.Params = maps.Clone(c.Params)
+	for k, v := range c.Params {
+		c.Params[k] = strings.ReplaceAll(v, from, to)
+	}
+	c.Body = strings.ReplaceAll(c.Body, from, to)
+	return c
+}
+
+// SubjectIsNumber reports whether the probe writes the Subject as a JSON
+// number (the notification id), not as a string: a record named in its
+// place must be one too.
+func (o Operation) SubjectIsNumber() bool {
+	c := o.Probe("")
+	ph := "{records." + o.Subject + "}"
+	return o.Subject != "" && strings.Contains(c.Body, ph) && !strings.Contains(c.Body, `"`+ph+`"`)
+}
+
 // Unplaced reports whether the specification leaves the operation's method
 // and path open.
 func (o Operation) Unplaced() bool { return !o.Placed }
@@ -178,93 +234,99 @@ var all = []Operation{
 		Typical: Call{Body: `{"userid": "{secondFactor.userid}", "otp": "000000"}`, HasBody: true}},
 	{ID: E2, Profile: ProfileSecondFactor, Name: "Check push status", Statuses: []int{200, 404, 503}, Input: "PushPollInput", Method: "POST", Path: "/campus/2FA/Poll", Placed: true,
 		Record: "PushResult", JSONBody: true, RequiredMembers: true, Group: "second-factor",
-		Typical: Call{Body: `{"transactionId": "{absent}"}`, HasBody: true}},
+		Typical:    Call{Body: `{"transactionId": "{absent}"}`, HasBody: true},
+		Forbidden:  &Call{Body: `{"transactionId": "{saved.probe}"}`, HasBody: true},
+		ProbeSetup: &Setup{Op: E3, Save: "transactionId"}},
 	{ID: E3, Profile: ProfileSecondFactor, ChangesState: true, Name: "Send push", Statuses: []int{200, 404, 503}, Method: "POST", Path: "/campus/2FA/Push", Placed: true,
 		Record: "PushResult", Destructive: true, Group: "second-factor"},
 	{ID: E4, Profile: ProfileFaculty, ChangesState: true, Name: "Sync faculties", Statuses: []int{200, 404}, Method: "POST", Path: "/campus/Faculty", Placed: true,
 		Record: "Faculty", List: true, Destructive: true, Group: "faculties", TypicalUser: "admin"},
 	{ID: E5, Profile: ProfileConsultation, ChangesState: true, Name: "Delete slots", Statuses: []int{200, 204, 404}, Input: "SlotDeleteInput", Method: "DELETE", Path: "/consultation/Slot", Placed: true,
-		JSONBody: true, UUIDInput: true, Destructive: true, Group: "slots", Records: []string{"deletableSlots"},
+		JSONBody: true, UUIDInput: true, Destructive: true, Group: "slots", Records: []string{"deletableSlots"}, Subject: "deletableSlots.0",
 		Typical:   Call{Body: `{"iDs": ["{absent}"]}`, HasBody: true},
 		Forbidden: &Call{Body: `{"iDs": ["{records.deletableSlots.0}"]}`, HasBody: true}},
 	{ID: E6, Profile: ProfileBank, ChangesState: true, Name: "Copy bank folder", Statuses: []int{201, 404}, Method: "POST", Path: "/bank/{id}/copy", Placed: true,
-		Record: "BankFolder", UUIDInput: true, Destructive: true, Group: "bank", Records: []string{"bankFolder"},
+		Record: "BankFolder", UUIDInput: true, Destructive: true, Group: "bank", Records: []string{"bankFolder"}, Subject: "bankFolder",
 		Typical:   Call{Params: map[string]string{"id": "{absent}"}},
 		Forbidden: &Call{Params: map[string]string{"id": "{records.bankFolder}"}}},
 	{ID: E7, Profile: ProfileAttendance, ChangesState: true, Name: "Add default attendance", Statuses: []int{201}, Input: "DefaultAttendanceInput", Method: "POST", Path: "/Attendance/Default", Placed: true,
 		Record: "Attendance", JSONBody: true, RequiredMembers: true, UUIDInput: true, Destructive: true, Group: "attendance",
-		Records: []string{"attendanceResource"},
+		Records: []string{"attendanceResource"}, Subject: "attendanceResource",
 		Typical: Call{Body: `{"resourceID": "{records.attendanceResource}"}`, HasBody: true}},
 	{ID: E8, Profile: ProfileAttendance, ChangesState: true, Name: "Delete attendances", Statuses: []int{204}, Input: "AttendanceDeleteInput", Method: "DELETE", Path: "/Attendance/", Placed: true,
 		EmptyAnswer: true, JSONBody: true, RequiredMembers: true, UUIDInput: true, Destructive: true, Group: "attendance",
-		Records: []string{"attendanceResource"},
-		Typical: Call{Body: `{"resourceID": "{records.attendanceResource}", "iDs": ["{absent}"]}`, HasBody: true}},
+		Records: []string{"attendanceResource"}, Subject: "attendanceResource",
+		Typical:    Call{Body: `{"resourceID": "{records.attendanceResource}", "iDs": ["{absent}"]}`, HasBody: true},
+		Forbidden:  &Call{Body: `{"resourceID": "{records.attendanceResource}", "iDs": ["{saved.probe}"]}`, HasBody: true},
+		ProbeSetup: &Setup{Op: E7, Call: Call{Body: `{"resourceID": "{records.attendanceResource}"}`, HasBody: true}, Save: "id"}},
 	{ID: E9, Profile: ProfileEvaluation, Name: "Get evaluation question", Statuses: []int{200, 404}, Method: "GET", Path: "/evaluation/{evaluationid}/Question/{id}", Placed: true,
 		Record: "EvaluationQuestion", UUIDInput: true, Group: "evaluation",
-		Records: []string{"evaluation", "evaluationQuestion", "otherEvaluationQuestion"}, Load: true,
+		Records: []string{"evaluation", "evaluationQuestion", "otherEvaluationQuestion"}, Subject: "evaluationQuestion", Load: true,
 		Typical: Call{Params: map[string]string{"evaluationid": "{records.evaluation}", "id": "{records.evaluationQuestion}"}}},
 	{ID: E10, Profile: ProfileFiles, Name: "Get download logs by folder", Statuses: []int{200}, Method: "GET", Path: "/files/{id}/downloaded", Placed: true,
-		Record: "FileLog", List: true, Paged: true, UUIDInput: true, Records: []string{"folder"},
+		Record: "FileLog", List: true, Paged: true, UUIDInput: true, Records: []string{"folder"}, Subject: "folder",
 		Load: true, LoadQuery: "offset=0&limit=20",
 		Typical: Call{Params: map[string]string{"id": "{records.folder}"}}},
 	{ID: E11, Profile: ProfileFiles, Name: "Get all annotations of a file", Statuses: []int{200}, Method: "GET", Path: "/files/FileAnnotation/{id}/all", Placed: true,
-		Record: "FileAnnotation", List: true, UUIDInput: true, Records: []string{"file"}, Load: true,
+		Record: "FileAnnotation", List: true, UUIDInput: true, Records: []string{"file"}, Subject: "file", Load: true,
 		Typical: Call{Params: map[string]string{"id": "{records.file}"}}},
 	{ID: E12, Profile: ProfileModules, Name: "Get weblink view logs", Statuses: []int{200, 404}, Method: "GET", Path: "/module/Weblink/{ID}/Log", Placed: true,
-		Record: "WeblinkLog", List: true, UUIDInput: true, Records: []string{"weblink"}, Load: true,
+		Record: "WeblinkLog", List: true, UUIDInput: true, Records: []string{"weblink"}, Subject: "weblink", Load: true,
 		Typical: Call{Params: map[string]string{"id": "{records.weblink}"}}},
 	{ID: E13, Profile: ProfileMultimedia, Name: "Get downloads of a media", Statuses: []int{200, 404}, Method: "GET", Path: "/multimedia/{id}/downloadlog", Placed: true,
-		Record: "MediaLog", UUIDInput: true, Group: "media", Records: []string{"media"}, Load: true,
+		Record: "MediaLog", UUIDInput: true, Group: "media", Records: []string{"media"}, Subject: "media", Load: true,
 		Typical: Call{Params: map[string]string{"id": "{records.media}"}}},
 	{ID: E14, Profile: ProfileMultimedia, ChangesState: true, Name: "Delete medias", Statuses: []int{200}, Input: "MediaDeleteInput", Method: "DELETE", Path: "/multimedia/media", Placed: true,
-		JSONBody: true, UUIDInput: true, Destructive: true, Group: "media", Records: []string{"deletableMedia"},
-		Typical: Call{Body: `{"iDs": ["{absent}"]}`, HasBody: true}},
+		JSONBody: true, UUIDInput: true, Destructive: true, Group: "media", Records: []string{"deletableMedia"}, Subject: "deletableMedia.0",
+		Typical:   Call{Body: `{"iDs": ["{absent}"]}`, HasBody: true},
+		Forbidden: &Call{Body: `{"iDs": ["{records.deletableMedia.0}"]}`, HasBody: true}},
 	{ID: E15, Profile: ProfileMultimedia, Name: "Get channel users", Statuses: []int{200}, Method: "GET", Path: "/multimedia/statistics/channel/{id}/users", Placed: true,
-		Record: "ChannelUser", List: true, Paged: true, UUIDInput: true, Records: []string{"channel"}, Load: true,
+		Record: "ChannelUser", List: true, Paged: true, UUIDInput: true, Records: []string{"channel"}, Subject: "channel", Load: true,
 		Typical: Call{Params: map[string]string{"id": "{records.channel}"}}},
 	{ID: E16, Profile: ProfileMultimedia, Name: "Get lecture-capture files", Statuses: []int{200}, Method: "GET", Path: "/multimedia/capture/{id}/medias", Placed: true,
-		Record: "CaptureSession", List: true, UUIDInput: true, Records: []string{"capture"}, Load: true,
+		Record: "CaptureSession", List: true, UUIDInput: true, Records: []string{"capture"}, Subject: "capture", Load: true,
 		Typical: Call{Params: map[string]string{"id": "{records.capture}"}}},
 	{ID: E17, Profile: ProfileSurvey, Name: "Get responses by survey question", Statuses: []int{200, 404}, Method: "GET", Path: "/survey/question/{id}/response", Placed: true,
-		Record: "SurveyResponse", List: true, Paged: true, UUIDInput: true, Records: []string{"surveyQuestion"}, Load: true,
+		Record: "SurveyResponse", List: true, Paged: true, UUIDInput: true, Records: []string{"surveyQuestion"}, Subject: "surveyQuestion", Load: true,
 		Typical: Call{Params: map[string]string{"id": "{records.surveyQuestion}"}}},
 	{ID: E18, Profile: ProfilePoll, Name: "Get responses by poll question", Statuses: []int{200}, Method: "GET", Path: "/poll/Question/{id}/Response", Placed: true,
-		Record: "PollResponse", List: true, Paged: true, UUIDInput: true, Records: []string{"pollQuestion"}, Load: true,
+		Record: "PollResponse", List: true, Paged: true, UUIDInput: true, Records: []string{"pollQuestion"}, Subject: "pollQuestion", Load: true,
 		Typical: Call{Params: map[string]string{"id": "{records.pollQuestion}"}}},
 	{ID: E19, Profile: ProfilePoll, Name: "Get poll response", Statuses: []int{200}, Method: "GET", Path: "/poll/Response/{id}", Placed: true,
-		Record: "PollResponse", UUIDInput: true, Records: []string{"pollResponse"}, Load: true,
+		Record: "PollResponse", UUIDInput: true, Records: []string{"pollResponse"}, Subject: "pollResponse", Load: true,
 		Typical: Call{Params: map[string]string{"id": "{records.pollResponse}"}}},
 	{ID: E20, Profile: ProfileResources, Name: "Get accessible students", Statuses: []int{200}, Method: "GET", Path: "/resource/{id}/students", Placed: true,
-		Record: "Student", List: true, Paged: true, UUIDInput: true, Records: []string{"resource"}, Load: true,
+		Record: "Student", List: true, Paged: true, UUIDInput: true, Records: []string{"resource"}, Subject: "resource", Load: true,
 		Typical: Call{Params: map[string]string{"id": "{records.resource}"}}},
 	{ID: E21, Profile: ProfileWebLectures, ChangesState: true, Name: "Publish sessions", Statuses: []int{200}, Input: "SessionPublishInput", Method: "PUT", Path: "/weblecture/session/publish", Placed: true,
-		JSONBody: true, UUIDInput: true, Destructive: true, Group: "lecture-sessions", Records: []string{"lectureSessions"},
-		Typical: Call{Body: `{"iDs": ["{absent}"], "publish": true}`, HasBody: true}},
+		JSONBody: true, UUIDInput: true, Destructive: true, Group: "lecture-sessions", Records: []string{"lectureSessions"}, Subject: "lectureSessions.0",
+		Typical:   Call{Body: `{"iDs": ["{absent}"], "publish": true}`, HasBody: true},
+		Forbidden: &Call{Body: `{"iDs": ["{records.lectureSessions.0}"], "publish": true}`, HasBody: true}},
 	{ID: GB, Profile: ProfileGradebook, ChangesState: true, Alias: "updateGradebookSettings", Name: "Update gradebook settings", Statuses: []int{200, 404}, Input: "GradebookSettingsInput",
 		Method: "PATCH", Path: "/gradebook/{id}/settings", AltMethod: "PUT", AltPath: "/gradebook/settings/{id}",
 		Record: "GradebookSettings", JSONBody: true, RequiredMembers: true, UUIDInput: true, Destructive: true, Group: "gradebook",
-		Records: []string{"gradebookModule"},
+		Records: []string{"gradebookModule"}, Subject: "gradebookModule.id",
 		Typical: Call{Params: map[string]string{"id": "{absent}"},
 			Body: `{"iD_Weightage": [], "gradingSchema": [{"letterGrade": "A", "maxMark": 100}]}`, HasBody: true},
 		Forbidden: &Call{Params: map[string]string{"id": "{records.gradebookModule.id}"},
 			Body: `{"iD_Weightage": [], "gradingSchema": [{"letterGrade": "A", "maxMark": 100}]}`, HasBody: true}},
 	{ID: ES, Profile: ProfileEvaluation, ChangesState: true, Alias: "updateEvaluationSession", Name: "Update evaluation question session", Statuses: []int{200}, Input: "EvaluationSessionInput",
 		Method: "PATCH", Path: "/evaluation/{id}/session", AltMethod: "PUT", AltPath: "/evaluations/{id}/question-session",
-		Record: "Evaluation", Destructive: true, Group: "evaluation", Records: []string{"evaluation", "evaluationQuestion"},
+		Record: "Evaluation", Destructive: true, Group: "evaluation", Records: []string{"evaluation", "evaluationQuestion"}, Subject: "evaluation",
 		Typical: Call{Params: map[string]string{"id": "{records.evaluation}"}, HasBody: true, Body: "{operations.ES.body}"}},
 	{ID: NG, Profile: ProfileNotifications, Alias: "getNotificationByGroup", Name: "Get notification by group id", Statuses: []int{200},
 		Method: "GET", Path: "/notification/group/{id}", AltMethod: "GET", AltPath: "/notifications/groups/{id}",
-		Record: "Notification", UUIDInput: true, Group: "notification", Records: []string{"notification"}, Load: true,
+		Record: "Notification", UUIDInput: true, Group: "notification", Records: []string{"notification"}, Subject: "notification.groupId", Load: true,
 		Typical: Call{Params: map[string]string{"id": "{records.notification.groupId}"}}},
 	{ID: NR, Profile: ProfileNotifications, ChangesState: true, Alias: "updateNotificationRead", Name: "Update notification read status", Statuses: []int{200}, Input: "NotificationReadInput",
 		Method: "PUT", Path: "/notification/read", AltMethod: "POST", AltPath: "/notifications/read-status",
 		Record: "Notification", JSONBody: true, RequiredMembers: true, Destructive: true, Group: "notification",
-		Records: []string{"notification"}, Load: true, LoadBody: `{"id":{records.notification.id},"read":11}`,
+		Records: []string{"notification"}, Subject: "notification.id", Load: true, LoadBody: `{"id":{records.notification.id},"read":11}`,
 		Typical: Call{Body: `{"id": {records.notification.id}, "read": 10}`, HasBody: true}},
 	{ID: QS, Profile: ProfileQuizzes, ChangesState: true, Alias: "updateQuizSection", Name: "Update quiz section", Statuses: []int{200}, Input: "QuizSectionInput",
 		Method: "PUT", Path: "/quiz/section", AltMethod: "PATCH", AltPath: "/quiz/sections",
 		Record: "QuizSection", JSONBody: true, RequiredMembers: true, UUIDInput: true, Destructive: true, Group: "quiz",
-		Records: []string{"quizSection"},
+		Records: []string{"quizSection"}, Subject: "quizSection.id",
 		Typical: Call{Body: `{"id": "{records.quizSection.id}", "name": "Section one"}`, HasBody: true}},
 }
 

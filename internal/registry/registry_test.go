@@ -1,6 +1,7 @@
 package registry_test
 
 import (
+	"fmt"
 	"os"
 	"reflect"
 	"regexp"
@@ -265,6 +266,51 @@ func TestChangesState(t *testing.T) {
 		if o.Destructive && !o.ChangesState {
 			t.Errorf("%s is Destructive but not ChangesState", o.ID)
 		}
+		if o.ChangesState && o.Group == "" {
+			t.Errorf("%s changes state but names no record group: the scheduler could not keep its scenarios apart from those reading what it changes", o.ID)
+		}
+	}
+}
+
+// TestProbes holds every refusal probe to naming real records: a probe
+// never sends an id that names nothing (an implementation checking
+// permissions per record would have nothing to refuse), names its Subject
+// where it has one, and names a record the run made where its setup makes
+// one; a subject is a record the operation needs.
+func TestProbes(t *testing.T) {
+	for _, op := range registry.All() {
+		c := op.Probe("")
+		text := c.Body
+		for _, v := range c.Params {
+			text += " " + v
+		}
+		if strings.Contains(text, "{absent}") {
+			t.Errorf("%s: expected a probe naming real records, got {absent} in %q", op.ID, text)
+		}
+		if op.Subject != "" {
+			if !strings.Contains(text, "{records."+op.Subject+"}") {
+				t.Errorf("%s: expected the probe to name its subject {records.%s}, got %q", op.ID, op.Subject, text)
+			}
+			root, _, _ := strings.Cut(op.Subject, ".")
+			if !slices.Contains(op.Records, root) {
+				t.Errorf("%s: subject %s is not among the records it needs %v", op.ID, op.Subject, op.Records)
+			}
+			other := op.Probe("other." + op.Subject)
+			if o := other.Body + fmt.Sprint(other.Params); strings.Contains(o, "{records."+op.Subject+"}") || !strings.Contains(o, "{records.other."+op.Subject+"}") {
+				t.Errorf("%s: Probe(another record): expected the subject replaced, got %q", op.ID, o)
+			}
+		}
+		if s := op.ProbeSetup; s != nil {
+			if !strings.Contains(text, "{saved.probe}") || s.Save == "" {
+				t.Errorf("%s: a probe setup saves a field the probe names as {saved.probe}; got %q saving %q", op.ID, text, s.Save)
+			}
+			if _, ok := registry.Lookup(string(s.Op)); !ok {
+				t.Errorf("%s: probe setup of unknown operation %s", op.ID, s.Op)
+			}
+		}
+	}
+	if !registry.Must(registry.NR).SubjectIsNumber() || registry.Must(registry.E14).SubjectIsNumber() {
+		t.Error("SubjectIsNumber: expected NR's notification id a number and E14's media a string")
 	}
 }
 

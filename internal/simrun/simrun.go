@@ -78,6 +78,15 @@ func All(ctx context.Context, opts []simulator.Options) []Result {
 // AllGenerating is All with n generated requests per operation after the
 // scenarios of each run.
 func AllGenerating(ctx context.Context, opts []simulator.Options, n int) []Result {
+	return all(ctx, opts, 1, n)
+}
+
+// AllAt is All with concurrency scenarios at once in each run.
+func AllAt(ctx context.Context, opts []simulator.Options, concurrency int) []Result {
+	return all(ctx, opts, concurrency, 0)
+}
+
+func all(ctx context.Context, opts []simulator.Options, concurrency, n int) []Result {
 	out := make([]Result, len(opts))
 	next := make(chan int)
 	var wg sync.WaitGroup
@@ -87,7 +96,7 @@ func AllGenerating(ctx context.Context, opts []simulator.Options, n int) []Resul
 			defer wg.Done()
 			for i := range next {
 				start := time.Now()
-				out[i].Report, out[i].Err = RunGenerating(ctx, opts[i], n)
+				out[i].Report, out[i].Err = run(ctx, opts[i], concurrency, n)
 				out[i].Took = time.Since(start)
 			}
 		}()

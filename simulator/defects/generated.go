@@ -19,6 +19,18 @@ const (
 	GenLongNameErrorObject Name = "gen-long-name-error-object"
 	GenPopulateWildcard    Name = "gen-populate-wildcard-ignored"
 	GenRefusedTypeApplied  Name = "gen-refused-type-applied"
+
+	// The edges every generated run sends (internal/generate/edges.go).
+	GenLimitInt32Max500    Name = "gen-limit-int32-max-500"
+	GenIDInt64Max500       Name = "gen-id-int64-max-500"
+	GenPopulateTwice500    Name = "gen-populate-twice-500"
+	GenPopulateCombined500 Name = "gen-populate-combined-500"
+	GenPopulateEmpty500    Name = "gen-populate-empty-500"
+	GenSortbyTwice500      Name = "gen-sortby-twice-500"
+	GenSortbyCombined500   Name = "gen-sortby-combined-500"
+	GenSortbyEmpty500      Name = "gen-sortby-empty-500"
+	GenIDsMany500          Name = "gen-ids-many-500"
+	GenSchemaEmpty500      Name = "gen-grading-schema-empty-500"
 )
 
 // generatorDefects are the defects only generated requests find.
@@ -47,6 +59,26 @@ var generatorDefects = []Defect{
 		Requirements: []string{"GEN.error-body"}},
 	{Name: GenPopulateWildcard, Description: "E18 takes populate=* and populate=all as wildcards and ignores them instead of refusing an entity outside the accepted list",
 		Requirements: []string{"GEN.invalid-refused-should"}},
+	{Name: GenLimitInt32Max500, Description: "list operations crash (500) on limit 2147483647, the int32 maximum (a page buffer sized by limit before its cap is checked)",
+		Requirements: []string{"GEN.no-5xx"}},
+	{Name: GenIDInt64Max500, Description: "notification read update crashes (500) on the id 9223372036854775807, the int64 maximum (an id+1 that overflows)",
+		Requirements: []string{"GEN.no-5xx"}},
+	{Name: GenPopulateTwice500, Description: "E9 crashes (500) when populate is given twice",
+		Requirements: []string{"GEN.no-5xx"}},
+	{Name: GenPopulateCombined500, Description: "E6 crashes (500) when populate names several entities in one value (Creator,ContentCount), after copying the folder",
+		Requirements: []string{"GEN.no-5xx"}},
+	{Name: GenPopulateEmpty500, Description: "E20 crashes (500) on an empty populate",
+		Requirements: []string{"GEN.no-5xx"}},
+	{Name: GenSortbyTwice500, Description: "E17 crashes (500) when sortby is given twice",
+		Requirements: []string{"GEN.no-5xx"}},
+	{Name: GenSortbyCombined500, Description: "E10 crashes (500) on a sortby of several keys joined by the declared separator",
+		Requirements: []string{"GEN.no-5xx"}},
+	{Name: GenSortbyEmpty500, Description: "E18 crashes (500) on an empty sortby",
+		Requirements: []string{"GEN.no-5xx"}},
+	{Name: GenIDsMany500, Description: "E8 crashes (500) when iDs holds more than 64 ids, after deleting them",
+		Requirements: []string{"GEN.no-5xx"}},
+	{Name: GenSchemaEmpty500, Description: "gradebook update crashes (500) on an empty gradingSchema, after storing it",
+		Requirements: []string{"GEN.no-5xx"}},
 	{Name: GenRefusedTypeApplied, Description: "notification read update given read as a JSON string marks the notification read, then refuses the request with 400",
 		Requirements: []string{"GEN.invalid-unchanged"}},
 }

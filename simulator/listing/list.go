@@ -28,6 +28,9 @@ func (l *List[T]) Len() int { return len(l.items) }
 // (nil keeps all). It touches only offset+limit accepted items unless a
 // sort order has to be computed for the first time.
 func (l *List[T]) Page(q Query, keep func(*T) bool) ([]T, error) {
+	if len(q.Then) > 0 {
+		return Page(l.items, q, keep)
+	}
 	fs := fieldsOf(reflect.TypeFor[T]())
 	var order []int32
 	if q.Sort != "" {
@@ -63,11 +66,16 @@ func Page[T any](items []T, q Query, keep func(*T) bool) ([]T, error) {
 	fs := fieldsOf(reflect.TypeFor[T]())
 	var order []int32
 	if q.Sort != "" {
-		f, err := fs.lookup("sortby", q.Sort)
-		if err != nil {
-			return nil, err
+		var by []field
+		var desc []bool
+		for _, k := range append([]SortKey{{q.Sort, q.Desc}}, q.Then...) {
+			f, err := fs.lookup("sortby", k.Field)
+			if err != nil {
+				return nil, err
+			}
+			by, desc = append(by, f), append(desc, k.Desc)
 		}
-		order = sortOrder(items, f, q.Desc)
+		order = sortOrderBy(items, by, desc)
 	}
 	return page(items, order, fs, q, keep)
 }
@@ -75,20 +83,34 @@ func Page[T any](items []T, q Query, keep func(*T) bool) ([]T, error) {
 // sortOrder returns item indexes sorted stably by f, so that equal keys
 // keep the stored order in both directions.
 func sortOrder[T any](items []T, f field, desc bool) []int32 {
-	keys := make([]key, len(items))
+	return sortOrderBy(items, []field{f}, []bool{desc})
+}
+
+// sortOrderBy returns item indexes sorted stably by the fields in turn.
+func sortOrderBy[T any](items []T, by []field, desc []bool) []int32 {
+	keys := make([][]key, len(items))
 	for i := range items {
-		keys[i] = f.key(reflect.ValueOf(&items[i]).Elem())
+		v := reflect.ValueOf(&items[i]).Elem()
+		keys[i] = make([]key, len(by))
+		for j, f := range by {
+			keys[i][j] = f.key(v)
+		}
 	}
 	o := make([]int32, len(items))
 	for i := range o {
 		o[i] = int32(i)
 	}
 	slices.SortStableFunc(o, func(a, b int32) int {
-		c := compareKeys(keys[a], keys[b])
-		if desc {
-			c = -c
+		for j := range by {
+			c := compareKeys(keys[a][j], keys[b][j])
+			if desc[j] {
+				c = -c
+			}
+			if c != 0 {
+				return c
+			}
 		}
-		return c
+		return 0
 	})
 	return o
 }

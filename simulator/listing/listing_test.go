@@ -2,6 +2,7 @@ package listing
 
 import (
 	"net/url"
+	"reflect"
 	"strings"
 	"testing"
 	"time"
@@ -49,10 +50,41 @@ func TestParse(t *testing.T) {
 				}
 				return
 			}
-			if err != nil || got != tt.want {
+			if err != nil || !reflect.DeepEqual(got, tt.want) {
 				t.Errorf("Parse(%q) = %+v, %v; want %+v", tt.query, got, err, tt.want)
 			}
 		})
+	}
+}
+
+// TestParseSeveralKeys reads sortby keys joined by a separator, in either
+// syntax.
+func TestParseSeveralKeys(t *testing.T) {
+	tests := []struct {
+		query   string
+		dash    bool
+		want    Query
+		wantErr bool
+	}{
+		{"sortby=name+desc,n", false, Query{Sort: "name", Desc: true, Then: []SortKey{{"n", false}}}, false},
+		{"sortby=-name,n", true, Query{Sort: "name", Desc: true, Then: []SortKey{{"n", false}}}, false},
+		{"sortby=n,-name", true, Query{Sort: "n", Then: []SortKey{{"name", true}}}, false},
+		{"sortby=name,", true, Query{}, true},
+		{"sortby=name+up,n", false, Query{}, true},
+	}
+	for _, tt := range tests {
+		v, _ := url.ParseQuery(tt.query)
+		got, err := ParseWith(v, Conventions{DefaultLimit: -1, MaxLimit: MaxLimit, DashSort: tt.dash, Separator: ","})
+		tt.want.Limit = -1
+		if tt.wantErr {
+			if err == nil {
+				t.Errorf("ParseWith(%q): expected an error, got %+v", tt.query, got)
+			}
+			continue
+		}
+		if err != nil || !reflect.DeepEqual(got, tt.want) {
+			t.Errorf("ParseWith(%q) = %+v, %v; want %+v", tt.query, got, err, tt.want)
+		}
 	}
 }
 
@@ -88,6 +120,8 @@ func TestPage(t *testing.T) {
 		{Query{Limit: -1, Sort: "n", Desc: true}, nil, "B,b,c,a"}, // stable in both directions
 		{Query{Limit: -1, Sort: "at"}, nil, "B,c,a,b"},
 		{Query{Limit: -1, Sort: "on"}, nil, "a,B,b,c"},
+		{Query{Limit: -1, Sort: "n", Then: []SortKey{{"name", true}}}, nil, "a,c,b,B"}, // ties broken by the next key
+		{Query{Limit: -1, Sort: "n", Desc: true, Then: []SortKey{{"at", false}}}, nil, "B,c,b,a"},
 		{Query{Limit: -1, WhereField: "name", WhereValue: "b"}, nil, "b,B"},
 		{Query{Limit: -1, WhereField: "n", WhereValue: "2"}, nil, "b,c"},
 		{Query{Limit: -1, WhereField: "on", WhereValue: "TRUE"}, nil, "b,c"},

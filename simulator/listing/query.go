@@ -25,12 +25,20 @@ type Query struct {
 	// Sort is the field to sort by ("" keeps the stored order).
 	Sort string
 	Desc bool
+	// Then are further sort keys, for entries equal on those before.
+	Then []SortKey
 	// WhereField and WhereValue keep only items whose field equals the
 	// value, ignoring case ("" keeps everything).
 	WhereField string
 	WhereValue string
 	// Reverse reverses the stored order when Sort is empty.
 	Reverse bool
+}
+
+// SortKey is one key of a sort: a field and its direction.
+type SortKey struct {
+	Field string
+	Desc  bool
 }
 
 // Conventions are the list conventions a simulator variant chooses where
@@ -45,6 +53,8 @@ type Conventions struct {
 	// DashSort reads sortby as "field" or "-field" (descending) instead of
 	// "field [asc|desc]".
 	DashSort bool
+	// Separator joins several sort keys in one sortby ("": one key only).
+	Separator string
 }
 
 // Parse reads offset, limit, sortby and where from v. defaultLimit applies
@@ -71,24 +81,22 @@ func ParseWith(v url.Values, c Conventions) (Query, error) {
 			return Query{}, err
 		}
 	}
-	if s, ok := one(v, "sortby"); ok && c.DashSort && strings.TrimSpace(s) != "" {
-		field := strings.TrimSpace(s)
-		field, q.Desc = strings.CutPrefix(field, "-")
-		if field == "" || strings.ContainsAny(field, " -") {
-			return Query{}, fmt.Errorf("sortby: expected \"field\" or \"-field\", got %q", s)
+	if s, ok := one(v, "sortby"); ok && strings.TrimSpace(s) != "" {
+		parts := []string{s}
+		if c.Separator != "" {
+			parts = strings.Split(s, c.Separator)
 		}
-		q.Sort = field
-	} else if ok && strings.TrimSpace(s) != "" {
-		parts := strings.Fields(s)
-		switch {
-		case len(parts) == 1:
-		case len(parts) == 2 && strings.EqualFold(parts[1], "asc"):
-		case len(parts) == 2 && strings.EqualFold(parts[1], "desc"):
-			q.Desc = true
-		default:
-			return Query{}, fmt.Errorf("sortby: expected \"field\", \"field asc\" or \"field desc\", got %q", s)
+		for i, part := range parts {
+			k, err := sortKey(part, c.DashSort)
+			if err != nil {
+				return Query{}, err
+			}
+			if i == 0 {
+				q.Sort, q.Desc = k.Field, k.Desc
+			} else {
+				q.Then = append(q.Then, k)
+			}
 		}
-		q.Sort = parts[0]
 	}
 	if s, ok := one(v, "where"); ok && s != "" {
 		field, value, found := strings.Cut(s, ":")
@@ -99,6 +107,29 @@ func ParseWith(v url.Values, c Conventions) (Query, error) {
 		q.WhereField, q.WhereValue = field, value
 	}
 	return q, nil
+}
+
+// sortKey reads one sort key: "field [asc|desc]", or "field" and "-field"
+// with dash.
+func sortKey(s string, dash bool) (SortKey, error) {
+	if dash {
+		field := strings.TrimSpace(s)
+		field, desc := strings.CutPrefix(field, "-")
+		if field == "" || strings.ContainsAny(field, " -") {
+			return SortKey{}, fmt.Errorf("sortby: expected \"field\" or \"-field\", got %q", s)
+		}
+		return SortKey{Field: field, Desc: desc}, nil
+	}
+	parts := strings.Fields(s)
+	switch {
+	case len(parts) == 1:
+		return SortKey{Field: parts[0]}, nil
+	case len(parts) == 2 && strings.EqualFold(parts[1], "asc"):
+		return SortKey{Field: parts[0]}, nil
+	case len(parts) == 2 && strings.EqualFold(parts[1], "desc"):
+		return SortKey{Field: parts[0], Desc: true}, nil
+	}
+	return SortKey{}, fmt.Errorf("sortby: expected \"field\", \"field asc\" or \"field desc\", got %q", s)
 }
 
 // one returns the value of a query parameter, matching its name exactly.

@@ -40,10 +40,30 @@ func (s *Store) ChannelTotals(channelID string) (*listing.List[ChannelUser], boo
 	return c.Totals, true
 }
 
+// Range is a range of instants: each end is included unless marked
+// exclusive, and a zero end leaves its side open.
+type Range struct {
+	Start, End                   time.Time
+	StartExclusive, EndExclusive bool
+}
+
+// Open reports whether the range has no end at all.
+func (r Range) Open() bool { return r.Start.IsZero() && r.End.IsZero() }
+
+// Holds reports whether t lies in the range.
+func (r Range) Holds(t time.Time) bool {
+	switch {
+	case !r.Start.IsZero() && (t.Before(r.Start) || r.StartExclusive && t.Equal(r.Start)):
+		return false
+	case !r.End.IsZero() && (t.After(r.End) || r.EndExclusive && t.Equal(r.End)):
+		return false
+	}
+	return true
+}
+
 // ChannelRange returns the user statistics of a channel summed over the
-// days from start to end inclusive (a zero bound is open). Members with no
-// activity in the range are left out.
-func (s *Store) ChannelRange(channelID string, start, end time.Time) ([]ChannelUser, bool) {
+// days in r. Members with no activity in the range are left out.
+func (s *Store) ChannelRange(channelID string, r Range) ([]ChannelUser, bool) {
 	c, ok := s.lists().Channels.Get()[channelID]
 	if !ok {
 		return nil, false
@@ -53,7 +73,7 @@ func (s *Store) ChannelRange(channelID string, start, end time.Time) ([]ChannelU
 		u := m.User
 		active := false
 		for _, d := range m.Days {
-			if (!start.IsZero() && d.Day.Before(start)) || (!end.IsZero() && d.Day.After(end)) {
+			if !r.Holds(d.Day) {
 				continue
 			}
 			active = true
@@ -63,6 +83,24 @@ func (s *Store) ChannelRange(channelID string, start, end time.Time) ([]ChannelU
 			u.MinutesViewed += d.MinutesViewed
 		}
 		if active {
+			out = append(out, u)
+		}
+	}
+	return out, true
+}
+
+// ChannelByDay returns the user statistics of a channel one entry per
+// member and day of activity, for the e15-entry-per-day defect.
+func (s *Store) ChannelByDay(channelID string) ([]ChannelUser, bool) {
+	c, ok := s.lists().Channels.Get()[channelID]
+	if !ok {
+		return nil, false
+	}
+	out := []ChannelUser{}
+	for _, m := range c.Members {
+		for _, d := range m.Days {
+			u := m.User
+			u.Plays, u.Downloads, u.Comments, u.MinutesViewed = d.Plays, d.Downloads, d.Comments, d.MinutesViewed
 			out = append(out, u)
 		}
 	}

@@ -1,0 +1,53 @@
+package steps
+
+import (
+	"context"
+	"fmt"
+	"strconv"
+
+	"github.com/campusconf/campusconf/internal/registry"
+	"github.com/campusconf/campusconf/internal/rules"
+)
+
+// makeNotification brings the fixture's notification to a read status
+// before a check of what an update does from there: it sets the status
+// and reads the notification back through NG, and sets it once more when
+// the read shows the other status (an update that flips a notification
+// already holding the value sent reaches it on the second try). A
+// notification that will not take the status breaks the transition to it
+// (NR.read, NR.unread), not the rule the scenario checks; one whose
+// status NG does not show leaves the check unobservable.
+func makeNotification(ctx context.Context, state string) error {
+	s := stateFrom(ctx)
+	want, req := rules.ReadRead, "NR.read"
+	if state == "unread" {
+		want, req = rules.ReadUnread, "NR.unread"
+	}
+	var got string
+	for range 2 {
+		c := call{op: string(registry.NR), hasBody: true,
+			body: `{"id": {records.notification.id}, "read": ` + strconv.Itoa(want) + `}`}
+		if err := s.do(ctx, c); err != nil {
+			return err
+		}
+		s.refusal = refusal{exchange: len(s.exchanges) - 1, reqs: []string{req}}
+		if err := s.statusIs(200); err != nil {
+			return err
+		}
+		if err := s.do(ctx, newCall(string(registry.NG), "{records.notification.groupId}")); err != nil {
+			return err
+		}
+		if err := s.statusIs(200); err != nil {
+			return err
+		}
+		v := s.json().Get("notifyStatus")
+		if absent(v) {
+			return s.optionalAbsent("notifyStatus")
+		}
+		if v.Int() == int64(want) {
+			return nil
+		}
+		got = v.Raw
+	}
+	return s.fail([]string{req}, fmt.Sprintf("the notification %s (notifyStatus %d) after read=%d, read back through NG", state, want, want), "notifyStatus "+got+" after two updates")
+}
