@@ -334,7 +334,9 @@ func (s *Simulator) pathParam(w http.ResponseWriter, r *http.Request, name strin
 
 // populateIn reads the populate query parameter: comma-separated entities,
 // each one of accepted (case-insensitive unless exact). It returns the set
-// named.
+// named. The checkers read the accepted entities from the OpenAPI document
+// (internal/rules.AcceptedValues); the simulator lists them in its handlers
+// on purpose, as the reference implementation they are tested against.
 func populateIn(q url.Values, exact bool, accepted ...string) (map[string]bool, error) {
 	out := map[string]bool{}
 	v := q.Get("populate")

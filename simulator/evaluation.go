@@ -48,7 +48,11 @@ func (s *Simulator) getQuestion(w http.ResponseWriter, r *http.Request, _ store.
 	writeJSON(w, http.StatusOK, q)
 }
 
-// Stated limits of evaluation questions.
+// Stated limits of evaluation questions. The simulator is the reference
+// implementation the checkers are tested against, so it states the limits
+// again on purpose, apart from internal/rules (which the checkers read): a
+// mistake in one is caught by the other, through the kill matrix and the
+// faithful variants.
 const (
 	maxMark           = 10000
 	maxVideoTimeStamp = 2147483647

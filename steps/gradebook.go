@@ -8,6 +8,7 @@ import (
 	"strconv"
 
 	"github.com/campusconf/campusconf/internal/registry"
+	"github.com/campusconf/campusconf/internal/rules"
 )
 
 // gradingSchema is a valid grading schema sent with every weightage update.
@@ -32,7 +33,7 @@ func setWeightsTotal(ctx context.Context, total string) error {
 	if err != nil {
 		return err
 	}
-	each := math.Floor(100 / float64(len(items)))
+	each := math.Floor(rules.MaxWeightageTotal / float64(len(items)))
 	s.weights = map[string]float64{}
 	var entries []map[string]any
 	for i, id := range items {
@@ -46,19 +47,13 @@ func setWeightsTotal(ctx context.Context, total string) error {
 	if err := s.sendWeights(ctx, entries); err != nil {
 		return err
 	}
-	if want <= maxTotal && s.known(totalAccepted) {
+	if want <= rules.MaxWeightageTotal && s.known(rules.ReqWeightageAtLimit) {
 		// A module total within the limit refused breaks the rule that
 		// such a total is accepted, whichever scenario sets it up.
-		s.refusal = refusal{exchange: len(s.exchanges) - 1, reqs: []string{totalAccepted}}
+		s.refusal = refusal{exchange: len(s.exchanges) - 1, reqs: []string{rules.ReqWeightageAtLimit}}
 	}
 	return nil
 }
-
-// maxTotal is the most the weightages of a module may total, in percent.
-const maxTotal = 100
-
-// totalAccepted is the requirement that a total of exactly 100 is accepted.
-const totalAccepted = "GB.total-100"
 
 // raiseWeight sends an update naming one grade item only (1-based), at its
 // last accepted weight plus delta.
@@ -128,6 +123,9 @@ func atoi(s string) int {
 	return n
 }
 
+// refusedOrWithinWant is what refusedOrWithin accepts.
+var refusedOrWithinWant = fmt.Sprintf("400, or 200 with settings whose weightages total at most %d", rules.MaxWeightageTotal)
+
 // refusedOrWithin accepts the two faithful readings of an update naming
 // some grade items only: merged into the module's weights (then the module
 // would exceed 100 and the update must be refused) or taken as the module's
@@ -142,10 +140,10 @@ func refusedOrWithin(ctx context.Context) error {
 		for _, w := range s.json().Get("iD_Weightage.#.value").Array() {
 			total += w.Float()
 		}
-		if total > 100+1e-9 {
-			return s.fail(nil, "400, or 200 with settings whose weightages total at most 100", fmt.Sprintf("200 with weightages totalling %g: the module's other grade items kept their weights", total))
+		if rules.WeightageOver(total, rules.RoundingTolerance) {
+			return s.fail(nil, refusedOrWithinWant, fmt.Sprintf("200 with weightages totalling %g: the module's other grade items kept their weights", total))
 		}
 		return nil
 	}
-	return s.fail(nil, "400, or 200 with settings whose weightages total at most 100", s.gotStatus())
+	return s.fail(nil, refusedOrWithinWant, s.gotStatus())
 }

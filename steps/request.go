@@ -17,6 +17,7 @@ import (
 	"github.com/tidwall/gjson"
 
 	"github.com/campusconf/campusconf/internal/redact"
+	"github.com/campusconf/campusconf/internal/registry"
 	"github.com/campusconf/campusconf/internal/totp"
 	"github.com/campusconf/campusconf/internal/wire"
 	"github.com/campusconf/campusconf/reports"
@@ -36,26 +37,12 @@ type call struct {
 
 const jsonPatch = "application/json-patch+json"
 
-var placeholder = regexp.MustCompile(`\{(records|saved|secondFactor|users|operations|conventions|absent|otp)(\.[^{}\s"]*)?\}`)
-
 // interpolate replaces placeholders: {records.x} and the other fixture
 // roots (looked up in the fixture), {saved.name[.path]} (saved earlier),
 // {absent} (a uuid no implementation has), {otp} (a valid one-time password
 // now). A string value is inserted without quotes, anything else as raw JSON.
 func (s *state) interpolate(text string) (string, error) {
-	var firstErr error
-	out := placeholder.ReplaceAllStringFunc(text, func(m string) string {
-		if firstErr != nil {
-			return m
-		}
-		v, err := s.lookup(strings.Trim(m, "{}"))
-		if err != nil {
-			firstErr = err
-			return m
-		}
-		return v
-	})
-	return out, firstErr
+	return registry.Fill(text, s.lookup)
 }
 
 func (s *state) lookup(key string) (string, error) {

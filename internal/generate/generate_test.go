@@ -255,23 +255,6 @@ func TestFindingsHoldNoSecret(t *testing.T) {
 	}
 }
 
-func TestAcceptedEntities(t *testing.T) {
-	tests := []struct {
-		desc string
-		want []string
-	}{
-		{"Related entities to fill in. Accepted values are Creator and ContentCount.", []string{"Creator", "ContentCount"}},
-		{"Related entities to fill in. The accepted value is photo.", []string{"photo"}},
-		{"Accepted values are lastUpdatedUser, Response and ResponseWithCreator.", []string{"lastUpdatedUser", "Response", "ResponseWithCreator"}},
-		{"Ordering of the list.", nil},
-	}
-	for _, tt := range tests {
-		if got := acceptedEntities(tt.desc); !slices.Equal(got, tt.want) {
-			t.Errorf("acceptedEntities(%q): expected %v, got %v", tt.desc, tt.want, got)
-		}
-	}
-}
-
 // TestCandidatesKeepTheBrokenRule: shrinking never removes the part that
 // makes a request invalid, and always makes the request smaller.
 func TestCandidatesKeepTheBrokenRule(t *testing.T) {

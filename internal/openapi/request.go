@@ -4,49 +4,33 @@ import (
 	"bytes"
 	"fmt"
 	"net/url"
-	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 
 	"github.com/getkin/kin-openapi/openapi3"
+
+	"github.com/campusconf/campusconf/internal/rules"
 )
 
-// Parts of a request a RequestProblem can name.
+// Parts of a request a RequestProblem can name: those of package rules.
 const (
-	InPath  = "path"
-	InQuery = "query"
-	InBody  = "body"
+	InPath  = rules.InPath
+	InQuery = rules.InQuery
+	InBody  = rules.InBody
 )
 
 // RequestProblem is one way a request departs from the document: a path id
 // that is not a uuid, a query value of the wrong type or format, a body
-// that is not JSON or that breaks its schema.
-type RequestProblem struct {
-	// In is InPath, InQuery or InBody.
-	In string
-	// Name is the parameter name, or the body member (its JSON pointer)
-	// for a body problem; "" for the body as a whole.
-	Name string
-	// Rule is one of the Rule* constants, or RuleJSON for a body that is
-	// not JSON, or RulePopulate for a populate entity the operation does
-	// not list.
-	Rule    string
-	Message string
-}
+// that is not JSON or that breaks its schema. rules.RefusalOf names the
+// requirement it breaks.
+type RequestProblem = rules.Problem
 
 // Request-only rules.
 const (
-	RuleJSON     = "json"
-	RulePopulate = "populate"
+	RuleJSON     = rules.RuleJSON
+	RulePopulate = rules.RulePopulate
 )
-
-func (p RequestProblem) String() string {
-	where := p.In
-	if p.Name != "" {
-		where += " " + p.Name
-	}
-	return fmt.Sprintf("%s [%s]: %s", where, p.Rule, p.Message)
-}
 
 // requestSpec is what the document says of one operation's request.
 type requestSpec struct {
@@ -55,10 +39,6 @@ type requestSpec struct {
 	bodyRequired bool
 	populate     []string // accepted populate entities, from the description
 }
-
-// acceptedValues reads "Accepted values are A, B and C." from a populate
-// parameter's description: the document is the one place they are listed.
-var acceptedValues = regexp.MustCompile(`(?i)accepted values? (?:are|is) ([^.]+)\.`)
 
 func buildRequests(doc *openapi3.T) map[string]*requestSpec {
 	out := map[string]*requestSpec{}
@@ -72,13 +52,7 @@ func buildRequests(doc *openapi3.T) map[string]*requestSpec {
 				p := pr.Value
 				rs.params = append(rs.params, p)
 				if p.Name == "populate" {
-					if m := acceptedValues.FindStringSubmatch(p.Description); m != nil {
-						for _, e := range strings.FieldsFunc(strings.ReplaceAll(m[1], " and ", ","), func(r rune) bool { return r == ',' }) {
-							if e = strings.TrimSpace(e); e != "" {
-								rs.populate = append(rs.populate, e)
-							}
-						}
-					}
+					rs.populate = rules.AcceptedValues(p.Description)
 				}
 			}
 			if op.RequestBody != nil && op.RequestBody.Value != nil {
@@ -128,7 +102,7 @@ func (v *Validator) CheckRequest(opID string, path map[string]string, query url.
 		case "path":
 			if val, ok := path[p.Name]; ok && s != nil {
 				if msg := checkScalar(s, val); msg != "" {
-					out = append(out, RequestProblem{In: InPath, Name: p.Name, Rule: ruleOf(s), Message: msg})
+					out = append(out, RequestProblem{In: InPath, Name: p.Name, Rule: ruleOf(s), Format: s.Format, Message: msg})
 				}
 			}
 		case "query":
@@ -147,7 +121,7 @@ func (v *Validator) CheckRequest(opID string, path map[string]string, query url.
 					continue
 				}
 				if msg := checkScalar(s, val); msg != "" {
-					out = append(out, RequestProblem{In: InQuery, Name: p.Name, Rule: ruleOf(s), Message: msg})
+					out = append(out, RequestProblem{In: InQuery, Name: p.Name, Rule: ruleOf(s), Format: s.Format, Message: msg})
 				}
 			}
 		}
@@ -207,15 +181,8 @@ func checkScalar(s *openapi3.Schema, val string) string {
 }
 
 func unknownEntity(val string, accepted []string) string {
-	for _, e := range strings.Split(val, ",") {
-		e = strings.TrimSpace(e)
-		ok := false
-		for _, a := range accepted {
-			if strings.EqualFold(e, a) {
-				ok = true
-			}
-		}
-		if !ok {
+	for _, e := range rules.Entities(val) {
+		if !slices.ContainsFunc(accepted, func(a string) bool { return strings.EqualFold(e, a) }) {
 			return e
 		}
 	}

@@ -14,18 +14,20 @@ import (
 	"strings"
 
 	"github.com/getkin/kin-openapi/openapi3"
+
+	"github.com/campusconf/campusconf/internal/rules"
 )
 
-// Rules a Problem can name.
+// Rules a Problem can name: those of package rules.
 const (
-	RuleType     = "type"
-	RuleFormat   = "format"
-	RuleEnum     = "enum"
-	RuleMinimum  = "minimum"
-	RuleMaximum  = "maximum"
-	RuleRequired = "required"
-	RuleNearMiss = "near-miss"
-	RuleStatus   = "status"
+	RuleType     = rules.RuleType
+	RuleFormat   = rules.RuleFormat
+	RuleEnum     = rules.RuleEnum
+	RuleMinimum  = rules.RuleMinimum
+	RuleMaximum  = rules.RuleMaximum
+	RuleRequired = rules.RuleRequired
+	RuleNearMiss = rules.RuleNearMiss
+	RuleStatus   = rules.RuleStatus
 )
 
 // Problem is one way a response body departs from the document.

@@ -1,6 +1,7 @@
 package registry_test
 
 import (
+	"fmt"
 	"os"
 	"reflect"
 	"regexp"
@@ -248,6 +249,40 @@ func TestCallsNameTheirPathParameters(t *testing.T) {
 		}
 		if op.Placed == (op.AltPath != "") {
 			t.Errorf("%s: an alternative path is given exactly for the unplaced operations", op.ID)
+		}
+	}
+}
+
+func TestSpan(t *testing.T) {
+	if got, want := registry.Span(""), "E1..E21, GB, ES, NG, NR, QS"; got != want {
+		t.Errorf("Span(\"\"): expected %q, got %q", want, got)
+	}
+	if got, want := registry.Span("@"), "@E1..@E21, @GB, @ES, @NG, @NR, @QS"; got != want {
+		t.Errorf("Span(\"@\"): expected %q, got %q", want, got)
+	}
+}
+
+func TestFill(t *testing.T) {
+	lookup := func(key string) (string, error) {
+		if key == "records.folder" {
+			return "f-1", nil
+		}
+		return "", fmt.Errorf("no %s", key)
+	}
+	tests := []struct {
+		text, want, wantErr string
+	}{
+		{"id={records.folder}&x={notaroot.y}", "id=f-1&x={notaroot.y}", ""},
+		{`{"id": "{records.folder}"}`, `{"id": "f-1"}`, ""},
+		{"{records.file}", "", "no records.file"},
+	}
+	for _, tt := range tests {
+		got, err := registry.Fill(tt.text, lookup)
+		switch {
+		case tt.wantErr != "" && (err == nil || err.Error() != tt.wantErr):
+			t.Errorf("Fill(%q): expected error %q, got %v", tt.text, tt.wantErr, err)
+		case tt.wantErr == "" && (err != nil || got != tt.want):
+			t.Errorf("Fill(%q): expected %q, got %q, %v", tt.text, tt.want, got, err)
 		}
 	}
 }
