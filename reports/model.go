@@ -31,6 +31,35 @@ const (
 	Failed        Outcome = "failed"
 )
 
+// SkipCause says why a skipped scenario judged nothing. The set is closed.
+// `--strict` counts every cause but Unobservable: an implementation may
+// leave an optional field out, so a check that found nothing to observe
+// is no gap of the run.
+type SkipCause string
+
+// Skip causes.
+const (
+	// CauseFixture: a fixture key is missing, or a record it names is gone.
+	CauseFixture SkipCause = "fixture"
+	// CauseReadOnly: the scenario would send a request to an operation
+	// that changes state, and the run is read-only.
+	CauseReadOnly SkipCause = "read-only"
+	// CauseRunnerLimit: a bound of the runner (body or header size, page
+	// walk, time budget) stopped the check; the reason names the flag
+	// that raises it.
+	CauseRunnerLimit SkipCause = "runner-limit"
+	// CauseUnobservable: what the check reads was absent (an optional
+	// field left out) and no other way of observing it was available.
+	CauseUnobservable SkipCause = "unobservable"
+	// CauseCutShort: the run ended (budget, signal, dead target) before
+	// the scenario finished.
+	CauseCutShort SkipCause = "cut-short"
+)
+
+// StrictCounts reports whether `--strict` fails a run for a skip of this
+// cause.
+func (c SkipCause) StrictCounts() bool { return c != CauseUnobservable }
+
 // Strictness of a requirement: its level, rules.Level (MUST decides the
 // verdict, SHOULD only warns). The name stays for the report's readers.
 type Strictness = rules.Level
@@ -124,6 +153,8 @@ type Scenario struct {
 	// SkipReason names the missing fixture key or the option that excluded
 	// the scenario.
 	SkipReason string `json:"skipReason,omitempty"`
+	// SkipCause sorts a skip by why nothing was judged (see SkipCause).
+	SkipCause SkipCause `json:"skipCause,omitempty"`
 	// Failure is set when Outcome is Failed.
 	Failure  *Failure `json:"failure,omitempty"`
 	Duration Duration `json:"durationMs"`

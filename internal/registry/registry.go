@@ -95,7 +95,13 @@ type Operation struct {
 	// read may have a group when its scenarios change records through
 	// another operation first.
 	Destructive bool
-	Group       string
+	// ChangesState says calling it changes state or has an effect outside
+	// the service: it creates, updates or deletes records, verifies a
+	// one-time code or sends a push. It is wider than Destructive (E1 and
+	// E3 have effects on the second factor, not on fixture records). A
+	// read-only run sends no request to such an operation.
+	ChangesState bool
+	Group        string
 	// Records are the fixture record keys (records.*) it needs.
 	Records []string
 	// IDs are the inputs of its requests that name records, each with the
@@ -142,33 +148,33 @@ type Call struct {
 func (o Operation) Unplaced() bool { return !o.Placed }
 
 var all = []Operation{
-	{ID: E1, Name: "Validate one-time password", Statuses: []int{200, 404, 503}, Input: "OtpInput", Method: "POST", Path: "/campus/2FA/Auth", Placed: true,
+	{ID: E1, ChangesState: true, Name: "Validate one-time password", Statuses: []int{200, 404, 503}, Input: "OtpInput", Method: "POST", Path: "/campus/2FA/Auth", Placed: true,
 		Record: "SecondFactorResult", JSONBody: true, RequiredMembers: true, Group: "second-factor",
 		IDs:     map[string]string{"body.userid": "secondFactor.userid"},
 		Typical: Call{Body: `{"userid": "{secondFactor.userid}", "otp": "000000"}`, HasBody: true}},
 	{ID: E2, Name: "Check push status", Statuses: []int{200, 404, 503}, Input: "PushPollInput", Method: "POST", Path: "/campus/2FA/Poll", Placed: true,
 		Record: "PushResult", JSONBody: true, RequiredMembers: true, Group: "second-factor",
 		Typical: Call{Body: `{"transactionId": "{absent}"}`, HasBody: true}},
-	{ID: E3, Name: "Send push", Statuses: []int{200, 404, 503}, Method: "POST", Path: "/campus/2FA/Push", Placed: true,
+	{ID: E3, ChangesState: true, Name: "Send push", Statuses: []int{200, 404, 503}, Method: "POST", Path: "/campus/2FA/Push", Placed: true,
 		Record: "PushResult", Destructive: true, Group: "second-factor"},
-	{ID: E4, Name: "Sync faculties", Statuses: []int{200, 404}, Method: "POST", Path: "/campus/Faculty", Placed: true,
+	{ID: E4, ChangesState: true, Name: "Sync faculties", Statuses: []int{200, 404}, Method: "POST", Path: "/campus/Faculty", Placed: true,
 		Record: "Faculty", List: true, Destructive: true, Group: "faculties", TypicalUser: "admin"},
-	{ID: E5, Name: "Delete slots", Statuses: []int{200, 204, 404}, Input: "SlotDeleteInput", Method: "DELETE", Path: "/consultation/Slot", Placed: true,
+	{ID: E5, ChangesState: true, Name: "Delete slots", Statuses: []int{200, 204, 404}, Input: "SlotDeleteInput", Method: "DELETE", Path: "/consultation/Slot", Placed: true,
 		JSONBody: true, UUIDInput: true, Destructive: true, Group: "slots", Records: []string{"deletableSlots"},
 		IDs:       map[string]string{"body.iDs": "records.deletableSlots"},
 		Typical:   Call{Body: `{"iDs": ["{absent}"]}`, HasBody: true},
 		Forbidden: &Call{Body: `{"iDs": ["{records.deletableSlots.0}"]}`, HasBody: true}},
-	{ID: E6, Name: "Copy bank folder", Statuses: []int{201, 404}, Method: "POST", Path: "/bank/{id}/copy", Placed: true,
+	{ID: E6, ChangesState: true, Name: "Copy bank folder", Statuses: []int{201, 404}, Method: "POST", Path: "/bank/{id}/copy", Placed: true,
 		Record: "BankFolder", UUIDInput: true, Destructive: true, Group: "bank", Records: []string{"bankFolder"},
 		IDs:       map[string]string{"path.id": "records.bankFolder"},
 		Typical:   Call{Params: map[string]string{"id": "{absent}"}},
 		Forbidden: &Call{Params: map[string]string{"id": "{records.bankFolder}"}}},
-	{ID: E7, Name: "Add default attendance", Statuses: []int{201}, Input: "DefaultAttendanceInput", Method: "POST", Path: "/Attendance/Default", Placed: true,
+	{ID: E7, ChangesState: true, Name: "Add default attendance", Statuses: []int{201}, Input: "DefaultAttendanceInput", Method: "POST", Path: "/Attendance/Default", Placed: true,
 		Record: "Attendance", JSONBody: true, RequiredMembers: true, UUIDInput: true, Destructive: true, Group: "attendance",
 		Records: []string{"attendanceResource"},
 		IDs:     map[string]string{"body.resourceID": "records.attendanceResource"},
 		Typical: Call{Body: `{"resourceID": "{records.attendanceResource}"}`, HasBody: true}},
-	{ID: E8, Name: "Delete attendances", Statuses: []int{204}, Input: "AttendanceDeleteInput", Method: "DELETE", Path: "/Attendance/", Placed: true,
+	{ID: E8, ChangesState: true, Name: "Delete attendances", Statuses: []int{204}, Input: "AttendanceDeleteInput", Method: "DELETE", Path: "/Attendance/", Placed: true,
 		EmptyAnswer: true, JSONBody: true, RequiredMembers: true, UUIDInput: true, Destructive: true, Group: "attendance",
 		Records: []string{"attendanceResource"},
 		IDs:     map[string]string{"body.resourceID": "records.attendanceResource"},
@@ -195,7 +201,7 @@ var all = []Operation{
 		Record: "MediaLog", UUIDInput: true, Group: "media", Records: []string{"media"}, Load: true,
 		IDs:     map[string]string{"path.id": "records.media"},
 		Typical: Call{Params: map[string]string{"id": "{records.media}"}}},
-	{ID: E14, Name: "Delete medias", Statuses: []int{200}, Input: "MediaDeleteInput", Method: "DELETE", Path: "/multimedia/media", Placed: true,
+	{ID: E14, ChangesState: true, Name: "Delete medias", Statuses: []int{200}, Input: "MediaDeleteInput", Method: "DELETE", Path: "/multimedia/media", Placed: true,
 		JSONBody: true, UUIDInput: true, Destructive: true, Group: "media", Records: []string{"deletableMedia"},
 		IDs:     map[string]string{"body.iDs": "records.deletableMedia"},
 		Typical: Call{Body: `{"iDs": ["{absent}"]}`, HasBody: true}},
@@ -223,11 +229,11 @@ var all = []Operation{
 		Record: "Student", List: true, Paged: true, UUIDInput: true, Records: []string{"resource"}, Load: true,
 		IDs:     map[string]string{"path.id": "records.resource"},
 		Typical: Call{Params: map[string]string{"id": "{records.resource}"}}},
-	{ID: E21, Name: "Publish sessions", Statuses: []int{200}, Input: "SessionPublishInput", Method: "PUT", Path: "/weblecture/session/publish", Placed: true,
+	{ID: E21, ChangesState: true, Name: "Publish sessions", Statuses: []int{200}, Input: "SessionPublishInput", Method: "PUT", Path: "/weblecture/session/publish", Placed: true,
 		JSONBody: true, UUIDInput: true, Destructive: true, Group: "lecture-sessions", Records: []string{"lectureSessions"},
 		IDs:     map[string]string{"body.iDs": "records.lectureSessions"},
 		Typical: Call{Body: `{"iDs": ["{absent}"], "publish": true}`, HasBody: true}},
-	{ID: GB, Alias: "updateGradebookSettings", Name: "Update gradebook settings", Statuses: []int{200, 404}, Input: "GradebookSettingsInput",
+	{ID: GB, ChangesState: true, Alias: "updateGradebookSettings", Name: "Update gradebook settings", Statuses: []int{200, 404}, Input: "GradebookSettingsInput",
 		Method: "PATCH", Path: "/gradebook/{id}/settings", AltMethod: "PUT", AltPath: "/gradebook/settings/{id}",
 		Record: "GradebookSettings", JSONBody: true, RequiredMembers: true, UUIDInput: true, Destructive: true, Group: "gradebook",
 		Records: []string{"gradebookModule"},
@@ -236,7 +242,7 @@ var all = []Operation{
 			Body: `{"iD_Weightage": [], "gradingSchema": [{"letterGrade": "A", "maxMark": 100}]}`, HasBody: true},
 		Forbidden: &Call{Params: map[string]string{"id": "{records.gradebookModule.id}"},
 			Body: `{"iD_Weightage": [], "gradingSchema": [{"letterGrade": "A", "maxMark": 100}]}`, HasBody: true}},
-	{ID: ES, Alias: "updateEvaluationSession", Name: "Update evaluation question session", Statuses: []int{200}, Input: "EvaluationSessionInput",
+	{ID: ES, ChangesState: true, Alias: "updateEvaluationSession", Name: "Update evaluation question session", Statuses: []int{200}, Input: "EvaluationSessionInput",
 		Method: "PATCH", Path: "/evaluation/{id}/session", AltMethod: "PUT", AltPath: "/evaluations/{id}/question-session",
 		Record: "Evaluation", Destructive: true, Group: "evaluation", Records: []string{"evaluation", "evaluationQuestion"},
 		IDs:     map[string]string{"path.id": "records.evaluation"},
@@ -246,13 +252,13 @@ var all = []Operation{
 		Record: "Notification", UUIDInput: true, Group: "notification", Records: []string{"notification"}, Load: true,
 		IDs:     map[string]string{"path.id": "records.notification.groupId"},
 		Typical: Call{Params: map[string]string{"id": "{records.notification.groupId}"}}},
-	{ID: NR, Alias: "updateNotificationRead", Name: "Update notification read status", Statuses: []int{200}, Input: "NotificationReadInput",
+	{ID: NR, ChangesState: true, Alias: "updateNotificationRead", Name: "Update notification read status", Statuses: []int{200}, Input: "NotificationReadInput",
 		Method: "PUT", Path: "/notification/read", AltMethod: "POST", AltPath: "/notifications/read-status",
 		Record: "Notification", JSONBody: true, RequiredMembers: true, Destructive: true, Group: "notification",
 		Records: []string{"notification"}, Load: true, LoadBody: `{"id":{records.notification.id},"read":11}`,
 		IDs:     map[string]string{"body.id": "records.notification.id"},
 		Typical: Call{Body: `{"id": {records.notification.id}, "read": 10}`, HasBody: true}},
-	{ID: QS, Alias: "updateQuizSection", Name: "Update quiz section", Statuses: []int{200}, Input: "QuizSectionInput",
+	{ID: QS, ChangesState: true, Alias: "updateQuizSection", Name: "Update quiz section", Statuses: []int{200}, Input: "QuizSectionInput",
 		Method: "PUT", Path: "/quiz/section", AltMethod: "PATCH", AltPath: "/quiz/sections",
 		Record: "QuizSection", JSONBody: true, RequiredMembers: true, UUIDInput: true, Destructive: true, Group: "quiz",
 		Records: []string{"quizSection"},

@@ -286,3 +286,19 @@ func TestFill(t *testing.T) {
 		}
 	}
 }
+
+// TestChangesState holds the mark a read-only run relies on: every
+// operation that changes fixture records changes state, every GET and the
+// push poll (E2, a POST that only reads) do not, and every other write
+// does.
+func TestChangesState(t *testing.T) {
+	for _, o := range registry.All() {
+		want := o.Method != "GET" && o.ID != registry.E2
+		if got := o.ChangesState; got != want {
+			t.Errorf("%s (%s %s): ChangesState = %v, want %v", o.ID, o.Method, o.Path, got, want)
+		}
+		if o.Destructive && !o.ChangesState {
+			t.Errorf("%s is Destructive but not ChangesState", o.ID)
+		}
+	}
+}
