@@ -393,16 +393,7 @@ func (t *matrixTally) cell(op string, kind Kind) (class, text, title string) {
 		add(t.failShould, "failed (SHOULD)")
 		add(t.skipped, "skipped")
 		add(t.notConf, "not configured")
-		switch {
-		case t.failMust > 0:
-			class = "fail-must"
-		case t.failShould > 0:
-			class = "fail-should"
-		case t.passed > 0:
-			class = "pass"
-		default:
-			class = "skip"
-		}
+		class = cellClass(t.failMust, t.failShould, t.passed, "skip")
 		text = "skip"
 		if ran > 0 {
 			text = strconv.Itoa(t.passed) + "/" + strconv.Itoa(ran)
@@ -413,16 +404,7 @@ func (t *matrixTally) cell(op string, kind Kind) (class, text, title string) {
 		add(t.reqFailMust, "failed (MUST)")
 		add(t.reqFailShould, "failed (SHOULD)")
 		add(t.reqNotRun, "not run")
-		switch {
-		case t.reqFailMust > 0:
-			class = "fail-must"
-		case t.reqFailShould > 0:
-			class = "fail-should"
-		case t.reqPassed > 0:
-			class = "pass"
-		default:
-			class = "notrun"
-		}
+		class = cellClass(t.reqFailMust, t.reqFailShould, t.reqPassed, "notrun")
 		text = "–"
 		if covered := t.reqPassed + t.reqFailMust + t.reqFailShould; covered > 0 {
 			text = strconv.Itoa(t.reqPassed) + "/" + strconv.Itoa(covered) + "*"
@@ -475,4 +457,18 @@ func resultClass(res Result) string {
 		return "fail"
 	}
 	return "notrun"
+}
+
+// cellClass is the class of a matrix cell: its worst result, or none when
+// nothing passed or failed.
+func cellClass(failMust, failShould, passed int, none string) string {
+	switch {
+	case failMust > 0:
+		return "fail-must"
+	case failShould > 0:
+		return "fail-should"
+	case passed > 0:
+		return "pass"
+	}
+	return none
 }

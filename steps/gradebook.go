@@ -25,11 +25,7 @@ var gradingSchema = []map[string]any{
 // sums exactly in binary floating point.
 func setWeightsTotal(ctx context.Context, total string) error {
 	s := stateFrom(ctx)
-	want, err := strconv.ParseFloat(total, 64)
-	if err != nil {
-		return fmt.Errorf("total %q is not a number", total)
-	}
-	items, err := s.gradeItems()
+	want, items, err := s.gradeItemsAnd("total", total)
 	if err != nil {
 		return err
 	}
@@ -60,11 +56,7 @@ func setWeightsTotal(ctx context.Context, total string) error {
 func raiseWeight(ctx context.Context, n, delta string) error {
 	s := stateFrom(ctx)
 	i, _ := strconv.Atoi(n)
-	d, err := strconv.ParseFloat(delta, 64)
-	if err != nil {
-		return fmt.Errorf("delta %q is not a number", delta)
-	}
-	items, err := s.gradeItems()
+	d, items, err := s.gradeItemsAnd("delta", delta)
 	if err != nil {
 		return err
 	}
@@ -76,6 +68,17 @@ func raiseWeight(ctx context.Context, n, delta string) error {
 	}
 	id := items[i-1]
 	return s.sendWeights(ctx, []map[string]any{{"key": id, "value": s.weights[id] + d}})
+}
+
+// gradeItemsAnd reads a step's number (what names it) and returns it
+// with the grade items of the fixture's module.
+func (s *state) gradeItemsAnd(what, number string) (float64, []string, error) {
+	v, err := strconv.ParseFloat(number, 64)
+	if err != nil {
+		return 0, nil, fmt.Errorf("%s %q is not a number", what, number)
+	}
+	items, err := s.gradeItems()
+	return v, items, err
 }
 
 func (s *state) gradeItems() ([]string, error) {

@@ -99,6 +99,21 @@ func usage(w io.Writer) {
 	fmt.Fprintf(w, "  %-10s %s\n", "version", "print the version")
 }
 
+// noArgs checks the arguments of a command that takes none. When the
+// command must end there it returns false and the exit code: exitOK after
+// -h or --help (help printed on stdout), exitUsage after anything else.
+func noArgs(name, help string, args []string, stdout, stderr io.Writer) (int, bool) {
+	switch {
+	case len(args) == 0:
+		return 0, true
+	case args[0] == "-h" || args[0] == "--help":
+		fmt.Fprintln(stdout, help)
+		return exitOK, false
+	}
+	fmt.Fprintf(stderr, "campusconf %s: unexpected argument %q\n", name, args[0])
+	return exitUsage, false
+}
+
 // parseFlags parses the arguments of a command that takes flags only. When
 // the command must end there it returns false and the exit code: exitOK
 // after -h, exitUsage after a bad flag (fs has said which) or an argument

@@ -10,13 +10,8 @@ import (
 )
 
 func openapiCmd(args []string, stdout, stderr io.Writer) int {
-	if len(args) > 0 {
-		if args[0] == "-h" || args[0] == "--help" {
-			fmt.Fprintln(stdout, "Usage: campusconf openapi\n\nPrints the OpenAPI 3.0 document of the interface (also served at /openapi.json).")
-			return exitOK
-		}
-		fmt.Fprintf(stderr, "campusconf openapi: unexpected argument %q\n", args[0])
-		return exitUsage
+	if code, goOn := noArgs("openapi", "Usage: campusconf openapi\n\nPrints the OpenAPI 3.0 document of the interface (also served at /openapi.json).", args, stdout, stderr); !goOn {
+		return code
 	}
 	var pretty bytes.Buffer
 	if err := json.Indent(&pretty, openapi.JSON(), "", "  "); err != nil {

@@ -13,24 +13,11 @@ import (
 	"github.com/campusconf/campusconf/internal/rules"
 )
 
-// Parts of a request a RequestProblem can name: those of package rules.
-const (
-	InPath  = rules.InPath
-	InQuery = rules.InQuery
-	InBody  = rules.InBody
-)
-
 // RequestProblem is one way a request departs from the document: a path id
 // that is not a uuid, a query value of the wrong type or format, a body
 // that is not JSON or that breaks its schema. rules.RefusalOf names the
 // requirement it breaks.
 type RequestProblem = rules.Problem
-
-// Request-only rules.
-const (
-	RuleJSON     = rules.RuleJSON
-	RulePopulate = rules.RulePopulate
-)
 
 // requestSpec is what the document says of one operation's request.
 type requestSpec struct {
@@ -102,7 +89,7 @@ func (v *Validator) CheckRequest(opID string, path map[string]string, query url.
 		case "path":
 			if val, ok := path[p.Name]; ok && s != nil {
 				if msg := checkScalar(s, val); msg != "" {
-					out = append(out, RequestProblem{In: InPath, Name: p.Name, Rule: ruleOf(s), Format: s.Format, Message: msg})
+					out = append(out, RequestProblem{In: rules.InPath, Name: p.Name, Rule: ruleOf(s), Format: s.Format, Message: msg})
 				}
 			}
 		case "query":
@@ -112,7 +99,7 @@ func (v *Validator) CheckRequest(opID string, path map[string]string, query url.
 				}
 				if p.Name == "populate" && rs.populate != nil {
 					if bad := unknownEntity(val, rs.populate); bad != "" {
-						out = append(out, RequestProblem{In: InQuery, Name: p.Name, Rule: RulePopulate,
+						out = append(out, RequestProblem{In: rules.InQuery, Name: p.Name, Rule: rules.RulePopulate,
 							Message: fmt.Sprintf("expected one or more of %s, got %q", strings.Join(rs.populate, ", "), bad)})
 					}
 					continue
@@ -121,7 +108,7 @@ func (v *Validator) CheckRequest(opID string, path map[string]string, query url.
 					continue
 				}
 				if msg := checkScalar(s, val); msg != "" {
-					out = append(out, RequestProblem{In: InQuery, Name: p.Name, Rule: ruleOf(s), Format: s.Format, Message: msg})
+					out = append(out, RequestProblem{In: rules.InQuery, Name: p.Name, Rule: ruleOf(s), Format: s.Format, Message: msg})
 				}
 			}
 		}
@@ -132,18 +119,18 @@ func (v *Validator) CheckRequest(opID string, path map[string]string, query url.
 	trimmed := bytes.TrimSpace(body)
 	if len(trimmed) == 0 {
 		if rs.bodyRequired {
-			out = append(out, RequestProblem{In: InBody, Rule: RuleRequired, Message: fmt.Sprintf("expected %s, got no body", v.describe(rs.body))})
+			out = append(out, RequestProblem{In: rules.InBody, Rule: rules.RuleRequired, Message: fmt.Sprintf("expected %s, got no body", v.describe(rs.body))})
 		}
 		return out
 	}
 	value, err := decodeJSON(trimmed)
 	if err != nil {
-		return append(out, RequestProblem{In: InBody, Rule: RuleJSON, Message: fmt.Sprintf("expected well-formed JSON, got %v", err)})
+		return append(out, RequestProblem{In: rules.InBody, Rule: rules.RuleJSON, Message: fmt.Sprintf("expected well-formed JSON, got %v", err)})
 	}
 	value = dropNulls(value)
 	if err := rs.body.VisitJSON(value, v.opts...); err != nil {
 		for _, p := range v.fromError(rs.body, err, nil) {
-			out = append(out, RequestProblem{In: InBody, Name: p.Pointer, Rule: p.Rule, Message: p.Message})
+			out = append(out, RequestProblem{In: rules.InBody, Name: p.Pointer, Rule: p.Rule, Message: p.Message})
 		}
 	}
 	return out
@@ -152,9 +139,9 @@ func (v *Validator) CheckRequest(opID string, path map[string]string, query url.
 // ruleOf is the rule a bad scalar of schema s breaks.
 func ruleOf(s *openapi3.Schema) string {
 	if s.Format != "" && s.Type.Is(openapi3.TypeString) {
-		return RuleFormat
+		return rules.RuleFormat
 	}
-	return RuleType
+	return rules.RuleType
 }
 
 // checkScalar checks one path or query value against its schema.

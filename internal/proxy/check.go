@@ -171,7 +171,7 @@ func (c *checker) check(ex *Exchange) (op registry.OpID, out []Finding) {
 		reqs := map[string][]string{}
 		for _, p := range problems {
 			id := success
-			if p.Rule != openapi.RuleStatus {
+			if p.Rule != rules.RuleStatus {
 				id = p.Requirement(success, c.known)
 			}
 			reqs[id] = append(reqs[id], p.String())

@@ -3,7 +3,6 @@ package proxy
 import (
 	"github.com/tidwall/gjson"
 
-	"github.com/campusconf/campusconf/internal/openapi"
 	"github.com/campusconf/campusconf/internal/registry"
 	"github.com/campusconf/campusconf/internal/rules"
 )
@@ -27,7 +26,7 @@ func (c *checker) requestProblems(op registry.OpID, params map[string]string, ex
 	}
 	var out []invalidity
 	for _, p := range c.v.CheckRequest(string(op), params, ex.URL.Query(), body) {
-		if p.In == openapi.InBody && ex.RequestCut {
+		if p.In == rules.InBody && ex.RequestCut {
 			continue
 		}
 		if id := rules.RefusalOf(op, p).Requirement; c.known(id) {
