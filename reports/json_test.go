@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 
@@ -195,5 +196,28 @@ func TestDecodeJSONVersion(t *testing.T) {
 	}
 	if _, err := ReadJSON(filepath.Join(t.TempDir(), "absent.json")); !errors.Is(err, os.ErrNotExist) {
 		t.Errorf("ReadJSON of a missing file: got %v, want os.ErrNotExist", err)
+	}
+}
+
+// TestSchemaListsSkipCauses holds the schema's enum of skip causes to the
+// closed set in model.go.
+func TestSchemaListsSkipCauses(t *testing.T) {
+	var schema struct {
+		Defs struct {
+			Scenario struct {
+				Properties struct {
+					SkipCause struct {
+						Enum []SkipCause `json:"enum"`
+					} `json:"skipCause"`
+				} `json:"properties"`
+			} `json:"scenario"`
+		} `json:"$defs"`
+	}
+	if err := json.Unmarshal(JSONSchema(), &schema); err != nil {
+		t.Fatal(err)
+	}
+	got, want := schema.Defs.Scenario.Properties.SkipCause.Enum, SkipCauses
+	if !slices.Equal(got, want) {
+		t.Errorf("report.schema.json lists skip causes %q, model.go %q", got, want)
 	}
 }

@@ -56,6 +56,10 @@ const (
 	CauseCutShort SkipCause = "cut-short"
 )
 
+// SkipCauses is the closed set of skip causes; the report's JSON Schema
+// lists the same.
+var SkipCauses = []SkipCause{CauseFixture, CauseReadOnly, CauseRunnerLimit, CauseUnobservable, CauseCutShort}
+
 // StrictCounts reports whether `--strict` fails a run for a skip of this
 // cause.
 func (c SkipCause) StrictCounts() bool { return c != CauseUnobservable }

@@ -201,8 +201,9 @@ func TestQuestionAndPollResponse(t *testing.T) {
 	e := newEnv(t, Options{})
 	rec := e.fx.Records
 	q := e.do("student", "GET", "/evaluation/"+rec.Evaluation+"/Question/"+rec.EvaluationQuestion, "").want(t, 200).object(t)
-	if q["mark"] != 10000.0 || q["difficultyLevel"] != 3.0 || q["videoTimeStamp"] != 2147483647.0 {
-		t.Errorf("fixture question = mark %v difficulty %v videoTimeStamp %v, want the upper boundaries", q["mark"], q["difficultyLevel"], q["videoTimeStamp"])
+	// videoTimeStamp: the largest float32 not above 2147483647 (world.videoTimeStampTop)
+	if q["mark"] != 10000.0 || q["difficultyLevel"] != 3.0 || q["videoTimeStamp"] != 2147483520.0 {
+		t.Errorf("fixture question = mark %v difficulty %v videoTimeStamp %v, want the upper boundaries (videoTimeStamp the largest float32 within its limit)", q["mark"], q["difficultyLevel"], q["videoTimeStamp"])
 	}
 	e.do("owner", "GET", "/evaluation/"+absent+"/Question/"+rec.EvaluationQuestion, "").want(t, 404)
 	e.do("owner", "GET", "/evaluation/"+rec.Evaluation+"/Question/"+absent, "").want(t, 404)

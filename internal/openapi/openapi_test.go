@@ -130,6 +130,11 @@ func TestStatuses(t *testing.T) {
 		for _, op := range item.Operations() {
 			var got []string
 			for status, r := range op.Responses.Map() {
+				if Unlisted(r) {
+					// the simulator's 401, which the specification does
+					// not list; TestSimulatorChoices holds it
+					continue
+				}
 				got = append(got, status)
 				code := status[0]
 				mt := r.Value.Content.Get("application/json")

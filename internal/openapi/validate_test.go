@@ -349,7 +349,7 @@ func TestBreaks(t *testing.T) {
 
 		// Statuses.
 		{"undocumented status", "E6", 200, base(t, "E6"), []want{{"", "", "", "status"}}},
-		{"401 is not in the document", "E9", 401, `"unauthorized"`, []want{{"", "", "", "status"}}},
+		{"401 is the simulator's, not the specification's", "E9", 401, `"unauthorized"`, []want{{"", "", "", "status"}}},
 		{"unknown operation", "E99", 200, `{}`, []want{{"", "", "", "status"}}},
 
 		// All problems are collected, in pointer order.

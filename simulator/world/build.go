@@ -243,6 +243,13 @@ func buildAttendance(ep time.Time, f *gofakeit.Faker, w *store.World, owner stor
 
 var questionTypes = []string{"MCQ", "MRQ", "Essay", "TrueFalse", "FillInBlank"}
 
+// videoTimeStampTop is the highest videoTimeStamp seeded: the largest
+// float32 not above the stated maximum 2147483647. The interface declares
+// the field a float (32 bits), which rounds 2147483647 up to 2147483648,
+// past the maximum, so a client decoding it as declared would refuse the
+// record; this value it holds exactly.
+const videoTimeStampTop = 2147483520
+
 func buildEvaluations(ep time.Time, f *gofakeit.Faker, w *store.World, owner store.User, modIDs []string, refs *Refs) {
 	for i := range evaluations {
 		created := minutes(ep, f.IntN(60*24*30))
@@ -269,7 +276,7 @@ func buildEvaluations(ep time.Time, f *gofakeit.Faker, w *store.World, owner sto
 			case 0:
 				q.Mark, q.DifficultyLevel, q.VideoTimeStamp = 0, 0, 0
 			case 1:
-				q.Mark, q.DifficultyLevel, q.VideoTimeStamp = 10000, 3, 2147483647
+				q.Mark, q.DifficultyLevel, q.VideoTimeStamp = 10000, 3, videoTimeStampTop
 			}
 			for k := range j % 3 {
 				q.Kutags = append(q.Kutags, store.Tag{

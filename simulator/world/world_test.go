@@ -44,7 +44,7 @@ func TestBuildBoundariesAndStates(t *testing.T) {
 	for _, q := range w.Questions {
 		marks[q.Mark], levels[q.DifficultyLevel], stamps[q.VideoTimeStamp] = true, true, true
 	}
-	for _, want := range []bool{marks[0], marks[10000], levels[0], levels[3], stamps[0], stamps[2147483647]} {
+	for _, want := range []bool{marks[0], marks[10000], levels[0], levels[3], stamps[0], stamps[videoTimeStampTop]} {
 		if !want {
 			t.Fatalf("questions lack a boundary value: marks %v levels %v", marks, levels)
 		}
@@ -64,5 +64,19 @@ func TestBuildBoundariesAndStates(t *testing.T) {
 	}
 	if q := w.Questions[r.EvaluationQuestion]; q.ParentID != r.Evaluation {
 		t.Error("fixture question is not in the fixture evaluation")
+	}
+}
+
+// TestVideoTimeStampsAreFloat32 holds every seeded videoTimeStamp to what
+// the interface declares: a float (32 bits) from 0 to 2147483647, held
+// exactly and still within the range once a client reads it as a float32.
+func TestVideoTimeStampsAreFloat32(t *testing.T) {
+	w, _ := Build(1, 1)
+	for id, q := range w.Questions {
+		v := q.VideoTimeStamp
+		f := float32(v)
+		if float64(f) != v || f < 0 || float64(f) > 2147483647 {
+			t.Errorf("question %s: videoTimeStamp %v, as a float32 %v: expected a value float32 holds exactly, within 0..2147483647", id, v, f)
+		}
 	}
 }
