@@ -64,11 +64,7 @@ const (
 // updateEvaluationSession is ES: a partial evaluation,
 // optionally with partial questions of it.
 func (s *Simulator) updateEvaluationSession(w http.ResponseWriter, r *http.Request, u store.User) {
-	id, ok := s.pathParam(w, r, "id")
-	if !ok {
-		return
-	}
-	b := s.readBody(w, r)
+	id, b := s.pathAndBody(w, r, "id")
 	if b == nil {
 		return
 	}

@@ -35,13 +35,8 @@ func (s *Simulator) mediaDownloadLog(w http.ResponseWriter, r *http.Request, _ s
 
 // deleteMedia is E14.
 func (s *Simulator) deleteMedia(w http.ResponseWriter, r *http.Request, _ store.User) {
-	b := s.readBody(w, r)
-	if b == nil {
-		return
-	}
-	ids := b.uuids("iDs", false)
-	if b.err != nil {
-		s.badRequest(w, b.err)
+	ids, ok := s.idsBody(w, r)
+	if !ok {
 		return
 	}
 	var n int

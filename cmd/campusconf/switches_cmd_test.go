@@ -11,35 +11,38 @@ import (
 	"github.com/campusconf/campusconf/simulator"
 )
 
-func TestDefectsCmd(t *testing.T) {
-	var out bytes.Buffer
-	if got := defectsCmd(nil, &out, io.Discard); got != exitOK {
-		t.Fatalf("defects = %d, want %d", got, exitOK)
+// TestSwitchLists: defects and variants print one line per switch, in
+// the simulator's order, each with its name first, its description, and
+// what it breaks or exercises.
+func TestSwitchLists(t *testing.T) {
+	var defectLines, variantLines [][]string
+	for _, d := range simulator.Defects() {
+		defectLines = append(defectLines, []string{string(d.Name) + " ", d.Description, "[breaks " + strings.Join(d.Requirements, ", ")})
 	}
-	lines := strings.Split(strings.TrimSpace(out.String()), "\n")
-	if len(lines) != len(simulator.Defects()) {
-		t.Fatalf("defects printed %d lines, want one per defect (%d)", len(lines), len(simulator.Defects()))
+	for _, v := range simulator.Variants() {
+		variantLines = append(variantLines, []string{string(v.Name) + " ", v.Description, "[" + v.Exercises + "]"})
 	}
-	for i, d := range simulator.Defects() {
-		if !strings.HasPrefix(lines[i], string(d.Name)+" ") || !strings.Contains(lines[i], d.Description) ||
-			!strings.Contains(lines[i], "[breaks "+strings.Join(d.Requirements, ", ")) {
-			t.Errorf("line %d = %q, want %s, its description and its requirements", i, lines[i], d.Name)
+	tests := []struct {
+		name string
+		run  func([]string, io.Writer, io.Writer) int
+		want [][]string // per line: its prefix, then what it contains
+	}{
+		{"defects", defectsCmd, defectLines},
+		{"variants", variantsCmd, variantLines},
+	}
+	for _, tt := range tests {
+		var out bytes.Buffer
+		if got := tt.run(nil, &out, io.Discard); got != exitOK {
+			t.Fatalf("%s: expected exit %d, got %d", tt.name, exitOK, got)
 		}
-	}
-}
-
-func TestVariantsCmd(t *testing.T) {
-	var out bytes.Buffer
-	if got := variantsCmd(nil, &out, io.Discard); got != exitOK {
-		t.Fatalf("variants = %d, want %d", got, exitOK)
-	}
-	lines := strings.Split(strings.TrimSpace(out.String()), "\n")
-	if len(lines) != len(simulator.Variants()) {
-		t.Fatalf("variants printed %d lines, want one per variant (%d)", len(lines), len(simulator.Variants()))
-	}
-	for i, v := range simulator.Variants() {
-		if !strings.HasPrefix(lines[i], string(v.Name)+" ") || !strings.Contains(lines[i], v.Description) || !strings.Contains(lines[i], "["+v.Exercises+"]") {
-			t.Errorf("line %d = %q, want %s, its description and what it exercises", i, lines[i], v.Name)
+		lines := strings.Split(strings.TrimSpace(out.String()), "\n")
+		if len(lines) != len(tt.want) {
+			t.Fatalf("%s: expected one line per switch (%d), got %d", tt.name, len(tt.want), len(lines))
+		}
+		for i, w := range tt.want {
+			if !strings.HasPrefix(lines[i], w[0]) || !strings.Contains(lines[i], w[1]) || !strings.Contains(lines[i], w[2]) {
+				t.Errorf("%s line %d: expected %q first, then %q and %q, got %q", tt.name, i, w[0], w[1], w[2], lines[i])
+			}
 		}
 	}
 }

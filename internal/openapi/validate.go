@@ -386,18 +386,10 @@ func (v *Validator) fromError(root *openapi3.Schema, err error, out []Problem) [
 		p.Message = fmt.Sprintf("expected one of %s, got %s", allowed, describeValue(se.Value))
 	case "minimum", "exclusiveMinimum":
 		p.Rule = rules.RuleMinimum
-		bound := "at least"
-		if s.ExclusiveMin.IsSet() {
-			bound = "more than"
-		}
-		p.Message = fmt.Sprintf("expected %s %s, got %s", bound, formatBound(s.Min), describeValue(se.Value))
+		p.Message = outOfBound(map[bool]string{false: "at least", true: "more than"}[s.ExclusiveMin.IsSet()], s.Min, se.Value)
 	case "maximum", "exclusiveMaximum":
 		p.Rule = rules.RuleMaximum
-		bound := "at most"
-		if s.ExclusiveMax.IsSet() {
-			bound = "less than"
-		}
-		p.Message = fmt.Sprintf("expected %s %s, got %s", bound, formatBound(s.Max), describeValue(se.Value))
+		p.Message = outOfBound(map[bool]string{false: "at most", true: "less than"}[s.ExclusiveMax.IsSet()], s.Max, se.Value)
 	case "required":
 		p.Rule = rules.RuleRequired
 		name := ""
@@ -424,6 +416,11 @@ func (v *Validator) fromError(root *openapi3.Schema, err error, out []Problem) [
 		p.Message = fmt.Sprintf("expected a value satisfying %q, got %s: %s", se.SchemaField, describeValue(se.Value), se.Reason)
 	}
 	return append(out, p)
+}
+
+// outOfBound says a value broke a bound: "expected at most 3, got 4".
+func outOfBound(bound string, b *float64, got any) string {
+	return fmt.Sprintf("expected %s %s, got %s", bound, formatBound(b), describeValue(got))
 }
 
 func formatBound(b *float64) string {

@@ -41,17 +41,12 @@ const (
 // Problem is one way a request departs from what the interface states
 // (internal/openapi finds them, from its document).
 type Problem struct {
-	// In is InPath, InQuery or InBody.
-	In string
-	// Name is the parameter name, or the body member (its JSON pointer)
-	// for a body problem; "" for the body as a whole.
-	Name string
-	// Rule is one of the Rule constants.
-	Rule string
-	// Format is the declared format of the value (FormatUUID,
-	// FormatDateTime), "" for none.
-	Format  string
-	Message string
+	// In is InPath, InQuery or InBody; Name the parameter's name, or the
+	// body member's JSON pointer ("" for the body as a whole).
+	In, Name string
+	// Rule is one of the Rule constants; Format the value's declared
+	// format (FormatUUID, FormatDateTime), "" for none.
+	Rule, Format, Message string
 }
 
 func (p Problem) String() string {
