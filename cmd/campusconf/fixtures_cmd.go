@@ -12,6 +12,7 @@ import (
 	"github.com/tidwall/gjson"
 
 	"github.com/campusconf/campusconf/fixtures"
+	"github.com/campusconf/campusconf/internal/registry"
 	"github.com/campusconf/campusconf/simulator"
 )
 
@@ -113,8 +114,14 @@ func checkFixture(path string, stdout, stderr io.Writer) int {
 		return exitOK
 	}
 	fmt.Fprintf(stdout, "it lacks %d key(s); scenarios needing them will be reported as skipped (or, for operations.*, not configured):\n", len(lacking))
+	users := registry.RecordUsers()
 	for _, k := range lacking {
-		fmt.Fprintln(stdout, "  "+k)
+		line := "  " + k
+		record, _, _ := strings.Cut(strings.TrimPrefix(k, "records."), ".")
+		if ops := users[record]; strings.HasPrefix(k, "records.") && len(ops) > 0 {
+			line += " (needed by " + strings.Join(registry.Strings(ops), ", ") + ")"
+		}
+		fmt.Fprintln(stdout, line)
 	}
 	return exitOK
 }
