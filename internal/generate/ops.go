@@ -51,6 +51,8 @@ type param struct {
 	accepted []string
 	// ids are existing record ids the fixture gives for the parameter.
 	ids []string
+	// required says a valid request always carries it.
+	required bool
 	// fields are the field names of the operation's records, for sortby
 	// when the fixture declares its syntax (conventions.sortby).
 	fields []string
@@ -116,7 +118,7 @@ func buildSpecs(doc *openapi3.T, cat *features.Catalogue, f *fixtures.File) ([]*
 		s.writes = s.method != http.MethodGet
 		for _, pr := range o.Parameters {
 			p := pr.Value
-			q := param{name: p.Name, schema: p.Schema.Value, ids: ids[c.ID+"."+p.Name]}
+			q := param{name: p.Name, schema: p.Schema.Value, ids: ids[c.ID+"."+p.Name], required: p.Required}
 			switch p.Name {
 			case "populate":
 				q.accepted = rules.AcceptedValues(p.Description)
