@@ -405,7 +405,8 @@ func TestIDSourcesNameRealPlaces(t *testing.T) {
 		if len(ids) == 0 {
 			t.Errorf("%s: the simulator's fixture gives no id", key)
 		}
-		found := slices.ContainsFunc(s.pathParams, func(p param) bool { return p.name == place })
+		named := func(p param) bool { return p.name == place }
+		found := slices.ContainsFunc(s.pathParams, named) || slices.ContainsFunc(s.query, named)
 		if !found && s.body != nil {
 			sc := s.body
 			found = true
@@ -422,7 +423,7 @@ func TestIDSourcesNameRealPlaces(t *testing.T) {
 			}
 		}
 		if !found {
-			t.Errorf("%s: %s has no path parameter or body member %q", key, op, place)
+			t.Errorf("%s: %s has no path or query parameter or body member %q", key, op, place)
 		}
 	}
 }

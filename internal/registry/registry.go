@@ -424,12 +424,15 @@ func Fill(text string, lookup func(key string) (string, error)) (string, error) 
 // ones as a range, then the unplaced ones ("E1..E21, GB, ES, NG, NR, QS",
 // or with prefix "@", "@E1..@E21, @GB, ...").
 func Span(prefix string) string {
-	placed := Select(func(o Operation) bool { return o.Placed })
+	return span(prefix, Select(func(o Operation) bool { return o.Placed }), Unplaced())
+}
+
+func span(prefix string, placed, unplaced []OpID) string {
 	var parts []string
 	if len(placed) > 0 {
 		parts = append(parts, prefix+string(placed[0])+".."+prefix+string(placed[len(placed)-1]))
 	}
-	for _, id := range Unplaced() {
+	for _, id := range unplaced {
 		parts = append(parts, prefix+string(id))
 	}
 	return strings.Join(parts, ", ")

@@ -251,14 +251,6 @@ func TestCallsNameTheirPathParameters(t *testing.T) {
 	}
 }
 
-func TestSpan(t *testing.T) {
-	if got, want := registry.Span(""), "E1..E21, GB, ES, NG, NR, QS"; got != want {
-		t.Errorf("Span(\"\"): expected %q, got %q", want, got)
-	}
-	if got, want := registry.Span("@"), "@E1..@E21, @GB, @ES, @NG, @NR, @QS"; got != want {
-		t.Errorf("Span(\"@\"): expected %q, got %q", want, got)
-	}
-}
 
 func TestFill(t *testing.T) {
 	lookup := func(key string) (string, error) {
