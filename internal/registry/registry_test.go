@@ -251,7 +251,6 @@ func TestCallsNameTheirPathParameters(t *testing.T) {
 	}
 }
 
-
 func TestFill(t *testing.T) {
 	lookup := func(key string) (string, error) {
 		if key == "records.folder" {
