@@ -1,7 +1,6 @@
 package defects
 
 import (
-	"cmp"
 	"fmt"
 	"maps"
 	"slices"
@@ -215,10 +214,11 @@ func shapeDefects() []Defect {
 
 // defaultShapes are the names and types defects of the records the
 // registry's operations answer and the table leaves out, drawn from the
-// record's schema in the OpenAPI document: the first field (a required
-// one if any) respelled in another case for REC.<Record>.names, and the
-// first uuid, number, boolean or date-time field sent in a wrong type or
-// format for REC.<Record>.types. A new kind of record is thus covered
+// record's schema in the OpenAPI document: the first optional field
+// respelled in another case for REC.<Record>.names (a required one would
+// also be missing, which breaks .types), and the first uuid, number,
+// boolean or date-time field sent in a wrong type or format for
+// REC.<Record>.types. A new kind of record is thus covered
 // without an entry here; a hand-written pair in the table, naming a
 // mistake a vendor would make, replaces them.
 func defaultShapes() []shape {
@@ -246,12 +246,11 @@ func defaultShapesBut(covered map[string]bool) []shape {
 		}
 		seen[rec] = true
 		fields := slices.Sorted(maps.Keys(ref.Value.Properties))
-		slices.SortStableFunc(fields, func(a, b string) int { // required first
-			return cmp.Compare(b2i(!slices.Contains(ref.Value.Required, a)), b2i(!slices.Contains(ref.Value.Required, b)))
-		})
+		optional := slices.DeleteFunc(slices.Clone(fields), func(f string) bool { return slices.Contains(ref.Value.Required, f) })
 		name := kebab(rec)
-		if req := "REC." + rec + ".names"; !covered[req] && len(fields) > 0 {
-			f := fields[0]
+		if req := "REC." + rec + ".names"; !covered[req] && len(optional) > 0 {
+			// an optional field: a required one respelled would be missing too
+			f := optional[0]
 			respelled := strings.ToUpper(f[:1]) + f[1:]
 			if respelled == f {
 				respelled = strings.ToLower(f[:1]) + f[1:]
@@ -291,13 +290,6 @@ func wrongType(rec, f string, s *openapi3.SchemaRef) (rw Rewrite, what string, o
 		return Rewrite{}, "", false
 	}
 	return rw, what, true
-}
-
-func b2i(b bool) int {
-	if b {
-		return 1
-	}
-	return 0
 }
 
 // kebab writes a record's name in the defects' spelling: FileComment ->
