@@ -90,7 +90,7 @@ func BenchmarkServeStartToFirstAnswer(b *testing.B) {
 	}
 	for b.Loop() {
 		base, fx, stop := startServeWith(b, c)
-		if status, _ := asOwner(b, fx, "GET", base+"/files/"+fx.Records.Folder+"/downloaded?limit=20", ""); status != http.StatusOK {
+		if status := asOwner(b, fx, "GET", base+"/files/"+fx.Records.Folder+"/downloaded?limit=20", ""); status != http.StatusOK {
 			b.Fatalf("first answer: status %d", status)
 		}
 		b.StopTimer()
@@ -135,7 +135,7 @@ func BenchmarkServeBinaryStartToFirstAnswer(b *testing.B) {
 			b.Fatalf("serve printed %q (%v), want its address", line, err)
 		}
 		b.Cleanup(func() { _ = cmd.Process.Kill() }) // after a failure; a no-op once it has ended
-		if status, _ := asOwner(b, fx, "GET", addr+"/files/"+fx.Records.Folder+"/downloaded?limit=20", ""); status != http.StatusOK {
+		if status := asOwner(b, fx, "GET", addr+"/files/"+fx.Records.Folder+"/downloaded?limit=20", ""); status != http.StatusOK {
 			b.Fatalf("first answer: status %d", status)
 		}
 		b.StopTimer()
