@@ -66,16 +66,14 @@ func TestStatusChangesNameOperations(t *testing.T) {
 // with one edit of one field.
 func TestDefaultShapes(t *testing.T) {
 	tests := []struct {
-		name        Name
-		requirement string
-		field       string
-		edit        Edit
-		arg         string
+		name                    Name
+		requirement, field, arg string
+		edit                    Edit
 	}{
-		{"bank-folder-names", "REC.BankFolder.names", "createdDate", Rename, "CreatedDate"}, // id is required
-		{"bank-folder-types", "REC.BankFolder.types", "createdDate", DateLayout, "2006-01-02 15:04:05"},
-		{"file-annotation-names", "REC.FileAnnotation.names", "annotationId", Rename, "AnnotationId"},
-		{"channel-user-types", "REC.ChannelUser.types", "comments", Quote, ""},
+		{"bank-folder-names", "REC.BankFolder.names", "createdDate", "CreatedDate", Rename}, // id is required
+		{"bank-folder-types", "REC.BankFolder.types", "createdDate", "2006-01-02 15:04:05", DateLayout},
+		{"file-annotation-names", "REC.FileAnnotation.names", "annotationId", "AnnotationId", Rename},
+		{"channel-user-types", "REC.ChannelUser.types", "comments", "", Quote},
 	}
 	got := map[Name]shape{}
 	for _, s := range defaultShapesBut(nil) {
