@@ -31,6 +31,11 @@ import (
 	"github.com/campusconf/campusconf/steps"
 )
 
+// HandlerBaseURL is the base URL of the requests Run sends to a Handler
+// when Options.BaseURL is empty: a made-up host, which a handler checking
+// Host (the simulator does) must be told to answer.
+const HandlerBaseURL = "http://campusconf.test"
+
 // Options are the options of the CLI's run command that make sense in a
 // test.
 type Options struct {
@@ -38,7 +43,7 @@ type Options struct {
 	// called over HTTP.
 	Handler http.Handler
 	// BaseURL of the implementation, without a trailing slash. With a
-	// Handler it only fills in request URLs (default http://campusconf.test).
+	// Handler it only fills in request URLs (default HandlerBaseURL).
 	BaseURL string
 	// Fixtures describes the implementation; when nil, FixturesFile is
 	// read (the format of `campusconf fixtures`, docs/fixtures.md).
@@ -52,7 +57,7 @@ type Options struct {
 	Concurrency int
 	// Timeout bounds each HTTP exchange (default 10 s).
 	Timeout time.Duration
-	// ReportDir, when set, receives the four report files of the run.
+	// ReportDir, when set, receives the report files of the run (reports.ReportFiles).
 	ReportDir string
 	// Strict fails the test when a scenario is skipped or not configured.
 	Strict bool
@@ -111,7 +116,7 @@ func Report(t *testing.T, opts Options) (*reports.Report, error) {
 	case opts.Handler != nil:
 		base := opts.BaseURL
 		if base == "" {
-			base = "http://campusconf.test"
+			base = HandlerBaseURL
 		}
 		cfg = suiterun.InProcess(cfg, opts.Handler, base)
 	case opts.BaseURL == "":
@@ -124,7 +129,7 @@ func Report(t *testing.T, opts Options) (*reports.Report, error) {
 	if err != nil {
 		return nil, err
 	}
-	r.Tool = reports.Tool{Name: "campusconf", Version: "conformance package"}
+	r.Tool = reports.NewTool("campusconf conformance package")
 	r.Target = reports.Target{URL: cfg.BaseURL, Fixtures: opts.FixturesFile}
 	if opts.ReportDir != "" {
 		if _, err := reports.WriteAll(opts.ReportDir, r); err != nil {

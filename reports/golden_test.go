@@ -15,6 +15,7 @@ func TestWritersGolden(t *testing.T) {
 		{"junit.xml.golden", WriteJUnit},
 		{"report.html.golden", WriteHTML},
 		{"summary.md.golden", WriteMarkdown},
+		{"ctrf.json.golden", WriteCTRF},
 	}
 	for _, tt := range tests {
 		t.Run(tt.file, func(t *testing.T) {

@@ -17,19 +17,25 @@ import (
 
 func compileSchema(t *testing.T) *jsonschema.Schema {
 	t.Helper()
-	doc, err := jsonschema.UnmarshalJSON(bytes.NewReader(JSONSchema()))
+	return compileJSONSchema(t, "https://github.com/campusconf/campusconf/reports/report.schema.json", JSONSchema())
+}
+
+// compileJSONSchema compiles the schema data, known by url, with formats
+// asserted.
+func compileJSONSchema(t *testing.T, url string, data []byte) *jsonschema.Schema {
+	t.Helper()
+	doc, err := jsonschema.UnmarshalJSON(bytes.NewReader(data))
 	if err != nil {
-		t.Fatalf("report.schema.json: %v", err)
+		t.Fatalf("%s: %v", url, err)
 	}
 	c := jsonschema.NewCompiler()
 	c.AssertFormat()
-	const url = "https://github.com/campusconf/campusconf/reports/report.schema.json"
 	if err := c.AddResource(url, doc); err != nil {
 		t.Fatal(err)
 	}
 	sch, err := c.Compile(url)
 	if err != nil {
-		t.Fatalf("compile report.schema.json: %v", err)
+		t.Fatalf("compile %s: %v", url, err)
 	}
 	return sch
 }
@@ -129,6 +135,7 @@ func TestSchemaCoversModel(t *testing.T) {
 		{reflect.TypeFor[Exchange](), defs["exchange"].(map[string]any), "exchange"},
 		{reflect.TypeFor[Requirement](), defs["requirement"].(map[string]any), "requirement"},
 		{reflect.TypeFor[OpenPoint](), defs["openPoint"].(map[string]any), "openPoint"},
+		{reflect.TypeFor[GateResult](), defs["gate"].(map[string]any), "gate"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -169,6 +176,37 @@ func TestReadJSONRoundTrip(t *testing.T) {
 	Finalize(got)
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("finalizing a read report changed it (-want +got):\n%s", diff)
+	}
+}
+
+// TestDecodeReadsEveryWrittenSchema: testdata/schemas holds a report.json
+// of every schema version the project has written (v1.json as the release
+// before versioned tools wrote it), each readable, and each version
+// DecodeJSON reads has its file there.
+func TestDecodeReadsEveryWrittenSchema(t *testing.T) {
+	files, err := filepath.Glob("testdata/schemas/*.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	seen := map[string]bool{}
+	for _, f := range files {
+		r, err := ReadJSON(f)
+		if err != nil {
+			t.Errorf("%s: expected a readable report, got %v", f, err)
+			continue
+		}
+		seen[r.Schema] = true
+		if len(r.Scenarios) == 0 || len(r.Requirements) == 0 || r.Verdict == "" {
+			t.Errorf("%s: expected scenarios, requirements and a verdict, got %d, %d and %q", f, len(r.Scenarios), len(r.Requirements), r.Verdict)
+		}
+	}
+	for _, v := range ReadableSchemas() {
+		if !seen[v] {
+			t.Errorf("schema %s: expected a report of it in testdata/schemas, got none (copy a report.json written by that version there)", v)
+		}
+	}
+	if !seen[SchemaVersion] {
+		t.Errorf("expected the current schema %s among the readable ones, got %v", SchemaVersion, ReadableSchemas())
 	}
 }
 

@@ -21,9 +21,15 @@ var markdownTemplate = template.Must(template.New("summary.md.tmpl").Funcs(templ
 	"ms":   formatMillis,
 	"pct":  percent,
 	"join": func(ids []string) string { return strings.Join(ids, ", ") },
-	"code": func(s string) string {
-		return "`" + strings.ReplaceAll(SafeText(oneLine(s)), "`", "'") + "`"
+	"some": func(ids []string) string {
+		shown, more := capList(ids, markdownMaxItems)
+		s := strings.Join(shown, ", ")
+		if more > 0 {
+			s += fmt.Sprintf(" … and %d more", more)
+		}
+		return s
 	},
+	"code": markdownCode,
 }).ParseFS(templateFS, "templates/summary.md.tmpl"))
 
 // markdownView is what summary.md.tmpl reads.
@@ -39,6 +45,15 @@ type markdownView struct {
 	ShouldTotal int
 	Gaps        []Gap
 	GapsMore    int
+	Gate        *markdownGate
+}
+
+// markdownGate is the baseline gate's section of summary.md.
+type markdownGate struct {
+	G           *GateResult
+	Icon        string
+	Expired     []ExpiredEntry
+	ExpiredMore int
 }
 
 // failedRequirement is a failed requirement with the one-line reason of the
@@ -55,7 +70,9 @@ type failedRequirement struct {
 // WriteMarkdown writes a short summary of r (summary.md) for a pull-request
 // comment or $GITHUB_STEP_SUMMARY: the verdict, a counts table, and the
 // failed MUST requirements with a one-line reason each, capped with "and N
-// more" (SHOULD warnings likewise, shorter). r should be finalized.
+// more" (SHOULD warnings likewise, shorter), and the baseline gate's
+// result when the run had one, expired entries named. r should be
+// finalized.
 func WriteMarkdown(w io.Writer, r *Report) error {
 	v := markdownView{R: r, Headline: verdictHeadline(r.Verdict)}
 	switch r.Verdict {
@@ -76,6 +93,13 @@ func WriteMarkdown(w io.Writer, r *Report) error {
 	v.Must, v.MustMore = capList(must, markdownMaxItems)
 	v.Should, v.ShouldMore = capList(should, markdownMaxItems/2)
 	v.Gaps, v.GapsMore = capList(Gaps(r), markdownMaxItems)
+	if g := r.Gate; g != nil {
+		v.Gate = &markdownGate{G: g, Icon: "❌"}
+		if g.Pass {
+			v.Gate.Icon = "✅"
+		}
+		v.Gate.Expired, v.Gate.ExpiredMore = capList(g.Expired, markdownMaxItems)
+	}
 	return execute(w, markdownTemplate, v, MarkdownFile)
 }
 
@@ -161,6 +185,11 @@ func shorten(s string, n int) string {
 	}
 	runes := []rune(s)
 	return strings.TrimSpace(string(runes[:n-1])) + "…"
+}
+
+// markdownCode writes s as one line of inline code, safe for Markdown.
+func markdownCode(s string) string {
+	return "`" + strings.ReplaceAll(SafeText(oneLine(s)), "`", "'") + "`"
 }
 
 // markdownText makes s safe as inline Markdown text in a table cell or a

@@ -31,6 +31,11 @@ const (
 	Failed        Outcome = "failed"
 )
 
+// Outcomes is the closed set of outcomes, best first. Every format that
+// maps outcomes (CTRF, JUnit, the diff) is tested over this list, so an
+// outcome added here fails those tests until each maps it.
+var Outcomes = []Outcome{Passed, Skipped, NotConfigured, Failed}
+
 // SkipCause says why a skipped scenario judged nothing. The set is closed.
 // `--strict` counts every cause but Unobservable: an implementation may
 // leave an optional field out, so a check that found nothing to observe
@@ -101,12 +106,26 @@ type Report struct {
 	Scenarios    []Scenario    `json:"scenarios"`
 	Requirements []Requirement `json:"requirements"`
 	OpenPoints   []OpenPoint   `json:"openPoints,omitempty"`
+	// Gate is the baseline gate's result, when the run had a baseline.
+	Gate *GateResult `json:"gate,omitempty"`
 }
 
-// Tool identifies the program that produced the report.
+// Tool identifies the program that produced the report, and the suite and
+// specification it checked against (NewTool fills it in).
 type Tool struct {
-	Name    string `json:"name"`
+	Name string `json:"name"`
+	// Version is the module version of the build, or "unknown".
 	Version string `json:"version"`
+	// Commit is the version control revision of the build, or "unknown";
+	// Modified is true when it had uncommitted changes.
+	Commit   string `json:"commit,omitempty"`
+	Modified bool   `json:"modified,omitempty"`
+	// SuiteVersion is the version of the conformance suite, and SpecDigest
+	// the SHA-256 digest ("sha256:…") of the specification text its
+	// requirements were written from: two reports that agree on both
+	// checked the same rules.
+	SuiteVersion string `json:"suiteVersion,omitempty"`
+	SpecDigest   string `json:"specDigest,omitempty"`
 }
 
 // Target says what was tested. Credentials never appear here.
@@ -168,6 +187,11 @@ type Scenario struct {
 	Exchanges []Exchange `json:"exchanges,omitempty"`
 	// ExchangesDropped counts the exchanges made but not kept.
 	ExchangesDropped int `json:"exchangesDropped,omitempty"`
+	// Retries is set by the runner when it ran the scenario again after a
+	// failed attempt: the number of attempts after the first. Flaky is set
+	// by the runner when the scenario passed only on a retry.
+	Retries int  `json:"retries,omitempty"`
+	Flaky   bool `json:"flaky,omitempty"`
 }
 
 // Failure explains a failed scenario in one read.

@@ -18,8 +18,9 @@ func (r *Redactor) Report(rep *Report) {
 }
 
 // rewriteStrings replaces every string s of rep that a reader sees by f(s):
-// what the run recorded (target, options, reasons, notes, skip reasons,
-// failure texts and exchanges) and, when catalogue is true, also the names and
+// what the run recorded (tool, target, options, reasons, notes, the
+// baseline gate's file and entries, skip reasons, failure texts and
+// exchanges) and, when catalogue is true, also the names and
 // ids that come from the suite itself (scenario ids and names, tags, steps,
 // requirement ids and texts, open points), which must stay as they are for
 // redaction since reports cross-reference them. Map keys are rewritten too;
@@ -48,7 +49,15 @@ func rewriteStrings(rep *Report, f func(string) string, catalogue bool) {
 		}
 		return out
 	}
-	rep.Tool.Name, rep.Tool.Version = f(rep.Tool.Name), f(rep.Tool.Version)
+	rep.Tool.Name, rep.Tool.Version, rep.Tool.Commit = f(rep.Tool.Name), f(rep.Tool.Version), f(rep.Tool.Commit)
+	if g := rep.Gate; g != nil {
+		// what a hand-edited baseline file says
+		g.File = f(g.File)
+		for i := range g.Expired {
+			e := &g.Expired[i].BaselineEntry
+			e.Reason, e.Owner = f(e.Reason), f(e.Owner)
+		}
+	}
 	t := &rep.Target
 	t.URL, t.Fixtures, t.Image = f(t.URL), f(t.Fixtures), f(t.Image)
 	list(t.Defects)

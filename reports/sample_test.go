@@ -109,8 +109,9 @@ func sampleReport() *Report {
 	}
 
 	r := &Report{
-		Schema:   SchemaVersion,
-		Tool:     Tool{Name: "campusconf", Version: "v0.9.0-test"},
+		Schema: SchemaVersion,
+		Tool: Tool{Name: "campusconf", Version: "v0.9.0-test", Commit: "0123456789abcdef0123456789abcdef01234567", Modified: true,
+			SuiteVersion: "3.0.0", SpecDigest: "sha256:4546cceab299c988cea769220a0a74d2f95bf8a6fcb0b5f1482492b7b4bfe2eb"},
 		Target:   Target{URL: base, Seed: &seed, Fixtures: "fixtures.json"},
 		Started:  time.Date(2026, 11, 21, 9, 0, 0, 0, time.UTC),
 		Duration: Duration(12345 * time.Millisecond),
@@ -252,6 +253,15 @@ func sampleReport() *Report {
 		},
 	}
 	Finalize(r)
+	// a baseline that knows two of the MUST failures, one of them past its
+	// date, and lists a requirement that now passes
+	g := Baseline{Entries: []BaselineEntry{
+		{ID: "E5-PERM-1", Reason: "role model lands in 2.4", Expires: "2026-11-01", Owner: "team <timetable>"},
+		{ID: "E6-STATUS-1", Reason: "flaky upstream"},
+		{ID: "E4-PERM-1", Reason: "fixed in 2.3"},
+	}}.Gate(r, r.Started)
+	g.File = ".conformance-baseline.json"
+	r.Gate = &g
 	return r
 }
 

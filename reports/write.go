@@ -16,10 +16,27 @@ const (
 	JUnitFile    = "junit.xml"
 	HTMLFile     = "report.html"
 	MarkdownFile = "summary.md"
+	CTRFFile     = "ctrf.json"
 )
 
+// ReportFile is one file of the report directory: its name and the writer
+// that renders it from a finalized report.
+type ReportFile struct {
+	Name  string
+	Write func(io.Writer, *Report) error
+}
+
 // ReportFiles are the files WriteAll writes, in the order it writes them.
-var ReportFiles = []string{JSONFile, JUnitFile, HTMLFile, MarkdownFile}
+// This is the one list of report files: a new format is one more entry
+// here, and WriteAll renders it, bounds it, replaces the earlier run's copy
+// and writes it whole like the others.
+var ReportFiles = []ReportFile{
+	{JSONFile, WriteJSON},
+	{JUnitFile, WriteJUnit},
+	{HTMLFile, WriteHTML},
+	{MarkdownFile, WriteMarkdown},
+	{CTRFFile, WriteCTRF},
+}
 
 // tempPrefix starts the name of every temporary file WriteAll makes, so
 // that leftovers of an interrupted write can be found and removed.
@@ -28,9 +45,9 @@ const tempPrefix = ".campusconf-"
 // rename is os.Rename; a test replaces it to fail in the middle of a write.
 var rename = os.Rename
 
-// WriteAll finalizes r, creates dir if needed and writes the four report
-// files into it: report.json, junit.xml, report.html and summary.md. It
-// returns the absolute path of report.html, for the command to print.
+// WriteAll finalizes r, creates dir if needed and writes the report files
+// (ReportFiles: report.json, junit.xml, report.html, summary.md,
+// ctrf.json) into it. It returns the absolute path of report.html, for the command to print.
 //
 // The directory never mixes runs and never holds a half-written file: every
 // file is rendered in memory first (a render error leaves the directory as
@@ -78,8 +95,8 @@ func WriteAll(dir string, r *Report) (htmlPath string, err error) {
 	if err := removeEarlierRun(dir); err != nil {
 		return "", fmt.Errorf("write reports: %w", err)
 	}
-	for _, name := range ReportFiles {
-		if err := writeAtomic(dir, name, rendered[name]); err != nil {
+	for _, f := range ReportFiles {
+		if err := writeAtomic(dir, f.Name, rendered[f.Name]); err != nil {
 			return "", fmt.Errorf("write reports: %w", err)
 		}
 	}
@@ -94,19 +111,16 @@ func WriteAll(dir string, r *Report) (htmlPath string, err error) {
 // render renders every report file of r, each at most limit bytes (0: no
 // limit); past it, it fails with errTooBig.
 func render(r *Report, limit int) (map[string][]byte, error) {
-	writers := map[string]func(io.Writer, *Report) error{
-		JSONFile: WriteJSON, JUnitFile: WriteJUnit, HTMLFile: WriteHTML, MarkdownFile: WriteMarkdown,
-	}
-	rendered := make(map[string][]byte, len(writers))
-	for _, name := range ReportFiles {
+	rendered := make(map[string][]byte, len(ReportFiles))
+	for _, f := range ReportFiles {
 		w := &capWriter{max: limit}
-		if err := writers[name](w, r); err != nil {
+		if err := f.Write(w, r); err != nil {
 			if errors.Is(err, errTooBig) {
 				return nil, errTooBig
 			}
 			return nil, err
 		}
-		rendered[name] = w.buf
+		rendered[f.Name] = w.buf
 	}
 	return rendered, nil
 }
@@ -123,7 +137,7 @@ func removeEarlierRun(dir string) error {
 		name := e.Name()
 		known := false
 		for _, f := range ReportFiles {
-			known = known || name == f
+			known = known || name == f.Name
 		}
 		if !known && !strings.HasPrefix(name, tempPrefix) {
 			continue

@@ -25,7 +25,7 @@ func TestWriteAll(t *testing.T) {
 	if !filepath.IsAbs(htmlPath) {
 		t.Errorf("html path %q is not absolute", htmlPath)
 	}
-	for _, name := range []string{JSONFile, JUnitFile, HTMLFile, MarkdownFile} {
+	for _, name := range []string{JSONFile, JUnitFile, HTMLFile, MarkdownFile, CTRFFile} {
 		st, err := os.Stat(filepath.Join(dir, name))
 		if err != nil {
 			t.Errorf("%s: %v", name, err)
@@ -65,14 +65,14 @@ func TestWriteAllReplacesAnEarlierRunWhole(t *testing.T) {
 		t.Fatal(err)
 	}
 	got := dirFiles(t, dir)
-	want := map[string]bool{"container.log": true, JSONFile: true, JUnitFile: true, HTMLFile: true, MarkdownFile: true}
+	want := map[string]bool{"container.log": true, JSONFile: true, JUnitFile: true, HTMLFile: true, MarkdownFile: true, CTRFFile: true}
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("files (-want +got):\n%s", diff)
 	}
-	for _, name := range ReportFiles {
-		b, _ := os.ReadFile(filepath.Join(dir, name))
+	for _, f := range ReportFiles {
+		b, _ := os.ReadFile(filepath.Join(dir, f.Name))
 		if string(b) == "old" {
-			t.Errorf("%s still holds the earlier run", name)
+			t.Errorf("%s still holds the earlier run", f.Name)
 		}
 	}
 }
@@ -145,13 +145,13 @@ func TestWriteAllKeepsEachFileUnderTheCap(t *testing.T) {
 	if _, err := WriteAll(dir, r); err != nil {
 		t.Fatal(err)
 	}
-	for _, name := range ReportFiles {
-		st, err := os.Stat(filepath.Join(dir, name))
+	for _, f := range ReportFiles {
+		st, err := os.Stat(filepath.Join(dir, f.Name))
 		if err != nil {
 			t.Fatal(err)
 		}
 		if st.Size() > MaxReportFile {
-			t.Errorf("%s: expected at most %d bytes, got %d", name, MaxReportFile, st.Size())
+			t.Errorf("%s: expected at most %d bytes, got %d", f.Name, MaxReportFile, st.Size())
 		}
 	}
 	back, err := ReadJSON(filepath.Join(dir, JSONFile))

@@ -41,6 +41,7 @@ func benchServe(b *testing.B, e *env, req func() *http.Request, want int) {
 
 func newBenchEnv(b *testing.B, opts Options) *env {
 	b.Helper()
+	opts.AllowedHosts = append(opts.AllowedHosts, testHost) // httptest's requests
 	sim, err := New(opts)
 	if err != nil {
 		b.Fatal(err)

@@ -21,13 +21,16 @@ func browser(t *testing.T) (context.Context, func() []string) {
 // TestDocsInBrowser opens /docs/ in headless Chromium: Swagger UI renders
 // every operation at the simulator's paths, the key and the owner's token
 // are authorized already, "Try it out" on the notification read answers
-// 200, and nothing is fetched from anywhere but the simulator.
+// 200, nothing is fetched from anywhere but the simulator, and the page's
+// Content-Security-Policy blocks nothing it needs (no violation reported
+// on the console).
 func TestDocsInBrowser(t *testing.T) {
 	t.Parallel()
 	e := newEnv(t, Options{Docs: true})
 	srv := httptest.NewServer(e.sim)
 	defer srv.Close()
 	ctx, requested := browser(t)
+	console := browsertest.Console(ctx)
 	if err := chromedp.Do(ctx, chromedp.Navigate(srv.URL+"/docs/"), chromedp.WaitVisible(chromedp.CSS(".opblock"))); err != nil {
 		t.Fatalf("open /docs/: %v", err)
 	}
@@ -74,6 +77,9 @@ func TestDocsInBrowser(t *testing.T) {
 		if !strings.HasPrefix(u, srv.URL) && !strings.HasPrefix(u, "data:") {
 			t.Errorf("the docs page requested %s: expected only the simulator's own URLs", u)
 		}
+	}
+	for _, v := range browsertest.CSPViolations(console()) {
+		t.Errorf("the docs page broke its own Content-Security-Policy: expected no violation, got %s", v)
 	}
 }
 

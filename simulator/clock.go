@@ -17,9 +17,37 @@ import (
 // /_sim/TOKEN/clock moves it while running. Moving it moves the clock of
 // every world at once; records already present keep their dates (time has
 // passed for them), and a world seeded afterwards (a reset, a new named
-// world) is seeded relative to the new time. One-time passwords (E1) are
-// checked against the real time, like the authenticator apps that make
-// them.
+// world) is seeded relative to the new time. The clock stays within
+// MinClock..MaxClock. One-time passwords (E1) are checked against the real
+// time (Options.WallClock), like the authenticator apps that make them.
+
+// MinClock and MaxClock bound the clock (Options.Clock, serve --clock, PUT
+// /_sim/TOKEN/clock): the seeded history reaches years back from the clock
+// (longer at a large --scale), and the run-time records and the
+// evaluations' closing dates go after it, so within these bounds every
+// date the world holds is one RFC 3339 can write (years 0000 to 9999),
+// with centuries to spare. A clock outside them is refused with a
+// message, never a 500 later.
+var (
+	MinClock = time.Date(1971, time.January, 1, 0, 0, 0, 0, time.UTC)
+	MaxClock = time.Date(9000, time.January, 1, 0, 0, 0, 0, time.UTC)
+)
+
+// CheckClock refuses a clock outside MinClock..MaxClock.
+func CheckClock(t time.Time) error {
+	if t.Before(MinClock) || t.After(MaxClock) {
+		return fmt.Errorf("clock: expected a date-time from %s to %s, got %s", MinClock.Format(time.RFC3339), MaxClock.Format(time.RFC3339), clockString(t))
+	}
+	return nil
+}
+
+// clockString writes t in RFC 3339 where it can, else as Go does.
+func clockString(t time.Time) string {
+	if y := t.Year(); y < 0 || y > 9999 {
+		return t.String()
+	}
+	return t.Format(time.RFC3339)
+}
 
 // clockStart is the time a world is seeded at.
 func (sh *shared) clockStart() time.Time {
@@ -32,38 +60,64 @@ func (sh *shared) clockStart() time.Time {
 func (s *Simulator) Clock() time.Time { return s.store.Clock() }
 
 // SetClock moves the clock of every world to t, and seeds worlds from
-// then on relative to t.
-func (s *Simulator) SetClock(t time.Time) {
+// then on relative to t. A t outside MinClock..MaxClock is refused and
+// nothing moves.
+func (s *Simulator) SetClock(t time.Time) error {
+	if err := CheckClock(t); err != nil {
+		return err
+	}
 	t = t.UTC()
 	s.clockMu.Lock()
+	defer s.clockMu.Unlock()
 	s.start = t
-	s.clockMu.Unlock()
-	s.store.SetClock(t)
-	if s.worlds == nil {
-		return
+	for _, sim := range s.allWorlds() {
+		sim.store.SetClock(t)
 	}
-	s.worlds.mu.Lock()
-	defer s.worlds.mu.Unlock()
-	for e := s.worlds.lru.Front(); e != nil; e = e.Next() {
-		e.Value.(*namedWorld).sim.store.SetClock(t)
-	}
+	return nil
 }
 
-// ShiftClock moves the clock of every world by d.
-func (s *Simulator) ShiftClock(d time.Duration) {
+// ShiftClock moves the clock of every world by d. A shift that would take
+// the seeding time or a world's clock outside MinClock..MaxClock is
+// refused and nothing moves.
+func (s *Simulator) ShiftClock(d time.Duration) error {
 	s.clockMu.Lock()
+	defer s.clockMu.Unlock()
+	all := s.allWorlds()
+	for _, t := range append([]time.Time{s.start}, clocks(all)...) {
+		// time.Time.Add does not overflow within the bounds: a duration
+		// is under 300 years
+		if err := CheckClock(t.Add(d)); err != nil {
+			return fmt.Errorf("clock: shift %s: %w", d, err)
+		}
+	}
 	s.start = s.start.Add(d)
-	s.clockMu.Unlock()
-	shift := func(sim *Simulator) { sim.store.SetClock(sim.store.Clock().Add(d)) }
-	shift(s)
+	for _, sim := range all {
+		sim.store.SetClock(sim.store.Clock().Add(d))
+	}
+	return nil
+}
+
+// allWorlds returns the default world and every named world.
+func (s *Simulator) allWorlds() []*Simulator {
+	out := []*Simulator{s}
 	if s.worlds == nil {
-		return
+		return out
 	}
 	s.worlds.mu.Lock()
 	defer s.worlds.mu.Unlock()
 	for e := s.worlds.lru.Front(); e != nil; e = e.Next() {
-		shift(e.Value.(*namedWorld).sim)
+		out = append(out, e.Value.(*namedWorld).sim)
 	}
+	return out
+}
+
+// clocks returns the worlds' clocks.
+func clocks(worlds []*Simulator) []time.Time {
+	out := make([]time.Time, len(worlds))
+	for i, sim := range worlds {
+		out[i] = sim.store.Clock()
+	}
+	return out
 }
 
 // clockAnswer is what GET and PUT /_sim/TOKEN/clock answer.
@@ -98,14 +152,20 @@ func (s *Simulator) controlClock(w http.ResponseWriter, r *http.Request) {
 			s.fail(w, http.StatusBadRequest, fmt.Sprintf("clock: %s, got %q", want, clip(at)))
 			return
 		}
-		s.SetClock(t)
+		if err := s.SetClock(t); err != nil {
+			s.fail(w, http.StatusBadRequest, err.Error())
+			return
+		}
 	case json.Unmarshal(raw, &shift) == nil && shift.Shift != nil:
 		d, err := time.ParseDuration(*shift.Shift)
 		if err != nil {
 			s.fail(w, http.StatusBadRequest, fmt.Sprintf("clock: shift: expected a duration such as 48h or -30m, got %q", clip(*shift.Shift)))
 			return
 		}
-		s.ShiftClock(d)
+		if err := s.ShiftClock(d); err != nil {
+			s.fail(w, http.StatusBadRequest, err.Error())
+			return
+		}
 	default:
 		s.fail(w, http.StatusBadRequest, "clock: "+want)
 		return

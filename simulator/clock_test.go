@@ -1,8 +1,11 @@
 package simulator
 
 import (
+	"fmt"
 	"net/http"
 	"net/url"
+	"path/filepath"
+	"strings"
 	"testing"
 	"time"
 
@@ -76,7 +79,7 @@ func TestClockControl(t *testing.T) {
 	if cr["createdDate"] != "2024-03-01T09:00:01Z" {
 		t.Errorf("named world after PUT clock: createdDate %v, want 2024-03-01T09:00:01Z", cr["createdDate"])
 	}
-	e.do("", "PUT", e.fx.Control+"/clock", `{"shift":"48h"}`).want(t, 200)
+	e.do("", "PUT", e.fx.Control+"/clock", `{"shift":"48h"}`).want(t, 200).object(t)
 	if got, want := e.createdDate(t), at.Add(48*time.Hour+2*time.Second); !got.Equal(want) {
 		t.Errorf("after shift 48h: created record dated %s, want %s", got, want)
 	}
@@ -96,5 +99,142 @@ func TestClockControl(t *testing.T) {
 		if msg == "" {
 			t.Errorf("PUT clock %s: empty message", body)
 		}
+	}
+}
+
+// newest returns the latest of field over the entries, and fails when one
+// is after the clock (a seeded history lies before it).
+func newest(t *testing.T, what string, entries []map[string]any, field string, clock time.Time) time.Time {
+	t.Helper()
+	if len(entries) == 0 {
+		t.Fatalf("%s: no entries, want a seeded history", what)
+	}
+	var latest time.Time
+	for _, m := range entries {
+		at, err := time.Parse(time.RFC3339, fmt.Sprint(m[field]))
+		if err != nil {
+			t.Fatalf("%s: %s %v: %v", what, field, m[field], err)
+		}
+		if at.After(clock) {
+			t.Errorf("%s: %s %s is after the clock %s, want history before it", what, field, at.Format(time.RFC3339), clock.Format(time.RFC3339))
+		}
+		if at.After(latest) {
+			latest = at
+		}
+	}
+	return latest
+}
+
+// TestHistoryFollowsClock starts worlds at three clocks far apart: at
+// each, the E10 query for the week before the clock finds entries, every
+// other seeded history (view logs, statistics, captures, responses,
+// notifications, media downloads, faculty updates) has recent entries
+// and none after the clock; and the same seed and clock give the same
+// bytes.
+func TestHistoryFollowsClock(t *testing.T) {
+	day := 24 * time.Hour
+	for _, clock := range []time.Time{
+		time.Date(1971, time.June, 1, 0, 0, 0, 0, time.UTC),
+		time.Date(2030, time.June, 1, 0, 0, 0, 0, time.UTC), // the issue's case: empty before the fix
+		time.Date(8999, time.December, 31, 17, 30, 0, 0, time.UTC),
+	} {
+		t.Run(clock.Format("2006-01-02"), func(t *testing.T) {
+			e := newEnv(t, Options{Clock: clock})
+			rec := e.fx.Records
+			if n := e.inRange(t, clock.Add(-7*day), clock); n == 0 {
+				t.Errorf("E10 StartDate=%s EndDate=%s: no entries, want the week before the clock to hold some",
+					clock.Add(-7*day).Format(time.RFC3339), clock.Format(time.RFC3339))
+			}
+			after := "/files/" + rec.Folder + "/downloaded?StartDate=" + url.QueryEscape(clock.Add(time.Second).Format(time.RFC3339))
+			if got := e.do("owner", "GET", after, "").want(t, 200).list(t); len(got) != 0 {
+				t.Errorf("E10 after the clock: %d entries, want none", len(got))
+			}
+			week := "/multimedia/statistics/channel/" + rec.Channel + "/users?startDate=" + url.QueryEscape(clock.Add(-7*day).Format(time.RFC3339)) + "&endDate=" + url.QueryEscape(clock.Format(time.RFC3339))
+			if got := e.do("owner", "GET", week, "").want(t, 200).list(t); len(got) == 0 {
+				t.Error("E15 over the week before the clock: no active users, want some")
+			}
+			_, group := e.opPath("NG", rec.Notification.GroupID)
+			for _, c := range []struct {
+				what, path, field string
+				within            time.Duration
+			}{
+				{"E10 download log", "/files/" + rec.Folder + "/downloaded?limit=1000", "logDate", day},
+				{"E12 weblink views", "/module/Weblink/" + rec.Weblink + "/Log", "logDate", day},
+				{"E16 lecture captures", "/multimedia/capture/" + rec.Capture + "/medias", "startTime", 2 * day},
+				{"E17 survey responses", "/survey/question/" + rec.SurveyQuestion + "/response?limit=1000", "createdDate", 2 * day},
+				{"E18 poll responses", "/poll/Question/" + rec.PollQuestion + "/Response?limit=1000", "createdDate", 2 * day},
+				{"NG notification", group, "recordDate", day},
+				{"E13 media download", "/multimedia/" + rec.Media + "/downloadlog", "logDate", 60 * day},
+				{"E9 question", "/evaluation/" + rec.Evaluation + "/Question/" + rec.EvaluationQuestion, "createdDate", 31 * day},
+			} {
+				r := e.do("owner", "GET", c.path, "").want(t, 200)
+				var entries []map[string]any
+				if r.body[0] == '[' {
+					entries = r.list(t)
+				} else {
+					entries = []map[string]any{r.object(t)}
+				}
+				if got := newest(t, c.what, entries, c.field, clock); got.Before(clock.Add(-c.within)) {
+					t.Errorf("%s: newest %s %s, want one within %s before the clock", c.what, c.field, got.Format(time.RFC3339), c.within)
+				}
+			}
+			var faculties []map[string]any
+			e.do("admin", "POST", "/campus/Faculty", "").want(t, 200).decode(t, &faculties)
+			if got := newest(t, "E4 faculties", faculties, "deptUpdD", clock); got.Before(clock.Add(-90 * day)) {
+				t.Errorf("E4: newest deptUpdD %s, want one within 90 days before the clock", got.Format(time.RFC3339))
+			}
+			again := newEnv(t, Options{Clock: clock})
+			for _, p := range reads(e) {
+				if a, b := e.do("owner", "GET", p, "").body, again.do("owner", "GET", p, "").body; string(a) != string(b) {
+					t.Errorf("GET %s differs between two simulators of seed 1 at clock %s", p, clock.Format(time.RFC3339))
+				}
+			}
+		})
+	}
+}
+
+// TestClockRange: a clock outside MinClock..MaxClock is refused with a
+// message, at New and through the control API (400, never a 500), and
+// nothing moves.
+func TestClockRange(t *testing.T) {
+	for _, at := range []time.Time{time.Date(9999, 1, 1, 0, 0, 0, 0, time.UTC), time.Date(1970, 1, 1, 0, 0, 0, 0, time.UTC), MaxClock.Add(time.Second)} {
+		if _, err := New(Options{Clock: at}); err == nil || !strings.Contains(err.Error(), "expected a date-time from 1971-01-01T00:00:00Z to 9000-01-01T00:00:00Z") {
+			t.Errorf("New(Clock %s) = %v, want the range named", at, err)
+		}
+	}
+	if _, err := New(Options{Clock: MaxClock}); err != nil {
+		t.Errorf("New(Clock MaxClock) = %v, want it accepted", err)
+	}
+	e := newEnv(t, Options{Control: true})
+	e.inWorld("w", false, "GET", "/healthz", "").want(t, 200)
+	before := e.do("", "GET", e.fx.Control+"/clock", "").want(t, 200).object(t)
+	for _, body := range []string{
+		`"9999-12-31T23:59:59Z"`,
+		`"1969-12-31T23:59:59Z"`,
+		`"0001-01-01T00:00:00Z"`,
+		`{"shift":"-2562047h"}`,
+		`{"shift":"-500000h"}`,
+	} {
+		msg := e.do("", "PUT", e.fx.Control+"/clock", body).want(t, http.StatusBadRequest).errorString(t)
+		if !strings.Contains(msg, "1971-01-01T00:00:00Z to 9000-01-01T00:00:00Z") {
+			t.Errorf("PUT clock %s: message %q, want the range named", body, msg)
+		}
+	}
+	if after := e.do("", "GET", e.fx.Control+"/clock", "").want(t, 200).object(t); mustJSON(t, after) != mustJSON(t, before) {
+		t.Errorf("refused clock changes moved the clock: %v -> %v", before, after)
+	}
+	e.do("", "PUT", e.fx.Control+"/clock", `"8999-12-31T00:00:00Z"`).want(t, 200)
+	e.do("", "PUT", e.fx.Control+"/clock", `{"shift":"2562047h"}`).want(t, http.StatusBadRequest).errorString(t)
+	e.do("", "PUT", e.fx.Control+"/clock", `{"shift":"48h"}`).want(t, http.StatusBadRequest).errorString(t)
+	e.do("", "PUT", e.fx.Control+"/clock", `{"shift":"24h"}`).want(t, 200)
+	// near the end of the range everything still answers and saves
+	e.do("owner", "POST", "/bank/"+e.fx.Records.BankFolder+"/copy", "").want(t, http.StatusCreated)
+	e.inWorld("w", false, "POST", "/bank/"+e.fx.Records.BankFolder+"/copy", "").want(t, http.StatusCreated)
+	e.do("", "POST", e.fx.Control+"/reset", "").want(t, http.StatusNoContent)
+	for _, p := range reads(e) {
+		e.do("owner", "GET", p, "").want(t, 200)
+	}
+	if err := e.sim.SaveState(filepath.Join(t.TempDir(), "state.json")); err != nil {
+		t.Errorf("SaveState at clock 9000-01-01: %v, want it written", err)
 	}
 }

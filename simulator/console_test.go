@@ -11,6 +11,8 @@ import (
 	"time"
 
 	"github.com/chromedp/chromedp"
+
+	"github.com/campusconf/campusconf/internal/browsertest"
 )
 
 // TestSettingsSwitch changes latency, faults, defects and variants through
@@ -118,6 +120,7 @@ func TestConsoleInBrowser(t *testing.T) {
 	defer srv.Close()
 	defer e.sim.StopStreams()
 	ctx, requested := browser(t)
+	console := browsertest.Console(ctx)
 	if err := chromedp.Do(ctx, chromedp.Navigate(srv.URL+e.fx.Control+"/ui"),
 		chromedp.WaitVisible(chromedp.CSS(`#users tbody tr`)),
 		chromedp.WaitReady(chromedp.CSS(`#fault-op option[value="E10"]`)),
@@ -172,5 +175,8 @@ func TestConsoleInBrowser(t *testing.T) {
 		if !strings.HasPrefix(u, srv.URL) {
 			t.Errorf("the console requested %s: expected only the simulator's own URLs", u)
 		}
+	}
+	for _, v := range browsertest.CSPViolations(console()) {
+		t.Errorf("the console broke its own Content-Security-Policy: expected no violation, got %s", v)
 	}
 }

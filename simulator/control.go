@@ -60,17 +60,12 @@ func isControlPath(p string) bool {
 }
 
 // controlAllowed is the control API's guard: it answers 403 and returns
-// false for a request a web page of another origin sent (an Origin other
-// than the simulator's own, or Sec-Fetch-Site cross-site or same-site) and
-// for a path without the token. Clients that are not browsers send
-// neither header. No answer under the prefix carries CORS headers.
+// false for a request a web page of another origin sent (crossOrigin) and
+// for a path without the token. No answer under the prefix carries CORS
+// headers.
 func (s *Simulator) controlAllowed(w http.ResponseWriter, r *http.Request) bool {
-	if site := r.Header.Get("Sec-Fetch-Site"); site != "" && site != "same-origin" && site != "none" {
-		s.fail(w, http.StatusForbidden, "control API: refused to a page of another site (Sec-Fetch-Site: "+clip(site)+")")
-		return false
-	}
-	if origin := r.Header.Get("Origin"); origin != "" && !strings.EqualFold(origin, ownOrigin(r)) {
-		s.fail(w, http.StatusForbidden, fmt.Sprintf("control API: refused to the origin %q; it serves its own origin only", clip(origin)))
+	if msg := crossOrigin(r, false); msg != "" {
+		s.fail(w, http.StatusForbidden, "control API: "+msg)
 		return false
 	}
 	want := s.ControlPath() + "/"
@@ -80,6 +75,27 @@ func (s *Simulator) controlAllowed(w http.ResponseWriter, r *http.Request) bool 
 		return false
 	}
 	return true
+}
+
+// crossOrigin says why r is refused by a page or endpoint that holds or
+// reveals credentials (the control API, the self-reset, /docs): it was
+// sent by a web page of another origin (an Origin other than the one it
+// was sent to, or Sec-Fetch-Site cross-site or same-site). "" when it was
+// not. With navigation, a GET that opens a page in the window (a link
+// followed from another site) is not refused: the page then runs in its
+// own origin, which the other site cannot read, and its CSP keeps it out
+// of frames. Clients that are not browsers send neither header.
+func crossOrigin(r *http.Request, navigation bool) string {
+	if site := r.Header.Get("Sec-Fetch-Site"); site != "" && site != "same-origin" && site != "none" {
+		if navigation && r.Method == http.MethodGet && r.Header.Get("Sec-Fetch-Mode") == "navigate" && r.Header.Get("Sec-Fetch-Dest") == "document" {
+			return ""
+		}
+		return "refused to a page of another site (Sec-Fetch-Site: " + clip(site) + ")"
+	}
+	if origin := r.Header.Get("Origin"); origin != "" && !strings.EqualFold(origin, ownOrigin(r)) {
+		return fmt.Sprintf("refused to a page of another origin (Origin: %q); it serves its own origin only", clip(origin))
+	}
+	return ""
 }
 
 // ownOrigin is the origin the request was sent to.
@@ -209,12 +225,8 @@ const selfResetPath = "/_campusconf/reset"
 // page of another origin. The interface's own calls need no more: anyone
 // who may delete slots with these credentials may as well restore them.
 func (s *Simulator) selfReset(w http.ResponseWriter, r *http.Request) {
-	if site := r.Header.Get("Sec-Fetch-Site"); site != "" && site != "same-origin" && site != "none" {
-		s.fail(w, http.StatusForbidden, "reset: refused to a page of another site (Sec-Fetch-Site: "+clip(site)+")")
-		return
-	}
-	if origin := r.Header.Get("Origin"); origin != "" && !strings.EqualFold(origin, ownOrigin(r)) {
-		s.fail(w, http.StatusForbidden, fmt.Sprintf("reset: refused to the origin %q", clip(origin)))
+	if msg := crossOrigin(r, false); msg != "" {
+		s.fail(w, http.StatusForbidden, "reset: "+msg)
 		return
 	}
 	if subtle.ConstantTimeCompare([]byte(r.Header.Get("Ocp-Apim-Subscription-Key")), []byte(s.store.SubscriptionKey())) != 1 {

@@ -1,8 +1,12 @@
 package simulator
 
 import (
+	"crypto/sha256"
+	"encoding/base64"
 	"encoding/json"
 	"net/http"
+	"net/http/httptest"
+	"regexp"
 	"strings"
 	"sync"
 
@@ -22,19 +26,32 @@ import (
 // filled in, so "Try it out" works at once: the owner by default,
 // /docs/?user=admin (staff, student) for another; /docs/?world=NAME sends
 // every try to a named world. The page holds credentials, which is why
-// `campusconf serve` serves it only on a loopback address.
+// `campusconf serve` serves it only on a loopback address, why a page of
+// another origin may only follow a link to it (crossOrigin), and why it
+// carries a Content-Security-Policy that keeps it out of frames and runs
+// no script but its own (docsCSP).
 
 // docsPath is where the docs live.
 const docsPath = "/docs"
 
-// docs serves the Swagger UI pages, one handler per fixture user.
+// docs serves the Swagger UI pages, one per fixture user.
 type docs struct {
-	s        *Simulator
-	once     sync.Once
-	byUser   map[string]http.Handler
+	s    *Simulator
+	once sync.Once
+	// pages are the index pages by fixture user, rendered once; assets
+	// serves Swagger UI's files.
+	pages    map[string]docsPage
+	assets   http.Handler
 	spec     []byte // the document as placed here, servers set per request
 	specErr  error
 	fallback string
+}
+
+// docsPage is one user's index page and the policy that lets exactly its
+// inline scripts and style run.
+type docsPage struct {
+	html []byte
+	csp  string
 }
 
 // withDocs serves /docs and everything under it, and next for the rest.
@@ -51,16 +68,24 @@ func (s *Simulator) withDocs(next http.Handler) http.Handler {
 }
 
 func (d *docs) serve(w http.ResponseWriter, r *http.Request) {
+	h := w.Header()
+	h.Set("X-Content-Type-Options", "nosniff")
+	h.Set("Referrer-Policy", "no-referrer")
+	h.Set("X-Frame-Options", "DENY") // for browsers that predate frame-ancestors
+	if msg := crossOrigin(r, true); msg != "" {
+		d.s.fail(w, http.StatusForbidden, "docs: "+msg)
+		return
+	}
 	if r.Method != http.MethodGet && r.Method != http.MethodHead {
-		w.Header().Set("Allow", "GET, HEAD")
+		h.Set("Allow", "GET, HEAD")
 		d.s.fail(w, http.StatusMethodNotAllowed, "method "+r.Method+" is not allowed on "+clip(r.URL.Path))
 		return
 	}
 	d.once.Do(d.build)
-	w.Header().Set("Cache-Control", "no-store")
+	h.Set("Cache-Control", "no-store")
 	switch r.URL.Path {
 	case docsPath:
-		w.Header().Set("Location", docsPath+"/")
+		h.Set("Location", docsPath+"/")
 		d.s.fail(w, http.StatusFound, "the docs are at "+docsPath+"/")
 		return
 	case docsPath + "/openapi.json":
@@ -71,17 +96,50 @@ func (d *docs) serve(w http.ResponseWriter, r *http.Request) {
 		if user == "" {
 			user = d.fallback
 		}
-		h, ok := d.byUser[user]
+		p, ok := d.pages[user]
 		if !ok {
 			d.s.fail(w, http.StatusBadRequest, "user: expected admin, owner, staff or student, got "+clip(user))
 			return
 		}
-		h.ServeHTTP(w, r)
+		h.Set("Content-Security-Policy", p.csp)
+		h.Set("Content-Type", "text/html; charset=utf-8")
+		w.Write(p.html)
 		return
 	}
-	w.Header().Del("Cache-Control") // the assets never change within a binary
+	h.Del("Cache-Control") // the assets never change within a binary
+	h.Set("Content-Security-Policy", docsAssetCSP)
 	// an unknown asset is a 404 with a JSON string body like any other
-	d.byUser[d.fallback].ServeHTTP(&jsonAnswers{ResponseWriter: w, s: d.s, r: r}, r)
+	d.assets.ServeHTTP(&jsonAnswers{ResponseWriter: w, s: d.s, r: r}, r)
+}
+
+// docsAssetCSP is the policy of the docs' assets (scripts, style sheet,
+// icons): none of them is a page, so nothing may run in one.
+const docsAssetCSP = "default-src 'none'; frame-ancestors 'none'"
+
+// docsCSP is the policy of an index page: scripts only from the page's own
+// assets and its inline scripts, whose hashes are given (hashSources), the
+// same for styles, images from itself (Swagger UI draws its icons as data:
+// URLs), requests to its own origin only, and no framing.
+func docsCSP(scripts, styles string) string {
+	return "default-src 'none'; script-src 'self'" + scripts + "; style-src 'self'" + styles +
+		"; img-src 'self' data:; font-src 'self' data:; connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
+}
+
+var (
+	inlineScript = regexp.MustCompile(`(?s)<script>(.*?)</script>`)
+	inlineStyle  = regexp.MustCompile(`(?s)<style>(.*?)</style>`)
+)
+
+// hashSources is the CSP source list (" 'sha256-...'" each) allowing the
+// inline elements re matches in page, by the hash of their text: the page
+// is rendered once, so the hashes are of exactly the bytes served.
+func hashSources(re *regexp.Regexp, page []byte) string {
+	var b strings.Builder
+	for _, m := range re.FindAllSubmatch(page, -1) {
+		sum := sha256.Sum256(m[1])
+		b.WriteString(" 'sha256-" + base64.StdEncoding.EncodeToString(sum[:]) + "'")
+	}
+	return b.String()
 }
 
 // build makes the per-user pages and the placed document.
@@ -89,7 +147,7 @@ func (d *docs) build() {
 	s := d.s
 	key := s.store.SubscriptionKey()
 	userHdr := s.variants.Has(variants.UserHeader)
-	d.byUser = map[string]http.Handler{}
+	d.pages = map[string]docsPage{}
 	for _, u := range s.store.Users() {
 		token, _ := json.Marshal(u.Token)
 		// a try goes to the world ?world=NAME names; with user-header the
@@ -105,7 +163,7 @@ func (d *docs) build() {
 		interceptor += `
 				return req;
 			}`
-		d.byUser[u.Fixture] = v5emb.NewHandlerWithConfig(swgui.Config{
+		ui := v5emb.NewHandlerWithConfig(swgui.Config{
 			Title:       "Campus Learning Platform (campusconf simulator, " + u.Fixture + ")",
 			SwaggerJSON: docsPath + "/openapi.json",
 			BasePath:    docsPath + "/",
@@ -120,6 +178,11 @@ func (d *docs) build() {
 				"tryItOutEnabled":      "true",
 			},
 		})
+		rec := httptest.NewRecorder()
+		ui.ServeHTTP(rec, httptest.NewRequest(http.MethodGet, docsPath+"/", nil))
+		page := rec.Body.Bytes()
+		d.pages[u.Fixture] = docsPage{html: page, csp: docsCSP(hashSources(inlineScript, page), hashSources(inlineStyle, page))}
+		d.assets = ui // the same files for every user
 	}
 	d.spec, d.specErr = placedSpec(s)
 }

@@ -74,3 +74,76 @@ func TestDocsPlacesUnplaced(t *testing.T) {
 		})
 	}
 }
+
+// TestDocsSecurityHeaders: the page and its assets say what a browser may
+// do with them: no framing, no script but the page's own (its inline
+// scripts by hash, never 'unsafe-inline'), no type sniffing, no referrer.
+func TestDocsSecurityHeaders(t *testing.T) {
+	e := newEnv(t, Options{Docs: true})
+	for _, path := range []string{"/docs/", "/docs/?user=admin", "/docs/swagger-ui-bundle.js", "/docs/openapi.json"} {
+		h := e.do("", "GET", path, "").want(t, 200).header
+		for k, want := range map[string]string{"X-Content-Type-Options": "nosniff", "Referrer-Policy": "no-referrer", "X-Frame-Options": "DENY"} {
+			if got := h.Get(k); got != want {
+				t.Errorf("GET %s: %s = %q, want %q", path, k, got, want)
+			}
+		}
+		if strings.HasPrefix(path, "/docs/?") || path == "/docs/" {
+			csp := h.Get("Content-Security-Policy")
+			for _, want := range []string{"frame-ancestors 'none'", "script-src 'self' 'sha256-", "connect-src 'self'", "default-src 'none'"} {
+				if !strings.Contains(csp, want) {
+					t.Errorf("GET %s: Content-Security-Policy %q, want it to contain %q", path, csp, want)
+				}
+			}
+			if strings.Contains(csp, "unsafe-inline") || strings.Contains(csp, "unsafe-eval") {
+				t.Errorf("GET %s: Content-Security-Policy %q allows inline or evaluated script", path, csp)
+			}
+		}
+	}
+	c := newEnv(t, Options{Control: true})
+	h := c.do("", "GET", c.fx.Control+"/ui", "").want(t, 200).header
+	csp := h.Get("Content-Security-Policy")
+	if !strings.Contains(csp, "frame-ancestors 'none'") || !strings.Contains(csp, "script-src 'sha256-") || strings.Contains(csp, "unsafe-inline") {
+		t.Errorf("console: Content-Security-Policy %q, want frame-ancestors 'none' and its script by hash only", csp)
+	}
+	if h.Get("X-Content-Type-Options") != "nosniff" || h.Get("Referrer-Policy") != "no-referrer" {
+		t.Errorf("console: X-Content-Type-Options %q, Referrer-Policy %q; want nosniff, no-referrer", h.Get("X-Content-Type-Options"), h.Get("Referrer-Policy"))
+	}
+}
+
+// TestDocsCrossOrigin: a page of another site may send its visitor to the
+// docs (a link followed), but not fetch them, frame them or read them.
+func TestDocsCrossOrigin(t *testing.T) {
+	e := newEnv(t, Options{Docs: true})
+	nav := map[string]string{"Sec-Fetch-Site": "cross-site", "Sec-Fetch-Mode": "navigate", "Sec-Fetch-Dest": "document"}
+	tests := []struct {
+		name   string
+		path   string
+		header map[string]string
+		want   int
+	}{
+		{"typed in the address bar", "/docs/", map[string]string{"Sec-Fetch-Site": "none", "Sec-Fetch-Mode": "navigate", "Sec-Fetch-Dest": "document"}, 200},
+		{"its own assets", "/docs/swagger-ui-bundle.js", map[string]string{"Sec-Fetch-Site": "same-origin", "Sec-Fetch-Mode": "no-cors", "Sec-Fetch-Dest": "script"}, 200},
+		{"a link followed from another site", "/docs/?user=admin", nav, 200},
+		{"fetched by another site", "/docs/?user=admin", map[string]string{"Sec-Fetch-Site": "cross-site", "Sec-Fetch-Mode": "cors", "Sec-Fetch-Dest": "empty", "Origin": "http://evil.example"}, 403},
+		{"fetched without cors by another site", "/docs/openapi.json", map[string]string{"Sec-Fetch-Site": "cross-site", "Sec-Fetch-Mode": "no-cors", "Sec-Fetch-Dest": "empty"}, 403},
+		{"framed by another site", "/docs/", map[string]string{"Sec-Fetch-Site": "cross-site", "Sec-Fetch-Mode": "navigate", "Sec-Fetch-Dest": "iframe"}, 403},
+		{"framed by a sibling site", "/docs/", map[string]string{"Sec-Fetch-Site": "same-site", "Sec-Fetch-Mode": "navigate", "Sec-Fetch-Dest": "iframe"}, 403},
+		{"an older browser's fetch with Origin", "/docs/openapi.json", map[string]string{"Origin": "http://evil.example"}, 403},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			r := e.doWith("", "GET", tt.path, "", tt.header)
+			if r.status != tt.want {
+				t.Fatalf("GET %s %v: expected %d, got %d", tt.path, tt.header, tt.want, r.status)
+			}
+			if tt.want == 403 {
+				if msg := r.errorString(t); !strings.Contains(msg, "another") {
+					t.Errorf("GET %s: message %q, want it to say the request came from another site or origin", tt.path, msg)
+				}
+				if strings.Contains(string(r.body), e.fx.SubscriptionKey) {
+					t.Errorf("GET %s: the refusal carries the subscription key", tt.path)
+				}
+			}
+		})
+	}
+}

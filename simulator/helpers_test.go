@@ -18,14 +18,22 @@ type env struct {
 	fx  *fixtures.File
 }
 
+// newEnv builds a simulator for in-process requests, which httptest sends
+// to the host example.com: the tests allow it.
 func newEnv(t *testing.T, opts Options) *env {
 	t.Helper()
+	if opts.AllowedHosts == nil {
+		opts.AllowedHosts = []string{testHost}
+	}
 	sim, err := New(opts)
 	if err != nil {
 		t.Fatalf("New(%+v): %v", opts, err)
 	}
 	return &env{t: t, sim: sim, fx: sim.Fixtures()}
 }
+
+// testHost is the Host of httptest.NewRequest's requests.
+const testHost = "example.com"
 
 // response is a recorded answer.
 type response struct {
@@ -57,6 +65,10 @@ func (e *env) doWith(user, method, path, body string, header map[string]string) 
 		}
 	}
 	for k, v := range header {
+		if k == "Host" { // the request's Host, not a header field
+			req.Host = v
+			continue
+		}
 		if v == "" {
 			req.Header.Del(k)
 		} else {

@@ -48,11 +48,23 @@ type Options struct {
 	// MaxWorlds bounds the named worlds kept at once (worlds.go); 0 means
 	// DefaultMaxWorlds. Beyond it the least recently used is dropped.
 	MaxWorlds int
-	// Clock is the world's time at start (zero: world.Now, 2025-04-06):
-	// records created at run time are dated from it, and every seeded date
-	// is counted back from it, so a seed has the same relative history
-	// whatever the clock says (clock.go).
+	// Clock is the world's time at start (zero: world.Now, 2025-04-06),
+	// from MinClock to MaxClock: records created at run time are dated
+	// from it, and the seeded history ends shortly before it, so a seed
+	// has the same relative history whatever the clock says (clock.go).
 	Clock time.Time
+	// AllowedHosts are the host names, besides localhost, names under
+	// .localhost and IP addresses, under which the simulator answers
+	// (hosts.go): a request whose Host header names another gets 421, so
+	// a web page cannot reach the simulator through DNS rebinding. An
+	// entry is a name ("campus-api"), a domain with its subdomains
+	// (".example.edu"), or AnyHost ("*"), which switches the check off.
+	// An in-process embedder whose requests carry a made-up host (such
+	// as httptest's example.com) lists it here.
+	AllowedHosts []string
+	// WallClock is the real time, read only to check one-time passwords
+	// (E1), which are valid only now; nil means time.Now. Tests set it.
+	WallClock func() time.Time
 	// Docs serves Swagger UI at /docs with the subscription key and a
 	// user's token filled in (docs.go). The page holds credentials: serve
 	// it only where the people who can reach it may hold them.

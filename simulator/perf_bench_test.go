@@ -117,7 +117,7 @@ func sideBySide(b *testing.B, e *env, method, path, body string, want int, targe
 // the default world and answer a first E10 page (under 100 ms).
 func BenchmarkStartupToFirstAnswer(b *testing.B) {
 	for b.Loop() {
-		sim, err := New(Options{})
+		sim, err := New(Options{AllowedHosts: []string{testHost}})
 		if err != nil {
 			b.Fatal(err)
 		}

@@ -3,7 +3,6 @@ package simulator
 import (
 	"net/http"
 	"strings"
-	"time"
 
 	"github.com/campusconf/campusconf/internal/registry"
 	"github.com/campusconf/campusconf/internal/totp"
@@ -33,10 +32,6 @@ const (
 	statusWrongOTP = "6004"
 )
 
-// now is the wall clock for one-time passwords, the only use of the real
-// time in the simulator (a TOTP is valid only now).
-var now = time.Now
-
 // validateOTP is E1.
 func (s *Simulator) validateOTP(w http.ResponseWriter, r *http.Request, _ store.User) {
 	b := s.readBody(w, r)
@@ -54,7 +49,7 @@ func (s *Simulator) validateOTP(w http.ResponseWriter, r *http.Request, _ store.
 		return
 	}
 	res := store.SecondFactorResult{Status: statusSuccess, CredentialID: u.CredentialID, RequestID: s.store.NextRequestID(), StatusMessage: "Success"}
-	if !totp.Verify(u.TOTPSecret, *otp, now(), 1) && !s.staticOTP(u, *otp) && !s.defects.Has(defects.E1AnyOTP) {
+	if !totp.Verify(u.TOTPSecret, *otp, s.opts.WallClock(), 1) && !s.staticOTP(u, *otp) && !s.defects.Has(defects.E1AnyOTP) {
 		if s.defects.Has(defects.E1WrongOTP500) {
 			s.fail(w, http.StatusInternalServerError, "internal error while checking the one-time password")
 			return

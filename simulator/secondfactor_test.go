@@ -9,11 +9,9 @@ import (
 )
 
 func TestValidateOTP(t *testing.T) {
-	e := newEnv(t, Options{})
-	sf := e.fx.SecondFactor
 	at := time.Date(2026, 3, 1, 12, 0, 0, 0, time.UTC)
-	defer func(orig func() time.Time) { now = orig }(now)
-	now = func() time.Time { return at }
+	e := newEnv(t, Options{WallClock: func() time.Time { return at }})
+	sf := e.fx.SecondFactor
 	code := func(offset time.Duration) string {
 		c, err := totp.Generate(sf.TOTPSecret, at.Add(offset))
 		if err != nil {

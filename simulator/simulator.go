@@ -43,6 +43,9 @@ type Simulator struct {
 	*shared
 	// worlds are the named worlds (worlds.go); nil in a named world.
 	worlds *worlds
+	// hosts are the Host values the server answers (hosts.go); checked
+	// once, by the default world's ServeHTTP, before a world is chosen.
+	hosts hostPolicy
 
 	pollMu sync.Mutex
 	polls  map[string]int // polls per push transaction (push-pending-first)
@@ -107,8 +110,19 @@ func New(opts Options) (*Simulator, error) {
 	if log == nil && opts.LogTo != nil {
 		log = slog.New(slog.NewTextHandler(opts.LogTo, nil))
 	}
+	hosts, err := newHostPolicy(opts.AllowedHosts)
+	if err != nil {
+		return nil, err
+	}
+	if opts.WallClock == nil {
+		opts.WallClock = time.Now
+	}
 	clockGiven := !opts.Clock.IsZero()
-	if !clockGiven {
+	if clockGiven {
+		if err := CheckClock(opts.Clock); err != nil {
+			return nil, err
+		}
+	} else {
 		opts.Clock = world.Now
 	}
 	opts.Clock = opts.Clock.UTC()
@@ -130,6 +144,7 @@ func New(opts Options) (*Simulator, error) {
 	}
 	s := build(opts, sh, log)
 	s.worlds = newWorlds(opts.MaxWorlds)
+	s.hosts = hosts
 	return s, nil
 }
 
@@ -155,8 +170,12 @@ func build(opts Options, sh *shared, log *slog.Logger) *Simulator {
 }
 
 // ServeHTTP serves the interface: the default world, or the named world
-// the request selects (worlds.go).
+// the request selects (worlds.go), for a Host it is served as (hosts.go).
 func (s *Simulator) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	if !s.hosts.allows(r.Host) {
+		s.misdirected(w, r)
+		return
+	}
 	if s.worlds != nil && (len(r.Header[WorldHeader]) > 0 || strings.HasPrefix(r.URL.Path, worldPrefix)) {
 		s.serveWorld(w, r)
 		return

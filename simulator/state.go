@@ -6,10 +6,9 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
-	"os"
-	"path/filepath"
 	"time"
 
+	"github.com/campusconf/campusconf/simulator/statefile"
 	"github.com/campusconf/campusconf/simulator/store"
 	"github.com/campusconf/campusconf/simulator/world"
 )
@@ -22,7 +21,8 @@ import (
 // bug shows". A state file (serve --state FILE) holds the default world
 // and every named world; serve loads it at start and writes it back on
 // shutdown and periodically, atomically (a temporary file renamed over
-// it). A snapshot or state file of another format, version, seed or scale
+// it); simulator/statefile keeps the file itself safe (its lock, its
+// size, its symbolic link). A snapshot or state file of another format, version, seed or scale
 // is refused with a message saying which, and nothing is changed: not the
 // worlds, not the file. Open push transactions' poll counts
 // (push-pending-first) are not kept.
@@ -117,11 +117,17 @@ func (s *Simulator) decodeSnapshot(data []byte) (*store.State, error) {
 	if err := st.Check(); err != nil {
 		return nil, fmt.Errorf("snapshot: world: %v", err)
 	}
+	for _, t := range []time.Time{st.Clock, st.Seeded} {
+		if err := CheckClock(t); err != nil {
+			return nil, fmt.Errorf("snapshot: world: %v", err)
+		}
+	}
 	return &st, nil
 }
 
-// SaveState writes every world to path atomically: a temporary file in the
-// same directory, synced, then renamed over path.
+// SaveState writes every world to path atomically: a temporary file in
+// the directory of path's target (path may be a symbolic link, which stays
+// one), synced, then renamed over the target (statefile.Write).
 func (s *Simulator) SaveState(path string) error {
 	def, err := s.Snapshot()
 	if err != nil {
@@ -141,36 +147,28 @@ func (s *Simulator) SaveState(path string) error {
 	if err != nil {
 		return err
 	}
-	tmp, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".*.tmp")
-	if err != nil {
-		return fmt.Errorf("state file: %w", err)
-	}
-	defer func() { _ = os.Remove(tmp.Name()) }() // after a successful rename there is nothing to remove
-	if _, err := tmp.Write(data); err != nil {
-		_ = tmp.Close() // the error to report is the one before
-		return fmt.Errorf("state file: %w", err)
-	}
-	if err := tmp.Sync(); err != nil {
-		_ = tmp.Close() // the error to report is the one before
-		return fmt.Errorf("state file: %w", err)
-	}
-	if err := tmp.Close(); err != nil {
-		return fmt.Errorf("state file: %w", err)
-	}
-	if err := os.Rename(tmp.Name(), path); err != nil {
+	if err := statefile.Write(path, data); err != nil {
 		return fmt.Errorf("state file: %w", err)
 	}
 	return nil
 }
 
 // LoadState loads every world from path. A missing file is no error (it
-// reports false: nothing loaded). A file that is not a state file of this
-// simulator is refused before any world changes; the file is never
-// written by LoadState.
-func (s *Simulator) LoadState(path string) (bool, error) {
-	data, err := os.ReadFile(path)
+// reports false: nothing loaded). A file over maxBytes (0:
+// statefile.DefaultMaxBytes) is refused with its size before it is read;
+// a file that is not a state file of this simulator is refused before any
+// world changes; the file is never written by LoadState.
+func (s *Simulator) LoadState(path string, maxBytes int64) (bool, error) {
+	if maxBytes <= 0 {
+		maxBytes = statefile.DefaultMaxBytes
+	}
+	data, err := statefile.Read(path, maxBytes)
 	if errors.Is(err, fs.ErrNotExist) {
 		return false, nil
+	}
+	var tooBig *statefile.TooBigError
+	if errors.As(err, &tooBig) {
+		return false, fmt.Errorf("state file %v; the file is left as it is (serve --state-max-mb raises the limit)", err)
 	}
 	if err != nil {
 		return false, fmt.Errorf("state file %s: %w", path, err)
@@ -181,6 +179,11 @@ func (s *Simulator) LoadState(path string) (bool, error) {
 	}
 	if f.Format != stateFormat || f.Version != stateVersion {
 		return false, fmt.Errorf("state file %s: expected format %q version %d, got %q version %d: not a campusconf state file; the file is left as it is", path, stateFormat, stateVersion, clip(f.Format), f.Version)
+	}
+	if !f.Seeded.IsZero() {
+		if err := CheckClock(f.Seeded); err != nil {
+			return false, fmt.Errorf("state file %s: seeded: %v; the file is left as it is", path, err)
+		}
 	}
 	// every world is checked before any is changed
 	def, err := s.decodeSnapshot(f.Default)

@@ -83,7 +83,7 @@ func TestSnapshotRefused(t *testing.T) {
 func TestStateFileRestart(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "state.json")
 	a := newEnv(t, Options{})
-	if loaded, err := a.sim.LoadState(path); err != nil || loaded {
+	if loaded, err := a.sim.LoadState(path, 0); err != nil || loaded {
 		t.Fatalf("LoadState(missing file) = %v, %v; want false, nil", loaded, err)
 	}
 	a.change(t, "")
@@ -100,7 +100,7 @@ func TestStateFileRestart(t *testing.T) {
 	}
 
 	b := newEnv(t, Options{})
-	if loaded, err := b.sim.LoadState(path); err != nil || !loaded {
+	if loaded, err := b.sim.LoadState(path, 0); err != nil || !loaded {
 		t.Fatalf("LoadState = %v, %v; want true, nil", loaded, err)
 	}
 	for _, w := range []string{"", "alice"} {
@@ -119,7 +119,9 @@ func TestStateFileKeepsClock(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "state.json")
 	a := newEnv(t, Options{})
 	moved := time.Date(2030, 1, 2, 3, 4, 5, 0, time.UTC)
-	a.sim.SetClock(moved)
+	if err := a.sim.SetClock(moved); err != nil {
+		t.Fatal(err)
+	}
 	if err := a.sim.SaveState(path); err != nil {
 		t.Fatal(err)
 	}
@@ -131,7 +133,7 @@ func TestStateFileKeepsClock(t *testing.T) {
 	}{{"no --clock", time.Time{}, moved}, {"--clock given", given, given}} {
 		t.Run(c.name, func(t *testing.T) {
 			b := newEnv(t, Options{Clock: c.clock})
-			if _, err := b.sim.LoadState(path); err != nil {
+			if _, err := b.sim.LoadState(path, 0); err != nil {
 				t.Fatal(err)
 			}
 			if got := b.sim.clockStart(); !got.Equal(c.want) {
@@ -175,7 +177,7 @@ func TestStateFileRefused(t *testing.T) {
 			}
 			e := newEnv(t, Options{})
 			e.change(t, "")
-			loaded, err := e.sim.LoadState(path)
+			loaded, err := e.sim.LoadState(path, 0)
 			if err == nil || loaded || !strings.Contains(err.Error(), c.want) || !strings.Contains(err.Error(), "left as it is") {
 				t.Errorf("LoadState = %v, %v; want a refusal containing %q and saying the file is left as it is", loaded, err, c.want)
 			}
@@ -186,5 +188,55 @@ func TestStateFileRefused(t *testing.T) {
 				t.Errorf("the world changed after a refused load: status %v (%v), want 11", got, err)
 			}
 		})
+	}
+}
+
+// TestStateFileOfEarlierServerLoads loads testdata/state-v1.json, written
+// by the server of commit 47eebaf (before the state's field list was
+// derived from the World's and before the history moved with the clock):
+// a team's existing --state file still loads, with its changes.
+func TestStateFileOfEarlierServerLoads(t *testing.T) {
+	e := newEnv(t, Options{})
+	loaded, err := e.sim.LoadState(filepath.Join("testdata", "state-v1.json"), 0)
+	if err != nil || !loaded {
+		t.Fatalf("LoadState(testdata/state-v1.json) = %v, %v; want true, nil", loaded, err)
+	}
+	if got, err := e.notifyStatus("", false); err != nil || got != 11 {
+		t.Errorf("default world: notification status %v (%v), want 11 (marked read before the save)", got, err)
+	}
+	if got := e.sim.WorldNames(); len(got) != 1 || got[0] != "team-a" {
+		t.Errorf("named worlds after load = %v, want [team-a]", got)
+	}
+	media := "/multimedia/" + e.fx.Records.DeletableMedia[0] + "/downloadlog"
+	e.inWorld("team-a", false, "GET", media, "").want(t, http.StatusNotFound)
+	e.do("owner", "GET", media, "").want(t, http.StatusOK)
+	if got, want := e.sim.Clock(), time.Date(2025, 4, 6, 8, 0, 2, 0, time.UTC); !got.Equal(want) {
+		t.Errorf("default world's clock = %s, want the saved %s", got, want)
+	}
+}
+
+// TestStateFileTooBig: a state file over the limit is refused with its
+// size and the limit, before it is read; the world is untouched.
+func TestStateFileTooBig(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "state.json")
+	a := newEnv(t, Options{})
+	a.change(t, "")
+	if err := a.sim.SaveState(path); err != nil {
+		t.Fatal(err)
+	}
+	fi, err := os.Stat(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b := newEnv(t, Options{})
+	loaded, err := b.sim.LoadState(path, fi.Size()-1)
+	if err == nil || loaded || !strings.Contains(err.Error(), fmt.Sprintf("holds %d bytes", fi.Size())) || !strings.Contains(err.Error(), "left as it is") {
+		t.Fatalf("LoadState(limit one byte short) = %v, %v; want a refusal with the file's size", loaded, err)
+	}
+	if got, err := b.notifyStatus("", false); err != nil || got != 10 {
+		t.Errorf("after the refusal: status %v (%v), want 10 (seeded)", got, err)
+	}
+	if loaded, err := b.sim.LoadState(path, fi.Size()); err != nil || !loaded {
+		t.Errorf("LoadState(limit the file's size) = %v, %v; want it loaded", loaded, err)
 	}
 }

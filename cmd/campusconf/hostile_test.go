@@ -233,9 +233,9 @@ func TestRunTargetClosedMidRun(t *testing.T) {
 	if r.Verdict != reports.VerdictNotConformant || r.Counts.Scenarios < 200 {
 		t.Errorf("expected a whole run, not conformant, got %q over %d scenarios", r.Verdict, r.Counts.Scenarios)
 	}
-	for _, name := range reports.ReportFiles {
-		if outputs[name] == "" {
-			t.Errorf("%s missing", name)
+	for _, f := range reports.ReportFiles {
+		if outputs[f.Name] == "" {
+			t.Errorf("%s missing", f.Name)
 		}
 	}
 }

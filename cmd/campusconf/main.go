@@ -2,16 +2,19 @@
 // interface. Its commands:
 //
 //   - run: the conformance suite against an implementation (or the
-//     embedded simulator), writing report.json, junit.xml, report.html and
-//     summary.md;
+//     embedded simulator), writing report.json, junit.xml, report.html,
+//     summary.md and ctrf.json;
 //   - serve: the spec-driven simulator on a port;
 //   - fixtures: the simulator's fixture file, or --check of yours;
 //   - openapi: the OpenAPI document of the interface;
 //   - defects and variants: the simulator's deliberate mistakes and its
 //     other faithful choices;
 //   - baseline: a file of known failures from a report, for CI gates;
+//   - diff: what changed between two reports (regressions, fixes,
+//     coverage), for pull requests;
 //   - load: a bounded loopback load on the simulator or a target;
-//   - proxy: a reverse proxy checking live traffic against the rules.
+//   - proxy: a reverse proxy checking live traffic against the rules;
+//   - version: the build, suite and specification a report would record.
 package main
 
 import (
@@ -42,6 +45,7 @@ type command struct {
 var commands = []command{
 	{"baseline", "write a baseline of known failing requirements from a report.json", baselineCmd},
 	{"defects", "list the deliberate mistakes the simulator can make (serve --defect NAME)", defectsCmd},
+	{"diff", "compare two report.json files: regressions, fixes, coverage, scenarios that changed (Markdown or --json)", diffCmd},
 	{"fixtures", "print the fixture file of the simulator's world for a seed", fixturesCmd},
 	{"load", "measure throughput and latency of one operation (loopback, bounded)", loadCmd},
 	{"openapi", "print the OpenAPI document of the interface", openapiCmd},
@@ -49,6 +53,7 @@ var commands = []command{
 	{"run", "run the conformance suite (against the embedded simulator unless --target is given)", runCmd},
 	{"serve", "serve the simulator of the interface on a port", serveCmd},
 	{"variants", "list the faithful choices the simulator can make where the specification is open (serve --variant NAME)", variantsCmd},
+	{"version", "print the build's version and commit, the suite version and the specification digest", versionCmd},
 }
 
 // lookup returns the command called name.
@@ -60,9 +65,6 @@ func lookup(name string) (command, bool) {
 	}
 	return command{}, false
 }
-
-// version is set at build time with -ldflags "-X main.version=...".
-var version = "dev"
 
 func main() {
 	os.Exit(dispatch(os.Args[1:], os.Stdout, os.Stderr))
@@ -76,9 +78,8 @@ func dispatch(args []string, stdout, stderr io.Writer) int {
 		}
 		return exitOK
 	}
-	if args[0] == "version" || args[0] == "--version" {
-		fmt.Fprintln(stdout, "campusconf", version)
-		return exitOK
+	if args[0] == "--version" {
+		args[0] = "version"
 	}
 	c, ok := lookup(args[0])
 	if !ok {
@@ -96,7 +97,6 @@ func usage(w io.Writer) {
 	for _, c := range commands {
 		fmt.Fprintf(w, "  %-10s %s\n", c.name, c.summary)
 	}
-	fmt.Fprintf(w, "  %-10s %s\n", "version", "print the version")
 }
 
 // noArgs checks the arguments of a command that takes none. When the

@@ -30,6 +30,7 @@ type proxyConfig struct {
 	maxExchanges int
 	duration     time.Duration
 	cors         bool
+	baseline     string
 }
 
 // parseProxy reads the proxy flags; a usage error is reported on stderr.
@@ -46,8 +47,9 @@ func parseProxy(args []string, stderr io.Writer) (proxyConfig, error) {
 	fs.IntVar(&c.maxExchanges, "max-exchanges", 0, "stop after `N` exchanges (0: no limit)")
 	fs.DurationVar(&c.duration, "duration", 0, "stop after `D` (0: run until SIGINT or SIGTERM)")
 	fs.BoolVar(&c.cors, "cors", false, "answer CORS preflights in the proxy, as the simulator does, and add Access-Control-Allow-Origin: * where the target sends none (default: both pass through unchanged)")
+	fs.StringVar(&c.baseline, "baseline", "", "`FILE` of known failing requirements (campusconf baseline); exit 0 when every MUST violation has an entry that has not expired")
 	fs.Usage = func() {
-		fmt.Fprintln(stderr, "Usage: campusconf proxy --target URL --fixtures FILE [flags]\n\nForwards every request unchanged to the target and checks each exchange\nagainst the interface's rules, by requirement id. On exit (SIGINT, SIGTERM,\n--max-exchanges, --duration) writes report.json, junit.xml, report.html and\nsummary.md. Exit code: 0 no MUST violation, 1 violations, 2 usage, 3 target\nunreachable.\n\nFlags:")
+		fmt.Fprintln(stderr, "Usage: campusconf proxy --target URL --fixtures FILE [flags]\n\nForwards every request unchanged to the target and checks each exchange\nagainst the interface's rules, by requirement id. On exit (SIGINT, SIGTERM,\n--max-exchanges, --duration) writes report.json, junit.xml, report.html,\nsummary.md and ctrf.json. Exit code: 0 no MUST violation (with --baseline:\nnone outside the baseline), 1 violations, 2 usage, 3 target unreachable.\n\nFlags:")
 		fs.PrintDefaults()
 	}
 	if err := fs.Parse(args); err != nil {
@@ -75,6 +77,12 @@ func parseProxy(args []string, stderr io.Writer) (proxyConfig, error) {
 	}
 	if c.duration < 0 {
 		return c, fmt.Errorf("--duration: expected a non-negative duration, got %s", c.duration)
+	}
+	if c.baseline != "" {
+		// read before listening, so a broken file costs no session
+		if _, err := reports.ReadBaseline(c.baseline); err != nil {
+			return c, fmt.Errorf("--baseline: %w", err)
+		}
 	}
 	return c, nil
 }
@@ -147,13 +155,25 @@ func runProxy(ctx context.Context, c proxyConfig, ln net.Listener, stdout, stder
 	shutdown, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
 	_ = srv.Shutdown(shutdown)
-	r := p.Report(version, interrupted)
+	r := p.Report(interrupted)
+	g, err := gateOf(c.baseline, r)
+	if err != nil {
+		fmt.Fprintln(stderr, "campusconf proxy:", err)
+		return exitUsage
+	}
 	if _, err := reports.WriteAll(c.reportDir, r); err != nil {
 		fmt.Fprintln(stderr, "campusconf proxy: reports:", err)
 		return exitFailed
 	}
 	all, must := p.Violations()
 	fmt.Fprintf(stdout, "%s: %d requirement(s) broken on live traffic (%d MUST); reports in %s\n", r.Verdict, all, must, c.reportDir)
+	if g != nil {
+		fmt.Fprintln(stdout, g.String())
+		if g.Pass {
+			return exitOK
+		}
+		return exitFailed
+	}
 	if must > 0 {
 		return exitFailed
 	}

@@ -50,6 +50,8 @@ func TestProxyUsage(t *testing.T) {
 		{"bad target", []string{"--target", "ftp://x", "--fixtures", file}, "--target"},
 		{"no fixtures", []string{"--target", "http://127.0.0.1:1"}, "--fixtures"},
 		{"negative max", []string{"--target", "http://127.0.0.1:1", "--fixtures", file, "--max-exchanges", "-1"}, "--max-exchanges"},
+		{"no such baseline", []string{"--target", "http://127.0.0.1:1", "--fixtures", file, "--baseline", filepath.Join(t.TempDir(), "absent.json")}, "--baseline"},
+		{"a baseline without reasons", []string{"--target", "http://127.0.0.1:1", "--fixtures", file, "--baseline", writeFile(t, t.TempDir(), "b.json", `{"version": 2, "entries": [{"id": "E1.200"}]}`)}, "reason"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -89,7 +91,19 @@ func TestProxyReportsOnStop(t *testing.T) {
 	tests := []struct {
 		name string
 		max  int
-	}{{"cancel", 0}, {"max-exchanges", 2}}
+		// baseline, when set, is the baseline file's content; want the exit
+		// code and say what the console must then add
+		baseline string
+		want     int
+		say      string
+	}{
+		{"cancel", 0, "", exitFailed, ""},
+		{"max-exchanges", 2, "", exitFailed, ""},
+		{"the violation in the baseline", 2, `{"version": 2, "entries": [{"id": "ALL.error-body", "reason": "known"}]}`, exitOK,
+			"Baseline gate passed"},
+		{"the violation's entry expired", 2, `{"version": 2, "entries": [{"id": "ALL.error-body", "reason": "known", "expires": "2020-01-31"}]}`, exitFailed,
+			"ALL.error-body (expired 2020-01-31, still fails)"},
+	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			target, file := proxyFixture(t, "error-body-object")
@@ -97,6 +111,9 @@ func TestProxyReportsOnStop(t *testing.T) {
 			args := []string{"--target", target, "--fixtures", file, "--report-dir", dir}
 			if tt.max > 0 {
 				args = append(args, "--max-exchanges", "2")
+			}
+			if tt.baseline != "" {
+				args = append(args, "--baseline", writeFile(t, t.TempDir(), "baseline.json", tt.baseline))
 			}
 			c, err := parseProxy(args, io.Discard)
 			if err != nil {
@@ -125,15 +142,18 @@ func TestProxyReportsOnStop(t *testing.T) {
 			case <-time.After(20 * time.Second):
 				t.Fatal("expected the proxy to stop, it did not within 20s")
 			}
-			if code != exitFailed {
-				t.Errorf("exit: expected %d, got %d; console:\n%s", exitFailed, code, out.String())
+			if code != tt.want {
+				t.Errorf("exit: expected %d, got %d; console:\n%s", tt.want, code, out.String())
+			}
+			if !strings.Contains(out.String(), tt.say) {
+				t.Errorf("console: expected %q, got:\n%s", tt.say, out.String())
 			}
 			if !strings.Contains(out.String(), "VIOLATION E19 ALL.error-body") {
 				t.Errorf("console: expected a line for E19 ALL.error-body, got:\n%s", out.String())
 			}
 			for _, f := range reports.ReportFiles {
-				if _, err := os.Stat(filepath.Join(dir, f)); err != nil {
-					t.Errorf("report file %s: expected it written, got %v", f, err)
+				if _, err := os.Stat(filepath.Join(dir, f.Name)); err != nil {
+					t.Errorf("report file %s: expected it written, got %v", f.Name, err)
 				}
 			}
 			data, _ := os.ReadFile(filepath.Join(dir, reports.JSONFile))

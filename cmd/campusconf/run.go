@@ -21,6 +21,7 @@ import (
 	"github.com/campusconf/campusconf/internal/redact"
 	"github.com/campusconf/campusconf/internal/simrun"
 	"github.com/campusconf/campusconf/internal/suiterun"
+	"github.com/campusconf/campusconf/internal/version"
 	"github.com/campusconf/campusconf/internal/wire"
 	"github.com/campusconf/campusconf/reports"
 	"github.com/campusconf/campusconf/simulator"
@@ -64,7 +65,7 @@ func runCmd(args []string, stdout, stderr io.Writer) int {
 	fs.BoolVar(&o.readOnly, "read-only", false, "skip scenarios that change or delete data (@destructive)")
 	fs.BoolVar(&o.strict, "strict", false, "for CI gates: a skipped or not-configured scenario fails the run (exit 1)")
 	fs.StringVar(&o.reportDir, "report-dir", "conformance-report", "`DIR`ectory the reports are written to")
-	fs.StringVar(&o.baseline, "baseline", "", "`FILE` of known failing requirement ids; exit 0 when every failure is in it")
+	fs.StringVar(&o.baseline, "baseline", "", "`FILE` of known failing requirements (campusconf baseline); exit 0 when every MUST failure has an entry that has not expired")
 	fs.Int64Var(&o.seed, "seed", 1, "`N`, the seed of the embedded simulator's world")
 	fs.Var(&o.defects, "defect", "switch on the simulator defect `NAME` in the embedded simulator (repeatable; see campusconf defects)")
 	fs.BoolVar(&o.insecure, "insecure", false, "accept a self-signed TLS certificate from the target")
@@ -79,7 +80,7 @@ func runCmd(args []string, stdout, stderr io.Writer) int {
 	fs.StringVar(&img.WaitPath, "wait-path", container.DefaultWaitPath, "with --image: `PATH` polled until the container answers (any HTTP status means up)")
 	fs.DurationVar(&img.StartupTimeout, "startup-timeout", container.DefaultStartupTimeout, "with --image: how long the container gets to answer")
 	fs.Usage = func() {
-		fmt.Fprintln(stderr, "Usage: campusconf run [flags]\n\nRuns the conformance suite and writes report.json, junit.xml, report.html and summary.md.\nExit codes: 0 conformant, 1 not conformant, 2 usage or configuration error, 3 target unreachable (or its --image did not start).\n\nFlags:")
+		fmt.Fprintln(stderr, "Usage: campusconf run [flags]\n\nRuns the conformance suite and writes report.json, junit.xml, report.html, summary.md and ctrf.json.\nExit codes: 0 conformant (with --baseline: every MUST failure has an entry that has not expired), 1 not conformant, 2 usage or configuration error, 3 target unreachable (or its --image did not start).\n\nFlags:")
 		fs.PrintDefaults()
 	}
 	if code, ok := parseFlags(fs, args, stderr); !ok {
@@ -209,7 +210,7 @@ func runSuite(ctx context.Context, o runOptions, stdout, stderr io.Writer) int {
 		}
 	}
 	if !o.quiet {
-		fmt.Fprintf(stdout, "campusconf %s: running the conformance suite against %s\n", version, target.URL)
+		fmt.Fprintf(stdout, "campusconf %s (suite %s): running the conformance suite against %s\n", version.Get().Version, version.Suite, target.URL)
 		tags := o.tags
 		if tags == "" {
 			tags = "(all)"
@@ -230,6 +231,11 @@ func runSuite(ctx context.Context, o runOptions, stdout, stderr io.Writer) int {
 	if strictFail {
 		r.Notes = append(r.Notes, fmt.Sprintf("--strict: %d scenario(s) skipped and %d not configured fail the run", r.Counts.Skipped, r.Counts.NotConfigured))
 	}
+	g, err := gateOf(o.baseline, r)
+	if err != nil {
+		fmt.Fprintf(stderr, "campusconf run: %v\n", err)
+		return exitUsage
+	}
 	red.Report(r)
 	html, err := reports.WriteAll(o.reportDir, r)
 	if err != nil {
@@ -241,13 +247,7 @@ func runSuite(ctx context.Context, o runOptions, stdout, stderr io.Writer) int {
 		code = exitFailed
 	}
 	var gate string
-	if o.baseline != "" {
-		b, err := reports.ReadBaseline(o.baseline)
-		if err != nil {
-			fmt.Fprintf(stderr, "campusconf run: %v\n", err)
-			return exitUsage
-		}
-		g := b.Gate(r)
+	if g != nil {
 		gate = g.String()
 		if g.Pass {
 			code = exitOK
@@ -277,13 +277,31 @@ func runSuite(ctx context.Context, o runOptions, stdout, stderr io.Writer) int {
 	return code
 }
 
+// gateOf judges a finalized report against the baseline file, when there
+// is one (the preflight has read it once already), today, and records the
+// result in the report so summary.md, ctrf.json and a later diff say it
+// too. It returns nil without a baseline.
+func gateOf(file string, r *reports.Report) (*reports.GateResult, error) {
+	if file == "" {
+		return nil, nil
+	}
+	b, err := reports.ReadBaseline(file)
+	if err != nil {
+		return nil, fmt.Errorf("--baseline: %w", err)
+	}
+	g := b.Gate(r, time.Now())
+	g.File = file
+	r.Gate = &g
+	return &g, nil
+}
+
 // errBudget is the cause of the run's context ending with the --budget.
 var errBudget = errors.New("the --budget ran out")
 
 // describe fills in what the command knows of the run: tool, target and
 // the effective options.
 func describe(r *reports.Report, o runOptions, target reports.Target) {
-	r.Tool = reports.Tool{Name: "campusconf", Version: version}
+	r.Tool = reports.NewTool("campusconf")
 	r.Target = target
 	r.Options = map[string]string{
 		"tags": o.tags, "concurrency": fmt.Sprint(o.concurrency), "timeout": o.timeout.String(), "budget": o.budget.String(),

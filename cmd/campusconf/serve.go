@@ -11,6 +11,7 @@ import (
 	"net/http"
 	"os"
 	"os/signal"
+	"slices"
 	"strings"
 	"syscall"
 	"time"
@@ -18,6 +19,7 @@ import (
 	"github.com/campusconf/campusconf/internal/didyoumean"
 	"github.com/campusconf/campusconf/internal/registry"
 	"github.com/campusconf/campusconf/simulator"
+	"github.com/campusconf/campusconf/simulator/statefile"
 )
 
 // serveConfig is the parsed serve command line.
@@ -27,16 +29,21 @@ type serveConfig struct {
 	// docs asks for Swagger UI at /docs; it is served on a loopback
 	// address only (loopbackOnly).
 	docs bool
-	// state is the state file (--state), written every stateEvery.
+	// state is the state file (--state), written every stateEvery;
+	// stateMax bounds the file read at start.
 	state      string
 	stateEvery time.Duration
-	opts       simulator.Options
+	stateMax   int64
+	// anyHost is set when --allowed-hosts switched the host check off.
+	anyHost bool
+	opts    simulator.Options
 }
 
 // parseServe reads the serve flags; a usage error is reported on stderr.
 func parseServe(args []string, stderr io.Writer) (serveConfig, error) {
 	var c serveConfig
-	var latency, faultOp, clock string
+	var latency, faultOp, clock, allowedHosts string
+	var stateMaxMB int64
 	var fault2FA, faultRate float64
 	var defects, variants stringList
 	fs := flag.NewFlagSet("serve", flag.ContinueOnError)
@@ -55,8 +62,10 @@ func parseServe(args []string, stderr io.Writer) (serveConfig, error) {
 	fs.StringVar(&c.log, "log", "text", "request log `FORMAT`: text, json or off")
 	selfReset := fs.Bool("self-reset", true, "serve POST /_campusconf/reset, which restores the seeded world for the Super Admin (the fixture's \"reset\"), when listening on loopback")
 	fs.BoolVar(&c.docs, "docs", true, "serve interactive API docs (Swagger UI) at /docs with the key and a user's token filled in; only when listening on a loopback address")
-	fs.StringVar(&c.state, "state", "", "state `FILE`: every world is loaded from it at start if it exists, and written back atomically on shutdown and every --state-every")
+	fs.StringVar(&c.state, "state", "", "state `FILE`: every world is loaded from it at start if it exists, and written back atomically on shutdown and every --state-every; its directory must exist, and one server at a time holds it (FILE.lock)")
 	fs.DurationVar(&c.stateEvery, "state-every", 30*time.Second, "how often --state is written while serving (0: on shutdown only)")
+	fs.Int64Var(&stateMaxMB, "state-max-mb", statefile.DefaultMaxBytes>>20, "the largest --state file read at start, in `MB` (2^20 bytes); a larger one is refused with its size")
+	fs.StringVar(&allowedHosts, "allowed-hosts", os.Getenv("CAMPUSCONF_ALLOWED_HOSTS"), "host names besides localhost, IP addresses and the --addr host that requests may be sent to, comma-separated (`HOSTS`: campus-api,.dev.example.edu; * allows any, which DNS rebinding can abuse; default $CAMPUSCONF_ALLOWED_HOSTS)")
 	fs.StringVar(&clock, "clock", "", "the world's time at start, RFC 3339 (2024-03-01T09:00:00Z): created records are dated from it, seeded history is relative to it (default 2025-04-06T08:00:00Z)")
 	fs.IntVar(&c.opts.MaxWorlds, "max-worlds", simulator.DefaultMaxWorlds, "named worlds kept at once (header "+simulator.WorldHeader+" or path /_w/NAME/); beyond it the least recently used is dropped")
 	fs.Usage = func() {
@@ -77,11 +86,24 @@ func parseServe(args []string, stderr io.Writer) (serveConfig, error) {
 		if err != nil {
 			return c, fmt.Errorf("--clock: expected an RFC 3339 date-time such as 2024-03-01T09:00:00Z, got %q", clock)
 		}
+		if err := simulator.CheckClock(t); err != nil {
+			return c, fmt.Errorf("--%w", err)
+		}
 		c.opts.Clock = t
 	}
 	if c.stateEvery < 0 {
 		return c, fmt.Errorf("--state-every: expected a non-negative duration, got %s", c.stateEvery)
 	}
+	if stateMaxMB < 1 || stateMaxMB > 1<<20 {
+		return c, fmt.Errorf("--state-max-mb: expected a size in MB from 1 to %d, got %d", 1<<20, stateMaxMB)
+	}
+	c.stateMax = stateMaxMB << 20
+	hosts, err := parseAllowedHosts(allowedHosts, c.addr)
+	if err != nil {
+		return c, err
+	}
+	c.opts.AllowedHosts = hosts
+	c.anyHost = slices.Contains(hosts, simulator.AnyHost)
 	if c.opts.MaxWorlds < 1 {
 		return c, fmt.Errorf("--max-worlds: expected a positive integer, got %d", c.opts.MaxWorlds)
 	}
@@ -129,6 +151,14 @@ func parseServe(args []string, stderr io.Writer) (serveConfig, error) {
 }
 
 func serveCmd(args []string, stdout, stderr io.Writer) int {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	return runServe(ctx, args, stdout, stderr)
+}
+
+// runServe is serve until ctx ends: its flags checked, its state file
+// checked and locked, the listener opened, the worlds loaded.
+func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	c, err := parseServe(args, stderr)
 	if errors.Is(err, flag.ErrHelp) {
 		return exitOK
@@ -143,14 +173,40 @@ func serveCmd(args []string, stdout, stderr io.Writer) int {
 	case "json":
 		c.opts.Logger = slog.New(slog.NewJSONHandler(stdout, nil))
 	}
+	if c.state != "" {
+		// before the port is taken: a state file that cannot be written
+		// would fail at every save, after the worlds were changed
+		if err := statefile.CheckDir(c.state); err != nil {
+			fmt.Fprintln(stderr, "campusconf serve: --state:", err)
+			return exitUsage
+		}
+	}
 	ln, err := net.Listen("tcp", c.addr)
 	if err != nil {
 		fmt.Fprintln(stderr, "campusconf serve:", err)
 		return exitFailed
 	}
+	if c.state != "" {
+		// the holder's line names the address, so a second server says
+		// which one to stop
+		lock, err := statefile.Acquire(c.state, fmt.Sprintf("campusconf serve (pid %d) at http://%s", os.Getpid(), ln.Addr()))
+		if err != nil {
+			_ = ln.Close() // refused before serving: nothing was accepted
+			fmt.Fprintln(stderr, "campusconf serve: --state:", err)
+			return exitUsage
+		}
+		defer func() {
+			if err := lock.Release(); err != nil {
+				fmt.Fprintln(stderr, "campusconf serve: --state: releasing the lock:", err)
+			}
+		}()
+	}
 	c.opts.Docs = c.docs && loopbackOnly(ln.Addr())
 	if c.docs && !c.opts.Docs {
 		fmt.Fprintf(stderr, "campusconf serve: docs not served: %s is not a loopback address, and the docs page holds credentials\n", ln.Addr())
+	}
+	if c.anyHost {
+		fmt.Fprintln(stderr, "campusconf serve: warning: --allowed-hosts * switches the host check off: a web page the developer opens can reach this simulator through DNS rebinding (read the docs page and its credentials, reset the world); name the hosts instead")
 	}
 	sim, err := simulator.New(c.opts)
 	if err != nil {
@@ -159,7 +215,7 @@ func serveCmd(args []string, stdout, stderr io.Writer) int {
 		return exitUsage
 	}
 	if c.state != "" {
-		loaded, err := sim.LoadState(c.state)
+		loaded, err := sim.LoadState(c.state, c.stateMax)
 		if err != nil {
 			_ = ln.Close() // refused before serving: nothing was accepted
 			fmt.Fprintln(stderr, "campusconf serve: --state:", err)
@@ -169,9 +225,28 @@ func serveCmd(args []string, stdout, stderr io.Writer) int {
 			fmt.Fprintf(stdout, "campusconf simulator: worlds loaded from %s\n", c.state)
 		}
 	}
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
-	defer stop()
 	return serve(ctx, ln, sim, c, stdout, stderr)
+}
+
+// parseAllowedHosts reads --allowed-hosts (comma-separated) and adds the
+// host of --addr when it is a name (localhost and addresses are answered
+// anyway).
+func parseAllowedHosts(list, addr string) ([]string, error) {
+	var hosts []string
+	for h := range strings.SplitSeq(list, ",") {
+		if h = strings.TrimSpace(h); h != "" {
+			hosts = append(hosts, h)
+		}
+	}
+	if err := simulator.CheckAllowedHosts(hosts); err != nil {
+		return nil, fmt.Errorf("--allowed-hosts: %w", err)
+	}
+	host, _, err := net.SplitHostPort(addr)
+	lower := strings.ToLower(host)
+	if err == nil && host != "" && net.ParseIP(host) == nil && lower != "localhost" && !strings.HasSuffix(lower, ".localhost") {
+		hosts = append(hosts, host) // a name net.Listen resolved, so a host name
+	}
+	return hosts, nil
 }
 
 // loopbackOnly reports whether addr is a loopback address, which only this
@@ -212,6 +287,12 @@ func serve(ctx context.Context, ln net.Listener, sim *simulator.Simulator, c ser
 	}
 	if !c.opts.Clock.IsZero() {
 		fmt.Fprintf(stdout, ", clock %s", c.opts.Clock.UTC().Format(time.RFC3339))
+	}
+	switch {
+	case c.anyHost:
+		fmt.Fprint(stdout, ", any host (host check off)")
+	case len(c.opts.AllowedHosts) > 0:
+		fmt.Fprintf(stdout, ", hosts localhost, IP addresses, %s", strings.Join(c.opts.AllowedHosts, ", "))
 	}
 	if len(c.opts.Defects) > 0 {
 		fmt.Fprintf(stdout, ", defects %s", strings.Join(c.opts.Defects, ","))

@@ -57,6 +57,23 @@ func TestParseServe(t *testing.T) {
 			return c.state == "s.json" && c.stateEvery == 5*time.Second
 		}},
 		{[]string{"--state-every", "-1s"}, "--state-every", nil},
+		{nil, "", func(c serveConfig) bool { return c.stateMax == 256<<20 && len(c.opts.AllowedHosts) == 0 && !c.anyHost }},
+		{[]string{"--state-max-mb", "1"}, "", func(c serveConfig) bool { return c.stateMax == 1<<20 }},
+		{[]string{"--state-max-mb", "0"}, "--state-max-mb", nil},
+		{[]string{"--allowed-hosts", "campus-api, .dev.example.edu,"}, "", func(c serveConfig) bool {
+			return strings.Join(c.opts.AllowedHosts, " ") == "campus-api .dev.example.edu"
+		}},
+		{[]string{"--addr", "devbox.example.edu:8080", "--allowed-hosts", "campus-api"}, "", func(c serveConfig) bool {
+			return strings.Join(c.opts.AllowedHosts, " ") == "campus-api devbox.example.edu"
+		}},
+		{[]string{"--addr", "localhost:8080"}, "", func(c serveConfig) bool { return len(c.opts.AllowedHosts) == 0 }},
+		{[]string{"--addr", "0.0.0.0:8080"}, "", func(c serveConfig) bool { return len(c.opts.AllowedHosts) == 0 }},
+		{[]string{"--allowed-hosts", "*"}, "", func(c serveConfig) bool { return c.anyHost }},
+		{[]string{"--allowed-hosts", "api:8080"}, "--allowed-hosts", nil},
+		{[]string{"--allowed-hosts", "http://api"}, "--allowed-hosts", nil},
+		{[]string{"--clock", "9000-01-01T00:00:00Z"}, "", func(c serveConfig) bool { return c.opts.Clock.Year() == 9000 }},
+		{[]string{"--clock", "9000-01-01T00:00:01Z"}, "--clock", nil},
+		{[]string{"--clock", "1970-12-31T23:59:59Z"}, "--clock", nil},
 		{[]string{"--latency", "soon"}, "latency", nil},
 		{[]string{"--fault-op", "E10"}, "go together", nil},
 		{[]string{"--fault-op", "E99", "--fault-rate", "1"}, "E99", nil},
@@ -209,7 +226,7 @@ func TestServeStateFile(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if _, err := sim.LoadState(path); err != nil {
+		if _, err := sim.LoadState(path, 0); err != nil {
 			t.Fatal(err)
 		}
 		fx := sim.Fixtures()

@@ -7,6 +7,9 @@
 package embedded
 
 import (
+	"fmt"
+	"net/url"
+	"slices"
 	"testing"
 
 	"github.com/campusconf/campusconf/conformance"
@@ -15,8 +18,21 @@ import (
 )
 
 // Options returns opts pointed at a fresh simulator built with sim: its
-// handler, and its fixture unless opts names one.
+// handler, and its fixture unless opts names one. The simulator answers the
+// host the requests name (opts.BaseURL's, else conformance.HandlerBaseURL's):
+// it is served in process, so no web page can reach it through that name.
 func Options(opts conformance.Options, sim simulator.Options) (conformance.Options, error) {
+	base := opts.BaseURL
+	if base == "" {
+		base = conformance.HandlerBaseURL
+	}
+	u, err := url.Parse(base)
+	if err != nil {
+		return opts, fmt.Errorf("base URL %q: %w", base, err)
+	}
+	if h := u.Hostname(); h != "" {
+		sim.AllowedHosts = append(slices.Clip(sim.AllowedHosts), h)
+	}
 	s, err := simulator.New(sim)
 	if err != nil {
 		return opts, err

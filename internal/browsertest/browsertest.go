@@ -8,6 +8,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"slices"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -78,4 +79,41 @@ func find() (string, bool) {
 		}
 	}
 	return "", false
+}
+
+// Console starts collecting what the pages of ctx write to the console
+// (calls of the console API, uncaught exceptions, the browser's own log,
+// where Content-Security-Policy violations appear), and returns a function
+// listing the messages so far. Call it before navigating.
+func Console(ctx context.Context) func() []chromedp.ConsoleMessage {
+	var mu sync.Mutex
+	var msgs []chromedp.ConsoleMessage
+	messages := chromedp.Console(ctx) // subscribed now, read below
+	go func() {
+		for m, err := range messages {
+			if err != nil {
+				return
+			}
+			mu.Lock()
+			msgs = append(msgs, m)
+			mu.Unlock()
+		}
+	}()
+	return func() []chromedp.ConsoleMessage {
+		mu.Lock()
+		defer mu.Unlock()
+		return slices.Clone(msgs)
+	}
+}
+
+// CSPViolations returns the messages that report a Content-Security-Policy
+// violation: something the page's policy blocked.
+func CSPViolations(msgs []chromedp.ConsoleMessage) []string {
+	var out []string
+	for _, m := range msgs {
+		if strings.Contains(m.Text, "Content Security Policy") || strings.Contains(m.Text, "Content-Security-Policy") {
+			out = append(out, m.String())
+		}
+	}
+	return out
 }

@@ -54,7 +54,9 @@ func newSims(t *testing.T) *sims {
 		for i, v := range vs {
 			names[i] = string(v)
 		}
-		s, err := simulator.New(simulator.Options{Seed: 1, Variants: names})
+		// the answers are recorded in process, from httptest's requests to
+		// the made-up host example.com, which the simulator is told to answer
+		s, err := simulator.New(simulator.Options{Seed: 1, Variants: names, AllowedHosts: []string{"example.com"}})
 		if err != nil {
 			t.Fatalf("simulator.New(variants %v): %v", vs, err)
 		}

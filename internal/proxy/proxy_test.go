@@ -39,6 +39,7 @@ func throughProxyWith(t *testing.T, opts simulator.Options) (*Proxy, *reports.Re
 // runThrough runs the whole suite through a proxy in front of a fresh
 // simulator built with opts; it may run on any goroutine.
 func runThrough(ctx context.Context, opts simulator.Options) (*Proxy, *reports.Report, error) {
+	opts.AllowedHosts = append(opts.AllowedHosts, "target.test") // the in-process target's made-up host
 	sim, err := simulator.New(opts)
 	if err != nil {
 		return nil, nil, err
@@ -77,13 +78,13 @@ func TestFaithfulNoViolations(t *testing.T) {
 	p, _ := throughProxy(t)
 	if got := flat(p.Findings()); len(got) > 0 {
 		t.Errorf("faithful simulator: expected no violation, got %d:\n%s", len(got), strings.Join(got, "\n"))
-		for _, sc := range p.Report("test", false).Scenarios {
+		for _, sc := range p.Report(false).Scenarios {
 			if sc.Failure != nil && len(sc.Exchanges) > 0 {
 				t.Logf("%s: expected %s, got %s\n  %s -> %d %s", sc.ID, sc.Failure.Expected, sc.Failure.Got, sc.Failure.Curl, sc.Exchanges[0].Status, sc.Exchanges[0].ResponseBody)
 			}
 		}
 	}
-	r := p.Report("test", false)
+	r := p.Report(false)
 	ops := map[string]bool{}
 	for _, sc := range r.Scenarios {
 		ops[sc.Operation] = true
@@ -150,7 +151,7 @@ func TestFaithfulVariants(t *testing.T) {
 			p, _ := throughProxyWith(t, simulator.Options{Variants: []string{v}})
 			if got := flat(p.Findings()); len(got) > 0 {
 				t.Errorf("expected no violation, got:\n%s", strings.Join(got, "\n"))
-				for _, sc := range p.Report("test", false).Scenarios {
+				for _, sc := range p.Report(false).Scenarios {
 					if sc.Failure != nil {
 						t.Logf("%s: expected %s, got %s; %s", sc.ID, sc.Failure.Expected, sc.Failure.Got, sc.Failure.Curl)
 					}

@@ -43,13 +43,13 @@ func (p *Proxy) Findings() map[string][]string {
 // per (operation, requirement) pair an exchange was judged on, failed when
 // at least one exchange broke it, with the breaking exchanges (the first
 // reports.MaxExchanges, the last one kept always the latest) and a curl
-// line of the first. It is finalized; version names the tool's version.
-func (p *Proxy) Report(version string, interrupted bool) *reports.Report {
+// line of the first. It is finalized.
+func (p *Proxy) Report(interrupted bool) *reports.Report {
 	cat, _ := features.Load()
 	now := time.Now()
 	r := &reports.Report{
 		Schema:      reports.SchemaVersion,
-		Tool:        reports.Tool{Name: "campusconf proxy", Version: version},
+		Tool:        reports.NewTool("campusconf proxy"),
 		Target:      reports.Target{URL: p.red.String(p.opts.Target.String()), Fixtures: p.opts.Fixture.Description},
 		Started:     p.started,
 		Duration:    reports.Duration(now.Sub(p.started)),

@@ -69,14 +69,15 @@ type Refs struct {
 func Build(seed int64, scale int) (*store.World, Refs) { return BuildAt(seed, scale, Now) }
 
 // BuildAt is Build with the world's clock starting at now (zero: Now).
-// Every seeded date moves with it: the world of a seed has the same
-// history relative to its clock, whatever the clock says.
+// Every seeded date is counted from it: the history (logs, responses,
+// statistics, lecture captures, notifications) ends shortly before now,
+// so "the last 7 days" holds data at any clock, and the same seed has the
+// same history relative to its clock.
 func BuildAt(seed int64, scale int, now time.Time) (*store.World, Refs) {
 	if now.IsZero() {
 		now = Now
 	}
 	now = now.UTC()
-	ep := now.Add(-Now.Sub(Epoch))
 	if scale < 1 {
 		scale = 1
 	}
@@ -101,7 +102,7 @@ func BuildAt(seed int64, scale int, now time.Time) (*store.World, Refs) {
 		Pushes:          map[string]store.Push{},
 		Runtime:         faker(seed, "runtime"),
 	}
-	w.Faculties = newFaculties(ep, f)
+	w.Faculties = newFaculties(now, f)
 	w.Users = newUsers(f, w.Faculties)
 	owner := w.Users[1]
 	pool := make([]person, poolSize)
@@ -110,10 +111,10 @@ func BuildAt(seed int64, scale int, now time.Time) (*store.World, Refs) {
 	}
 
 	modIDs := buildModules(f, w, owner, &refs)
-	buildBank(ep, f, w, owner, pool, &refs)
-	buildAttendance(ep, f, w, owner, modIDs)
-	buildEvaluations(ep, f, w, owner, modIDs, &refs)
-	buildMedia(ep, f, w, pool, &refs)
+	buildBank(now, f, w, owner, pool, &refs)
+	buildAttendance(now, f, w, owner, modIDs)
+	buildEvaluations(now, f, w, owner, modIDs, &refs)
+	buildMedia(now, f, w, pool, &refs)
 	for i := range lectureSessions {
 		id := f.UUID()
 		w.Sessions[id] = i%2 == 0
@@ -121,7 +122,7 @@ func BuildAt(seed int64, scale int, now time.Time) (*store.World, Refs) {
 			refs.LectureSessions = append(refs.LectureSessions, id)
 		}
 	}
-	buildNotifications(ep, f, w, modIDs, &refs)
+	buildNotifications(now, f, w, modIDs, &refs)
 	buildQuiz(f, w, &refs)
 
 	var p parents
@@ -139,7 +140,7 @@ func BuildAt(seed int64, scale int, now time.Time) (*store.World, Refs) {
 	refs.Channel, refs.Capture = p.channels[0], p.captures[0]
 	refs.SurveyQuestion, refs.PollQuestion, refs.PollResponse = p.surveys[0], p.polls[0], p.firstPollResponse
 	refs.Resource = modIDs[0]
-	w.Lists = newLists(ep, seed, scale, pool, w.Faculties, modIDs, p)
+	w.Lists = newLists(now, seed, scale, pool, w.Faculties, modIDs, p)
 	return w, refs
 }
 
@@ -152,10 +153,12 @@ var subjects = []string{
 	"Environmental Studies", "Communications",
 }
 
-func newFaculties(ep time.Time, f *gofakeit.Faker) []store.Faculty {
+// newFaculties are the departments: created nine to ten years before now,
+// updated in the last 90 days.
+func newFaculties(now time.Time, f *gofakeit.Faker) []store.Faculty {
 	out := make([]store.Faculty, len(subjects))
 	for i, s := range subjects {
-		created := minutes(ep.AddDate(-10, 0, 0), f.IntN(60*24*365))
+		created := minutes(now.AddDate(-10, 0, 0), f.IntN(60*24*365))
 		code := fmt.Sprintf("D%03d", 100+i)
 		fac := fmt.Sprintf("F%02d", 1+i%8)
 		defunct := "N"
@@ -166,7 +169,7 @@ func newFaculties(ep time.Time, f *gofakeit.Faker) []store.Faculty {
 			DeptC: code, DeptT1: "Department of " + s, DeptT2: s, FacC: fac,
 			DefunctF: defunct, SapDeptT2: s, SapDeptC: "S" + code, SapDeptT1: "Dept. " + s,
 			DeptClstrC: fmt.Sprintf("C%d", 1+i%4), IsisAcadorgnunitN: fmt.Sprintf("%08d", 10000000+i*37),
-			DeptCreateD: created, DeptStD: created.AddDate(0, 1, 0), DeptUpdD: minutes(ep, -f.IntN(60*24*90)),
+			DeptCreateD: created, DeptStD: created.AddDate(0, 1, 0), DeptUpdD: minutes(now, -1-f.IntN(60*24*90)),
 		}
 	}
 	return out
@@ -204,7 +207,8 @@ func buildModules(f *gofakeit.Faker, w *store.World, owner store.User, refs *Ref
 	return out
 }
 
-func buildBank(ep time.Time, f *gofakeit.Faker, w *store.World, owner store.User, pool []person, refs *Refs) {
+// buildBank makes the bank folders, created in the 90 days before now.
+func buildBank(now time.Time, f *gofakeit.Faker, w *store.World, owner store.User, pool []person, refs *Refs) {
 	for i := range bankFolders {
 		creator := owner
 		if i%3 == 2 {
@@ -216,7 +220,7 @@ func buildBank(ep time.Time, f *gofakeit.Faker, w *store.World, owner store.User
 		}
 		b := store.BankFolder{
 			ID: f.UUID(), Name: f.BookTitle(), Description: f.Sentence(8), Type: typ,
-			Is2FaEnabled: i%5 == 1, CreatedDate: minutes(ep, f.IntN(60*24*60)),
+			Is2FaEnabled: i%5 == 1, CreatedDate: minutes(now, -1-f.IntN(60*24*90)),
 			CreatorID: creator.ID, UserID: creator.UserID, UserName: creator.Name, Email: creator.Email,
 			ReadonlyAccess: creator.ID != owner.ID,
 		}
@@ -227,12 +231,13 @@ func buildBank(ep time.Time, f *gofakeit.Faker, w *store.World, owner store.User
 	}
 }
 
-func buildAttendance(ep time.Time, f *gofakeit.Faker, w *store.World, owner store.User, modIDs []string) {
+// buildAttendance makes the attendances, created in the 60 days before now.
+func buildAttendance(now time.Time, f *gofakeit.Faker, w *store.World, owner store.User, modIDs []string) {
 	for _, m := range modIDs {
 		for j := range attendancesPerMod {
 			a := store.Attendance{
 				ID: f.UUID(), Name: fmt.Sprintf("Week %d attendance", j+1), ResourceID: m, Publish: j != 2,
-				CreatedDate: minutes(ep, f.IntN(60*24*60)), CreatorID: owner.ID, PhotoURL: owner.PhotoURL,
+				CreatedDate: minutes(now, -1-f.IntN(60*24*60)), CreatorID: owner.ID, PhotoURL: owner.PhotoURL,
 				UserName: owner.Name, UserID: owner.UserID, UserMatricNo: owner.MatricNo, Email: owner.Email,
 				Description: f.Sentence(6), IsDefault: false,
 			}
@@ -250,9 +255,13 @@ var questionTypes = []string{"MCQ", "MRQ", "Essay", "TrueFalse", "FillInBlank"}
 // record; this value it holds exactly.
 const videoTimeStampTop = 2147483520
 
-func buildEvaluations(ep time.Time, f *gofakeit.Faker, w *store.World, owner store.User, modIDs []string, refs *Refs) {
+// buildEvaluations makes the evaluations and their questions, created in
+// the 30 days before now (and updated an hour later): each opens a week
+// after its creation and closes two weeks after that, so some are open at
+// the clock and some are still to come.
+func buildEvaluations(now time.Time, f *gofakeit.Faker, w *store.World, owner store.User, modIDs []string, refs *Refs) {
 	for i := range evaluations {
-		created := minutes(ep, f.IntN(60*24*30))
+		created := minutes(now, -60-f.IntN(60*24*30))
 		e := store.Evaluation{
 			ID: f.UUID(), ParentID: modIDs[i%len(modIDs)], Name: "Peer evaluation " + f.Noun(),
 			StartDate: created.AddDate(0, 0, 7), EndDate: created.AddDate(0, 0, 21),
@@ -295,13 +304,15 @@ func buildEvaluations(ep time.Time, f *gofakeit.Faker, w *store.World, owner sto
 	}
 }
 
-func buildMedia(ep time.Time, f *gofakeit.Faker, w *store.World, pool []person, refs *Refs) {
+// buildMedia makes the media and their latest download, in the 60 days
+// before now.
+func buildMedia(now time.Time, f *gofakeit.Faker, w *store.World, pool []person, refs *Refs) {
 	for i := range mediaCount {
 		id := f.UUID()
 		p := pool[f.IntN(len(pool))]
 		w.Media[id] = store.MediaLog{
 			Title: "Lecture " + fmt.Sprint(i+1) + ": " + f.BookTitle(), UserID: p.UserID, Name: p.Name,
-			Email: p.Email, Department: p.Dept, LogDate: minutes(ep, f.IntN(60*24*60)),
+			Email: p.Email, Department: p.Dept, LogDate: minutes(now, -1-f.IntN(60*24*60)),
 		}
 		switch {
 		case i == 0:
@@ -322,13 +333,15 @@ var targetTypes = []struct {
 	{10, "Announcement", false}, {13, "Forum", false}, {22, "Survey", false}, {24, "Quiz", false},
 }
 
-func buildNotifications(ep time.Time, f *gofakeit.Faker, w *store.World, modIDs []string, refs *Refs) {
+// buildNotifications makes the notifications, one every half hour or so
+// over the 20 hours before now, the fixture's (the first) the oldest.
+func buildNotifications(now time.Time, f *gofakeit.Faker, w *store.World, modIDs []string, refs *Refs) {
 	for i := range notifications {
 		mod := modIDs[i%len(modIDs)]
 		tt := targetTypes[2+i%(len(targetTypes)-2)]
 		n := store.Notification{
 			ID: 1000001 + int64(i), TargetID: f.UUID(), NotifyGroupID: f.UUID(), Type: tt.name,
-			RecordDate: minutes(ep, 30*i+f.IntN(30)), NotifyMessage: "New " + tt.name + ": " + f.Sentence(6),
+			RecordDate: minutes(now, -30*(notifications-i)+f.IntN(30)), NotifyMessage: "New " + tt.name + ": " + f.Sentence(6),
 			NotifyStatus: store.Unread,
 		}
 		if i%2 == 1 {

@@ -25,25 +25,30 @@ func count(i, scale int) int {
 }
 
 // newLists returns the generators of the read-only lists. Each kind has its
-// own faker, so generating one never changes another.
-func newLists(ep time.Time, seed int64, scale int, pool []person, faculties []store.Faculty, resources []string, p parents) *store.Lists {
+// own faker, so generating one never changes another. Every list is a
+// history that ends shortly before now: its entries are placed walking
+// back from now, newest first, and kept oldest first.
+func newLists(now time.Time, seed int64, scale int, pool []person, faculties []store.Faculty, resources []string, p parents) *store.Lists {
 	return &store.Lists{
-		FileLogs:    store.NewLazy(func() map[string]*listing.List[store.FileLog] { return fileLogs(ep, seed, scale, pool, p.folders) }),
+		FileLogs:    store.NewLazy(func() map[string]*listing.List[store.FileLog] { return fileLogs(now, seed, scale, pool, p.folders) }),
 		Annotations: store.NewLazy(func() map[string]*listing.List[store.Annotation] { return annotations(seed, scale, pool, p.files) }),
 		WeblinkLogs: store.NewLazy(func() map[string]*listing.List[store.WeblinkLog] {
-			return weblinkLogs(ep, seed, scale, pool, p.weblinks)
+			return weblinkLogs(now, seed, scale, pool, p.weblinks)
 		}),
-		Channels: store.NewLazy(func() map[string]*store.Channel { return channels(ep, seed, scale, pool, p.channels) }),
-		Captures: store.NewLazy(func() map[string]*listing.List[store.CaptureSession] { return captures(ep, seed, scale, p.captures) }),
+		Channels: store.NewLazy(func() map[string]*store.Channel { return channels(now, seed, scale, pool, p.channels) }),
+		Captures: store.NewLazy(func() map[string]*listing.List[store.CaptureSession] { return captures(now, seed, scale, p.captures) }),
 		SurveyResponses: store.NewLazy(func() map[string]*listing.List[store.SurveyResponse] {
-			return surveys(ep, seed, scale, pool, p.surveys)
+			return surveys(now, seed, scale, pool, p.surveys)
 		}),
-		Polls:    store.NewLazy(func() *store.Polls { return polls(ep, seed, scale, pool, p.polls, p.firstPollResponse) }),
+		Polls:    store.NewLazy(func() *store.Polls { return polls(now, seed, scale, pool, p.polls, p.firstPollResponse) }),
 		Students: store.NewLazy(func() map[string]*listing.List[store.Student] { return students(seed, scale, faculties, resources) }),
 	}
 }
 
-func fileLogs(ep time.Time, seed int64, scale int, pool []person, folders []string) map[string]*listing.List[store.FileLog] {
+// fileLogs are the folders' activity: an entry every hour on average, the
+// newest within two hours before now (the fixture's folder) or an hour
+// more per folder after it.
+func fileLogs(now time.Time, seed int64, scale int, pool []person, folders []string) map[string]*listing.List[store.FileLog] {
 	f := faker(seed, "filelogs")
 	out := map[string]*listing.List[store.FileLog]{}
 	for i, folder := range folders {
@@ -55,9 +60,9 @@ func fileLogs(ep time.Time, seed int64, scale int, pool []person, folders []stri
 		}
 		n := count(i, scale)
 		entries := make([]store.FileLog, n)
-		at := minutes(ep, 60*i)
-		for j := range entries {
-			at = minutes(at, 1+f.IntN(120)) // strictly increasing: oldest first
+		at := minutes(now, -60*i)
+		for j := n - 1; j >= 0; j-- {
+			at = minutes(at, -1-f.IntN(120)) // strictly decreasing: stored oldest first
 			who := pool[f.IntN(len(pool))]
 			action := fileActions[f.IntN(len(fileActions))]
 			target := files[f.IntN(len(files))]
@@ -95,14 +100,16 @@ func annotations(seed int64, scale int, pool []person, files []string) map[strin
 	return out
 }
 
-func weblinkLogs(ep time.Time, seed int64, scale int, pool []person, weblinks []string) map[string]*listing.List[store.WeblinkLog] {
+// weblinkLogs are the views of each weblink, one every two hours on
+// average up to now.
+func weblinkLogs(now time.Time, seed int64, scale int, pool []person, weblinks []string) map[string]*listing.List[store.WeblinkLog] {
 	f := faker(seed, "weblinklogs")
 	out := map[string]*listing.List[store.WeblinkLog]{}
 	for i, link := range weblinks {
 		items := make([]store.WeblinkLog, count(i, scale))
-		at := ep
-		for j := range items {
-			at = minutes(at, 1+f.IntN(240))
+		at := now
+		for j := len(items) - 1; j >= 0; j-- {
+			at = minutes(at, -1-f.IntN(240))
 			who := pool[f.IntN(len(pool))]
 			items[j] = store.WeblinkLog{
 				TargetID: link, LogDate: at, IP: f.IPv4Address(), UserGUID: who.ID,
@@ -114,7 +121,9 @@ func weblinkLogs(ep time.Time, seed int64, scale int, pool []person, weblinks []
 	return out
 }
 
-func channels(ep time.Time, seed int64, scale int, pool []person, ids []string) map[string]*store.Channel {
+// channels are the members' activity on each channel: one to four days of
+// it, one in each of the weeks before now, the first in the last week.
+func channels(now time.Time, seed int64, scale int, pool []person, ids []string) map[string]*store.Channel {
 	f := faker(seed, "channels")
 	out := map[string]*store.Channel{}
 	for i, id := range ids {
@@ -126,7 +135,7 @@ func channels(ep time.Time, seed int64, scale int, pool []person, ids []string) 
 			days := 1 + f.IntN(4)
 			for d := range days {
 				m.Days = append(m.Days, store.DayActivity{
-					Day: ep.AddDate(0, 0, 7*d+f.IntN(7)), Plays: int32(f.IntN(10)), Downloads: int32(f.IntN(3)),
+					Day: now.AddDate(0, 0, -1-7*d-f.IntN(7)), Plays: int32(f.IntN(10)), Downloads: int32(f.IntN(3)),
 					Comments: int32(f.IntN(3)), MinutesViewed: float64(f.IntN(900)) / 10,
 				})
 			}
@@ -146,14 +155,15 @@ func channels(ep time.Time, seed int64, scale int, pool []person, ids []string) 
 	return out
 }
 
-func captures(ep time.Time, seed int64, scale int, ids []string) map[string]*listing.List[store.CaptureSession] {
+// captures are the recorded lectures of each channel, one a day, the
+// newest the day before now.
+func captures(now time.Time, seed int64, scale int, ids []string) map[string]*listing.List[store.CaptureSession] {
 	f := faker(seed, "captures")
 	out := map[string]*listing.List[store.CaptureSession]{}
 	for i, id := range ids {
 		items := make([]store.CaptureSession, count(i, scale))
-		at := ep
 		for j := range items {
-			at = at.AddDate(0, 0, 1)
+			at := now.AddDate(0, 0, j-len(items))
 			sid := f.UUID()
 			dur := 30 + f.IntN(90)
 			base := "https://capture.campus.example/sessions/" + sid
@@ -168,14 +178,16 @@ func captures(ep time.Time, seed int64, scale int, ids []string) map[string]*lis
 	return out
 }
 
-func surveys(ep time.Time, seed int64, scale int, pool []person, questions []string) map[string]*listing.List[store.SurveyResponse] {
+// surveys are the responses to each survey question, one every five hours
+// on average up to now.
+func surveys(now time.Time, seed int64, scale int, pool []person, questions []string) map[string]*listing.List[store.SurveyResponse] {
 	f := faker(seed, "surveys")
 	out := map[string]*listing.List[store.SurveyResponse]{}
 	for i, q := range questions {
 		items := make([]store.SurveyResponse, count(i, scale))
-		at := ep
-		for j := range items {
-			at = minutes(at, 1+f.IntN(600))
+		at := now
+		for j := len(items) - 1; j >= 0; j-- {
+			at = minutes(at, -1-f.IntN(600))
 			who := pool[f.IntN(len(pool))]
 			items[j] = store.SurveyResponse{
 				ID: f.UUID(), CreatedDate: at, CreatorID: who.ID, UserID: who.UserID, UserName: who.Name,
@@ -188,14 +200,17 @@ func surveys(ep time.Time, seed int64, scale int, pool []person, questions []str
 	return out
 }
 
-func polls(ep time.Time, seed int64, scale int, pool []person, questions []string, first string) *store.Polls {
+// polls are the responses to each poll question, one every five hours on
+// average up to now; the fixture's response is the oldest of the first
+// question's.
+func polls(now time.Time, seed int64, scale int, pool []person, questions []string, first string) *store.Polls {
 	f := faker(seed, "polls")
 	out := &store.Polls{ByQuestion: map[string]*listing.List[store.PollResponse]{}, ByID: map[string]store.PollResponse{}}
 	for i, q := range questions {
 		items := make([]store.PollResponse, count(i, scale))
-		at := ep
-		for j := range items {
-			at = minutes(at, 1+f.IntN(600))
+		at := now
+		for j := len(items) - 1; j >= 0; j-- {
+			at = minutes(at, -1-f.IntN(600))
 			who := pool[f.IntN(len(pool))]
 			id := f.UUID()
 			if i == 0 && j == 0 {

@@ -1,8 +1,9 @@
-// Package world generates the seeded world of the simulator: the same seed
-// and scale always give the same records, byte for byte, whatever the date,
-// because every value comes from gofakeit fakers seeded from the world seed
-// and every date is counted from a fixed epoch (or from the clock BuildAt
-// is given, which moves every date by the same amount).
+// Package world generates the seeded world of the simulator: the same seed,
+// scale and clock always give the same records, byte for byte, whatever
+// the real date, because every value comes from gofakeit fakers seeded
+// from the world seed and every date is counted back (or, for what is
+// scheduled, forward) from the clock BuildAt is given. gofakeit's own date
+// functions read the real time and are never used.
 package world
 
 import (
@@ -13,12 +14,10 @@ import (
 	"github.com/brianvoe/gofakeit/v7"
 )
 
-// Epoch is the first instant of the world's data.
-var Epoch = time.Date(2025, time.January, 6, 8, 0, 0, 0, time.UTC)
-
-// Now is the world's clock at start: records created at run time are dated
-// from it (see store.World.Clock).
-var Now = Epoch.AddDate(0, 3, 0)
+// Now is the world's clock at start when none is given: the seeded history
+// ends shortly before it, and records created at run time are dated from
+// it (see store.World.Clock).
+var Now = time.Date(2025, time.April, 6, 8, 0, 0, 0, time.UTC)
 
 // faker returns a faker for one part of the world. Each part has its own,
 // derived from the seed and the part's name, so that lists generated on

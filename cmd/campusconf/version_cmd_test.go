@@ -1,0 +1,90 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/campusconf/campusconf/internal/version"
+	"github.com/campusconf/campusconf/reports"
+)
+
+func TestVersionCmd(t *testing.T) {
+	v := version.Get()
+	want := "campusconf " + v.String() + "\nsuite " + version.Suite + "\nspecification " + version.SpecDigest + "\n"
+	for _, args := range [][]string{{"version"}, {"--version"}} {
+		var out, errOut bytes.Buffer
+		if code := dispatch(args, &out, &errOut); code != exitOK {
+			t.Fatalf("%v: exit %d, want %d: %s", args, code, exitOK, errOut.String())
+		}
+		if out.String() != want {
+			t.Errorf("%v: expected\n%s\ngot\n%s", args, want, out.String())
+		}
+	}
+	var out, errOut bytes.Buffer
+	if code := dispatch([]string{"version", "--json"}, &out, &errOut); code != exitOK {
+		t.Fatalf("version --json: exit %d: %s", code, errOut.String())
+	}
+	var got map[string]any
+	if err := json.Unmarshal(out.Bytes(), &got); err != nil {
+		t.Fatalf("version --json: expected JSON, got %q: %v", out.String(), err)
+	}
+	if got["suiteVersion"] != version.Suite || got["specDigest"] != version.SpecDigest || got["version"] != v.Version || got["commit"] != v.Commit {
+		t.Errorf("version --json: expected the version, commit, suite and digest of version.Get(), got %v", got)
+	}
+	if code := dispatch([]string{"version", "extra"}, &out, &errOut); code != exitUsage {
+		t.Errorf("version extra: expected exit %d, got %d", exitUsage, code)
+	}
+}
+
+// TestReportsRecordTheVersion: report.json, ctrf.json and the footer of
+// report.html of a run name the build, the suite and the specification
+// digest that `campusconf version` prints.
+func TestReportsRecordTheVersion(t *testing.T) {
+	dir := t.TempDir()
+	var out, errOut bytes.Buffer
+	if code := dispatch([]string{"run", "--quiet", "--tags", "@E7", "--report-dir", dir}, &out, &errOut); code != exitOK {
+		t.Fatalf("run: exit %d: %s", code, errOut.String())
+	}
+	v := version.Get()
+	r, err := reports.ReadJSON(filepath.Join(dir, reports.JSONFile))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := reports.Tool{Name: "campusconf", Version: v.Version, Commit: v.Commit, Modified: v.Modified, SuiteVersion: version.Suite, SpecDigest: version.SpecDigest}
+	if r.Tool != want {
+		t.Errorf("report.json tool: expected %+v, got %+v", want, r.Tool)
+	}
+	data, err := os.ReadFile(filepath.Join(dir, reports.CTRFFile))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var ctrf struct {
+		Results struct {
+			Tool struct {
+				Name, Version string
+				Extra         map[string]any
+			}
+		}
+	}
+	if err := json.Unmarshal(data, &ctrf); err != nil {
+		t.Fatal(err)
+	}
+	tool := ctrf.Results.Tool
+	if tool.Version != v.Version || tool.Extra["commit"] != v.Commit || tool.Extra["suiteVersion"] != version.Suite || tool.Extra["specDigest"] != version.SpecDigest {
+		t.Errorf("ctrf.json tool: expected version %s, commit %s, suite %s and digest %s, got %+v", v.Version, v.Commit, version.Suite, version.SpecDigest, tool)
+	}
+	html, err := os.ReadFile(filepath.Join(dir, reports.HTMLFile))
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, footer, _ := strings.Cut(string(html), "<footer>")
+	for _, s := range []string{"campusconf " + v.Version, "commit <code>" + v.Commit + "</code>", "suite " + version.Suite, version.SpecDigest} {
+		if !strings.Contains(footer, s) {
+			t.Errorf("report.html footer: expected %q, got %.400s", s, footer)
+		}
+	}
+}

@@ -1,0 +1,113 @@
+// Package version says which build of campusconf is running, which suite
+// it carries and which specification text that suite was written from, so
+// that a report, a CTRF file and `campusconf version` can name all three
+// and two reports can be told comparable or not.
+//
+// The package imports nothing of the project, so every side may import it.
+package version
+
+import (
+	"runtime/debug"
+	"strings"
+)
+
+// Suite is the version of the conformance suite: its requirement
+// catalogue, scenarios and verdict rules. Raise the major number when a
+// requirement is removed or changes meaning, the minor number when
+// requirements or scenarios are added, the patch number for fixes that
+// change no requirement. Two reports of the same Suite checked the same
+// rules.
+const Suite = "3.0.0"
+
+// SpecDigest is the SHA-256 digest of the specification text the
+// requirement catalogue was written from (the interface specification,
+// kept beside the project as ../shared/spec/*.txt). A test compares it with
+// that text where the text is present; a new text means a new digest and a
+// review of the catalogue.
+const SpecDigest = "sha256:4546cceab299c988cea769220a0a74d2f95bf8a6fcb0b5f1482492b7b4bfe2eb"
+
+// Unknown is what Info says of what the build did not record.
+const Unknown = "unknown"
+
+// modulePath is the project's module: the main module of the campusconf
+// command, a dependency of a service whose tests import the conformance
+// package.
+const modulePath = "github.com/campusconf/campusconf"
+
+// Set with -ldflags at build time by the GitHub Action and the container
+// recipe, where the build information has no version control data (a
+// source archive has no .git):
+//
+//	go build -ldflags "-X github.com/campusconf/campusconf/internal/version.version=v1.2.3 -X github.com/campusconf/campusconf/internal/version.commit=0123abc" ./cmd/campusconf
+var version, commit string
+
+// Info is what a build knows of itself.
+type Info struct {
+	// Version is the module version: the one `go install …@v1.2.3` or a
+	// build in a tagged checkout recorded, else the one set with
+	// -ldflags, else Unknown.
+	Version string
+	// Commit is the version control revision the build recorded, else the
+	// one set with -ldflags, else Unknown.
+	Commit string
+	// Modified is true when the build recorded uncommitted changes.
+	Modified bool
+	// Suite is the constant Suite; SpecDigest the constant SpecDigest.
+	Suite      string
+	SpecDigest string
+}
+
+// Get returns the Info of the running binary.
+func Get() Info {
+	bi, _ := debug.ReadBuildInfo()
+	return fromBuild(bi, version, commit)
+}
+
+// fromBuild reads Info from build information (nil when there is none)
+// and the values set with -ldflags, the build information first.
+func fromBuild(bi *debug.BuildInfo, ldVersion, ldCommit string) Info {
+	i := Info{Version: ldVersion, Commit: ldCommit, Suite: Suite, SpecDigest: SpecDigest}
+	if bi != nil {
+		mod := bi.Main
+		for _, d := range bi.Deps {
+			if bi.Main.Path != modulePath && d.Path == modulePath {
+				mod = *d // imported by another module's build
+			}
+		}
+		// "(devel)" is what a build outside version control records
+		if v := mod.Version; mod.Path == modulePath && v != "" && v != "(devel)" {
+			i.Version = v
+		}
+		// the version control data is of the main module only
+		for _, s := range bi.Settings {
+			switch {
+			case bi.Main.Path != modulePath:
+			case s.Key == "vcs.revision" && s.Value != "":
+				i.Commit = s.Value
+			case s.Key == "vcs.modified":
+				i.Modified = s.Value == "true"
+			}
+		}
+	}
+	if strings.TrimSpace(i.Version) == "" {
+		i.Version = Unknown
+	}
+	if strings.TrimSpace(i.Commit) == "" {
+		i.Commit = Unknown
+	}
+	return i
+}
+
+// String is the one line `campusconf version` starts with: version,
+// commit (short) and whether the tree was modified.
+func (i Info) String() string {
+	c := i.Commit
+	if len(c) > 12 && c != Unknown {
+		c = c[:12]
+	}
+	s := i.Version + " (commit " + c
+	if i.Modified {
+		s += ", modified"
+	}
+	return s + ")"
+}

@@ -1,0 +1,88 @@
+package version
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"os"
+	"path/filepath"
+	"runtime/debug"
+	"strings"
+	"testing"
+
+	"github.com/campusconf/campusconf/internal/sharedref"
+)
+
+// TestSpecDigestIsTheSpecification holds the committed digest to the
+// specification text beside the checkout (../shared/spec/*.txt): a new text
+// fails here until the catalogue is reviewed against it and the digest
+// raised.
+func TestSpecDigestIsTheSpecification(t *testing.T) {
+	dir, ok := sharedref.Dir("spec")
+	if !ok {
+		t.Skip("no ../shared/spec beside the checkout: the specification digest is not compared (CI has the folder)")
+	}
+	files, err := filepath.Glob(filepath.Join(dir, "*.txt"))
+	if err != nil || len(files) == 0 {
+		t.Fatalf("%s: expected the specification as *.txt, got %v (%v)", dir, files, err)
+	}
+	var got []string
+	for _, f := range files {
+		data, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		sum := sha256.Sum256(data)
+		d := "sha256:" + hex.EncodeToString(sum[:])
+		if d == SpecDigest {
+			return
+		}
+		got = append(got, filepath.Base(f)+" "+d)
+	}
+	t.Errorf("SpecDigest: expected the digest of a specification text in %s, got %s; the texts there: %s\n(review features/requirements.json against the new text, then set SpecDigest; reproduce: sha256sum %s/*.txt)",
+		dir, SpecDigest, strings.Join(got, "; "), dir)
+}
+
+func TestFromBuild(t *testing.T) {
+	vcs := func(rev, modified string) []debug.BuildSetting {
+		return []debug.BuildSetting{{Key: "vcs.revision", Value: rev}, {Key: "vcs.modified", Value: modified}}
+	}
+	tests := []struct {
+		name                string
+		bi                  *debug.BuildInfo
+		ldVersion, ldCommit string
+		want                Info
+	}{
+		{"nothing recorded", nil, "", "", Info{Version: Unknown, Commit: Unknown}},
+		{"a devel build outside version control", &debug.BuildInfo{Main: debug.Module{Path: modulePath, Version: "(devel)"}}, "", "", Info{Version: Unknown, Commit: Unknown}},
+		{"ldflags only (the Action, a source archive)", &debug.BuildInfo{Main: debug.Module{Path: modulePath, Version: "(devel)"}}, "v1.2.0", "abc123", Info{Version: "v1.2.0", Commit: "abc123"}},
+		{"go install of a tag", &debug.BuildInfo{Main: debug.Module{Path: modulePath, Version: "v1.2.3"}}, "", "", Info{Version: "v1.2.3", Commit: Unknown}},
+		{"a build in a modified checkout", &debug.BuildInfo{Main: debug.Module{Path: modulePath, Version: "v0.0.0-20261125120000-0123456789ab+dirty"}, Settings: vcs("0123456789abcdef", "true")}, "", "", Info{Version: "v0.0.0-20261125120000-0123456789ab+dirty", Commit: "0123456789abcdef", Modified: true}},
+		{"a dependency of another module's build", &debug.BuildInfo{Main: debug.Module{Path: "example.edu/campus-api", Version: "v9.9.9"}, Settings: vcs("feed", "true"),
+			Deps: []*debug.Module{{Path: modulePath, Version: "v1.4.0"}}}, "", "", Info{Version: "v1.4.0", Commit: Unknown}},
+		{"another module's build without it", &debug.BuildInfo{Main: debug.Module{Path: "example.edu/campus-api", Version: "v9.9.9"}}, "", "", Info{Version: Unknown, Commit: Unknown}},
+		{"build information wins over ldflags", &debug.BuildInfo{Main: debug.Module{Path: modulePath, Version: "v1.2.3"}, Settings: vcs("fedcba", "false")}, "v9", "999", Info{Version: "v1.2.3", Commit: "fedcba"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			tt.want.Suite, tt.want.SpecDigest = Suite, SpecDigest
+			if got := fromBuild(tt.bi, tt.ldVersion, tt.ldCommit); got != tt.want {
+				t.Errorf("fromBuild: expected %+v, got %+v", tt.want, got)
+			}
+		})
+	}
+}
+
+func TestInfoString(t *testing.T) {
+	tests := []struct {
+		i    Info
+		want string
+	}{
+		{Info{Version: Unknown, Commit: Unknown}, "unknown (commit unknown)"},
+		{Info{Version: "v1.2.3", Commit: "0123456789abcdef0123", Modified: true}, "v1.2.3 (commit 0123456789ab, modified)"},
+	}
+	for _, tt := range tests {
+		if got := tt.i.String(); got != tt.want {
+			t.Errorf("%+v.String(): expected %q, got %q", tt.i, tt.want, got)
+		}
+	}
+}

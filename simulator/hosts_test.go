@@ -1,0 +1,149 @@
+package simulator
+
+import (
+	"net/http"
+	"strings"
+	"testing"
+)
+
+func TestHostPolicyAllows(t *testing.T) {
+	p, err := newHostPolicy([]string{"campus-api", ".example.edu", "Dev.Box."})
+	if err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		host string
+		want bool
+	}{
+		{"localhost", true},
+		{"LOCALHOST:8080", true},
+		{"localhost.:8080", true},
+		{"app.localhost:5173", true},
+		{"127.0.0.1:8080", true},
+		{"127.0.0.2", true},
+		{"[::1]:8080", true},
+		{"::1", true},
+		{"10.1.2.3:8080", true},
+		{"[fe80::1%25eth0]:8080", true},
+		{"", true}, // HTTP/1.0 without Host: not a browser
+		{"campus-api:8080", true},
+		{"CAMPUS-API", true},
+		{"dev.box:8080", true},
+		{"example.edu", true},
+		{"a.b.example.edu:443", true},
+		{"evil.example", false},
+		{"evil.example:8080", false},
+		{"localhost.evil.example", false},
+		{"evillocalhost", false},
+		{"badexample.edu", false},
+		{"campus-api.evil.example", false},
+		{"1.2.3.4.evil.example", false},
+		{"[evil.example]:80", false},
+	}
+	for _, tt := range tests {
+		if got := p.allows(tt.host); got != tt.want {
+			t.Errorf("allows(%q) = %v, want %v (allowed: campus-api, .example.edu, Dev.Box.)", tt.host, got, tt.want)
+		}
+	}
+	off, _ := newHostPolicy([]string{AnyHost})
+	if !off.allows("evil.example") {
+		t.Error(`with "*" allows("evil.example") = false, want true (the check is off)`)
+	}
+	none, _ := newHostPolicy(nil)
+	if none.allows("campus-api") || !none.allows("localhost:8080") {
+		t.Error("with no allowed hosts: want localhost only among names")
+	}
+}
+
+func TestCheckAllowedHosts(t *testing.T) {
+	for _, c := range []struct {
+		hosts []string
+		ok    bool
+	}{
+		{[]string{"campus-api", "dev.example.edu", "campus_api", "*", ".example.edu", "*.example.edu", "::1", "[::1]", "10.0.0.5"}, true},
+		{[]string{"api:8080"}, false},
+		{[]string{"http://api"}, false},
+		{[]string{""}, false},
+		{[]string{"a..b"}, false},
+		{[]string{"."}, false},
+		{[]string{"*.*"}, false},
+		{[]string{"two words"}, false},
+	} {
+		err := CheckAllowedHosts(c.hosts)
+		if (err == nil) != c.ok {
+			t.Errorf("CheckAllowedHosts(%q) = %v, want ok %v", c.hosts, err, c.ok)
+		}
+		if err != nil && !strings.Contains(err.Error(), "expected a host name") {
+			t.Errorf("CheckAllowedHosts(%q): message %q does not say what is expected", c.hosts, err)
+		}
+	}
+	if _, err := New(Options{AllowedHosts: []string{"api:8080"}}); err == nil {
+		t.Error(`New with AllowedHosts ["api:8080"]: no error, want one`)
+	}
+}
+
+// TestRebindingRefused is the DNS rebinding case: a page of
+// evil.example, its name resolved to the simulator's address, sends
+// requests whose Host and Origin are its own. The docs (which hold the
+// admin's token), the self-reset, the control API and the interface all
+// answer 421 with a JSON string, nothing changes and no world is created;
+// the same requests sent to localhost are answered.
+func TestRebindingRefused(t *testing.T) {
+	e := newEnv(t, Options{Docs: true, SelfReset: true, Control: true, AllowedHosts: []string{"campus-api", testHost}})
+	admin := e.fx.Users["admin"].Headers["Authorization"]
+	adminToken := strings.TrimPrefix(admin, "Bearer ")
+	e.do("owner", "DELETE", "/multimedia/media", `{"iDs":["`+e.fx.Records.DeletableMedia[0]+`"]}`).want(t, http.StatusOK)
+	media := "/multimedia/" + e.fx.Records.DeletableMedia[0] + "/downloadlog"
+	for _, host := range []string{"evil.example:8080", "evil.example"} {
+		origin := map[string]string{"Host": host, "Origin": "http://" + host, "Sec-Fetch-Site": "same-origin", "Authorization": admin}
+		for _, c := range []struct{ method, path string }{
+			{"GET", "/docs/?user=admin"},
+			{"GET", "/docs/openapi.json"},
+			{"POST", selfResetPath},
+			{"POST", e.fx.Control + "/reset"},
+			{"GET", e.fx.Control + "/fixtures"},
+			{"GET", "/files/" + e.fx.Records.Folder + "/downloaded"},
+			{"GET", "/_w/stolen/files/" + e.fx.Records.Folder + "/downloaded"},
+			{"GET", "/healthz"},
+		} {
+			r := e.doWith("", c.method, c.path, "", origin)
+			if r.status != http.StatusMisdirectedRequest {
+				t.Errorf("%s %s with Host %s: expected 421, got %d: %.80s", c.method, c.path, host, r.status, r.body)
+				continue
+			}
+			msg := r.errorString(t)
+			if !strings.Contains(msg, "evil.example") || !strings.Contains(msg, "--allowed-hosts") {
+				t.Errorf("%s %s: message %q, want the host named and how to allow one", c.method, c.path, msg)
+			}
+			if strings.Contains(string(r.body), adminToken) || strings.Contains(string(r.body), e.fx.SubscriptionKey) {
+				t.Errorf("%s %s: the 421 answer carries a credential", c.method, c.path)
+			}
+		}
+	}
+	e.doWith("owner", "GET", media, "", map[string]string{"Host": "evil.example"}).want(t, http.StatusMisdirectedRequest)
+	e.do("owner", "GET", media, "").want(t, http.StatusNotFound) // the reset above did not happen
+	if names := e.sim.WorldNames(); len(names) != 0 {
+		t.Errorf("named worlds after refused requests: %v, want none created", names)
+	}
+	for _, host := range []string{"localhost:8080", "127.0.0.1:8080", "[::1]:8080", "campus-api:8080"} {
+		e.doWith("", "GET", "/docs/?user=admin", "", map[string]string{"Host": host}).want(t, http.StatusOK)
+		e.doWith("owner", "GET", "/files/"+e.fx.Records.Folder+"/downloaded", "", map[string]string{"Host": host}).want(t, http.StatusOK)
+	}
+	e.doWith("", "POST", selfResetPath, "", map[string]string{"Host": "localhost:8080", "Origin": "http://localhost:8080", "Authorization": admin}).want(t, http.StatusNoContent)
+	e.do("owner", "GET", media, "").want(t, http.StatusOK)
+}
+
+// BenchmarkHostCheck is the check every request passes first: it must not
+// allocate (a loopback address, a listed name, a refused name).
+func BenchmarkHostCheck(b *testing.B) {
+	p, err := newHostPolicy([]string{"campus-api", ".dev.example.edu"})
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.ReportAllocs()
+	for b.Loop() {
+		if !p.allows("127.0.0.1:8080") || !p.allows("web.dev.example.edu:8080") || p.allows("evil.example:8080") {
+			b.Fatal("wrong answer")
+		}
+	}
+}
