@@ -380,38 +380,41 @@ type matrixTally struct {
 // cell returns the class, text and tooltip of a matrix cell: scenario
 // outcomes when a scenario ran there, requirement results otherwise.
 func (t *matrixTally) cell(op string, kind Kind) (class, text, title string) {
-	var parts []string
-	add := func(n int, what string) {
-		if n > 0 {
-			parts = append(parts, strconv.Itoa(n)+" "+what)
-		}
-	}
 	ran := t.passed + t.failMust + t.failShould
 	if ran+t.skipped+t.notConf > 0 {
-		add(t.passed, "passed")
-		add(t.failMust, "failed (MUST)")
-		add(t.failShould, "failed (SHOULD)")
-		add(t.skipped, "skipped")
-		add(t.notConf, "not configured")
 		class = cellClass(t.failMust, t.failShould, t.passed, "skip")
 		text = "skip"
 		if ran > 0 {
 			text = strconv.Itoa(t.passed) + "/" + strconv.Itoa(ran)
 		}
-		title = "scenarios: " + strings.Join(parts, ", ")
+		title = "scenarios: " + tally([]int{t.passed, t.failMust, t.failShould, t.skipped, t.notConf}, scenarioWords)
 	} else {
-		add(t.reqPassed, "passed")
-		add(t.reqFailMust, "failed (MUST)")
-		add(t.reqFailShould, "failed (SHOULD)")
-		add(t.reqNotRun, "not run")
 		class = cellClass(t.reqFailMust, t.reqFailShould, t.reqPassed, "notrun")
 		text = "–"
 		if covered := t.reqPassed + t.reqFailMust + t.reqFailShould; covered > 0 {
 			text = strconv.Itoa(t.reqPassed) + "/" + strconv.Itoa(covered) + "*"
 		}
-		title = "no scenario of this kind; requirements: " + strings.Join(parts, ", ")
+		title = "no scenario of this kind; requirements: " + tally([]int{t.reqPassed, t.reqFailMust, t.reqFailShould, t.reqNotRun}, requirementWords)
 	}
 	return class, text, operationLabel(op) + " × " + string(kind) + ": " + title
+}
+
+// The words of a matrix cell's counts, in the order cell gives them.
+var (
+	scenarioWords    = []string{"passed", "failed (MUST)", "failed (SHOULD)", "skipped", "not configured"}
+	requirementWords = []string{"passed", "failed (MUST)", "failed (SHOULD)", "not run"}
+)
+
+// tally words the counts that are not zero, each with its word:
+// "2 passed, 1 failed (MUST)".
+func tally(counts []int, words []string) string {
+	var parts []string
+	for i, n := range counts {
+		if n > 0 {
+			parts = append(parts, strconv.Itoa(n)+" "+words[i])
+		}
+	}
+	return strings.Join(parts, ", ")
 }
 
 // formatMillis shows a duration the way a person reads it.

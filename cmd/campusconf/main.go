@@ -114,6 +114,18 @@ func noArgs(name, help string, args []string, stdout, stderr io.Writer) (int, bo
 	return exitUsage, false
 }
 
+// newFlags returns the flag set of command name: it writes to stderr,
+// and -h prints usage (which ends with "Flags:") and then the flags.
+func newFlags(name, usage string, stderr io.Writer) *flag.FlagSet {
+	fs := flag.NewFlagSet(name, flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	fs.Usage = func() {
+		fmt.Fprintln(stderr, usage)
+		fs.PrintDefaults()
+	}
+	return fs
+}
+
 // parseFlags parses the arguments of a command that takes flags only. When
 // the command must end there it returns false and the exit code: exitOK
 // after -h, exitUsage after a bad flag (fs has said which) or an argument

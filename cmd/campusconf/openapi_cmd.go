@@ -9,8 +9,12 @@ import (
 	"github.com/campusconf/campusconf/internal/openapi"
 )
 
+// openapiHelp is the help of the openapi command.
+const openapiHelp = "Usage: campusconf openapi\n\nPrints the OpenAPI 3.0 document of the interface (also served at /openapi.json)."
+
+// openapiCmd prints the OpenAPI document, indented.
 func openapiCmd(args []string, stdout, stderr io.Writer) int {
-	if code, goOn := noArgs("openapi", "Usage: campusconf openapi\n\nPrints the OpenAPI 3.0 document of the interface (also served at /openapi.json).", args, stdout, stderr); !goOn {
+	if code, goOn := noArgs("openapi", openapiHelp, args, stdout, stderr); !goOn {
 		return code
 	}
 	var pretty bytes.Buffer
