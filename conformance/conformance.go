@@ -59,7 +59,9 @@ type Options struct {
 	Timeout time.Duration
 	// ReportDir, when set, receives the report files of the run (reports.ReportFiles).
 	ReportDir string
-	// Strict fails the test when a scenario is skipped or not configured.
+	// Strict fails the test when a scenario is skipped or not configured
+	// (an unsupported one, of a profile the fixture does not claim, is
+	// skipped all the same).
 	Strict bool
 }
 
@@ -80,6 +82,9 @@ func Run(t *testing.T, opts Options) *reports.Report {
 			switch sc.Outcome {
 			case reports.Failed:
 				t.Error(Describe(sc))
+			case reports.Unsupported:
+				// a profile the fixture does not claim: never a failure
+				t.Skipf("%s: %s", sc.Outcome, sc.SkipReason)
 			case reports.Skipped, reports.NotConfigured:
 				if opts.Strict {
 					t.Errorf("%s: %s", sc.Outcome, sc.SkipReason)
@@ -131,6 +136,7 @@ func Report(t *testing.T, opts Options) (*reports.Report, error) {
 	}
 	r.Tool = reports.NewTool("campusconf conformance package")
 	r.Target = reports.Target{URL: cfg.BaseURL, Fixtures: opts.FixturesFile}
+	r.Mode = reports.Mode{ReadOnly: opts.ReadOnly, Tags: opts.Tags}
 	if opts.ReportDir != "" {
 		if _, err := reports.WriteAll(opts.ReportDir, r); err != nil {
 			return r, err

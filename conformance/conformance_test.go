@@ -73,3 +73,25 @@ func TestOptionsErrors(t *testing.T) {
 		}
 	}
 }
+
+// TestUnclaimedProfilesAreSkipped: with a fixture claiming the poll
+// profile, a defect in a notification operation fails nothing, even with
+// Strict: the notification scenarios are unsupported, skipped subtests.
+func TestUnclaimedProfilesAreSkipped(t *testing.T) {
+	same, err := simulator.New(simulator.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	f := same.Fixtures() // the world of the simulator embedded.Run builds
+	f.Implements = []string{"poll"}
+	r := embedded.Run(t, conformance.Options{Fixtures: f, Strict: true, Tags: "@E18 or @NR"},
+		simulator.Options{Defects: []string{"notify-read-ignored"}})
+	if r.Counts.Unsupported == 0 || r.Counts.Failed != 0 || r.Counts.Passed == 0 {
+		t.Errorf("expected the NR scenarios unsupported and the E18 ones passed, got %+v", r.Counts)
+	}
+	for _, sc := range r.Scenarios {
+		if sc.Operation == "NR" && sc.Outcome != reports.Unsupported {
+			t.Errorf("%s: expected unsupported, got %s", sc.ID, sc.Outcome)
+		}
+	}
+}

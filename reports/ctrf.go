@@ -99,14 +99,16 @@ const (
 // written as "other" (TestCTRFMapsEveryOutcome fails until it is mapped).
 // Not configured is CTRF's "skipped": the fixture does not place the
 // operation, so nothing was checked, and extra.outcome says which kind of
-// skip it was.
+// skip it was. Unsupported is "skipped" too (extra.outcome
+// "unsupported"): the implementation does not claim the profile, so nothing
+// was sent.
 func ctrfStatus(o Outcome) (status string, ok bool) {
 	switch o {
 	case Passed:
 		return ctrfPassed, true
 	case Failed:
 		return ctrfFailed, true
-	case Skipped, NotConfigured:
+	case Skipped, NotConfigured, Unsupported:
 		return ctrfSkipped, true
 	}
 	return ctrfOther, false

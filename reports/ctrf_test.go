@@ -157,7 +157,7 @@ func TestCTRFContent(t *testing.T) {
 	}
 	c := r.Counts
 	wantSum := ctrfSummary{
-		Tests: c.Scenarios, Passed: c.Passed, Failed: c.Failed, Skipped: c.Skipped + c.NotConfigured, Flaky: 1, Suites: doc.Results.Summary.Suites,
+		Tests: c.Scenarios, Passed: c.Passed, Failed: c.Failed, Skipped: c.Skipped + c.NotConfigured + c.Unsupported, Flaky: 1, Suites: doc.Results.Summary.Suites,
 		Start: r.Started.UnixMilli(), Stop: r.Started.UnixMilli() + 12345, Duration: 12345,
 	}
 	if diff := cmp.Diff(wantSum, doc.Results.Summary); diff != "" {
@@ -193,7 +193,7 @@ func TestCTRFContent(t *testing.T) {
 			if !cmp.Equal(got.Extra.FailedRequirements, FailedRequirements(s)) {
 				t.Errorf("%s: expected extra.failedRequirements %v, got %v", s.ID, FailedRequirements(s), got.Extra.FailedRequirements)
 			}
-		case NotConfigured, Skipped:
+		case NotConfigured, Skipped, Unsupported:
 			if got.Extra.SkipReason != s.SkipReason || got.Status != "skipped" {
 				t.Errorf("%s: expected status skipped with skip reason %q, got %q with %q", s.ID, s.SkipReason, got.Status, got.Extra.SkipReason)
 			}

@@ -27,6 +27,11 @@ type Diff struct {
 	// catalogue) and have one in HEAD; NewlyUncovered the other way round.
 	NewlyCovered   []RequirementChange `json:"newlyCovered"`
 	NewlyUncovered []RequirementChange `json:"newlyUncovered"`
+	// NewlyUnsupported are unsupported in HEAD and were not in BASE: HEAD's
+	// implementation claims fewer profiles. They are not regressions: an
+	// implementation that stops claiming a profile breaks none of its
+	// rules, and its conformance report says what it claims.
+	NewlyUnsupported []RequirementChange `json:"newlyUnsupported"`
 	// StillFailing counts the requirements failed in both.
 	StillFailing int `json:"stillFailing"`
 	// Scenarios are the scenarios whose outcome changed, or that only one
@@ -96,7 +101,7 @@ func CompareReports(base, head *Report) Diff {
 	d := Diff{
 		Base: sideOf(base), Head: sideOf(head),
 		Regressions: []RequirementChange{}, Fixes: []RequirementChange{},
-		NewlyCovered: []RequirementChange{}, NewlyUncovered: []RequirementChange{},
+		NewlyCovered: []RequirementChange{}, NewlyUncovered: []RequirementChange{}, NewlyUnsupported: []RequirementChange{},
 		Scenarios: []ScenarioChange{},
 	}
 	d.Warnings = diffWarnings(base, head)
@@ -124,6 +129,8 @@ func CompareReports(base, head *Report) Diff {
 		}
 		ran := func(r Result) bool { return r == ResultPassed || r == ResultFailed }
 		switch {
+		case c.Head == ResultUnsupported && c.Base != ResultUnsupported:
+			d.NewlyUnsupported = append(d.NewlyUnsupported, c)
 		case c.Base == ResultPassed && c.Head == ResultFailed:
 			c.Reason = headWhy[id]
 			d.Regressions = append(d.Regressions, c)
@@ -349,6 +356,9 @@ func WriteDiffMarkdown(w io.Writer, d Diff) error {
 	section("Newly uncovered", d.NewlyUncovered, func(c RequirementChange) string {
 		return resultWord(c.Base) + " → " + resultWord(c.Head)
 	})
+	section("Newly unsupported: head claims fewer profiles (not a regression)", d.NewlyUnsupported, func(c RequirementChange) string {
+		return resultWord(c.Base) + " → " + resultWord(c.Head)
+	})
 	if len(d.Expired) > 0 {
 		fmt.Fprintf(&b, "\n### Expired baseline entries in head (%d)\n\n", len(d.Expired))
 		shown, more := capList(d.Expired, diffMaxItems)
@@ -378,9 +388,13 @@ func WriteDiffMarkdown(w io.Writer, d Diff) error {
 
 // diffSummaryLine counts what changed in one line.
 func diffSummaryLine(d Diff) string {
-	return fmt.Sprintf("%s, %s, %s newly covered, %s newly uncovered, %s still failing; %s",
+	unsupported := ""
+	if n := len(d.NewlyUnsupported); n > 0 {
+		unsupported = fmt.Sprintf(", %d newly unsupported", n)
+	}
+	return fmt.Sprintf("%s, %s, %s newly covered, %s newly uncovered%s, %s still failing; %s",
 		plural(len(d.Regressions), "regression", "regressions"), plural(len(d.Fixes), "fix", "fixes"),
-		fmt.Sprint(len(d.NewlyCovered)), fmt.Sprint(len(d.NewlyUncovered)), fmt.Sprint(d.StillFailing),
+		fmt.Sprint(len(d.NewlyCovered)), fmt.Sprint(len(d.NewlyUncovered)), unsupported, fmt.Sprint(d.StillFailing),
 		plural(len(d.Scenarios), "scenario with another outcome", "scenarios with another outcome"))
 }
 

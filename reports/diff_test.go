@@ -17,14 +17,14 @@ import (
 func diffReport(tool Tool, reqs map[string]Strictness, outcomes map[string]Outcome) *Report {
 	r := &Report{Schema: SchemaVersion, Tool: tool, Target: Target{URL: "http://127.0.0.1:8080"},
 		Started: time.Date(2026, 11, 25, 10, 0, 0, 0, time.UTC)}
-	for _, id := range []string{"A", "B", "C", "D", "E", "F", "G"} {
+	for _, id := range []string{"A", "B", "C", "D", "E", "F", "G", "H"} {
 		st, ok := reqs[id]
 		if !ok {
 			continue
 		}
 		r.Requirements = append(r.Requirements, Requirement{ID: id, Operation: "E7", Kind: KindStatus, Strictness: st, Text: "rule " + id})
 	}
-	for _, id := range []string{"A", "B", "C", "D", "E", "F", "G"} {
+	for _, id := range []string{"A", "B", "C", "D", "E", "F", "G", "H"} {
 		o, ok := outcomes[id]
 		if !ok {
 			continue
@@ -36,6 +36,9 @@ func diffReport(tool Tool, reqs map[string]Strictness, outcomes map[string]Outco
 		if o == Skipped {
 			s.SkipReason = "records.x"
 		}
+		if o == Unsupported {
+			s.SkipReason = "profile attendance is not claimed"
+		}
 		r.Scenarios = append(r.Scenarios, s)
 	}
 	Finalize(r)
@@ -44,13 +47,13 @@ func diffReport(tool Tool, reqs map[string]Strictness, outcomes map[string]Outco
 
 var (
 	diffTool = Tool{Name: "campusconf", Version: "v1.0.0", Commit: "0123456789abcdef", SuiteVersion: "3.0.0", SpecDigest: "sha256:" + strings.Repeat("ab", 32)}
-	diffReqs = map[string]Strictness{"A": Must, "B": Must, "C": Should, "D": Must, "E": Must, "F": Must}
+	diffReqs = map[string]Strictness{"A": Must, "B": Must, "C": Should, "D": Must, "E": Must, "F": Must, "H": Must}
 )
 
 func TestCompareReports(t *testing.T) {
-	base := diffReport(diffTool, diffReqs, map[string]Outcome{"A": Passed, "B": Failed, "C": Passed, "D": Failed, "F": Passed})
-	headReqs := map[string]Strictness{"A": Must, "B": Must, "C": Should, "D": Must, "E": Must, "G": Must}
-	head := diffReport(diffTool, headReqs, map[string]Outcome{"A": Failed, "B": Passed, "C": Failed, "D": Failed, "E": Failed, "G": Skipped})
+	base := diffReport(diffTool, diffReqs, map[string]Outcome{"A": Passed, "B": Failed, "C": Passed, "D": Failed, "F": Passed, "H": Passed})
+	headReqs := map[string]Strictness{"A": Must, "B": Must, "C": Should, "D": Must, "E": Must, "G": Must, "H": Must}
+	head := diffReport(diffTool, headReqs, map[string]Outcome{"A": Failed, "B": Passed, "C": Failed, "D": Failed, "E": Failed, "G": Skipped, "H": Unsupported})
 	d := CompareReports(base, head)
 	ch := func(id string, st Strictness, b, h Result, why string) RequirementChange {
 		return RequirementChange{ID: id, Operation: "E7", Strictness: st, Text: "rule " + id, Base: b, Head: h, Reason: why}
@@ -64,7 +67,9 @@ func TestCompareReports(t *testing.T) {
 		Fixes:          []RequirementChange{ch("B", Must, ResultFailed, ResultPassed, "expected 201, got 500 <script>B</script>")},
 		NewlyCovered:   []RequirementChange{ch("E", Must, ResultNotRun, ResultFailed, "expected 201, got 500 <script>E</script>")},
 		NewlyUncovered: []RequirementChange{ch("F", Must, ResultPassed, "", "")},
-		StillFailing:   1,
+		// H passed in BASE; HEAD does not claim its profile: no regression
+		NewlyUnsupported: []RequirementChange{ch("H", Must, ResultPassed, ResultUnsupported, "")},
+		StillFailing:     1,
 		Scenarios: []ScenarioChange{
 			{ID: "attendance: A", Name: "scenario A", Operation: "E7", Base: Passed, Head: Failed},
 			{ID: "attendance: B", Name: "scenario B", Operation: "E7", Base: Failed, Head: Passed},
@@ -72,6 +77,7 @@ func TestCompareReports(t *testing.T) {
 			{ID: "attendance: E", Name: "scenario E", Operation: "E7", Head: Failed},
 			{ID: "attendance: F", Name: "scenario F", Operation: "E7", Base: Passed},
 			{ID: "attendance: G", Name: "scenario G", Operation: "E7", Head: Skipped},
+			{ID: "attendance: H", Name: "scenario H", Operation: "E7", Base: Passed, Head: Unsupported},
 		},
 	}
 	// E was not run in BASE (no scenario); F is not in HEAD's catalogue

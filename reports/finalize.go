@@ -18,9 +18,12 @@ import (
 // A requirement is failed when a failure names it (Failure.Requirements, or
 // the scenario's own requirements when the failure names none). It is
 // passed when no failure names it and at least one passed scenario lists
-// it. Otherwise it is not run: no scenario ran, or the only scenarios that
-// list it failed on another requirement before reaching a conclusion on
-// this one.
+// it. It is unsupported when only Unsupported scenarios list it. Otherwise
+// it is not run: no scenario ran, or the only scenarios that list it
+// failed on another requirement before reaching a conclusion on this one.
+//
+// Each profile's result follows from the scenarios of its operations
+// (see ProfileResult).
 func Finalize(r *Report) {
 	if r == nil {
 		return
@@ -67,6 +70,8 @@ func Finalize(r *Report) {
 	}
 
 	failedBy := map[string]bool{} // requirement id -> named by a failure
+	// requirement id -> listed only by unsupported scenarios
+	unsupportedOnly := map[string]bool{}
 	passedBy := map[string]bool{} // requirement id -> listed by a passed scenario
 	scenariosOf := map[string][]string{}
 	c := Counts{Scenarios: len(r.Scenarios), Requirements: len(r.Requirements)}
@@ -97,8 +102,18 @@ func Finalize(r *Report) {
 			c.Skipped++
 		case NotConfigured:
 			c.NotConfigured++
+		case Unsupported:
+			c.Unsupported++
 		}
 		for _, id := range ids {
+			switch only, seen := unsupportedOnly[id]; {
+			case s.Outcome != Unsupported:
+				unsupportedOnly[id] = false
+			case !seen:
+				unsupportedOnly[id] = true
+			default:
+				unsupportedOnly[id] = only
+			}
 			if !slices.Contains(scenariosOf[id], s.ID) {
 				scenariosOf[id] = append(scenariosOf[id], s.ID)
 			}
@@ -115,12 +130,16 @@ func Finalize(r *Report) {
 			q.Result = ResultPassed
 			c.RequirementsCovered++
 			c.RequirementsPassing++
+		case unsupportedOnly[q.ID]:
+			q.Result = ResultUnsupported
+			c.RequirementsUnsupported++
 		default:
 			q.Result = ResultNotRun
 		}
 		q.Scenarios = scenariosOf[q.ID]
 	}
 	r.Counts = c
+	r.Profiles = profileResults(r, strict)
 
 	switch {
 	case ran == 0 && r.Reason != "":

@@ -16,6 +16,8 @@ func TestWritersGolden(t *testing.T) {
 		{"report.html.golden", WriteHTML},
 		{"summary.md.golden", WriteMarkdown},
 		{"ctrf.json.golden", WriteCTRF},
+		{"conformance-report.yaml.golden", WriteConformanceYAML},
+		{"badge.svg.golden", WriteBadge},
 	}
 	for _, tt := range tests {
 		t.Run(tt.file, func(t *testing.T) {

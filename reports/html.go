@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"embed"
 	"encoding/json"
+	"fmt"
 	"html/template"
 	"io"
 	"maps"
@@ -26,6 +27,7 @@ var htmlTemplate = template.Must(template.New("report.html.tmpl").Funcs(template
 	"resclass": resultClass,
 	"oplabel":  operationLabel,
 	"add":      func(a, b int) int { return a + b },
+	"slug":     func(s any) string { return strings.ReplaceAll(fmt.Sprint(s), " ", "-") },
 }).ParseFS(templateFS, "templates/report.html.tmpl"))
 
 // WriteHTML writes r as one self-contained HTML page (report.html): styles
@@ -57,6 +59,11 @@ type htmlView struct {
 	Requirements []requirementView
 	Outcomes     []outcomeCount
 	Options      []keyValue
+	// Conformance is the conformance report, whose profile table opens
+	// the page: the claimed profiles, then the names of the others.
+	Conformance ConformanceReport
+	Claimed     []ProfileResult
+	Unclaimed   []string
 }
 
 // failedRequirementView is one line of the failed requirements table.
@@ -157,6 +164,7 @@ func newHTMLView(r *Report) (*htmlView, error) {
 		{Failed, "Failed", r.Counts.Failed},
 		{Skipped, "Skipped", r.Counts.Skipped},
 		{NotConfigured, "Not configured", r.Counts.NotConfigured},
+		{Unsupported, "Unsupported", r.Counts.Unsupported},
 	}
 	for _, k := range slices.Sorted(maps.Keys(r.Options)) {
 		v.Options = append(v.Options, keyValue{k, r.Options[k]})
@@ -204,6 +212,14 @@ func newHTMLView(r *Report) (*htmlView, error) {
 		})
 	}
 	v.Kinds, v.MatrixOps, v.Matrix = buildMatrix(r, strict)
+	v.Conformance = ConformanceOf(r)
+	for _, p := range r.Profiles {
+		if p.Result == ProfileUnsupported {
+			v.Unclaimed = append(v.Unclaimed, p.Name)
+		} else {
+			v.Claimed = append(v.Claimed, p)
+		}
+	}
 	return v, nil
 }
 
@@ -216,7 +232,7 @@ func newScenarioView(i int, s Scenario, strict map[string]Strictness) scenarioVi
 	words := append([]string{s.ID, s.Name, s.Feature, s.Operation, string(s.Kind), s.SkipReason}, s.Requirements...)
 	sv.Search = strings.ToLower(strings.Join(append(words, FailedRequirements(s)...), " "))
 	switch s.Outcome {
-	case Skipped, NotConfigured:
+	case Skipped, NotConfigured, Unsupported:
 		sv.Note = s.SkipReason
 	case Failed:
 		failed := FailedRequirements(s)
@@ -341,6 +357,8 @@ func buildMatrix(r *Report, strict map[string]Strictness) (kinds []Kind, ops []s
 			t.skipped++
 		case NotConfigured:
 			t.notConf++
+		case Unsupported:
+			t.unsupported++
 		}
 	}
 	for _, q := range r.Requirements {
@@ -352,6 +370,8 @@ func buildMatrix(r *Report, strict map[string]Strictness) (kinds []Kind, ops []s
 			t.reqFailShould++
 		case q.Result == ResultFailed:
 			t.reqFailMust++
+		case q.Result == ResultUnsupported:
+			t.reqUnsupported++
 		default:
 			t.reqNotRun++
 		}
@@ -373,36 +393,47 @@ func buildMatrix(r *Report, strict map[string]Strictness) (kinds []Kind, ops []s
 
 // matrixTally counts the scenarios and requirements of one matrix cell.
 type matrixTally struct {
-	passed, failMust, failShould, skipped, notConf   int
-	reqPassed, reqFailMust, reqFailShould, reqNotRun int
+	passed, failMust, failShould, skipped, notConf, unsupported      int
+	reqPassed, reqFailMust, reqFailShould, reqNotRun, reqUnsupported int
 }
 
 // cell returns the class, text and tooltip of a matrix cell: scenario
 // outcomes when a scenario ran there, requirement results otherwise.
 func (t *matrixTally) cell(op string, kind Kind) (class, text, title string) {
 	ran := t.passed + t.failMust + t.failShould
-	if ran+t.skipped+t.notConf > 0 {
-		class = cellClass(t.failMust, t.failShould, t.passed, "skip")
+	if ran+t.skipped+t.notConf+t.unsupported > 0 {
+		none := "skip"
+		if t.skipped+t.notConf == 0 {
+			none = "unsupported"
+		}
+		class = cellClass(t.failMust, t.failShould, t.passed, none)
 		text = "skip"
-		if ran > 0 {
+		switch {
+		case ran == 0 && class == "unsupported":
+			text = "n/a"
+		case ran > 0:
 			text = strconv.Itoa(t.passed) + "/" + strconv.Itoa(ran)
 		}
-		title = "scenarios: " + tally([]int{t.passed, t.failMust, t.failShould, t.skipped, t.notConf}, scenarioWords)
+		title = "scenarios: " + tally([]int{t.passed, t.failMust, t.failShould, t.skipped, t.notConf, t.unsupported}, scenarioWords)
 	} else {
-		class = cellClass(t.reqFailMust, t.reqFailShould, t.reqPassed, "notrun")
+		none := "notrun"
+		if t.reqNotRun == 0 && t.reqUnsupported > 0 {
+			none = "unsupported"
+		}
+		class = cellClass(t.reqFailMust, t.reqFailShould, t.reqPassed, none)
 		text = "–"
 		if covered := t.reqPassed + t.reqFailMust + t.reqFailShould; covered > 0 {
 			text = strconv.Itoa(t.reqPassed) + "/" + strconv.Itoa(covered) + "*"
 		}
-		title = "no scenario of this kind; requirements: " + tally([]int{t.reqPassed, t.reqFailMust, t.reqFailShould, t.reqNotRun}, requirementWords)
+		title = "no scenario of this kind; requirements: " + tally([]int{t.reqPassed, t.reqFailMust, t.reqFailShould, t.reqNotRun, t.reqUnsupported}, requirementWords)
 	}
 	return class, text, operationLabel(op) + " × " + string(kind) + ": " + title
 }
 
 // The words of a matrix cell's counts, in the order cell gives them.
 var (
-	scenarioWords    = []string{"passed", "failed (MUST)", "failed (SHOULD)", "skipped", "not configured"}
-	requirementWords = []string{"passed", "failed (MUST)", "failed (SHOULD)", "not run"}
+	scenarioWords    = []string{"passed", "failed (MUST)", "failed (SHOULD)", "skipped", "not configured", "unsupported"}
+	requirementWords = []string{"passed", "failed (MUST)", "failed (SHOULD)", "not run", "unsupported"}
 )
 
 // tally words the counts that are not zero, each with its word:
@@ -448,6 +479,8 @@ func outcomeClass(o Outcome) string {
 		return "skip"
 	case NotConfigured:
 		return "notconf"
+	case Unsupported:
+		return "unsupported"
 	}
 	return "other"
 }
@@ -458,6 +491,8 @@ func resultClass(res Result) string {
 		return "pass"
 	case ResultFailed:
 		return "fail"
+	case ResultUnsupported:
+		return "unsupported"
 	}
 	return "notrun"
 }

@@ -113,7 +113,7 @@ func WriteJUnit(w io.Writer, r *Report) error {
 			case Failed:
 				suite.Failures++
 				c.Failure = junitFailureOf(s, strict)
-			case Skipped, NotConfigured:
+			case Skipped, NotConfigured, Unsupported:
 				suite.Skipped++
 				msg := string(s.Outcome)
 				if s.SkipReason != "" {

@@ -65,9 +65,9 @@ func TestJUnitStructure(t *testing.T) {
 	r := sampleReport()
 	p := writeJUnit(t, r)
 
-	if p.Tests != r.Counts.Scenarios || p.Failures != r.Counts.Failed || p.Skipped != r.Counts.Skipped+r.Counts.NotConfigured {
+	if skipped := r.Counts.Skipped + r.Counts.NotConfigured + r.Counts.Unsupported; p.Tests != r.Counts.Scenarios || p.Failures != r.Counts.Failed || p.Skipped != skipped {
 		t.Errorf("testsuites tests/failures/skipped: got %d/%d/%d, want %d/%d/%d",
-			p.Tests, p.Failures, p.Skipped, r.Counts.Scenarios, r.Counts.Failed, r.Counts.Skipped+r.Counts.NotConfigured)
+			p.Tests, p.Failures, p.Skipped, r.Counts.Scenarios, r.Counts.Failed, skipped)
 	}
 	var suites []string
 	for _, s := range p.Suites {
@@ -87,7 +87,7 @@ func TestJUnitStructure(t *testing.T) {
 			t.Errorf("suite %s: time %q, want a non-negative number", s.Name, s.Time)
 		}
 	}
-	if diff := cmp.Diff([]string{"E1", "E4", "E5", "E6", "E9", "E13", "E17", "E21", "GB"}, suites); diff != "" {
+	if diff := cmp.Diff([]string{"E1", "E4", "E5", "E6", "E9", "E13", "E17", "E21", "GB", "QS"}, suites); diff != "" {
 		t.Errorf("suites, one per operation in natural order (-want +got):\n%s", diff)
 	}
 
@@ -118,6 +118,10 @@ func TestJUnitStructure(t *testing.T) {
 			case c.Name == "Settings not sent keep their defaults":
 				if c.Skipped == nil || !strings.HasPrefix(c.Skipped.Message, "not configured: ") {
 					t.Errorf("not configured case: got %+v, want skipped with the reason", c.Skipped)
+				}
+			case c.Name == "A section update without a name is refused":
+				if c.Skipped == nil || !strings.HasPrefix(c.Skipped.Message, "unsupported: profile quizzes") {
+					t.Errorf("unsupported case: got %+v, want skipped with \"unsupported: \" and the profile", c.Skipped)
 				}
 			case c.Name == "An unknown question is an error in the documented form":
 				if c.Failure == nil || !strings.Contains(c.Failure.Body, "<script>alert(\"x\")</script>") {

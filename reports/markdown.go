@@ -29,7 +29,8 @@ var markdownTemplate = template.Must(template.New("summary.md.tmpl").Funcs(templ
 		}
 		return s
 	},
-	"code": markdownCode,
+	"code":  markdownCode,
+	"picon": profileIcon,
 }).ParseFS(templateFS, "templates/summary.md.tmpl"))
 
 // markdownView is what summary.md.tmpl reads.
@@ -46,6 +47,12 @@ type markdownView struct {
 	Gaps        []Gap
 	GapsMore    int
 	Gate        *markdownGate
+	// Conformance is the conformance report: its status heads the profile
+	// table, whose rows are the claimed profiles; Unclaimed names the rest.
+	Conformance ConformanceReport
+	StatusIcon  string
+	Claimed     []ProfileResult
+	Unclaimed   []string
 }
 
 // markdownGate is the baseline gate's section of summary.md.
@@ -93,6 +100,15 @@ func WriteMarkdown(w io.Writer, r *Report) error {
 	v.Must, v.MustMore = capList(must, markdownMaxItems)
 	v.Should, v.ShouldMore = capList(should, markdownMaxItems/2)
 	v.Gaps, v.GapsMore = capList(Gaps(r), markdownMaxItems)
+	v.Conformance = ConformanceOf(r)
+	v.StatusIcon = statusIcon(v.Conformance.Status)
+	for _, p := range r.Profiles {
+		if p.Result == ProfileUnsupported {
+			v.Unclaimed = append(v.Unclaimed, p.Name)
+		} else {
+			v.Claimed = append(v.Claimed, p)
+		}
+	}
 	if g := r.Gate; g != nil {
 		v.Gate = &markdownGate{G: g, Icon: "❌"}
 		if g.Pass {
@@ -101,6 +117,32 @@ func WriteMarkdown(w io.Writer, r *Report) error {
 		v.Gate.Expired, v.Gate.ExpiredMore = capList(g.Expired, markdownMaxItems)
 	}
 	return execute(w, markdownTemplate, v, MarkdownFile)
+}
+
+// statusIcon marks an overall status in summary.md.
+func statusIcon(s ConformanceStatus) string {
+	switch s {
+	case StatusConformant:
+		return "✅"
+	case StatusNotConformant:
+		return "❌"
+	case StatusPartial:
+		return "⚠️"
+	}
+	return "⚪"
+}
+
+// profileIcon marks a profile's result in summary.md.
+func profileIcon(s ProfileStatus) string {
+	switch s {
+	case ProfileSuccess:
+		return "✅"
+	case ProfileFailure:
+		return "❌"
+	case ProfilePartial:
+		return "⚠️"
+	}
+	return "—"
 }
 
 func capList[T any](list []T, n int) ([]T, int) {

@@ -29,12 +29,17 @@ const (
 	// not place and the fixture does not place either.
 	NotConfigured Outcome = "not configured"
 	Failed        Outcome = "failed"
+	// Unsupported: the scenario's operation belongs to a profile the
+	// implementation does not claim (the fixture's "implements"), so no
+	// request was sent. It is never failed and --strict does not count
+	// it; SkipReason names the profile.
+	Unsupported Outcome = "unsupported"
 )
 
 // Outcomes is the closed set of outcomes, best first. Every format that
 // maps outcomes (CTRF, JUnit, the diff) is tested over this list, so an
 // outcome added here fails those tests until each maps it.
-var Outcomes = []Outcome{Passed, Skipped, NotConfigured, Failed}
+var Outcomes = []Outcome{Passed, Skipped, NotConfigured, Unsupported, Failed}
 
 // SkipCause says why a skipped scenario judged nothing. The set is closed.
 // `--strict` counts every cause but Unobservable: an implementation may
@@ -108,6 +113,44 @@ type Report struct {
 	OpenPoints   []OpenPoint   `json:"openPoints,omitempty"`
 	// Gate is the baseline gate's result, when the run had a baseline.
 	Gate *GateResult `json:"gate,omitempty"`
+	// Mode says how much of the suite the run asked for.
+	Mode Mode `json:"mode"`
+	// Implements are the profiles the implementation claims, as its
+	// fixture (or --implements) names them; absent, every profile. The
+	// scenarios of the others are Unsupported.
+	Implements []string `json:"implements,omitempty"`
+	// Implementation says who was tested, for the conformance report.
+	Implementation *Implementation `json:"implementation,omitempty"`
+	// Profiles are the results per profile, in report order. Finalize
+	// sets them.
+	Profiles []ProfileResult `json:"profiles"`
+}
+
+// Mode says how much of the suite a run asked for. The zero Mode is a
+// run of every scenario; only such a run can make a conformance report
+// "conformant".
+type Mode struct {
+	// ReadOnly: the scenarios that change state were left out.
+	ReadOnly bool `json:"readOnly,omitempty"`
+	// Tags is the tag expression that selected the scenarios, "" for all.
+	Tags string `json:"tags,omitempty"`
+	// Generated is the number of generated requests per operation sent
+	// after the scenarios (0: none).
+	Generated int `json:"generated,omitempty"`
+	// Traffic: the report judges live traffic (campusconf proxy), not the
+	// suite's scenarios.
+	Traffic bool `json:"traffic,omitempty"`
+}
+
+// Implementation names the implementation under test, as a conformance
+// report submitted to the platform owner names it (the fixture's
+// "implementation" section, or run's --implementation flags).
+type Implementation struct {
+	Organization string   `json:"organization,omitempty" yaml:"organization"`
+	Project      string   `json:"project,omitempty" yaml:"project"`
+	Version      string   `json:"version,omitempty" yaml:"version"`
+	URL          string   `json:"url,omitempty" yaml:"url"`
+	Contact      []string `json:"contact,omitempty" yaml:"contact"`
 }
 
 // Tool identifies the program that produced the report, and the suite and
@@ -149,6 +192,9 @@ type Counts struct {
 	Failed        int `json:"failed"`
 	Skipped       int `json:"skipped"`
 	NotConfigured int `json:"notConfigured"`
+	// Unsupported counts the scenarios of profiles the implementation
+	// does not claim.
+	Unsupported int `json:"unsupported"`
 	// FailedMust and FailedShould count failed scenarios by the strictness
 	// of the requirements they failed.
 	FailedMust   int `json:"failedMust"`
@@ -158,6 +204,9 @@ type Counts struct {
 	Requirements        int `json:"requirements"`
 	RequirementsCovered int `json:"requirementsCovered"`
 	RequirementsPassing int `json:"requirementsPassing"`
+	// RequirementsUnsupported: requirements only the scenarios of
+	// unclaimed profiles list (result ResultUnsupported).
+	RequirementsUnsupported int `json:"requirementsUnsupported"`
 }
 
 // Scenario is the result of one scenario (one example row of an outline).
@@ -174,7 +223,7 @@ type Scenario struct {
 	Tags         []string   `json:"tags,omitempty"`
 	Outcome      Outcome    `json:"outcome"`
 	// SkipReason names the missing fixture key or the option that excluded
-	// the scenario.
+	// the scenario, or, for Unsupported, the profile not claimed.
 	SkipReason string `json:"skipReason,omitempty"`
 	// SkipCause sorts a skip by why nothing was judged (see SkipCause).
 	SkipCause SkipCause `json:"skipCause,omitempty"`
@@ -288,6 +337,9 @@ const (
 	ResultPassed Result = "passed"
 	ResultFailed Result = "failed"
 	ResultNotRun Result = "not run"
+	// ResultUnsupported: every scenario listing the requirement was
+	// Unsupported (its operation's profile is not claimed).
+	ResultUnsupported Result = "unsupported"
 )
 
 // Kind is the rule kind of a requirement and of the scenarios that check
@@ -323,8 +375,8 @@ type Requirement struct {
 	Strictness Strictness `json:"strictness"`
 	Section    string     `json:"section"`
 	Text       string     `json:"text"`
-	// Result: ResultPassed, ResultFailed or ResultNotRun (no scenario
-	// reached a conclusion on it). Finalize sets it.
+	// Result: ResultPassed, ResultFailed, ResultNotRun (no scenario
+	// reached a conclusion on it) or ResultUnsupported. Finalize sets it.
 	Result Result `json:"result"`
 	// Scenarios are the ids of the scenarios that list the requirement or
 	// whose failure names it, in report order. Finalize sets it.

@@ -75,7 +75,8 @@ func longBody() string {
 }
 
 // sampleReport is a hand-built report with every outcome (passed, failed
-// MUST, failed SHOULD, skipped with a reason, not configured), a
+// MUST, failed SHOULD, skipped with a reason, not configured, unsupported),
+// claimed profiles of every result, a
 // cross-cutting failure, a transport error, a long cut body, unicode and
 // HTML-special characters. Scenarios are deliberately out of order.
 func sampleReport() *Report {
@@ -112,7 +113,12 @@ func sampleReport() *Report {
 		Schema: SchemaVersion,
 		Tool: Tool{Name: "campusconf", Version: "v0.9.0-test", Commit: "0123456789abcdef0123456789abcdef01234567", Modified: true,
 			SuiteVersion: "3.0.0", SpecDigest: "sha256:4546cceab299c988cea769220a0a74d2f95bf8a6fcb0b5f1482492b7b4bfe2eb"},
-		Target:   Target{URL: base, Seed: &seed, Fixtures: "fixtures.json"},
+		Target: Target{URL: base, Seed: &seed, Fixtures: "fixtures.json"},
+		Mode:   Mode{Tags: "~@slow"},
+		Implements: []string{"second-factor", "faculty", "consultation", "bank", "evaluation", "multimedia", "survey",
+			"web-lectures", "gradebook"},
+		Implementation: &Implementation{Organization: "Example University <IT>", Project: "campus-api", Version: "v2.4.0",
+			URL: "https://git.example.edu/campus-api", Contact: []string{"api-team@example.edu", "@campus-api"}},
 		Started:  time.Date(2026, 11, 21, 9, 0, 0, 0, time.UTC),
 		Duration: Duration(12345 * time.Millisecond),
 		Options: map[string]string{
@@ -137,6 +143,7 @@ func sampleReport() *Report {
 			{ID: "E17-QUERY-2", Operation: "E17", Kind: "query", Strictness: Should, Section: "Lists", Text: "offset skips items of the same order."},
 			{ID: "E21-TRANSITION-1", Operation: "E21", Kind: "transition", Strictness: Must, Section: "E21", Text: "Publishing sessions marks them published."},
 			{ID: "GB-DEFAULT-1", Operation: "GB", Kind: "default", Strictness: Must, Section: "Gradebook settings", Text: "Settings not sent keep their defaults."},
+			{ID: "QS-NAME-1", Operation: "QS", Kind: "status", Strictness: Must, Section: "Quiz section", Text: "A quiz section update needs a name."},
 			{ID: "AUTH-1", Operation: "", Kind: "auth", Strictness: Must, Section: "Authentication", Text: "A request without a subscription key is refused with a 4xx status."},
 			{ID: "ERR-FORM-1", Operation: "", Kind: "error-form", Strictness: Must, Section: "Errors", Text: "An error response is a JSON string with Content-Type: application/json & no HTML."},
 		},
@@ -236,6 +243,12 @@ func sampleReport() *Report {
 				Name:      "Only the Super Admin may synchronise faculties",
 				Operation: "E4", Kind: "permission", Requirements: []string{"E4-PERM-1"}, Strictness: Must,
 				Outcome: Passed, Duration: Duration(30 * time.Millisecond),
+			},
+			{
+				ID: "features/quiz.feature:5", Feature: "QS update quiz section",
+				Name:      "A section update without a name is refused",
+				Operation: "QS", Kind: "status", Requirements: []string{"QS-NAME-1", "AUTH-1"}, Strictness: Must,
+				Outcome: Unsupported, SkipReason: "profile quizzes is not claimed (the fixture's implements): nothing sent",
 			},
 			{
 				ID: "features/e6_bank.feature:11", Feature: "E6 copy bank folder",

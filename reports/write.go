@@ -17,6 +17,10 @@ const (
 	HTMLFile     = "report.html"
 	MarkdownFile = "summary.md"
 	CTRFFile     = "ctrf.json"
+	// ConformanceFile is the submittable conformance report, BadgeFile
+	// its status as an image for a README.
+	ConformanceFile = "conformance-report.yaml"
+	BadgeFile       = "badge.svg"
 )
 
 // ReportFile is one file of the report directory: its name and the writer
@@ -36,6 +40,8 @@ var ReportFiles = []ReportFile{
 	{HTMLFile, WriteHTML},
 	{MarkdownFile, WriteMarkdown},
 	{CTRFFile, WriteCTRF},
+	{ConformanceFile, WriteConformanceYAML},
+	{BadgeFile, WriteBadge},
 }
 
 // tempPrefix starts the name of every temporary file WriteAll makes, so
@@ -47,7 +53,7 @@ var rename = os.Rename
 
 // WriteAll finalizes r, creates dir if needed and writes the report files
 // (ReportFiles: report.json, junit.xml, report.html, summary.md,
-// ctrf.json) into it. It returns the absolute path of report.html, for the command to print.
+// ctrf.json, conformance-report.yaml, badge.svg) into it. It returns the absolute path of report.html, for the command to print.
 //
 // The directory never mixes runs and never holds a half-written file: every
 // file is rendered in memory first (a render error leaves the directory as

@@ -65,7 +65,8 @@ func TestWriteAllReplacesAnEarlierRunWhole(t *testing.T) {
 		t.Fatal(err)
 	}
 	got := dirFiles(t, dir)
-	want := map[string]bool{"container.log": true, JSONFile: true, JUnitFile: true, HTMLFile: true, MarkdownFile: true, CTRFFile: true}
+	want := map[string]bool{"container.log": true, JSONFile: true, JUnitFile: true, HTMLFile: true, MarkdownFile: true, CTRFFile: true,
+		ConformanceFile: true, BadgeFile: true}
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("files (-want +got):\n%s", diff)
 	}

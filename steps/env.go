@@ -78,7 +78,7 @@ type Config struct {
 	// Generated says After checks the properties of generated requests
 	// (kind generated): their requirements join the run's catalogue.
 	Generated bool
-	// Progress receives one character per scenario (., F, s, n) and
+	// Progress receives one character per scenario (., F, s, n, u) and
 	// nothing else; nil means silent.
 	Progress io.Writer
 }

@@ -4,6 +4,9 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+
+	"github.com/campusconf/campusconf/fixtures"
+	"github.com/campusconf/campusconf/internal/registry"
 )
 
 // Failure is a failed check. It names the requirements it belongs to, so a
@@ -37,10 +40,14 @@ func (s *state) fail(reqs []string, expected, got string, detail ...string) *Fai
 }
 
 // skip is returned by a step that cannot run for want of a fixture value or
-// an unplaced operation's placement. It wraps godog.ErrSkip.
+// an unplaced operation's placement, and by the start of a scenario of a
+// profile the fixture does not claim. It wraps godog.ErrSkip.
 type skip struct {
 	notConfigured bool
-	reason        string
+	// unsupported: op is of a profile the fixture does not claim
+	unsupported bool
+	op          string
+	reason      string
 }
 
 func (e *skip) Error() string { return e.reason }
@@ -55,6 +62,14 @@ func missing(key string) error {
 // notPlaced says that the fixture does not place an operation.
 func notPlaced(opID, key string) error {
 	return &skip{notConfigured: true, reason: fmt.Sprintf("%s is not configured: the fixture has no operations.%s", opID, key)}
+}
+
+// unsupportedSkip says that the fixture does not claim the profile of op:
+// the scenario is not run.
+func unsupportedSkip(op string, f *fixtures.File) error {
+	p, _ := registry.ProfileOf(op)
+	claims := "it claims " + strings.Join(f.Implements, ", ")
+	return &skip{unsupported: true, op: op, reason: fmt.Sprintf("%s is in profile %s, which the fixture does not claim (%s): nothing sent", op, p, claims)}
 }
 
 func asSkip(err error) (*skip, bool) {

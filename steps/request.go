@@ -147,6 +147,14 @@ func (s *state) do(ctx context.Context, c call) error {
 	if s.skipped != nil {
 		return s.skipped
 	}
+	if !s.env.cfg.Fixture.Supports(c.op) {
+		if s.op == "" {
+			// the scenario's first operation is of a profile not claimed
+			return unsupportedSkip(c.op, s.env.cfg.Fixture)
+		}
+		p, _ := registry.ProfileOf(c.op)
+		return &skip{reason: fmt.Sprintf("%s needs %s, of profile %s, which the fixture does not claim", s.op, c.op, p)}
+	}
 	method, tmpl, _, err := s.resolve(c.op)
 	if err != nil {
 		return err

@@ -5,6 +5,7 @@
 package steps
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -20,6 +21,7 @@ import (
 	"github.com/tidwall/gjson"
 
 	"github.com/campusconf/campusconf/features"
+	"github.com/campusconf/campusconf/fixtures"
 	"github.com/campusconf/campusconf/internal/openapi"
 	"github.com/campusconf/campusconf/internal/redact"
 	"github.com/campusconf/campusconf/internal/registry"
@@ -126,6 +128,10 @@ func Run(ctx context.Context, cfg Config) (*reports.Report, error) {
 		Scenarios: e.results,
 		// the budget ran out or the caller cancelled (a signal)
 		Interrupted: ctx.Err() != nil,
+		// what made the scenarios of the other profiles unsupported, and
+		// who was tested
+		Implements:     slices.Clone(cfg.Fixture.Implements),
+		Implementation: Implementation(cfg.Fixture),
 	}
 	reports.AddCatalogue(r, cat, cfg.Generated)
 	dropped, where := 0, 0
@@ -144,6 +150,18 @@ func Run(ctx context.Context, cfg Config) (*reports.Report, error) {
 	e.redactor.Report(r)
 	reports.Finalize(r)
 	return r, nil
+}
+
+// Implementation is who a fixture says is tested, as a report names it
+// (nil when it does not say). The two types have the same fields, so one
+// converts to the other.
+func Implementation(f *fixtures.File) *reports.Implementation {
+	if f == nil || f.Implementation == nil {
+		return nil
+	}
+	i := reports.Implementation(*f.Implementation)
+	i.Contact = slices.Clone(i.Contact)
+	return &i
 }
 
 // boundedTransport returns rt, or a copy of it, that reads at most
@@ -177,10 +195,16 @@ func (e *env) before(ctx context.Context, sc *godog.Scenario) (context.Context, 
 			s.op = id
 		}
 	}
-	s.leave = e.schedule.enter(sc, s.op)
-	s.started = time.Now() // the wait for its turn is not the scenario's time
 	ctx = context.WithValue(ctx, stateKey{}, s)
 	ctx = context.WithValue(ctx, stepFailureKey{}, &stepFailure{})
+	if op := e.scenarioOp(sc, s.op); !e.cfg.Fixture.Supports(op) {
+		// the implementation does not claim this operation's profile: no
+		// step runs, no request is sent, and the run does not wait for the
+		// operation's record group
+		return ctx, unsupportedSkip(op, e.cfg.Fixture)
+	}
+	s.leave = e.schedule.enter(sc, s.op)
+	s.started = time.Now() // the wait for its turn is not the scenario's time
 	return ctx, nil
 }
 
@@ -214,12 +238,7 @@ func (e *env) after(ctx context.Context, sc *godog.Scenario, err error) (context
 		s.leave()
 	}
 	f := ctx.Value(stepFailureKey{}).(*stepFailure)
-	if s.op == "" {
-		// outlines over operations name the operation first
-		if first, _, _ := strings.Cut(sc.Name, " "); e.isOp(first) {
-			s.op = first
-		}
-	}
+	s.op = e.scenarioOp(sc, s.op)
 	res := reports.Scenario{
 		ID:               featureName(sc.Uri) + ": " + sc.Name,
 		Feature:          featureName(sc.Uri),
@@ -243,8 +262,13 @@ func (e *env) after(ctx context.Context, sc *godog.Scenario, err error) (context
 		res.SkipReason = CutShort
 	case s.skipped != nil && f.err == nil:
 		res.Outcome = reports.Skipped
-		if s.skipped.notConfigured {
+		switch {
+		case s.skipped.notConfigured:
 			res.Outcome = reports.NotConfigured
+		case s.skipped.unsupported:
+			res.Outcome = reports.Unsupported
+			// a scenario that names no operation is of the one it needed
+			res.Operation = cmp.Or(res.Operation, s.skipped.op)
 		}
 		res.SkipReason = s.skipped.reason
 	case f.err != nil || (err != nil && !errors.Is(err, errSkip)):
@@ -260,7 +284,7 @@ func (e *env) after(ctx context.Context, sc *godog.Scenario, err error) (context
 	e.results = append(e.results, res)
 	e.done++
 	if p := e.cfg.Progress; p != nil {
-		mark := map[reports.Outcome]string{reports.Passed: ".", reports.Failed: "F", reports.Skipped: "s", reports.NotConfigured: "n"}[res.Outcome]
+		mark := map[reports.Outcome]string{reports.Passed: ".", reports.Failed: "F", reports.Skipped: "s", reports.NotConfigured: "n", reports.Unsupported: "u"}[res.Outcome]
 		if e.done%80 == 0 {
 			mark += "\n"
 		}
@@ -327,6 +351,17 @@ func (e *env) kind(reqs []string) reports.Kind {
 func featureName(uri string) string {
 	uri = strings.TrimPrefix(uri, "./")
 	return strings.TrimSuffix(uri, ".feature")
+}
+
+// scenarioOp is the operation of a scenario: the one its tags name (op),
+// or, for the outlines over operations, which name it first.
+func (e *env) scenarioOp(sc *godog.Scenario, op string) string {
+	if op == "" {
+		if first, _, _ := strings.Cut(sc.Name, " "); e.isOp(first) {
+			return first
+		}
+	}
+	return op
 }
 
 func (e *env) isOp(id string) bool {

@@ -82,6 +82,13 @@ func TestFixturesCheck(t *testing.T) {
 	if err := os.WriteFile(partial, []byte(`{"version": 1, "records": {"folder": "e4f66500-027f-4e2e-a998-ab6291775134"}}`), 0o600); err != nil {
 		t.Fatal(err)
 	}
+	// a file claiming attendance and second-factor lacks only what their
+	// scenarios read
+	claiming := filepath.Join(dir, "claiming.json")
+	if err := os.WriteFile(claiming, []byte(`{"version": 1, "implements": ["attendance", "second-factor"], "subscriptionKey": "k",
+		"records": {"attendanceResource": "e4f66500-027f-4e2e-a998-ab6291775134"}}`), 0o600); err != nil {
+		t.Fatal(err)
+	}
 	broken := filepath.Join(dir, "broken.json")
 	if err := os.WriteFile(broken, []byte(`{"version": 1, "recordz": {}}`), 0o600); err != nil {
 		t.Fatal(err)
@@ -97,6 +104,10 @@ func TestFixturesCheck(t *testing.T) {
 		{partial, exitOK, "records.bankFolder (needed by E6)", "records.folder ", false},
 		{partial, exitOK, "records.notification.groupId (needed by NG, NR)", "", false},
 		{partial, exitOK, "operations.QS", "", false},
+		{partial, exitOK, "conventions.sortby", "claims", false},
+		{claiming, exitOK, "it claims attendance, second-factor; the scenarios of the other profiles will be unsupported", "records.bankFolder", false},
+		{claiming, exitOK, "secondFactor.userid", "operations.QS", false},
+		{claiming, exitOK, "users.owner", "conventions.sortby", false},
 		{broken, exitUsage, `recordz: unknown key; did you mean "records"?`, "", true},
 	}
 	for _, tt := range tests {

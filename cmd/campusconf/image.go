@@ -47,10 +47,11 @@ func runWithImage(ctx context.Context, o runOptions, img container.Options, stdo
 	if err != nil {
 		target := reports.Target{URL: "container of " + img.Image, Fixtures: filepath.Base(o.fixtureFile), Image: img.Image}
 		var red *reports.Redactor
-		if f, err := fixtures.Load(o.fixtureFile); err == nil {
+		f, ferr := fixtures.Load(o.fixtureFile)
+		if ferr == nil {
 			red = redact.New(f)
 		}
-		return writeNotRun(o, target, red, "target unreachable: the image did not start: "+err.Error(), stdout, stderr)
+		return writeNotRun(o, target, f, red, "target unreachable: the image did not start: "+err.Error(), stdout, stderr)
 	}
 	defer func() { _ = r.Stop(ctx) }() // also on a panic in the suite
 	o.target = r.BaseURL()

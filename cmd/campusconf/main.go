@@ -3,10 +3,11 @@
 //
 //   - run: the conformance suite against an implementation (or the
 //     embedded simulator), writing report.json, junit.xml, report.html,
-//     summary.md and ctrf.json;
+//     summary.md, ctrf.json, conformance-report.yaml and badge.svg;
 //   - serve: the spec-driven simulator on a port;
 //   - fixtures: the simulator's fixture file, or --check of yours;
 //   - openapi: the OpenAPI document of the interface;
+//   - profiles: the groups of operations an implementation may claim;
 //   - defects and variants: the simulator's deliberate mistakes and its
 //     other faithful choices;
 //   - baseline: a file of known failures from a report, for CI gates;
@@ -14,6 +15,7 @@
 //     coverage), for pull requests;
 //   - load: a bounded loopback load on the simulator or a target;
 //   - proxy: a reverse proxy checking live traffic against the rules;
+//   - report verify: checks a submitted conformance report;
 //   - version: the build, suite and specification a report would record.
 package main
 
@@ -49,7 +51,9 @@ var commands = []command{
 	{"fixtures", "print the fixture file of the simulator's world for a seed", fixturesCmd},
 	{"load", "measure throughput and latency of one operation (loopback, bounded)", loadCmd},
 	{"openapi", "print the OpenAPI document of the interface", openapiCmd},
+	{"profiles", "list the profiles an implementation may claim, with their operations and requirement counts (--json)", profilesCmd},
 	{"proxy", "forward live traffic to a target and check each exchange against the rules", proxyCmd},
+	{"report", "verify a conformance report (conformance-report.yaml) before accepting it: report verify FILE", reportCmd},
 	{"run", "run the conformance suite (against the embedded simulator unless --target is given)", runCmd},
 	{"serve", "serve the simulator of the interface on a port", serveCmd},
 	{"variants", "list the faithful choices the simulator can make where the specification is open (serve --variant NAME)", variantsCmd},

@@ -23,6 +23,9 @@ func (o runOptions) preflight(withImage bool) error {
 	if err := steps.CheckTags(o.tags); err != nil {
 		return fmt.Errorf("--tags: %w", err)
 	}
+	if err := o.checkClaims(); err != nil {
+		return err
+	}
 	if len(o.defects) > 0 && o.target == "" && !withImage {
 		if _, err := defects.New(o.defects); err != nil {
 			return fmt.Errorf("--defect: %w", err)

@@ -10,6 +10,7 @@ import (
 	"os"
 	"os/signal"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 	"syscall"
@@ -50,11 +51,16 @@ type runOptions struct {
 	generateSeed int64
 	// image is the container image the target runs in, for the report
 	image string
+	// implements lists the profiles claimed (comma-separated), and
+	// implementation says who is tested (KEY=VALUE each): both win over
+	// the fixture's
+	implements     string
+	implementation stringList
 }
 
 func runCmd(args []string, stdout, stderr io.Writer) int {
 	var o runOptions
-	fs := newFlags("run", "Usage: campusconf run [flags]\n\nRuns the conformance suite and writes report.json, junit.xml, report.html, summary.md and ctrf.json.\nExit codes: 0 conformant (with --baseline: every MUST failure has an entry that has not expired), 1 not conformant, 2 usage or configuration error, 3 target unreachable (or its --image did not start).\n\nFlags:", stderr)
+	fs := newFlags("run", "Usage: campusconf run [flags]\n\nRuns the conformance suite and writes report.json, junit.xml, report.html, summary.md, ctrf.json,\nconformance-report.yaml (to submit; campusconf report verify checks it) and badge.svg.\nExit codes: 0 conformant (with --baseline: every MUST failure has an entry that has not expired), 1 not conformant, 2 usage or configuration error, 3 target unreachable (or its --image did not start).\n\nFlags:", stderr)
 	fs.StringVar(&o.target, "target", "", "`URL` of the implementation under test (default: the embedded simulator)")
 	fs.StringVar(&o.fixtureFile, "fixtures", "", "fixture `FILE` describing the target (required with --target; see fixtures/schema.json)")
 	fs.StringVar(&o.tags, "tags", "", "run only scenarios matching a tag `EXPR`ession, e.g. '@E7 and not @destructive'")
@@ -71,6 +77,8 @@ func runCmd(args []string, stdout, stderr io.Writer) int {
 	fs.BoolVar(&o.quiet, "quiet", false, "print only the verdict line")
 	fs.IntVar(&o.generate, "generate", 0, "after the scenarios, send N generated requests per operation and check properties of every answer (0: none; see docs/generated.md)")
 	fs.Int64Var(&o.generateSeed, "generate-seed", generate.DefaultSeed, "seed of the generated requests: the same seed sends the same requests again")
+	fs.StringVar(&o.implements, "implements", "", "the profiles the implementation claims, comma-separated (campusconf profiles lists them; default: the fixture's implements, else all): the scenarios of the others are unsupported")
+	fs.Var(&o.implementation, "implementation", "who is tested, for conformance-report.yaml: `KEY=VALUE` with KEY organization, project, version, url or contact (repeatable; contact adds an entry; wins over the fixture's implementation)")
 	var img container.Options
 	var imgEnv stringList
 	fs.StringVar(&img.Image, "image", "", "container `IMAGE` of the implementation: start it, run the suite against it, remove it (must exist locally; needs --fixtures; see docs/containers.md)")
@@ -157,6 +165,13 @@ func runSuite(ctx context.Context, o runOptions, stdout, stderr io.Writer) int {
 			fmt.Fprintf(stderr, "campusconf run: %v\n", err)
 			return exitUsage
 		}
+		f := *cfg.Fixture
+		if f.Implementation == nil {
+			// what was tested: this build's simulator
+			f.Implementation = &fixtures.Implementation{Organization: "campusconf", Project: "campusconf simulator",
+				Version: version.Get().Version, URL: "https://github.com/campusconf/campusconf"}
+		}
+		cfg.Fixture = o.claims(&f)
 		seed := o.seed
 		target = reports.Target{URL: fmt.Sprintf("embedded simulator (replay: campusconf serve --seed %d)", seed), Seed: &seed, Fixtures: "embedded", Defects: o.defects}
 	} else {
@@ -179,6 +194,7 @@ func runSuite(ctx context.Context, o runOptions, stdout, stderr io.Writer) int {
 		}
 		// the probe and the reset use this client too: no redirect is followed
 		cfg = suiterun.OverHTTP(cfg, o.target, o.insecure)
+		f = o.claims(f)
 		cfg.Fixture = f
 		red = redact.New(f)
 		target = reports.Target{URL: cfg.BaseURL, Fixtures: filepath.Base(o.fixtureFile), Image: o.image}
@@ -186,7 +202,7 @@ func runSuite(ctx context.Context, o runOptions, stdout, stderr io.Writer) int {
 			if c := context.Cause(ctx); c != nil {
 				err = fmt.Errorf("%w (%v)", err, c)
 			}
-			return writeNotRun(o, target, red, "target unreachable: "+err.Error(), stdout, stderr)
+			return writeNotRun(o, target, f, red, "target unreachable: "+err.Error(), stdout, stderr)
 		}
 		if f.Reset != nil && !o.readOnly {
 			// a target that declares a reset starts every run from its
@@ -219,7 +235,7 @@ func runSuite(ctx context.Context, o runOptions, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "\ncampusconf run: %s\n", consoleText(red.String(err.Error())))
 		return exitUsage
 	}
-	describe(r, o, target)
+	describe(r, o, target, cfg.Fixture)
 	r.Interrupted = r.Interrupted || ctx.Err() != nil
 	reports.Finalize(r)
 	strictFail := o.strict && r.Counts.Skipped+r.Counts.NotConfigured > 0
@@ -293,11 +309,17 @@ func gateOf(file string, r *reports.Report) (*reports.GateResult, error) {
 // errBudget is the cause of the run's context ending with the --budget.
 var errBudget = errors.New("the --budget ran out")
 
-// describe fills in what the command knows of the run: tool, target and
-// the effective options.
-func describe(r *reports.Report, o runOptions, target reports.Target) {
+// describe fills in what the command knows of the run: tool, target, the
+// effective options, its mode, and from the target's fixture f (nil when
+// it was not read), the profiles claimed and who was tested.
+func describe(r *reports.Report, o runOptions, target reports.Target, f *fixtures.File) {
 	r.Tool = reports.NewTool("campusconf")
 	r.Target = target
+	r.Mode = reports.Mode{ReadOnly: o.readOnly, Tags: o.tags, Generated: o.generate}
+	if f != nil {
+		r.Implements = slices.Clone(f.Implements)
+		r.Implementation = steps.Implementation(f)
+	}
 	r.Options = map[string]string{
 		"tags": o.tags, "concurrency": fmt.Sprint(o.concurrency), "timeout": o.timeout.String(), "budget": o.budget.String(),
 		"readOnly": fmt.Sprint(o.readOnly), "reportDir": o.reportDir, "baseline": o.baseline,
@@ -308,7 +330,7 @@ func describe(r *reports.Report, o runOptions, target reports.Target) {
 // writeNotRun writes the reports of a run that could not start, verdict
 // "target unreachable" with reason, prints why, and returns
 // exitUnreachable: a CI job still gets its junit.xml, with one errored case.
-func writeNotRun(o runOptions, target reports.Target, red *reports.Redactor, reason string, stdout, stderr io.Writer) int {
+func writeNotRun(o runOptions, target reports.Target, f *fixtures.File, red *reports.Redactor, reason string, stdout, stderr io.Writer) int {
 	reason = red.String(reason)
 	fmt.Fprintf(stderr, "campusconf run: %s\n", consoleText(reason))
 	r, err := steps.NotRun(reason)
@@ -316,7 +338,7 @@ func writeNotRun(o runOptions, target reports.Target, red *reports.Redactor, rea
 		fmt.Fprintf(stderr, "campusconf run: %v\n", err)
 		return exitUnreachable
 	}
-	describe(r, o, target)
+	describe(r, o, target, o.claims(f))
 	red.Report(r)
 	html, err := reports.WriteAll(o.reportDir, r)
 	if err != nil {
@@ -410,12 +432,18 @@ func printSummary(w io.Writer, r *reports.Report, quiet bool) {
 	if r.Interrupted {
 		interrupted = " (interrupted)"
 	}
-	fmt.Fprintf(w, "%s%s: %d scenarios, %d passed, %d failed (%d MUST, %d SHOULD), %d skipped, %d not configured in %s\n",
+	unsupported := ""
+	if c.Unsupported > 0 {
+		unsupported = fmt.Sprintf(", %d unsupported", c.Unsupported)
+	}
+	fmt.Fprintf(w, "%s%s: %d scenarios, %d passed, %d failed (%d MUST, %d SHOULD), %d skipped, %d not configured%s in %s\n",
 		strings.ToUpper(string(r.Verdict)), interrupted, c.Scenarios, c.Passed, c.Failed, c.FailedMust, c.FailedShould, c.Skipped, c.NotConfigured,
-		time.Duration(r.Duration).Round(time.Millisecond))
+		unsupported, time.Duration(r.Duration).Round(time.Millisecond))
 	if quiet {
 		return
 	}
+	conf := reports.ConformanceOf(r)
+	fmt.Fprintf(w, "conformance: %s (%s); profiles claimed: %s\n", conf.Status, consoleText(conf.Reason), strings.Join(conf.Implements, ", "))
 	for _, n := range r.Notes {
 		fmt.Fprintf(w, "note: %s\n", consoleText(n))
 	}

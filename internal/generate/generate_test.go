@@ -427,3 +427,41 @@ func TestIDSourcesNameRealPlaces(t *testing.T) {
 		}
 	}
 }
+
+// TestUnclaimedProfilesGetNoRequest: with a fixture claiming only the
+// resources profile (E20), every generated request goes to E20, and a
+// defect on an operation of another profile is no finding.
+func TestUnclaimedProfilesGetNoRequest(t *testing.T) {
+	sim, err := simulator.New(simulator.Options{Defects: []string{string(defects.GenEmptyIDs500)}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var mu sync.Mutex
+	paths := map[string]int{}
+	h := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		mu.Lock()
+		paths[r.Method+" "+strings.SplitN(strings.TrimPrefix(r.URL.Path, "/"), "/", 2)[0]]++
+		mu.Unlock()
+		sim.ServeHTTP(w, r)
+	})
+	f := sim.Fixtures()
+	f.Implements = []string{"resources"}
+	scs, st, err := Run(t.Context(), Config{BaseURL: "http://127.0.0.1:8080", Client: inproc.Client(h), Fixture: f, N: 20, Seed: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if st.Requests == 0 {
+		t.Fatal("expected generated requests to E20, got none")
+	}
+	for p := range paths {
+		if p != "GET resource" {
+			t.Errorf("expected requests to GET /resource/... (E20) only, got %v", paths)
+			break
+		}
+	}
+	for _, sc := range scs {
+		if sc.Operation != "E20" && sc.Operation != features.AllOperations {
+			t.Errorf("expected findings of E20 only, got %s on %s", sc.Name, sc.Operation)
+		}
+	}
+}

@@ -45,7 +45,9 @@ type Config struct {
 	// Seed makes the run repeatable: the same seed, fixture and N send the
 	// same requests.
 	Seed int64
-	// ReadOnly keeps only the operations that read (GET).
+	// ReadOnly keeps only the operations that read (GET). Operations of a
+	// profile the fixture does not claim (fixtures.File.Supports) get no
+	// request.
 	ReadOnly bool
 	// RequestTimeout bounds each exchange (default 10 s).
 	RequestTimeout time.Duration
@@ -109,6 +111,9 @@ func Run(ctx context.Context, cfg Config) ([]reports.Scenario, Stats, error) {
 	for _, s := range specs {
 		if cfg.ReadOnly && s.writes {
 			continue
+		}
+		if !cfg.Fixture.Supports(s.id) {
+			continue // a profile the implementation does not claim
 		}
 		if len(cfg.Operations) > 0 && !slices.Contains(cfg.Operations, s.id) {
 			continue

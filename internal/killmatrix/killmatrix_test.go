@@ -12,6 +12,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/campusconf/campusconf/internal/registry"
 	"github.com/campusconf/campusconf/internal/simrun"
 
 	"github.com/campusconf/campusconf/features"
@@ -182,12 +183,17 @@ func TestKillMatrix(t *testing.T) {
 		len(genRuns), generated, runtime.GOMAXPROCS(0), time.Since(start).Round(time.Millisecond))
 
 	caught := 0
+	cat := catalogue(t)
 	for _, r := range append(slices.Clone(runs), genRuns...) {
 		t.Run(string(r.defect.Name), func(t *testing.T) {
 			if r.err != nil {
 				t.Fatalf("running the suite with %s: %v", r.defect.Name, r.err)
 			}
 			if msg := judge(r); msg != "" {
+				t.Error(msg)
+				return
+			}
+			if msg := judgeProfiles(r, cat); msg != "" {
 				t.Error(msg)
 				return
 			}
@@ -254,6 +260,52 @@ func judge(r run) string {
 		}
 	}
 	return b.String()
+}
+
+// judgeProfiles returns what is wrong with the profile results of a run
+// against one defect: a defect in an operation fails exactly the profile
+// that holds it. Every profile of an operation of a declared MUST
+// requirement must fail, and no other profile may, unless the defect
+// declares a cross-cutting requirement (ALL, REC, GEN: of no operation),
+// which fails the profiles of whichever operations broke it.
+func judgeProfiles(r run, cat *features.Catalogue) string {
+	must, allowed := map[string]bool{}, map[string]bool{}
+	anywhere := false
+	for i, id := range append(slices.Clone(r.defect.Requirements), r.defect.Collateral...) {
+		q, _ := cat.Requirement(id)
+		p, ok := registry.ProfileOf(q.Operation)
+		if !ok {
+			anywhere = true
+			continue
+		}
+		allowed[string(p)] = true
+		if i < len(r.defect.Requirements) && q.Strictness == reports.Must {
+			must[string(p)] = true
+		}
+	}
+	var failed []string
+	for _, p := range r.report.Profiles {
+		if p.Result == reports.ProfileFailure {
+			failed = append(failed, p.Name)
+		}
+	}
+	var wrong []string
+	for p := range must {
+		if !slices.Contains(failed, p) {
+			wrong = append(wrong, "profile "+p+" not failed")
+		}
+	}
+	for _, p := range failed {
+		if !allowed[p] && !anywhere {
+			wrong = append(wrong, "profile "+p+" failed")
+		}
+	}
+	if len(wrong) == 0 {
+		return ""
+	}
+	slices.Sort(wrong)
+	return fmt.Sprintf("defect %s: expected the profiles of its operations (%s) to fail and no other, got failed %s: %s",
+		r.defect.Name, orNone(slices.Sorted(maps.Keys(allowed))), orNone(failed), strings.Join(wrong, "; "))
 }
 
 func scenario(rep *reports.Report, id string) *reports.Scenario {

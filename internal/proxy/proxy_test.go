@@ -160,3 +160,46 @@ func TestFaithfulVariants(t *testing.T) {
 		})
 	}
 }
+
+// TestUnclaimedProfilesNotJudged: traffic to an operation of a profile the
+// proxy's fixture does not claim is reported unsupported, never a
+// violation; the claimed profile is judged as before.
+func TestUnclaimedProfilesNotJudged(t *testing.T) {
+	sim, err := simulator.New(simulator.Options{AllowedHosts: []string{"target.test"},
+		Defects: []string{"notify-read-ignored", "e7-publish-default-false"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	target, _ := url.Parse("http://target.test")
+	claims := *sim.Fixtures()
+	claims.Implements = []string{"attendance"}
+	p, err := New(Options{Target: target, Fixture: &claims, Transport: inproc.Transport{Handler: sim}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := steps.Run(t.Context(), steps.Config{BaseURL: "http://proxy.test", Client: inproc.Client(p),
+		Fixture: sim.Fixtures(), PollInterval: time.Millisecond, Tags: "@NR or @E7"}); err != nil {
+		t.Fatal(err)
+	}
+	if all, must := p.Violations(); all != 1 || must != 1 {
+		t.Errorf("Violations: expected 1 (E7.default-publish; NR.read is of notifications, not claimed), got %d (%d MUST): %v", all, must, p.Findings())
+	}
+	r := p.Report(false)
+	for _, sc := range r.Scenarios {
+		if sc.Operation == "NR" && sc.Outcome != reports.Unsupported {
+			t.Errorf("%s: expected unsupported, got %s", sc.ID, sc.Outcome)
+		}
+	}
+	for _, pr := range r.Profiles {
+		want := reports.ProfileUnsupported
+		if pr.Name == "attendance" {
+			want = reports.ProfileFailure
+		}
+		if pr.Result != want {
+			t.Errorf("profile %s: expected %s, got %s", pr.Name, want, pr.Result)
+		}
+	}
+	if !r.Mode.Traffic || reports.ConformanceOf(r).Mode != reports.ModeTraffic {
+		t.Errorf("mode: expected traffic, got %+v", r.Mode)
+	}
+}

@@ -2,9 +2,11 @@ package proxy
 
 import (
 	"fmt"
+	"slices"
 	"time"
 
 	"github.com/campusconf/campusconf/features"
+	"github.com/campusconf/campusconf/internal/registry"
 	"github.com/campusconf/campusconf/reports"
 )
 
@@ -15,7 +17,7 @@ func (p *Proxy) Violations() (all, must int) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	for k, r := range p.results {
-		if r.violating == 0 {
+		if r.violating == 0 || !p.opts.Fixture.Supports(k.op) {
 			continue
 		}
 		all++
@@ -55,6 +57,12 @@ func (p *Proxy) Report(interrupted bool) *reports.Report {
 		Duration:    reports.Duration(now.Sub(p.started)),
 		Interrupted: interrupted,
 		Options:     map[string]string{"mode": "proxy", "maxCapture": fmt.Sprint(p.opts.MaxCapture)},
+		Mode:        reports.Mode{Traffic: true},
+		Implements:  slices.Clone(p.opts.Fixture.Implements),
+	}
+	if i := p.opts.Fixture.Implementation; i != nil {
+		ri := reports.Implementation(*i) // the same fields
+		r.Implementation = &ri
 	}
 	p.mu.Lock()
 	r.Notes = append(r.Notes, fmt.Sprintf("proxy: %d exchanges seen, %d of them matched an operation; a requirement passes when every exchange judged on it kept it", p.seen.Load(), p.matched))
@@ -74,7 +82,14 @@ func (p *Proxy) Report(interrupted bool) *reports.Report {
 			Strictness:   q.Strictness,
 			Outcome:      reports.Passed,
 		}
-		if res.violating > 0 {
+		switch {
+		case !p.opts.Fixture.Supports(k.op):
+			// traffic to a profile the implementation does not claim is
+			// not judged
+			prof, _ := registry.ProfileOf(k.op)
+			sc.Outcome = reports.Unsupported
+			sc.SkipReason = fmt.Sprintf("%s is in profile %s, which the fixture does not claim: %d exchange(s) not judged", k.op, prof, max(res.exchanges, res.violating))
+		case res.violating > 0:
 			sc.Outcome = reports.Failed
 			sc.Exchanges = append([]reports.Exchange(nil), res.kept...)
 			sc.ExchangesDropped = res.dropped

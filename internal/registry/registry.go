@@ -95,6 +95,11 @@ type Operation struct {
 	// read may have a group when its scenarios change records through
 	// another operation first.
 	Destructive bool
+	// Profile is the one profile the operation belongs to: an
+	// implementation declares the profiles it implements, and the
+	// scenarios of the others are unsupported rather than failed.
+	Profile Profile
+
 	// ChangesState says calling it changes state or has an effect outside
 	// the service: it creates, updates or deletes records, verifies a
 	// one-time code or sends a push. It is wider than Destructive (E1 and
@@ -130,6 +135,38 @@ type Operation struct {
 	LoadBody  string
 }
 
+// Profile names a group of operations that make sense to implement
+// together: one domain of the specification. Every operation belongs to
+// exactly one (Operation.Profile); a fixture's "implements" names the
+// profiles an implementation claims. A name read from outside becomes a
+// Profile through LookupProfile.
+type Profile string
+
+// The profiles, in report order (that of their first operation). The
+// specification's areas, with /campus split in two (its second-factor
+// operations and the faculty synchronisation are different products'
+// concerns) and the unplaced operations joined to the domain they serve:
+// the evaluation session update to evaluation, the two notification
+// operations to one profile.
+const (
+	ProfileSecondFactor  Profile = "second-factor" // E1–E3
+	ProfileFaculty       Profile = "faculty"       // E4
+	ProfileConsultation  Profile = "consultation"  // E5
+	ProfileBank          Profile = "bank"          // E6
+	ProfileAttendance    Profile = "attendance"    // E7, E8
+	ProfileEvaluation    Profile = "evaluation"    // E9, ES
+	ProfileFiles         Profile = "files"         // E10, E11
+	ProfileModules       Profile = "modules"       // E12
+	ProfileMultimedia    Profile = "multimedia"    // E13–E16
+	ProfileSurvey        Profile = "survey"        // E17
+	ProfilePoll          Profile = "poll"          // E18, E19
+	ProfileResources     Profile = "resources"     // E20
+	ProfileWebLectures   Profile = "web-lectures"  // E21
+	ProfileGradebook     Profile = "gradebook"     // GB
+	ProfileNotifications Profile = "notifications" // NG, NR
+	ProfileQuizzes       Profile = "quizzes"       // QS
+)
+
 // Call is a request in fixture placeholders: {records.x}, {operations.x},
 // {secondFactor.x} are looked up in the fixture, {absent} is a uuid no
 // implementation has (see Fill).
@@ -148,92 +185,92 @@ type Call struct {
 func (o Operation) Unplaced() bool { return !o.Placed }
 
 var all = []Operation{
-	{ID: E1, ChangesState: true, Name: "Validate one-time password", Statuses: []int{200, 404, 503}, Input: "OtpInput", Method: "POST", Path: "/campus/2FA/Auth", Placed: true,
+	{ID: E1, Profile: ProfileSecondFactor, ChangesState: true, Name: "Validate one-time password", Statuses: []int{200, 404, 503}, Input: "OtpInput", Method: "POST", Path: "/campus/2FA/Auth", Placed: true,
 		Record: "SecondFactorResult", JSONBody: true, RequiredMembers: true, Group: "second-factor",
 		IDs:     map[string]string{"body.userid": "secondFactor.userid"},
 		Typical: Call{Body: `{"userid": "{secondFactor.userid}", "otp": "000000"}`, HasBody: true}},
-	{ID: E2, Name: "Check push status", Statuses: []int{200, 404, 503}, Input: "PushPollInput", Method: "POST", Path: "/campus/2FA/Poll", Placed: true,
+	{ID: E2, Profile: ProfileSecondFactor, Name: "Check push status", Statuses: []int{200, 404, 503}, Input: "PushPollInput", Method: "POST", Path: "/campus/2FA/Poll", Placed: true,
 		Record: "PushResult", JSONBody: true, RequiredMembers: true, Group: "second-factor",
 		Typical: Call{Body: `{"transactionId": "{absent}"}`, HasBody: true}},
-	{ID: E3, ChangesState: true, Name: "Send push", Statuses: []int{200, 404, 503}, Method: "POST", Path: "/campus/2FA/Push", Placed: true,
+	{ID: E3, Profile: ProfileSecondFactor, ChangesState: true, Name: "Send push", Statuses: []int{200, 404, 503}, Method: "POST", Path: "/campus/2FA/Push", Placed: true,
 		Record: "PushResult", Destructive: true, Group: "second-factor"},
-	{ID: E4, ChangesState: true, Name: "Sync faculties", Statuses: []int{200, 404}, Method: "POST", Path: "/campus/Faculty", Placed: true,
+	{ID: E4, Profile: ProfileFaculty, ChangesState: true, Name: "Sync faculties", Statuses: []int{200, 404}, Method: "POST", Path: "/campus/Faculty", Placed: true,
 		Record: "Faculty", List: true, Destructive: true, Group: "faculties", TypicalUser: "admin"},
-	{ID: E5, ChangesState: true, Name: "Delete slots", Statuses: []int{200, 204, 404}, Input: "SlotDeleteInput", Method: "DELETE", Path: "/consultation/Slot", Placed: true,
+	{ID: E5, Profile: ProfileConsultation, ChangesState: true, Name: "Delete slots", Statuses: []int{200, 204, 404}, Input: "SlotDeleteInput", Method: "DELETE", Path: "/consultation/Slot", Placed: true,
 		JSONBody: true, UUIDInput: true, Destructive: true, Group: "slots", Records: []string{"deletableSlots"},
 		IDs:       map[string]string{"body.iDs": "records.deletableSlots"},
 		Typical:   Call{Body: `{"iDs": ["{absent}"]}`, HasBody: true},
 		Forbidden: &Call{Body: `{"iDs": ["{records.deletableSlots.0}"]}`, HasBody: true}},
-	{ID: E6, ChangesState: true, Name: "Copy bank folder", Statuses: []int{201, 404}, Method: "POST", Path: "/bank/{id}/copy", Placed: true,
+	{ID: E6, Profile: ProfileBank, ChangesState: true, Name: "Copy bank folder", Statuses: []int{201, 404}, Method: "POST", Path: "/bank/{id}/copy", Placed: true,
 		Record: "BankFolder", UUIDInput: true, Destructive: true, Group: "bank", Records: []string{"bankFolder"},
 		IDs:       map[string]string{"path.id": "records.bankFolder"},
 		Typical:   Call{Params: map[string]string{"id": "{absent}"}},
 		Forbidden: &Call{Params: map[string]string{"id": "{records.bankFolder}"}}},
-	{ID: E7, ChangesState: true, Name: "Add default attendance", Statuses: []int{201}, Input: "DefaultAttendanceInput", Method: "POST", Path: "/Attendance/Default", Placed: true,
+	{ID: E7, Profile: ProfileAttendance, ChangesState: true, Name: "Add default attendance", Statuses: []int{201}, Input: "DefaultAttendanceInput", Method: "POST", Path: "/Attendance/Default", Placed: true,
 		Record: "Attendance", JSONBody: true, RequiredMembers: true, UUIDInput: true, Destructive: true, Group: "attendance",
 		Records: []string{"attendanceResource"},
 		IDs:     map[string]string{"body.resourceID": "records.attendanceResource"},
 		Typical: Call{Body: `{"resourceID": "{records.attendanceResource}"}`, HasBody: true}},
-	{ID: E8, ChangesState: true, Name: "Delete attendances", Statuses: []int{204}, Input: "AttendanceDeleteInput", Method: "DELETE", Path: "/Attendance/", Placed: true,
+	{ID: E8, Profile: ProfileAttendance, ChangesState: true, Name: "Delete attendances", Statuses: []int{204}, Input: "AttendanceDeleteInput", Method: "DELETE", Path: "/Attendance/", Placed: true,
 		EmptyAnswer: true, JSONBody: true, RequiredMembers: true, UUIDInput: true, Destructive: true, Group: "attendance",
 		Records: []string{"attendanceResource"},
 		IDs:     map[string]string{"body.resourceID": "records.attendanceResource"},
 		Typical: Call{Body: `{"resourceID": "{records.attendanceResource}", "iDs": ["{absent}"]}`, HasBody: true}},
-	{ID: E9, Name: "Get evaluation question", Statuses: []int{200, 404}, Method: "GET", Path: "/evaluation/{evaluationid}/Question/{id}", Placed: true,
+	{ID: E9, Profile: ProfileEvaluation, Name: "Get evaluation question", Statuses: []int{200, 404}, Method: "GET", Path: "/evaluation/{evaluationid}/Question/{id}", Placed: true,
 		Record: "EvaluationQuestion", UUIDInput: true, Group: "evaluation",
 		Records: []string{"evaluation", "evaluationQuestion", "otherEvaluationQuestion"}, Load: true,
 		IDs:     map[string]string{"path.evaluationid": "records.evaluation", "path.id": "records.evaluationQuestion"},
 		Typical: Call{Params: map[string]string{"evaluationid": "{records.evaluation}", "id": "{records.evaluationQuestion}"}}},
-	{ID: E10, Name: "Get download logs by folder", Statuses: []int{200}, Method: "GET", Path: "/files/{id}/downloaded", Placed: true,
+	{ID: E10, Profile: ProfileFiles, Name: "Get download logs by folder", Statuses: []int{200}, Method: "GET", Path: "/files/{id}/downloaded", Placed: true,
 		Record: "FileLog", List: true, Paged: true, UUIDInput: true, Records: []string{"folder"},
 		Load: true, LoadQuery: "offset=0&limit=20",
 		IDs:     map[string]string{"path.id": "records.folder"},
 		Typical: Call{Params: map[string]string{"id": "{records.folder}"}}},
-	{ID: E11, Name: "Get all annotations of a file", Statuses: []int{200}, Method: "GET", Path: "/files/FileAnnotation/{id}/all", Placed: true,
+	{ID: E11, Profile: ProfileFiles, Name: "Get all annotations of a file", Statuses: []int{200}, Method: "GET", Path: "/files/FileAnnotation/{id}/all", Placed: true,
 		Record: "FileAnnotation", List: true, UUIDInput: true, Records: []string{"file"}, Load: true,
 		IDs:     map[string]string{"path.id": "records.file"},
 		Typical: Call{Params: map[string]string{"id": "{records.file}"}}},
-	{ID: E12, Name: "Get weblink view logs", Statuses: []int{200, 404}, Method: "GET", Path: "/module/Weblink/{ID}/Log", Placed: true,
+	{ID: E12, Profile: ProfileModules, Name: "Get weblink view logs", Statuses: []int{200, 404}, Method: "GET", Path: "/module/Weblink/{ID}/Log", Placed: true,
 		Record: "WeblinkLog", List: true, UUIDInput: true, Records: []string{"weblink"}, Load: true,
 		IDs:     map[string]string{"path.ID": "records.weblink"},
 		Typical: Call{Params: map[string]string{"id": "{records.weblink}"}}},
-	{ID: E13, Name: "Get downloads of a media", Statuses: []int{200, 404}, Method: "GET", Path: "/multimedia/{id}/downloadlog", Placed: true,
+	{ID: E13, Profile: ProfileMultimedia, Name: "Get downloads of a media", Statuses: []int{200, 404}, Method: "GET", Path: "/multimedia/{id}/downloadlog", Placed: true,
 		Record: "MediaLog", UUIDInput: true, Group: "media", Records: []string{"media"}, Load: true,
 		IDs:     map[string]string{"path.id": "records.media"},
 		Typical: Call{Params: map[string]string{"id": "{records.media}"}}},
-	{ID: E14, ChangesState: true, Name: "Delete medias", Statuses: []int{200}, Input: "MediaDeleteInput", Method: "DELETE", Path: "/multimedia/media", Placed: true,
+	{ID: E14, Profile: ProfileMultimedia, ChangesState: true, Name: "Delete medias", Statuses: []int{200}, Input: "MediaDeleteInput", Method: "DELETE", Path: "/multimedia/media", Placed: true,
 		JSONBody: true, UUIDInput: true, Destructive: true, Group: "media", Records: []string{"deletableMedia"},
 		IDs:     map[string]string{"body.iDs": "records.deletableMedia"},
 		Typical: Call{Body: `{"iDs": ["{absent}"]}`, HasBody: true}},
-	{ID: E15, Name: "Get channel users", Statuses: []int{200}, Method: "GET", Path: "/multimedia/statistics/channel/{id}/users", Placed: true,
+	{ID: E15, Profile: ProfileMultimedia, Name: "Get channel users", Statuses: []int{200}, Method: "GET", Path: "/multimedia/statistics/channel/{id}/users", Placed: true,
 		Record: "ChannelUser", List: true, Paged: true, UUIDInput: true, Records: []string{"channel"}, Load: true,
 		IDs:     map[string]string{"path.id": "records.channel"},
 		Typical: Call{Params: map[string]string{"id": "{records.channel}"}}},
-	{ID: E16, Name: "Get lecture-capture files", Statuses: []int{200}, Method: "GET", Path: "/multimedia/capture/{id}/medias", Placed: true,
+	{ID: E16, Profile: ProfileMultimedia, Name: "Get lecture-capture files", Statuses: []int{200}, Method: "GET", Path: "/multimedia/capture/{id}/medias", Placed: true,
 		Record: "CaptureSession", List: true, UUIDInput: true, Records: []string{"capture"}, Load: true,
 		IDs:     map[string]string{"path.id": "records.capture"},
 		Typical: Call{Params: map[string]string{"id": "{records.capture}"}}},
-	{ID: E17, Name: "Get responses by survey question", Statuses: []int{200, 404}, Method: "GET", Path: "/survey/question/{id}/response", Placed: true,
+	{ID: E17, Profile: ProfileSurvey, Name: "Get responses by survey question", Statuses: []int{200, 404}, Method: "GET", Path: "/survey/question/{id}/response", Placed: true,
 		Record: "SurveyResponse", List: true, Paged: true, UUIDInput: true, Records: []string{"surveyQuestion"}, Load: true,
 		IDs:     map[string]string{"path.id": "records.surveyQuestion"},
 		Typical: Call{Params: map[string]string{"id": "{records.surveyQuestion}"}}},
-	{ID: E18, Name: "Get responses by poll question", Statuses: []int{200}, Method: "GET", Path: "/poll/Question/{id}/Response", Placed: true,
+	{ID: E18, Profile: ProfilePoll, Name: "Get responses by poll question", Statuses: []int{200}, Method: "GET", Path: "/poll/Question/{id}/Response", Placed: true,
 		Record: "PollResponse", List: true, Paged: true, UUIDInput: true, Records: []string{"pollQuestion"}, Load: true,
 		IDs:     map[string]string{"path.id": "records.pollQuestion"},
 		Typical: Call{Params: map[string]string{"id": "{records.pollQuestion}"}}},
-	{ID: E19, Name: "Get poll response", Statuses: []int{200}, Method: "GET", Path: "/poll/Response/{id}", Placed: true,
+	{ID: E19, Profile: ProfilePoll, Name: "Get poll response", Statuses: []int{200}, Method: "GET", Path: "/poll/Response/{id}", Placed: true,
 		Record: "PollResponse", UUIDInput: true, Records: []string{"pollResponse"}, Load: true,
 		IDs:     map[string]string{"path.id": "records.pollResponse"},
 		Typical: Call{Params: map[string]string{"id": "{records.pollResponse}"}}},
-	{ID: E20, Name: "Get accessible students", Statuses: []int{200}, Method: "GET", Path: "/resource/{id}/students", Placed: true,
+	{ID: E20, Profile: ProfileResources, Name: "Get accessible students", Statuses: []int{200}, Method: "GET", Path: "/resource/{id}/students", Placed: true,
 		Record: "Student", List: true, Paged: true, UUIDInput: true, Records: []string{"resource"}, Load: true,
 		IDs:     map[string]string{"path.id": "records.resource"},
 		Typical: Call{Params: map[string]string{"id": "{records.resource}"}}},
-	{ID: E21, ChangesState: true, Name: "Publish sessions", Statuses: []int{200}, Input: "SessionPublishInput", Method: "PUT", Path: "/weblecture/session/publish", Placed: true,
+	{ID: E21, Profile: ProfileWebLectures, ChangesState: true, Name: "Publish sessions", Statuses: []int{200}, Input: "SessionPublishInput", Method: "PUT", Path: "/weblecture/session/publish", Placed: true,
 		JSONBody: true, UUIDInput: true, Destructive: true, Group: "lecture-sessions", Records: []string{"lectureSessions"},
 		IDs:     map[string]string{"body.iDs": "records.lectureSessions"},
 		Typical: Call{Body: `{"iDs": ["{absent}"], "publish": true}`, HasBody: true}},
-	{ID: GB, ChangesState: true, Alias: "updateGradebookSettings", Name: "Update gradebook settings", Statuses: []int{200, 404}, Input: "GradebookSettingsInput",
+	{ID: GB, Profile: ProfileGradebook, ChangesState: true, Alias: "updateGradebookSettings", Name: "Update gradebook settings", Statuses: []int{200, 404}, Input: "GradebookSettingsInput",
 		Method: "PATCH", Path: "/gradebook/{id}/settings", AltMethod: "PUT", AltPath: "/gradebook/settings/{id}",
 		Record: "GradebookSettings", JSONBody: true, RequiredMembers: true, UUIDInput: true, Destructive: true, Group: "gradebook",
 		Records: []string{"gradebookModule"},
@@ -242,23 +279,23 @@ var all = []Operation{
 			Body: `{"iD_Weightage": [], "gradingSchema": [{"letterGrade": "A", "maxMark": 100}]}`, HasBody: true},
 		Forbidden: &Call{Params: map[string]string{"id": "{records.gradebookModule.id}"},
 			Body: `{"iD_Weightage": [], "gradingSchema": [{"letterGrade": "A", "maxMark": 100}]}`, HasBody: true}},
-	{ID: ES, ChangesState: true, Alias: "updateEvaluationSession", Name: "Update evaluation question session", Statuses: []int{200}, Input: "EvaluationSessionInput",
+	{ID: ES, Profile: ProfileEvaluation, ChangesState: true, Alias: "updateEvaluationSession", Name: "Update evaluation question session", Statuses: []int{200}, Input: "EvaluationSessionInput",
 		Method: "PATCH", Path: "/evaluation/{id}/session", AltMethod: "PUT", AltPath: "/evaluations/{id}/question-session",
 		Record: "Evaluation", Destructive: true, Group: "evaluation", Records: []string{"evaluation", "evaluationQuestion"},
 		IDs:     map[string]string{"path.id": "records.evaluation"},
 		Typical: Call{Params: map[string]string{"id": "{records.evaluation}"}, HasBody: true, Body: "{operations.ES.body}"}},
-	{ID: NG, Alias: "getNotificationByGroup", Name: "Get notification by group id", Statuses: []int{200},
+	{ID: NG, Profile: ProfileNotifications, Alias: "getNotificationByGroup", Name: "Get notification by group id", Statuses: []int{200},
 		Method: "GET", Path: "/notification/group/{id}", AltMethod: "GET", AltPath: "/notifications/groups/{id}",
 		Record: "Notification", UUIDInput: true, Group: "notification", Records: []string{"notification"}, Load: true,
 		IDs:     map[string]string{"path.id": "records.notification.groupId"},
 		Typical: Call{Params: map[string]string{"id": "{records.notification.groupId}"}}},
-	{ID: NR, ChangesState: true, Alias: "updateNotificationRead", Name: "Update notification read status", Statuses: []int{200}, Input: "NotificationReadInput",
+	{ID: NR, Profile: ProfileNotifications, ChangesState: true, Alias: "updateNotificationRead", Name: "Update notification read status", Statuses: []int{200}, Input: "NotificationReadInput",
 		Method: "PUT", Path: "/notification/read", AltMethod: "POST", AltPath: "/notifications/read-status",
 		Record: "Notification", JSONBody: true, RequiredMembers: true, Destructive: true, Group: "notification",
 		Records: []string{"notification"}, Load: true, LoadBody: `{"id":{records.notification.id},"read":11}`,
 		IDs:     map[string]string{"body.id": "records.notification.id"},
 		Typical: Call{Body: `{"id": {records.notification.id}, "read": 10}`, HasBody: true}},
-	{ID: QS, ChangesState: true, Alias: "updateQuizSection", Name: "Update quiz section", Statuses: []int{200}, Input: "QuizSectionInput",
+	{ID: QS, Profile: ProfileQuizzes, ChangesState: true, Alias: "updateQuizSection", Name: "Update quiz section", Statuses: []int{200}, Input: "QuizSectionInput",
 		Method: "PUT", Path: "/quiz/section", AltMethod: "PATCH", AltPath: "/quiz/sections",
 		Record: "QuizSection", JSONBody: true, RequiredMembers: true, UUIDInput: true, Destructive: true, Group: "quiz",
 		Records: []string{"quizSection"},
@@ -280,6 +317,71 @@ var byID = func() map[string]*Operation {
 	}
 	return m
 }()
+
+// profiles are the profiles in report order, each with its operations,
+// read from the operations' rows.
+var profiles = func() []ProfileOps {
+	var out []ProfileOps
+	at := map[Profile]int{}
+	for _, op := range all {
+		if op.Profile == "" {
+			panic("registry: operation " + string(op.ID) + " has no profile")
+		}
+		i, ok := at[op.Profile]
+		if !ok {
+			i = len(out)
+			at[op.Profile] = i
+			out = append(out, ProfileOps{Name: op.Profile})
+		}
+		out[i].Operations = append(out[i].Operations, op.ID)
+	}
+	return out
+}()
+
+// ProfileOps is a profile with its operations, in report order.
+type ProfileOps struct {
+	Name       Profile
+	Operations []OpID
+}
+
+// Profiles returns every profile with its operations, in report order
+// (that of each profile's first operation).
+func Profiles() []ProfileOps {
+	out := slices.Clone(profiles)
+	for i := range out {
+		out[i].Operations = slices.Clone(out[i].Operations)
+	}
+	return out
+}
+
+// ProfileNames returns the name of every profile, in report order.
+func ProfileNames() []Profile {
+	out := make([]Profile, len(profiles))
+	for i, p := range profiles {
+		out[i] = p.Name
+	}
+	return out
+}
+
+// LookupProfile returns the profile called name.
+func LookupProfile(name string) (Profile, bool) {
+	for _, p := range profiles {
+		if string(p.Name) == name {
+			return p.Name, true
+		}
+	}
+	return "", false
+}
+
+// ProfileOf returns the profile of the operation named by its id or its
+// alias; ok is false for any other name (a cross-cutting "ALL", "").
+func ProfileOf(name string) (p Profile, ok bool) {
+	op, ok := byID[name]
+	if !ok {
+		return "", false
+	}
+	return op.Profile, true
+}
 
 // All returns every operation in report order: the placed ones by number,
 // then the unplaced ones in the order the specification lists them.

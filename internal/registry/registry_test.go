@@ -291,3 +291,77 @@ func TestChangesState(t *testing.T) {
 		}
 	}
 }
+
+// TestProfiles holds the profiles to the grouping issue 27 gives (one per
+// domain of the specification, /campus split between second factor and
+// faculty): every operation in exactly one profile, each profile named
+// in lower-case words joined by hyphens, in the order of its first
+// operation.
+func TestProfiles(t *testing.T) {
+	want := []struct {
+		name string
+		ops  []string
+	}{
+		{"second-factor", []string{"E1", "E2", "E3"}},
+		{"faculty", []string{"E4"}},
+		{"consultation", []string{"E5"}},
+		{"bank", []string{"E6"}},
+		{"attendance", []string{"E7", "E8"}},
+		{"evaluation", []string{"E9", "ES"}},
+		{"files", []string{"E10", "E11"}},
+		{"modules", []string{"E12"}},
+		{"multimedia", []string{"E13", "E14", "E15", "E16"}},
+		{"survey", []string{"E17"}},
+		{"poll", []string{"E18", "E19"}},
+		{"resources", []string{"E20"}},
+		{"web-lectures", []string{"E21"}},
+		{"gradebook", []string{"GB"}},
+		{"notifications", []string{"NG", "NR"}},
+		{"quizzes", []string{"QS"}},
+	}
+	got := registry.Profiles()
+	if len(got) != len(want) {
+		t.Fatalf("registry.Profiles(): expected %d profiles, got %d: %v", len(want), len(got), got)
+	}
+	seen := map[registry.OpID]registry.Profile{}
+	name := regexp.MustCompile(`^[a-z]+(-[a-z]+)*$`)
+	for i, w := range want {
+		g := got[i]
+		if string(g.Name) != w.name || !slices.Equal(registry.Strings(g.Operations), w.ops) {
+			t.Errorf("profile %d: expected %s %v, got %s %v", i, w.name, w.ops, g.Name, g.Operations)
+		}
+		if !name.MatchString(string(g.Name)) {
+			t.Errorf("profile %q: expected lower-case words joined by hyphens", g.Name)
+		}
+		if p, ok := registry.LookupProfile(w.name); !ok || p != g.Name {
+			t.Errorf("LookupProfile(%q) = %q, %v; expected %q, true", w.name, p, ok, g.Name)
+		}
+		for _, id := range g.Operations {
+			if other, dup := seen[id]; dup {
+				t.Errorf("%s is in profiles %s and %s: expected exactly one", id, other, g.Name)
+			}
+			seen[id] = g.Name
+			if p, ok := registry.ProfileOf(string(id)); !ok || p != g.Name {
+				t.Errorf("ProfileOf(%s) = %q, %v; expected %q", id, p, ok, g.Name)
+			}
+		}
+	}
+	for _, id := range registry.IDs() {
+		if _, ok := seen[id]; !ok {
+			t.Errorf("%s is in no profile", id)
+		}
+	}
+	for _, alias := range []string{"updateGradebookSettings", "getNotificationByGroup"} {
+		if _, ok := registry.ProfileOf(alias); !ok {
+			t.Errorf("ProfileOf(%q): expected the profile of the aliased operation", alias)
+		}
+	}
+	for _, bad := range []string{"", "ALL", "Attendance", "second factor"} {
+		if _, ok := registry.LookupProfile(bad); ok {
+			t.Errorf("LookupProfile(%q): expected no profile", bad)
+		}
+		if _, ok := registry.ProfileOf(bad); ok {
+			t.Errorf("ProfileOf(%q): expected no profile", bad)
+		}
+	}
+}

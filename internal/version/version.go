@@ -26,6 +26,34 @@ const Suite = "3.0.0"
 // review of the catalogue.
 const SpecDigest = "sha256:4546cceab299c988cea769220a0a74d2f95bf8a6fcb0b5f1482492b7b4bfe2eb"
 
+// Release is one released suite version and the specification digest
+// its requirements were written from.
+type Release struct {
+	Suite      string
+	SpecDigest string
+}
+
+// Releases are the suite versions released so far, oldest first; the
+// last is this build's (Suite, SpecDigest). `campusconf report verify`
+// accepts a conformance report written by any of them, so a report a
+// vendor submitted stays verifiable after the suite moves on. Raising
+// Suite or SpecDigest adds a row here (TestReleases holds the last row to
+// the constants).
+var Releases = []Release{
+	{Suite: "3.0.0", SpecDigest: "sha256:4546cceab299c988cea769220a0a74d2f95bf8a6fcb0b5f1482492b7b4bfe2eb"},
+}
+
+// Released reports whether suite and digest are those of a release this
+// build lists (Releases).
+func Released(suite, digest string) bool {
+	for _, r := range Releases {
+		if r.Suite == suite && r.SpecDigest == digest {
+			return true
+		}
+	}
+	return false
+}
+
 // Unknown is what Info says of what the build did not record.
 const Unknown = "unknown"
 

@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime/debug"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -85,4 +86,45 @@ func TestInfoString(t *testing.T) {
 			t.Errorf("%+v.String(): expected %q, got %q", tt.i, tt.want, got)
 		}
 	}
+}
+
+// TestReleases holds the list of releases to the constants: its last row
+// is this build's suite and specification, and suite versions rise.
+func TestReleases(t *testing.T) {
+	last := Releases[len(Releases)-1]
+	if last != (Release{Suite: Suite, SpecDigest: SpecDigest}) {
+		t.Errorf("Releases: expected the last row to be this build's {%s %s}, got %+v (a new Suite or SpecDigest adds a row)", Suite, SpecDigest, last)
+	}
+	for i := 1; i < len(Releases); i++ {
+		if !semverLess(Releases[i-1].Suite, Releases[i].Suite) {
+			t.Errorf("Releases: expected suite versions to rise, got %s then %s", Releases[i-1].Suite, Releases[i].Suite)
+		}
+	}
+	tests := []struct {
+		suite, digest string
+		want          bool
+	}{
+		{Suite, SpecDigest, true},
+		{Suite, "sha256:" + strings.Repeat("0", 64), false},
+		{"9.9.9", SpecDigest, false},
+		{"", "", false},
+	}
+	for _, tt := range tests {
+		if got := Released(tt.suite, tt.digest); got != tt.want {
+			t.Errorf("Released(%q, %q): expected %v, got %v", tt.suite, tt.digest, tt.want, got)
+		}
+	}
+}
+
+// semverLess compares two MAJOR.MINOR.PATCH versions.
+func semverLess(a, b string) bool {
+	pa, pb := strings.Split(a, "."), strings.Split(b, ".")
+	for i := range min(len(pa), len(pb)) {
+		na, _ := strconv.Atoi(pa[i])
+		nb, _ := strconv.Atoi(pb[i])
+		if na != nb {
+			return na < nb
+		}
+	}
+	return len(pa) < len(pb)
 }

@@ -1,0 +1,345 @@
+package reports
+
+import (
+	"bytes"
+	"encoding/xml"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/campusconf/campusconf/features"
+	"github.com/campusconf/campusconf/internal/version"
+)
+
+func TestProfileStatusOf(t *testing.T) {
+	tests := []struct {
+		name       string
+		claimed    bool
+		c          ProfileCounts
+		failedMust int
+		want       ProfileStatus
+	}{
+		{"not claimed", false, ProfileCounts{Passed: 3}, 1, ProfileUnsupported},
+		{"all passed", true, ProfileCounts{Passed: 3}, 0, ProfileSuccess},
+		{"a SHOULD failure", true, ProfileCounts{Passed: 3, Failed: 1}, 0, ProfileSuccess},
+		{"unobservable skips only", true, ProfileCounts{Passed: 3, Unobservable: 2}, 0, ProfileSuccess},
+		{"a MUST failure beats a skip", true, ProfileCounts{Passed: 1, Failed: 1, Skipped: 1}, 1, ProfileFailure},
+		{"a skip --strict counts", true, ProfileCounts{Passed: 3, Skipped: 1}, 0, ProfilePartial},
+		{"not configured", true, ProfileCounts{Passed: 3, NotConfigured: 1}, 0, ProfilePartial},
+		{"nothing judged", true, ProfileCounts{Unobservable: 1}, 0, ProfilePartial},
+		{"no scenario at all", true, ProfileCounts{}, 0, ProfilePartial},
+	}
+	for _, tt := range tests {
+		if got := ProfileStatusOf(tt.claimed, tt.c, tt.failedMust); got != tt.want {
+			t.Errorf("%s: ProfileStatusOf(%v, %+v, %d): expected %s, got %s", tt.name, tt.claimed, tt.c, tt.failedMust, tt.want, got)
+		}
+	}
+}
+
+// profileReport is a finalized report with real catalogue ids of an
+// implementation claiming second-factor and attendance: E7 passes, E8
+// fails a MUST, E1 is skipped twice (once unobservably), the key rule's
+// cross-cutting generated property passes, QS is unsupported.
+func profileReport(t *testing.T) *Report {
+	t.Helper()
+	cat, err := features.Load()
+	if err != nil {
+		t.Fatal(err)
+	}
+	v := version.Get()
+	r := &Report{
+		Schema:     SchemaVersion,
+		Tool:       Tool{Name: "campusconf", Version: "v1.2.3", Commit: "0123456789abcdef", SuiteVersion: v.Suite, SpecDigest: v.SpecDigest},
+		Target:     Target{URL: "http://127.0.0.1:8080"},
+		Started:    time.Date(2026, 11, 25, 10, 0, 0, 0, time.UTC),
+		Implements: []string{"attendance", "second-factor"},
+		Implementation: &Implementation{Organization: "example.edu", Project: "campus-timetable", Version: "v2.4.0",
+			URL: "https://git.example.edu/campus-timetable", Contact: []string{"timetable@example.edu"}},
+		Scenarios: []Scenario{
+			{ID: "attendance: default", Operation: "E7", Requirements: []string{"E7.default-publish"}, Strictness: Must, Outcome: Passed},
+			{ID: "attendance: key", Operation: "E7", Requirements: []string{"ALL.key"}, Strictness: Must, Outcome: Passed},
+			{ID: "attendance: delete", Operation: "E8", Requirements: []string{"E8.204"}, Strictness: Must, Outcome: Failed,
+				Failure: &Failure{Requirements: []string{"E8.204"}, Message: "expected 204, got 200", Exchange: -1}},
+			{ID: "attendance: type", Operation: "E7", Requirements: []string{"E7.400.type"}, Strictness: Should, Outcome: Failed,
+				Failure: &Failure{Requirements: []string{"E7.400.type"}, Message: "expected 400, got 201", Exchange: -1}},
+			{ID: "second factor: otp", Operation: "E1", Requirements: []string{"E1.200"}, Strictness: Must, Outcome: Passed},
+			{ID: "second factor: reject", Operation: "E1", Requirements: []string{"E1.reject"}, Strictness: Must, Outcome: Skipped,
+				SkipCause: CauseUnobservable, SkipReason: "the response leaves out status"},
+			{ID: "generated: no-5xx", Operation: features.AllOperations, Kind: KindGenerated, Requirements: []string{"GEN.no-5xx"}, Strictness: Must, Outcome: Passed},
+			{ID: "quiz: 200", Operation: "QS", Requirements: []string{"QS.200", "ALL.key"}, Strictness: Must, Outcome: Unsupported,
+				SkipReason: "profile quizzes is not claimed"},
+		},
+	}
+	AddCatalogue(r, cat, true)
+	Finalize(r)
+	return r
+}
+
+func TestFinalizeProfiles(t *testing.T) {
+	r := profileReport(t)
+	byName := map[string]ProfileResult{}
+	for _, p := range r.Profiles {
+		byName[p.Name] = p
+	}
+	if len(r.Profiles) != 16 || r.Profiles[0].Name != "second-factor" || r.Profiles[15].Name != "quizzes" {
+		t.Fatalf("Profiles: expected the 16 profiles in report order, got %d: %v", len(r.Profiles), r.Profiles)
+	}
+	want := map[string]ProfileResult{
+		// E1 passed, the other E1 unobservable; the generated property of
+		// every operation counts in no profile
+		"second-factor": {Name: "second-factor", Operations: []string{"E1", "E2", "E3"}, Result: ProfileSuccess,
+			Counts: ProfileCounts{Passed: 1, Unobservable: 1}},
+		"attendance": {Name: "attendance", Operations: []string{"E7", "E8"}, Result: ProfileFailure,
+			Counts:             ProfileCounts{Passed: 2, Failed: 2},
+			FailedRequirements: []string{"E8.204"}, Warnings: []string{"E7.400.type"}},
+		"quizzes": {Name: "quizzes", Operations: []string{"QS"}, Result: ProfileUnsupported, Counts: ProfileCounts{Unsupported: 1}},
+		"bank":    {Name: "bank", Operations: []string{"E6"}, Result: ProfileUnsupported},
+	}
+	for name, w := range want {
+		if diff := cmp.Diff(w, byName[name]); diff != "" {
+			t.Errorf("profile %s (-want +got):\n%s", name, diff)
+		}
+	}
+	results := map[string]Result{}
+	for _, q := range r.Requirements {
+		results[q.ID] = q.Result
+	}
+	for id, w := range map[string]Result{
+		"QS.200":   ResultUnsupported, // only the unsupported scenario lists it
+		"ALL.key":  ResultPassed,      // listed by an unsupported scenario and a passed one
+		"QS.given": ResultNotRun,      // listed by none
+		"E8.204":   ResultFailed,
+	} {
+		if results[id] != w {
+			t.Errorf("requirement %s: expected result %q, got %q", id, w, results[id])
+		}
+	}
+	if r.Counts.Unsupported != 1 || r.Counts.RequirementsUnsupported != 1 {
+		t.Errorf("counts: expected 1 unsupported scenario and 1 unsupported requirement, got %d and %d", r.Counts.Unsupported, r.Counts.RequirementsUnsupported)
+	}
+	if r.Verdict != VerdictNotConformant {
+		t.Errorf("verdict: expected %q (E8.204 failed), got %q", VerdictNotConformant, r.Verdict)
+	}
+	// an outcome the profiles do not know keeps its profile from success
+	r.Scenarios = append(r.Scenarios, Scenario{ID: "second factor: no answer", Operation: "E2", Outcome: "error"})
+	Finalize(r)
+	if p := r.Profiles[0]; p.Result != ProfilePartial || p.Counts.Skipped != 1 {
+		t.Errorf("an unknown outcome in second-factor: expected partial with 1 skipped, got %s %+v", p.Result, p.Counts)
+	}
+	// without implements, every profile is claimed: one with no scenario
+	// is partial, never unsupported
+	r.Implements = nil
+	Finalize(r)
+	for _, p := range r.Profiles {
+		if p.Name == "bank" && p.Result != ProfilePartial {
+			t.Errorf("every profile claimed: bank expected %s (nothing judged), got %s", ProfilePartial, p.Result)
+		}
+	}
+}
+
+func TestConformanceStatusOf(t *testing.T) {
+	p := func(name string, res ProfileStatus, passed int, failed ...string) ProfileResult {
+		return ProfileResult{Name: name, Result: res, Counts: ProfileCounts{Passed: passed, Failed: len(failed)}, FailedRequirements: failed}
+	}
+	tests := []struct {
+		name     string
+		profiles []ProfileResult
+		mode     string
+		tags     string
+		cut      bool
+		want     ConformanceStatus
+		reason   string
+	}{
+		{"every claimed profile succeeds", []ProfileResult{p("bank", ProfileSuccess, 3), p("poll", ProfileUnsupported, 0)}, ModeFull, "", false,
+			StatusConformant, "every claimed profile succeeded: bank"},
+		{"a claimed profile fails", []ProfileResult{p("bank", ProfileFailure, 1, "E6.201"), p("poll", ProfilePartial, 2)}, ModeFull, "", false,
+			StatusNotConformant, "profile bank failed 1 MUST requirement: E6.201"},
+		{"a failure beats a selection", []ProfileResult{p("bank", ProfileFailure, 1, "E6.201", "E6.404"), p("files", ProfileFailure, 0, "E6.201")}, ModeReadOnly, "@E6", true,
+			StatusNotConformant, "profiles bank, files failed 2 MUST requirements: E6.201, E6.404"},
+		{"a partial profile", []ProfileResult{p("bank", ProfileSuccess, 1), p("poll", ProfilePartial, 1)}, ModeFull, "", false,
+			StatusPartial, "profile poll had scenarios skipped or not configured"},
+		{"read-only", []ProfileResult{p("bank", ProfileSuccess, 1)}, ModeReadOnly, "", false,
+			StatusPartial, "the run was read-only"},
+		{"a tag selection", []ProfileResult{p("bank", ProfileSuccess, 1)}, ModeFull, "@E6", false,
+			StatusPartial, "the run selected scenarios (tags @E6)"},
+		{"live traffic", []ProfileResult{p("bank", ProfileSuccess, 1)}, ModeTraffic, "", false,
+			StatusPartial, "judged on live traffic, not the whole suite"},
+		{"cut short", []ProfileResult{p("bank", ProfileSuccess, 1)}, ModeFull, "", true,
+			StatusPartial, "the run was cut short"},
+		{"everything at once", []ProfileResult{p("bank", ProfilePartial, 1)}, ModeReadOnly, "@E6", true,
+			StatusPartial, "profile bank had scenarios skipped or not configured; the run was read-only; the run selected scenarios (tags @E6); the run was cut short"},
+		{"nothing judged", []ProfileResult{p("bank", ProfilePartial, 0)}, ModeFull, "", false,
+			StatusInconclusive, "no scenario of a claimed profile was judged"},
+		{"nothing claimed", []ProfileResult{p("bank", ProfileUnsupported, 0)}, ModeFull, "", false,
+			StatusInconclusive, "no profile is claimed"},
+	}
+	for _, tt := range tests {
+		got, why := ConformanceStatusOf(&ConformanceReport{Profiles: tt.profiles, Mode: tt.mode, Tags: tt.tags, Interrupted: tt.cut})
+		if got != tt.want || why != tt.reason {
+			t.Errorf("%s: expected %s (%s), got %s (%s)", tt.name, tt.want, tt.reason, got, why)
+		}
+	}
+}
+
+// TestConformanceReportRoundTrip: conformance-report.yaml reads back as
+// the report it was written from, and verifies.
+func TestConformanceReportRoundTrip(t *testing.T) {
+	r := profileReport(t)
+	var buf bytes.Buffer
+	if err := WriteConformanceYAML(&buf, r); err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(t.TempDir(), ConformanceFile)
+	if err := os.WriteFile(path, buf.Bytes(), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	got, err := ReadConformance(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := ConformanceOf(r)
+	if diff := cmp.Diff(&want, got); diff != "" {
+		t.Errorf("ReadConformance(WriteConformanceYAML(r)) (-want +got):\n%s", diff)
+	}
+	if want.Status != StatusNotConformant || !slices.Equal(want.Implements, []string{"second-factor", "attendance"}) {
+		t.Errorf("expected not conformant claiming second-factor and attendance, got %s claiming %v", want.Status, want.Implements)
+	}
+	if probs := got.Verify(); len(probs) > 0 {
+		t.Errorf("Verify of a written report: expected no problem, got:\n%s", strings.Join(probs, "\n"))
+	}
+}
+
+// TestVerifyFindsEachInconsistency edits one thing of a consistent report
+// at a time and requires Verify to name it.
+func TestVerifyFindsEachInconsistency(t *testing.T) {
+	tests := []struct {
+		name string
+		edit func(c *ConformanceReport)
+		want string
+	}{
+		{"another suite", func(c *ConformanceReport) { c.SuiteVersion = "9.0.0" }, `suiteVersion "9.0.0" and specDigest`},
+		{"another specification", func(c *ConformanceReport) { c.SpecDigest = "sha256:" + strings.Repeat("0", 64) }, "expected this build's or an earlier release's"},
+		{"no implementation", func(c *ConformanceReport) { c.Implementation = Implementation{} }, "implementation: expected an organization and a project"},
+		{"no date", func(c *ConformanceReport) { c.Date = "yesterday" }, `date: expected an RFC 3339 time, got "yesterday"`},
+		{"unknown mode", func(c *ConformanceReport) { c.Mode = "quick" }, `mode: expected full, read-only or traffic, got "quick"`},
+		{"status raised", func(c *ConformanceReport) { c.Status = StatusConformant }, `status "conformant": expected "not conformant"`},
+		{"a failure hidden", func(c *ConformanceReport) {
+			c.Profiles[4].FailedRequirements = nil
+		}, "profiles[4] (attendance): result failure, but its counts passed 2, failed 2"},
+		{"a count changed", func(c *ConformanceReport) { c.Profiles[0].Counts.Skipped = 1 }, "profiles[0] (second-factor): result success, but its counts"},
+		{"a profile dropped", func(c *ConformanceReport) { c.Profiles = c.Profiles[1:] }, "profiles: expected the suite's 16 profiles, got 15"},
+		{"a profile renamed", func(c *ConformanceReport) { c.Profiles[1].Name = "campus" }, "profiles[1] (campus): expected profile faculty with operations [E4]"},
+		{"implements disagrees", func(c *ConformanceReport) { c.Implements = []string{"attendance"} }, "implements [attendance]: expected the profiles whose result is not unsupported, [second-factor attendance]"},
+		{"an unsupported profile that ran", func(c *ConformanceReport) { c.Profiles[15].Counts.Passed = 2 }, "profiles[15] (quizzes): unsupported, but scenarios of it ran"},
+		{"an unknown requirement", func(c *ConformanceReport) {
+			c.Profiles[4].FailedRequirements = append(c.Profiles[4].FailedRequirements, "E8.teleport")
+		}, "lists E8.teleport, which is not in the suite's catalogue"},
+		{"a SHOULD listed as failed", func(c *ConformanceReport) {
+			c.Profiles[4].FailedRequirements = append(c.Profiles[4].FailedRequirements, "E7.400.type")
+		}, "failedRequirements lists E7.400.type, a SHOULD requirement"},
+		{"another profile's requirement", func(c *ConformanceReport) {
+			c.Profiles[4].FailedRequirements = append(c.Profiles[4].FailedRequirements, "QS.200")
+		}, "lists QS.200, a requirement of QS (profile quizzes)"},
+		{"failures without a failed scenario", func(c *ConformanceReport) { c.Profiles[4].Counts.Failed = 0 }, "lists failed requirements, but no failed scenario"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			c := ConformanceOf(profileReport(t))
+			if probs := c.Verify(); len(probs) > 0 {
+				t.Fatalf("before the edit: expected no problem, got %v", probs)
+			}
+			tt.edit(&c)
+			probs := c.Verify()
+			if !slices.ContainsFunc(probs, func(p string) bool { return strings.Contains(p, tt.want) }) {
+				t.Errorf("expected a problem containing %q, got:\n%s", tt.want, strings.Join(probs, "\n"))
+			}
+		})
+	}
+}
+
+func TestReadConformanceRefusesOtherFiles(t *testing.T) {
+	dir := t.TempDir()
+	tests := []struct {
+		name, content, want string
+	}{
+		{"json.yaml", `{"verdict": "conformant"}`, "field verdict not found"},
+		{"kind.yaml", "apiVersion: campusconf.dev/v1\nkind: Report\n", `expected apiVersion campusconf.dev/v1 and kind ConformanceReport, got "campusconf.dev/v1" and "Report"`},
+		{"typo.yaml", "apiVersion: campusconf.dev/v1\nkind: ConformanceReport\nstatuss: conformant\n", "field statuss not found"},
+		{"binary.yaml", "\x00\x01\x02", "not a campusconf conformance report"},
+	}
+	for _, tt := range tests {
+		path := filepath.Join(dir, tt.name)
+		if err := os.WriteFile(path, []byte(tt.content), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		_, err := ReadConformance(path)
+		if err == nil || !strings.Contains(err.Error(), tt.want) || !strings.Contains(err.Error(), ErrNotConformanceReport.Error()) {
+			t.Errorf("%s: expected an error naming %q, got %v", tt.name, tt.want, err)
+		}
+	}
+}
+
+// TestBadge: badge.svg parses as XML, says the status and the claimed
+// profiles, and fills its status with the status's colour.
+func TestBadge(t *testing.T) {
+	full := profileReport(t)
+	full.Implements = nil
+	Finalize(full)
+	four := profileReport(t)
+	four.Implements = []string{"second-factor", "attendance", "bank", "poll"}
+	Finalize(four)
+	tests := []struct {
+		name   string
+		r      *Report
+		status ConformanceStatus
+		text   string // of the status half
+	}{
+		{"two claimed, a failure", profileReport(t), StatusNotConformant, "not conformant · second-factor, attendance"},
+		{"four claimed", four, StatusNotConformant, "not conformant · 4 profiles"},
+		{"every profile", full, StatusNotConformant, "not conformant · all profiles"},
+	}
+	for _, tt := range tests {
+		var buf bytes.Buffer
+		if err := WriteBadge(&buf, tt.r); err != nil {
+			t.Fatal(err)
+		}
+		var svg struct {
+			XMLName xml.Name `xml:"svg"`
+			Label   string   `xml:"aria-label,attr"`
+			Title   string   `xml:"title"`
+			Rects   []struct {
+				Fill string `xml:"fill,attr"`
+			} `xml:"g>rect"`
+			Texts []string `xml:"g>text"`
+		}
+		if err := xml.Unmarshal(buf.Bytes(), &svg); err != nil {
+			t.Fatalf("%s: badge.svg is not XML: %v\n%s", tt.name, err, buf.String())
+		}
+		if len(svg.Texts) != 2 || svg.Texts[1] != tt.text {
+			t.Errorf("%s: expected the status half to read %q, got %q", tt.name, tt.text, svg.Texts)
+		}
+		for _, p := range ConformanceOf(tt.r).Implements {
+			if !strings.Contains(svg.Title, p) || !strings.Contains(svg.Label, p) {
+				t.Errorf("%s: expected the title and aria-label to name profile %s, got %q", tt.name, p, svg.Title)
+			}
+		}
+		if len(svg.Rects) != 2 || svg.Rects[1].Fill != badgeColours[tt.status] {
+			t.Errorf("%s: expected the status half filled %s, got %+v", tt.name, badgeColours[tt.status], svg.Rects)
+		}
+		for _, bad := range []string{"href", "http://", "https://", "<image", "<style", "@import", "<script"} {
+			if strings.Contains(strings.ReplaceAll(buf.String(), `xmlns="http://www.w3.org/2000/svg"`, ""), bad) {
+				t.Errorf("%s: badge.svg contains %q: it must be self-contained", tt.name, bad)
+			}
+		}
+	}
+	for _, st := range ConformanceStatuses {
+		if badgeColours[st] == "" {
+			t.Errorf("status %q has no badge colour", st)
+		}
+	}
+}
