@@ -409,32 +409,13 @@ type matrixTally struct {
 // cell returns the class, text and tooltip of a matrix cell: scenario
 // outcomes when a scenario ran there, requirement results otherwise.
 func (t *matrixTally) cell(op string, kind Kind) (class, text, title string) {
-	var parts []string
-	add := func(n int, what string) {
-		if n > 0 {
-			parts = append(parts, strconv.Itoa(n)+" "+what)
-		}
-	}
 	ran := t.passed + t.failMust + t.failShould
 	if ran+t.skipped+t.notConf+t.unsupported > 0 {
-		add(t.passed, "passed")
-		add(t.failMust, "failed (MUST)")
-		add(t.failShould, "failed (SHOULD)")
-		add(t.skipped, "skipped")
-		add(t.notConf, "not configured")
-		add(t.unsupported, "unsupported")
-		switch {
-		case t.failMust > 0:
-			class = "fail-must"
-		case t.failShould > 0:
-			class = "fail-should"
-		case t.passed > 0:
-			class = "pass"
-		case t.skipped+t.notConf == 0:
-			class = "unsupported"
-		default:
-			class = "skip"
+		none := "skip"
+		if t.skipped+t.notConf == 0 {
+			none = "unsupported"
 		}
+		class = cellClass(t.failMust, t.failShould, t.passed, none)
 		text = "skip"
 		switch {
 		case ran == 0 && class == "unsupported":
@@ -442,32 +423,38 @@ func (t *matrixTally) cell(op string, kind Kind) (class, text, title string) {
 		case ran > 0:
 			text = strconv.Itoa(t.passed) + "/" + strconv.Itoa(ran)
 		}
-		title = "scenarios: " + strings.Join(parts, ", ")
+		title = "scenarios: " + tally([]int{t.passed, t.failMust, t.failShould, t.skipped, t.notConf, t.unsupported}, scenarioWords)
 	} else {
-		add(t.reqPassed, "passed")
-		add(t.reqFailMust, "failed (MUST)")
-		add(t.reqFailShould, "failed (SHOULD)")
-		add(t.reqNotRun, "not run")
-		add(t.reqUnsupported, "unsupported")
-		switch {
-		case t.reqFailMust > 0:
-			class = "fail-must"
-		case t.reqFailShould > 0:
-			class = "fail-should"
-		case t.reqPassed > 0:
-			class = "pass"
-		case t.reqNotRun == 0 && t.reqUnsupported > 0:
-			class = "unsupported"
-		default:
-			class = "notrun"
+		none := "notrun"
+		if t.reqNotRun == 0 && t.reqUnsupported > 0 {
+			none = "unsupported"
 		}
+		class = cellClass(t.reqFailMust, t.reqFailShould, t.reqPassed, none)
 		text = "–"
 		if covered := t.reqPassed + t.reqFailMust + t.reqFailShould; covered > 0 {
 			text = strconv.Itoa(t.reqPassed) + "/" + strconv.Itoa(covered) + "*"
 		}
-		title = "no scenario of this kind; requirements: " + strings.Join(parts, ", ")
+		title = "no scenario of this kind; requirements: " + tally([]int{t.reqPassed, t.reqFailMust, t.reqFailShould, t.reqNotRun, t.reqUnsupported}, requirementWords)
 	}
 	return class, text, operationLabel(op) + " × " + string(kind) + ": " + title
+}
+
+// The words of a matrix cell's counts, in the order cell gives them.
+var (
+	scenarioWords    = []string{"passed", "failed (MUST)", "failed (SHOULD)", "skipped", "not configured", "unsupported"}
+	requirementWords = []string{"passed", "failed (MUST)", "failed (SHOULD)", "not run", "unsupported"}
+)
+
+// tally words the counts that are not zero, each with its word:
+// "2 passed, 1 failed (MUST)".
+func tally(counts []int, words []string) string {
+	var parts []string
+	for i, n := range counts {
+		if n > 0 {
+			parts = append(parts, strconv.Itoa(n)+" "+words[i])
+		}
+	}
+	return strings.Join(parts, ", ")
 }
 
 // formatMillis shows a duration the way a person reads it.
@@ -519,4 +506,18 @@ func resultClass(res Result) string {
 		return "unsupported"
 	}
 	return "notrun"
+}
+
+// cellClass is the class of a matrix cell: its worst result, or none when
+// nothing passed or failed.
+func cellClass(failMust, failShould, passed int, none string) string {
+	switch {
+	case failMust > 0:
+		return "fail-must"
+	case failShould > 0:
+		return "fail-should"
+	case passed > 0:
+		return "pass"
+	}
+	return none
 }

@@ -10,6 +10,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/campusconf/campusconf/internal/doccheck"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files in testdata/")
@@ -348,18 +350,8 @@ func golden(t *testing.T, name string, got []byte) {
 	if bytes.Equal(got, want) {
 		return
 	}
-	gl, wl := strings.Split(string(got), "\n"), strings.Split(string(want), "\n")
-	for i := 0; i < len(gl) || i < len(wl); i++ {
-		var g, w string
-		if i < len(gl) {
-			g = gl[i]
-		}
-		if i < len(wl) {
-			w = wl[i]
-		}
-		if g != w {
-			t.Fatalf("%s differs from the golden file at line %d:\ngot:  %.200q\nwant: %.200q\n(run with -update if the change is intended)", path, i+1, g, w)
-		}
+	if d := doccheck.Differences(string(got), string(want)); len(d) > 0 {
+		t.Fatalf("%s differs from the golden file at line %d:\ngot:  %.200q\nwant: %.200q\n(run with -update if the change is intended)", path, d[0].Line, d[0].Got, d[0].Want)
 	}
 	t.Fatalf("%s differs from the golden file (run with -update if the change is intended)", path)
 }

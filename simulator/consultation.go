@@ -16,13 +16,8 @@ var consultationRoutes = map[registry.OpID]route{
 
 // deleteSlots is E5.
 func (s *Simulator) deleteSlots(w http.ResponseWriter, r *http.Request, u store.User) {
-	b := s.readBody(w, r)
-	if b == nil {
-		return
-	}
-	ids := b.uuids("iDs", false)
-	if b.err != nil {
-		s.badRequest(w, b.err)
+	ids, ok := s.idsBody(w, r)
+	if !ok {
 		return
 	}
 	canDelete := func(m store.Module) bool {

@@ -333,6 +333,31 @@ func pathID(r *http.Request, name string) (string, error) {
 	return parseUUID(name, r.PathValue(name))
 }
 
+// pathAndBody reads a path id and a JSON object body; b is nil once the
+// request was answered (a malformed id, or what readBody refuses).
+func (s *Simulator) pathAndBody(w http.ResponseWriter, r *http.Request, name string) (id string, b *body) {
+	id, ok := s.pathParam(w, r, name)
+	if !ok {
+		return "", nil
+	}
+	return id, s.readBody(w, r)
+}
+
+// idsBody reads a body that names records by a list of uuids, iDs (E5,
+// E14); ok is false once the request was answered 400.
+func (s *Simulator) idsBody(w http.ResponseWriter, r *http.Request) (ids []string, ok bool) {
+	b := s.readBody(w, r)
+	if b == nil {
+		return nil, false
+	}
+	ids = b.uuids("iDs", false)
+	if b.err != nil {
+		s.badRequest(w, b.err)
+		return nil, false
+	}
+	return ids, true
+}
+
 // pathParam is pathID for a handler: a malformed id is answered 400 here,
 // and ok is false.
 func (s *Simulator) pathParam(w http.ResponseWriter, r *http.Request, name string) (id string, ok bool) {
@@ -346,7 +371,9 @@ func (s *Simulator) pathParam(w http.ResponseWriter, r *http.Request, name strin
 
 // populateIn reads the populate query parameter: comma-separated entities,
 // each one of accepted (case-insensitive unless exact). It returns the set
-// named.
+// named. The checkers read the accepted entities from the OpenAPI document
+// (internal/rules.AcceptedValues); the simulator lists them in its handlers
+// on purpose, as the reference implementation they are tested against.
 func populateIn(q url.Values, exact bool, accepted ...string) (map[string]bool, error) {
 	out := map[string]bool{}
 	v := q.Get("populate")

@@ -48,7 +48,11 @@ func (s *Simulator) getQuestion(w http.ResponseWriter, r *http.Request, _ store.
 	writeJSON(w, http.StatusOK, q)
 }
 
-// Stated limits of evaluation questions.
+// Stated limits of evaluation questions. The simulator is the reference
+// implementation the checkers are tested against, so it states the limits
+// again on purpose, apart from internal/rules (which the checkers read): a
+// mistake in one is caught by the other, through the kill matrix and the
+// faithful variants.
 const (
 	maxMark           = 10000
 	maxVideoTimeStamp = 2147483647
@@ -60,11 +64,7 @@ const (
 // updateEvaluationSession is ES: a partial evaluation,
 // optionally with partial questions of it.
 func (s *Simulator) updateEvaluationSession(w http.ResponseWriter, r *http.Request, u store.User) {
-	id, ok := s.pathParam(w, r, "id")
-	if !ok {
-		return
-	}
-	b := s.readBody(w, r)
+	id, b := s.pathAndBody(w, r, "id")
 	if b == nil {
 		return
 	}

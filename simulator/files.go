@@ -48,5 +48,5 @@ func (s *Simulator) fileDownloadLogs(w http.ResponseWriter, r *http.Request, _ s
 
 // fileAnnotations is E11.
 func (s *Simulator) fileAnnotations(w http.ResponseWriter, r *http.Request, _ store.User) {
-	answerLog(s, w, r, s.store.Annotations)
+	answerLog(s, w, r, s.store.Annotations, s.defects.Has(defects.LogsEmpty))
 }

@@ -18,11 +18,7 @@ var gradebookRoutes = map[registry.OpID]route{
 
 // updateGradebook is GB.
 func (s *Simulator) updateGradebook(w http.ResponseWriter, r *http.Request, _ store.User) {
-	id, ok := s.pathParam(w, r, "id")
-	if !ok {
-		return
-	}
-	b := s.readBody(w, r)
+	id, b := s.pathAndBody(w, r, "id")
 	if b == nil {
 		return
 	}

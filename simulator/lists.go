@@ -119,15 +119,16 @@ func answerAbsent[T any](s *Simulator, w http.ResponseWriter, q listing.Query, e
 }
 
 // answerLog answers a plain log of the record the path's id names (E11,
-// E16): an unknown record has an empty log, as has every record under the
-// logs-empty defect.
-func answerLog[T any](s *Simulator, w http.ResponseWriter, r *http.Request, log func(id string) (*listing.List[T], bool)) {
+// E16): an unknown record has an empty log, as has every record when
+// empty is set (the logs-empty defect, which the handlers of the
+// operations it names pass on, and no other).
+func answerLog[T any](s *Simulator, w http.ResponseWriter, r *http.Request, log func(id string) (*listing.List[T], bool), empty bool) {
 	a, ok := s.listRequest(w, r, listSpec{idParam: "id"})
 	if !ok {
 		return
 	}
 	l, _ := log(a.id)
-	if s.defects.Has(defects.LogsEmpty) {
+	if empty {
 		l = nil
 	}
 	answerPage(s, w, l, a.q, nil, nil)

@@ -98,8 +98,8 @@ func routePattern(method, path string) string {
 	return method + " " + path
 }
 
-// OperationIDs returns the id of every operation (E1..E21, GB, ES, NG,
-// NR, QS), in route table order.
+// OperationIDs returns the id of every operation (registry.IDs), in route
+// table order.
 func OperationIDs() []string { return registry.Strings(registry.IDs()) }
 
 // defectiveAccess is the access rule of op, as the enabled defects loosen

@@ -54,12 +54,18 @@ func typicalUser(op string) (string, bool) {
 	return o.TypicalUser, true
 }
 
-// callOf turns a registry call of op into a call to send.
+// callOf turns a registry call of op into a call to send: its path
+// parameters, then its query parameters, each in name order.
 func callOf(op string, c registry.Call) call {
+	params := maps.Clone(c.Params)
+	if params == nil {
+		params = map[string]string{}
+	}
+	maps.Copy(params, c.Query)
 	return call{
 		op:      op,
-		params:  maps.Clone(c.Params),
-		order:   slices.Sorted(maps.Keys(c.Params)),
+		params:  params,
+		order:   append(slices.Sorted(maps.Keys(c.Params)), slices.Sorted(maps.Keys(c.Query))...),
 		body:    c.Body,
 		hasBody: c.HasBody,
 	}

@@ -25,15 +25,11 @@ var gradingSchema = []map[string]any{
 // sums exactly in binary floating point.
 func setWeightsTotal(ctx context.Context, total string) error {
 	s := stateFrom(ctx)
-	want, err := strconv.ParseFloat(total, 64)
-	if err != nil {
-		return fmt.Errorf("total %q is not a number", total)
-	}
-	items, err := s.gradeItems()
+	want, items, err := s.gradeItemsAnd("total", total)
 	if err != nil {
 		return err
 	}
-	each := math.Floor(100 / float64(len(items)))
+	each := math.Floor(rules.MaxWeightageTotal / float64(len(items)))
 	s.weights = map[string]float64{}
 	var entries []map[string]any
 	for i, id := range items {
@@ -47,30 +43,20 @@ func setWeightsTotal(ctx context.Context, total string) error {
 	if err := s.sendWeights(ctx, entries); err != nil {
 		return err
 	}
-	if want <= maxTotal && s.known(totalAccepted) {
+	if want <= rules.MaxWeightageTotal && s.known(rules.ReqWeightageAtLimit) {
 		// A module total within the limit refused breaks the rule that
 		// such a total is accepted, whichever scenario sets it up.
-		s.refusal = refusal{exchange: len(s.exchanges) - 1, reqs: []string{totalAccepted}}
+		s.refusal = refusal{exchange: len(s.exchanges) - 1, reqs: []string{rules.ReqWeightageAtLimit}}
 	}
 	return nil
 }
-
-// maxTotal is the most the weightages of a module may total, in percent.
-const maxTotal = 100
-
-// totalAccepted is the requirement that a total of exactly 100 is accepted.
-const totalAccepted = "GB.total-100"
 
 // raiseWeight sends an update naming one grade item only (1-based), at its
 // last accepted weight plus delta.
 func raiseWeight(ctx context.Context, n, delta string) error {
 	s := stateFrom(ctx)
 	i, _ := strconv.Atoi(n)
-	d, err := strconv.ParseFloat(delta, 64)
-	if err != nil {
-		return fmt.Errorf("delta %q is not a number", delta)
-	}
-	items, err := s.gradeItems()
+	d, items, err := s.gradeItemsAnd("delta", delta)
 	if err != nil {
 		return err
 	}
@@ -82,6 +68,17 @@ func raiseWeight(ctx context.Context, n, delta string) error {
 	}
 	id := items[i-1]
 	return s.sendWeights(ctx, []map[string]any{{"key": id, "value": s.weights[id] + d}})
+}
+
+// gradeItemsAnd reads a step's number (what names it) and returns it
+// with the grade items of the fixture's module.
+func (s *state) gradeItemsAnd(what, number string) (float64, []string, error) {
+	v, err := strconv.ParseFloat(number, 64)
+	if err != nil {
+		return 0, nil, fmt.Errorf("%s %q is not a number", what, number)
+	}
+	items, err := s.gradeItems()
+	return v, items, err
 }
 
 func (s *state) gradeItems() ([]string, error) {
@@ -129,6 +126,9 @@ func atoi(s string) int {
 	return n
 }
 
+// refusedOrWithinWant is what refusedOrWithin accepts.
+var refusedOrWithinWant = fmt.Sprintf("400, or 200 with settings whose weightages total at most %d", rules.MaxWeightageTotal)
+
 // refusedOrWithin accepts the two faithful readings of an update naming
 // some grade items only: merged into the module's weights (then the module
 // would exceed 100 and the update must be refused) or taken as the module's
@@ -148,9 +148,9 @@ func refusedOrWithin(ctx context.Context) error {
 			total += w.Float()
 		}
 		if rules.WeightageOver(total, rules.RoundingTolerance) {
-			return s.fail(nil, "400, or 200 with settings whose weightages total at most 100", fmt.Sprintf("200 with weightages totalling %g: the module's other grade items kept their weights", total))
+			return s.fail(nil, refusedOrWithinWant, fmt.Sprintf("200 with weightages totalling %g: the module's other grade items kept their weights", total))
 		}
 		return nil
 	}
-	return s.fail(nil, "400, or 200 with settings whose weightages total at most 100", s.gotStatus())
+	return s.fail(nil, refusedOrWithinWant, s.gotStatus())
 }

@@ -8,9 +8,9 @@ import (
 	"github.com/campusconf/campusconf/reports"
 )
 
-// verdict names what a check made of an answer: pass, fail, or skip
+// observation names what a check made of an answer: pass, fail, or skip
 // (unobservable).
-func verdict(err error) string {
+func observation(err error) string {
 	if sk, ok := asSkip(err); ok {
 		if sk.cause == reports.CauseUnobservable {
 			return "skip"
@@ -70,7 +70,7 @@ func TestNoVacuousPass(t *testing.T) {
 			ctx, s := answer(200, "application/json", tt.body)
 			s.lastOp = tt.op
 			s.lastReq = httptest.NewRequest("GET", "/x?"+tt.query, nil)
-			if got := verdict(tt.check(ctx)); got != tt.want {
+			if got := observation(tt.check(ctx)); got != tt.want {
 				t.Errorf("%s on %s: expected %s, got %s", tt.op, tt.body, tt.want, got)
 			}
 		})
@@ -94,7 +94,7 @@ func TestSaveBetween(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			ctx, s := answer(200, "application/json", tt.body)
 			s.lastOp = "E10"
-			if got := verdict(saveBetween(ctx, "logDate", "mid")); got != tt.verdict {
+			if got := observation(saveBetween(ctx, "logDate", "mid")); got != tt.verdict {
 				t.Fatalf("expected %s, got %s", tt.verdict, got)
 			}
 			if got := s.saved["mid"].Str; got != tt.want {

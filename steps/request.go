@@ -37,8 +37,6 @@ type call struct {
 
 const jsonPatch = "application/json-patch+json"
 
-var placeholder = regexp.MustCompile(`\{(records|saved|secondFactor|users|operations|conventions|absent|otp|sortby)(\.[^{}\s"]*)?\}`)
-
 // interpolate replaces placeholders: {records.x} and the other fixture
 // roots (looked up in the fixture), {saved.name[.path]} (saved earlier),
 // {absent} (a uuid no implementation has), {otp} (a valid one-time password
@@ -46,19 +44,7 @@ var placeholder = regexp.MustCompile(`\{(records|saved|secondFactor|users|operat
 // key in the syntax conventions.sortby declares). A string value is
 // inserted without quotes, anything else as raw JSON.
 func (s *state) interpolate(text string) (string, error) {
-	var firstErr error
-	out := placeholder.ReplaceAllStringFunc(text, func(m string) string {
-		if firstErr != nil {
-			return m
-		}
-		v, err := s.lookup(strings.Trim(m, "{}"))
-		if err != nil {
-			firstErr = err
-			return m
-		}
-		return v
-	})
-	return out, firstErr
+	return registry.Fill(text, s.lookup)
 }
 
 func (s *state) lookup(key string) (string, error) {

@@ -24,6 +24,7 @@ import (
 	"github.com/campusconf/campusconf/fixtures"
 	"github.com/campusconf/campusconf/internal/openapi"
 	"github.com/campusconf/campusconf/internal/redact"
+	"github.com/campusconf/campusconf/internal/registry"
 	"github.com/campusconf/campusconf/internal/wire"
 	"github.com/campusconf/campusconf/reports"
 )
@@ -441,7 +442,7 @@ func knownTags(cat *features.Catalogue, expr string) error {
 			if _, ok := cat.Operation(tag); ok {
 				continue
 			}
-			return fmt.Errorf("tag @%s is unknown: tags are operation ids (@E1..@E21, @GB, @ES, @NG, @NR, @QS), requirement ids (@E7.default-publish, see features/requirements.json) and @destructive", tag)
+			return fmt.Errorf("tag @%s is unknown: tags are operation ids (%s), requirement ids (@E7.default-publish, see features/requirements.json) and @destructive", tag, registry.Span("@"))
 		}
 	}
 	return nil

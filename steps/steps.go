@@ -300,7 +300,7 @@ func forbiddenRefused(ctx context.Context) error {
 		op := s.opByFixtureName(f.Operation)
 		c, ok := forbiddenCall(op, f.Record)
 		if !ok {
-			return fmt.Errorf("forbidden: unknown operation %q (want E1..E21 or an operations key)", f.Operation)
+			return fmt.Errorf("forbidden: unknown operation %q (want one of %s)", f.Operation, registry.Span(""))
 		}
 		if !s.env.cfg.Fixture.Supports(op) {
 			if unsupported == nil {

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"flag"
 	"fmt"
 	"io"
 	"path/filepath"
@@ -15,18 +14,13 @@ import (
 // file (version 2) for `campusconf run --baseline` and `campusconf proxy
 // --baseline`.
 func baselineCmd(args []string, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("baseline", flag.ContinueOnError)
-	fs.SetOutput(stderr)
+	fs := newFlags("baseline", "Usage: campusconf baseline --from conformance-report/report.json [--out .conformance-baseline.json] [--reason TEXT] [--expires YYYY-MM-DD] [--owner NAME]\n\nWrites the requirements that failed in the report as a baseline (version 2), for `campusconf run --baseline FILE`\n(and proxy --baseline), which then exits 0 while every MUST failure has an entry that has not expired,\nand says which entries now pass and which have expired.\n\nFlags:", stderr)
 	from := fs.String("from", "", "`FILE`, the report.json of an earlier run (required)")
 	out := fs.String("out", ".conformance-baseline.json", "`FILE` to write")
 	var o reports.BaselineOptions
 	fs.StringVar(&o.Reason, "reason", "", "`TEXT` saying why the failures are accepted, for every entry (default: what failed and on which day, from the report)")
 	fs.StringVar(&o.Expires, "expires", "", "last `DAY` (YYYY-MM-DD, UTC) the entries excuse their failures; from the next day on the gate fails on them (default: no expiry)")
 	fs.StringVar(&o.Owner, "owner", "", "`NAME` of who answers for the entries")
-	fs.Usage = func() {
-		fmt.Fprintln(stderr, "Usage: campusconf baseline --from conformance-report/report.json [--out .conformance-baseline.json] [--reason TEXT] [--expires YYYY-MM-DD] [--owner NAME]\n\nWrites the requirements that failed in the report as a baseline (version 2), for `campusconf run --baseline FILE`\n(and proxy --baseline), which then exits 0 while every MUST failure has an entry that has not expired,\nand says which entries now pass and which have expired.\n\nFlags:")
-		fs.PrintDefaults()
-	}
 	if code, ok := parseFlags(fs, args, stderr); !ok {
 		return code
 	}

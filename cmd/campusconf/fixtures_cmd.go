@@ -2,7 +2,6 @@ package main
 
 import (
 	"encoding/json"
-	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -20,8 +19,7 @@ func fixturesCmd(args []string, stdout, stderr io.Writer) int {
 	var opts simulator.Options
 	var baseURL string
 	var variants stringList
-	fs := flag.NewFlagSet("fixtures", flag.ContinueOnError)
-	fs.SetOutput(stderr)
+	fs := newFlags("fixtures", "Usage: campusconf fixtures [flags]\n       campusconf fixtures --check FILE\n\nPrints the fixture file (fixtures/schema.json) of the simulator's world: the\ncredentials of each role, the record ids the suite uses, the paths of the\nunplaced operations. The file holds secrets.\n\nFlags:", stderr)
 	fs.Int64Var(&opts.Seed, "seed", 1, "`N`, the seed of the world")
 	fs.IntVar(&opts.Scale, "scale", 1, "`K`, the scale of the world")
 	fs.BoolVar(&opts.Control, "control", false, "the simulator serves the control API (sets \"control\"; needs --control-token)")
@@ -30,10 +28,6 @@ func fixturesCmd(args []string, stdout, stderr io.Writer) int {
 	fs.Var(&variants, "variant", "the simulator is served with the variant `NAME` (repeatable; see campusconf variants)")
 	fs.BoolVar(&opts.SelfReset, "self-reset", true, "the simulator serves POST /_campusconf/reset (serve does on loopback): sets \"reset\"")
 	check := fs.String("check", "", "check a fixture `FILE` instead: report errors, and the keys it lacks whose scenarios will be skipped")
-	fs.Usage = func() {
-		fmt.Fprintln(stderr, "Usage: campusconf fixtures [flags]\n       campusconf fixtures --check FILE\n\nPrints the fixture file (fixtures/schema.json) of the simulator's world: the\ncredentials of each role, the record ids the suite uses, the paths of the\nunplaced operations. The file holds secrets.\n\nFlags:")
-		fs.PrintDefaults()
-	}
 	if code, ok := parseFlags(fs, args, stderr); !ok {
 		return code
 	}
@@ -119,8 +113,14 @@ func checkFixture(path string, stdout, stderr io.Writer) int {
 		return exitOK
 	}
 	fmt.Fprintf(stdout, "it lacks %d key(s); scenarios needing them will be reported as skipped (or, for operations.*, not configured):\n", len(lacking))
+	users := registry.RecordUsers()
 	for _, k := range lacking {
-		fmt.Fprintln(stdout, "  "+k)
+		line := "  " + k
+		record, _, _ := strings.Cut(strings.TrimPrefix(k, "records."), ".")
+		if ops := users[record]; strings.HasPrefix(k, "records.") && len(ops) > 0 {
+			line += " (needed by " + strings.Join(registry.Strings(ops), ", ") + ")"
+		}
+		fmt.Fprintln(stdout, line)
 	}
 	return exitOK
 }

@@ -101,7 +101,8 @@ func TestFixturesCheck(t *testing.T) {
 		inStderr bool
 	}{
 		{full, exitOK, "every key the suite uses", "lacks", false},
-		{partial, exitOK, "records.bankFolder", "records.folder\n", false},
+		{partial, exitOK, "records.bankFolder (needed by E6)", "records.folder ", false},
+		{partial, exitOK, "records.notification.groupId (needed by NG, NR)", "", false},
 		{partial, exitOK, "operations.QS", "", false},
 		{partial, exitOK, "conventions.sortby", "claims", false},
 		{claiming, exitOK, "it claims attendance, second-factor; the scenarios of the other profiles will be unsupported", "records.bankFolder", false},

@@ -37,8 +37,7 @@ type loadOptions struct {
 
 func loadCmd(args []string, stdout, stderr io.Writer) int {
 	var o loadOptions
-	fs := flag.NewFlagSet("load", flag.ContinueOnError)
-	fs.SetOutput(stderr)
+	fs := newFlags("load", "Usage: campusconf load [flags]\n\nSends one operation as fast as --concurrency allows for --duration, as the\nfixture's owner, then prints requests/s, latency percentiles and errors.\nLoopback targets only unless --allow-remote.\n\nFlags:", stderr)
 	fs.StringVar(&o.target, "target", "", "`URL` to load (default: the simulator, served in process on a loopback port)")
 	fs.StringVar(&o.fixtureFile, "fixtures", "", "fixture `FILE` of the target (required with --target)")
 	fs.StringVar(&o.op, "op", string(registry.E10), "`OP`eration to call: "+strings.Join(loadgen.OperationIDs(), ", "))
@@ -47,10 +46,6 @@ func loadCmd(args []string, stdout, stderr io.Writer) int {
 	fs.DurationVar(&o.timeout, "timeout", 10*time.Second, "timeout of each request")
 	fs.BoolVar(&o.allowRemote, "allow-remote", false, "allow a target that is not a loopback address")
 	fs.IntVar(&o.scale, "scale", 1, "`K`, the scale of the in-process simulator's world (without --target)")
-	fs.Usage = func() {
-		fmt.Fprintln(stderr, "Usage: campusconf load [flags]\n\nSends one operation as fast as --concurrency allows for --duration, as the\nfixture's owner, then prints requests/s, latency percentiles and errors.\nLoopback targets only unless --allow-remote.\n\nFlags:")
-		fs.PrintDefaults()
-	}
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			return exitOK

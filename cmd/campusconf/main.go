@@ -103,6 +103,33 @@ func usage(w io.Writer) {
 	}
 }
 
+// noArgs checks the arguments of a command that takes none. When the
+// command must end there it returns false and the exit code: exitOK after
+// -h or --help (help printed on stdout), exitUsage after anything else.
+func noArgs(name, help string, args []string, stdout, stderr io.Writer) (int, bool) {
+	switch {
+	case len(args) == 0:
+		return 0, true
+	case args[0] == "-h" || args[0] == "--help":
+		fmt.Fprintln(stdout, help)
+		return exitOK, false
+	}
+	fmt.Fprintf(stderr, "campusconf %s: unexpected argument %q\n", name, args[0])
+	return exitUsage, false
+}
+
+// newFlags returns the flag set of command name: it writes to stderr,
+// and -h prints usage (which ends with "Flags:") and then the flags.
+func newFlags(name, usage string, stderr io.Writer) *flag.FlagSet {
+	fs := flag.NewFlagSet(name, flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	fs.Usage = func() {
+		fmt.Fprintln(stderr, usage)
+		fs.PrintDefaults()
+	}
+	return fs
+}
+
 // parseFlags parses the arguments of a command that takes flags only. When
 // the command must end there it returns false and the exit code: exitOK
 // after -h, exitUsage after a bad flag (fs has said which) or an argument

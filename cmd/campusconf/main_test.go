@@ -3,8 +3,13 @@ package main
 import (
 	"bytes"
 	"fmt"
+	"io"
+	"net/http"
 	"strings"
 	"testing"
+
+	"github.com/campusconf/campusconf/fixtures"
+	"github.com/campusconf/campusconf/internal/wire"
 )
 
 // TestCommandsTable holds the command table to what the help promises:
@@ -54,4 +59,31 @@ func TestDispatchUnknownCommand(t *testing.T) {
 	if want := `campusconf: unknown command "bogus"`; !strings.Contains(stderr.String(), want) {
 		t.Errorf("expected stderr to contain %q, got %q", want, stderr.String())
 	}
+}
+
+// asOwner sends a request to url as the fixture's owner, with its
+// subscription key (and a JSON body when body is not empty), reads the
+// whole answer and returns its status.
+func asOwner(tb testing.TB, f *fixtures.File, method, url, body string) int {
+	tb.Helper()
+	req, err := http.NewRequest(method, url, strings.NewReader(body))
+	if err != nil {
+		tb.Fatal(err)
+	}
+	req.Header.Set(wire.KeyHeader, f.SubscriptionKey)
+	for h, v := range f.Users["owner"].Headers {
+		req.Header.Set(h, v)
+	}
+	if body != "" {
+		req.Header.Set("Content-Type", "application/json")
+	}
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	defer resp.Body.Close()
+	if _, err := io.Copy(io.Discard, resp.Body); err != nil {
+		tb.Fatal(err)
+	}
+	return resp.StatusCode
 }

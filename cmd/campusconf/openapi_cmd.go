@@ -9,14 +9,13 @@ import (
 	"github.com/campusconf/campusconf/internal/openapi"
 )
 
+// openapiHelp is the help of the openapi command.
+const openapiHelp = "Usage: campusconf openapi\n\nPrints the OpenAPI 3.0 document of the interface (also served at /openapi.json)."
+
+// openapiCmd prints the OpenAPI document, indented.
 func openapiCmd(args []string, stdout, stderr io.Writer) int {
-	if len(args) > 0 {
-		if args[0] == "-h" || args[0] == "--help" {
-			fmt.Fprintln(stdout, "Usage: campusconf openapi\n\nPrints the OpenAPI 3.0 document of the interface (also served at /openapi.json).")
-			return exitOK
-		}
-		fmt.Fprintf(stderr, "campusconf openapi: unexpected argument %q\n", args[0])
-		return exitUsage
+	if code, goOn := noArgs("openapi", openapiHelp, args, stdout, stderr); !goOn {
+		return code
 	}
 	var pretty bytes.Buffer
 	if err := json.Indent(&pretty, openapi.JSON(), "", "  "); err != nil {

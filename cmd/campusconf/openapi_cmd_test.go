@@ -21,7 +21,4 @@ func TestOpenAPICmd(t *testing.T) {
 	if !bytes.HasPrefix(out.Bytes(), []byte("{\n  \"")) {
 		t.Errorf("openapi output is not indented: %.40q", out.String())
 	}
-	if got := openapiCmd([]string{"extra"}, io.Discard, io.Discard); got != exitUsage {
-		t.Errorf("openapi extra = %d, want %d", got, exitUsage)
-	}
 }

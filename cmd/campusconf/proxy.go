@@ -41,8 +41,7 @@ type proxyConfig struct {
 func parseProxy(args []string, stderr io.Writer) (proxyConfig, error) {
 	var c proxyConfig
 	var target string
-	fs := flag.NewFlagSet("proxy", flag.ContinueOnError)
-	fs.SetOutput(stderr)
+	fs := newFlags("proxy", "Usage: campusconf proxy --target URL --fixtures FILE [flags]\n\nForwards every request unchanged to the target and checks each exchange\nagainst the interface's rules, by requirement id. On exit (SIGINT, SIGTERM,\n--max-exchanges, --duration) writes report.json, junit.xml, report.html,\nsummary.md, ctrf.json, conformance-report.yaml and badge.svg (mode traffic:\nat best partial). Traffic to a profile the fixture does not claim is not judged. Exit code: 0 no MUST violation (with --baseline:\nnone outside the baseline), 1 violations, 2 usage, 3 target unreachable.\n\nFlags:", stderr)
 	fs.StringVar(&target, "target", "", "base `URL` of the implementation every request is forwarded to (required)")
 	fs.StringVar(&c.fixtureFile, "fixtures", "", "fixture `FILE` of the target: where its unplaced operations live, its users, its refusals (required)")
 	fs.StringVar(&c.addr, "addr", "127.0.0.1:8081", "`ADDR`ess to listen on, host:port")
@@ -52,10 +51,6 @@ func parseProxy(args []string, stderr io.Writer) (proxyConfig, error) {
 	fs.DurationVar(&c.duration, "duration", 0, "stop after `D` (0: run until SIGINT or SIGTERM)")
 	fs.BoolVar(&c.cors, "cors", false, "answer CORS preflights in the proxy, as the simulator does, and add Access-Control-Allow-Origin: * where the target sends none (default: both pass through unchanged)")
 	fs.StringVar(&c.baseline, "baseline", "", "`FILE` of known failing requirements (campusconf baseline); exit 0 when every MUST violation has an entry that has not expired")
-	fs.Usage = func() {
-		fmt.Fprintln(stderr, "Usage: campusconf proxy --target URL --fixtures FILE [flags]\n\nForwards every request unchanged to the target and checks each exchange\nagainst the interface's rules, by requirement id. On exit (SIGINT, SIGTERM,\n--max-exchanges, --duration) writes report.json, junit.xml, report.html,\nsummary.md, ctrf.json, conformance-report.yaml and badge.svg (mode traffic:\nat best partial). Traffic to a profile the fixture does not claim is not judged. Exit code: 0 no MUST violation (with --baseline:\nnone outside the baseline), 1 violations, 2 usage, 3 target unreachable.\n\nFlags:")
-		fs.PrintDefaults()
-	}
 	if err := fs.Parse(args); err != nil {
 		return c, err
 	}

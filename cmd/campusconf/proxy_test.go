@@ -131,19 +131,7 @@ func TestProxyReportsOnStop(t *testing.T) {
 			base := "http://" + ln.Addr().String()
 			// a malformed uuid with the key: 400, its body an object
 			for range 2 {
-				req, _ := http.NewRequest(http.MethodGet, base+"/poll/Response/not-a-uuid", nil)
-				req.Header.Set("Ocp-Apim-Subscription-Key", c.fixture.SubscriptionKey)
-				for h, v := range c.fixture.Users["owner"].Headers {
-					req.Header.Set(h, v)
-				}
-				resp, err := http.DefaultClient.Do(req)
-				if err != nil {
-					t.Fatal(err)
-				}
-				if _, err := io.Copy(io.Discard, resp.Body); err != nil {
-					t.Fatal(err)
-				}
-				resp.Body.Close()
+				asOwner(t, c.fixture, http.MethodGet, base+"/poll/Response/not-a-uuid", "")
 			}
 			if tt.max == 0 {
 				cancel()

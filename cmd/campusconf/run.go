@@ -64,8 +64,7 @@ type runOptions struct {
 
 func runCmd(args []string, stdout, stderr io.Writer) int {
 	var o runOptions
-	fs := flag.NewFlagSet("run", flag.ContinueOnError)
-	fs.SetOutput(stderr)
+	fs := newFlags("run", "Usage: campusconf run [flags]\n\nRuns the conformance suite and writes report.json, junit.xml, report.html, summary.md, ctrf.json,\nconformance-report.yaml (to submit; campusconf report verify checks it) and badge.svg.\nExit codes: 0 conformant (with --baseline: every MUST failure has an entry that has not expired), 1 not conformant (with --strict: also when a scenario judged nothing), 2 usage or configuration error (a fixture user's credentials refused included), 3 target unreachable, stopped answering during the run, or its --image did not start.\n\nFlags:", stderr)
 	fs.StringVar(&o.target, "target", "", "`URL` of the implementation under test (default: the embedded simulator)")
 	fs.StringVar(&o.fixtureFile, "fixtures", "", "fixture `FILE` describing the target (required with --target; see fixtures/schema.json)")
 	fs.StringVar(&o.tags, "tags", "", "run only scenarios matching a tag `EXPR`ession, e.g. '@E7 and not @destructive'")
@@ -96,10 +95,6 @@ func runCmd(args []string, stdout, stderr io.Writer) int {
 	fs.Var(&imgEnv, "env", "with --image: environment variable `NAME=VALUE` of the container (repeatable)")
 	fs.StringVar(&img.WaitPath, "wait-path", container.DefaultWaitPath, "with --image: `PATH` polled until the container answers (any HTTP status means up)")
 	fs.DurationVar(&img.StartupTimeout, "startup-timeout", container.DefaultStartupTimeout, "with --image: how long the container gets to answer")
-	fs.Usage = func() {
-		fmt.Fprintln(stderr, "Usage: campusconf run [flags]\n\nRuns the conformance suite and writes report.json, junit.xml, report.html, summary.md, ctrf.json,\nconformance-report.yaml (to submit; campusconf report verify checks it) and badge.svg.\nExit codes: 0 conformant (with --baseline: every MUST failure has an entry that has not expired), 1 not conformant (with --strict: also when a scenario judged nothing), 2 usage or configuration error (a fixture user's credentials refused included), 3 target unreachable, stopped answering during the run, or its --image did not start.\n\nFlags:")
-		fs.PrintDefaults()
-	}
 	if code, ok := parseFlags(fs, args, stderr); !ok {
 		return code
 	}

@@ -17,6 +17,7 @@ import (
 	"time"
 
 	"github.com/campusconf/campusconf/internal/didyoumean"
+	"github.com/campusconf/campusconf/internal/registry"
 	"github.com/campusconf/campusconf/simulator"
 	"github.com/campusconf/campusconf/simulator/statefile"
 )
@@ -54,7 +55,7 @@ func parseServe(args []string, stderr io.Writer) (serveConfig, error) {
 	fs.StringVar(&c.opts.ControlToken, "control-token", os.Getenv("CAMPUSCONF_CONTROL_TOKEN"), "the control API's `TOKEN` (at least 16 letters, digits, - or _; default $CAMPUSCONF_CONTROL_TOKEN, else random)")
 	fs.StringVar(&latency, "latency", "", "delay every operation by `D`: a duration (50ms) or a range (20ms..200ms)")
 	fs.Float64Var(&fault2FA, "fault-2fa-rate", 0, "`RATE` (0..1) of 503 answers on the second-factor operations E1-E3")
-	fs.StringVar(&faultOp, "fault-op", "", "`OP`eration (E1..E21 or an unplaced operation's fixture key) answering 500 at --fault-rate")
+	fs.StringVar(&faultOp, "fault-op", "", "`OP`eration ("+registry.Span("")+") answering 500 at --fault-rate")
 	fs.Float64Var(&faultRate, "fault-rate", 0, "`RATE` (0..1) of 500 answers on --fault-op")
 	fs.Var(&defects, "defect", "make the deliberate mistake `NAME` (repeatable; see campusconf defects)")
 	fs.Var(&variants, "variant", "make the faithful choice `NAME` where the specification is open (repeatable; see campusconf variants; campusconf fixtures --variant prints the matching fixture)")

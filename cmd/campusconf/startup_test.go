@@ -14,6 +14,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/campusconf/campusconf/fixtures"
 	"github.com/campusconf/campusconf/simulator"
 )
 
@@ -55,6 +56,13 @@ func TestServeDefaultsLoopbackWithoutControl(t *testing.T) {
 // startServe runs serve with c on a free loopback port; stop shuts it
 // down and waits for it.
 func startServe(tb testing.TB, c serveConfig) (base string, stop func()) {
+	base, _, stop = startServeWith(tb, c)
+	return base, stop
+}
+
+// startServeWith is startServe, which also returns the fixture of the
+// world served.
+func startServeWith(tb testing.TB, c serveConfig) (base string, fx *fixtures.File, stop func()) {
 	tb.Helper()
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
@@ -68,7 +76,7 @@ func startServe(tb testing.TB, c serveConfig) (base string, stop func()) {
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan int, 1)
 	go func() { done <- serve(ctx, ln, sim, c, io.Discard, io.Discard) }()
-	return "http://" + ln.Addr().String(), func() { cancel(); <-done }
+	return "http://" + ln.Addr().String(), sim.Fixtures(), func() { cancel(); <-done }
 }
 
 // BenchmarkServeStartToFirstAnswer is the start-up budget in process: build
@@ -81,35 +89,12 @@ func BenchmarkServeStartToFirstAnswer(b *testing.B) {
 		b.Fatal(err)
 	}
 	for b.Loop() {
-		ln, err := net.Listen("tcp", "127.0.0.1:0")
-		if err != nil {
-			b.Fatal(err)
-		}
-		sim, err := simulator.New(c.opts)
-		if err != nil {
-			b.Fatal(err)
-		}
-		ctx, cancel := context.WithCancel(context.Background())
-		done := make(chan int, 1)
-		go func() { done <- serve(ctx, ln, sim, c, io.Discard, io.Discard) }()
-		fx := sim.Fixtures()
-		req, _ := http.NewRequest("GET", "http://"+ln.Addr().String()+"/files/"+fx.Records.Folder+"/downloaded?limit=20", nil)
-		req.Header.Set("Ocp-Apim-Subscription-Key", fx.SubscriptionKey)
-		req.Header.Set("Authorization", fx.Users["owner"].Headers["Authorization"])
-		resp, err := http.DefaultClient.Do(req)
-		if err != nil {
-			b.Fatal(err)
-		}
-		if _, err := io.Copy(io.Discard, resp.Body); err != nil {
-			b.Fatal(err)
-		}
-		resp.Body.Close()
-		if resp.StatusCode != http.StatusOK {
-			b.Fatalf("first answer: status %d", resp.StatusCode)
+		base, fx, stop := startServeWith(b, c)
+		if status := asOwner(b, fx, "GET", base+"/files/"+fx.Records.Folder+"/downloaded?limit=20", ""); status != http.StatusOK {
+			b.Fatalf("first answer: status %d", status)
 		}
 		b.StopTimer()
-		cancel()
-		<-done
+		stop()
 		http.DefaultClient.CloseIdleConnections()
 		b.StartTimer()
 	}
@@ -149,20 +134,9 @@ func BenchmarkServeBinaryStartToFirstAnswer(b *testing.B) {
 			_ = cmd.Process.Kill() // failing anyway
 			b.Fatalf("serve printed %q (%v), want its address", line, err)
 		}
-		req, _ := http.NewRequest("GET", addr+"/files/"+fx.Records.Folder+"/downloaded?limit=20", nil)
-		req.Header.Set("Ocp-Apim-Subscription-Key", fx.SubscriptionKey)
-		req.Header.Set("Authorization", fx.Users["owner"].Headers["Authorization"])
-		resp, err := http.DefaultClient.Do(req)
-		if err != nil {
-			_ = cmd.Process.Kill() // failing anyway
-			b.Fatal(err)
-		}
-		if _, err := io.Copy(io.Discard, resp.Body); err != nil {
-			b.Fatal(err)
-		}
-		resp.Body.Close()
-		if resp.StatusCode != http.StatusOK {
-			b.Fatalf("first answer: status %d", resp.StatusCode)
+		b.Cleanup(func() { _ = cmd.Process.Kill() }) // after a failure; a no-op once it has ended
+		if status := asOwner(b, fx, "GET", addr+"/files/"+fx.Records.Folder+"/downloaded?limit=20", ""); status != http.StatusOK {
+			b.Fatalf("first answer: status %d", status)
 		}
 		b.StopTimer()
 		if err := cmd.Process.Signal(os.Interrupt); err != nil {

@@ -2,7 +2,6 @@ package main
 
 import (
 	"encoding/json"
-	"flag"
 	"fmt"
 	"io"
 
@@ -13,13 +12,8 @@ import (
 // digest of the specification that suite was written from: the three a
 // report records, so a report can be matched to the binary that wrote it.
 func versionCmd(args []string, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("version", flag.ContinueOnError)
-	fs.SetOutput(stderr)
+	fs := newFlags("version", "Usage: campusconf version [--json]\n\nPrints the module version and commit of this build (from the build information, else from\n-ldflags, else \"unknown\"), the suite version and the SHA-256 digest of the specification text\nthe requirements were written from. report.json, ctrf.json and report.html record the same.\n\nFlags:", stderr)
 	asJSON := fs.Bool("json", false, "print the version as JSON")
-	fs.Usage = func() {
-		fmt.Fprintln(stderr, "Usage: campusconf version [--json]\n\nPrints the module version and commit of this build (from the build information, else from\n-ldflags, else \"unknown\"), the suite version and the SHA-256 digest of the specification text\nthe requirements were written from. report.json, ctrf.json and report.html record the same.\n\nFlags:")
-		fs.PrintDefaults()
-	}
 	if code, ok := parseFlags(fs, args, stderr); !ok {
 		return code
 	}

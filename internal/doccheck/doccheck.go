@@ -104,18 +104,35 @@ func Current(t testing.TB, path, want, how string, update bool) {
 
 // firstDifference says where two texts first differ, by line.
 func firstDifference(got, want string) string {
-	g, w := strings.Split(got, "\n"), strings.Split(want, "\n")
-	for i := 0; i < len(g) || i < len(w); i++ {
-		var gl, wl string
-		if i < len(g) {
-			gl = g[i]
-		}
-		if i < len(w) {
-			wl = w[i]
-		}
-		if gl != wl {
-			return fmt.Sprintf("line %d: expected %q, got %q", i+1, wl, gl)
-		}
+	if d := Differences(got, want); len(d) > 0 {
+		return fmt.Sprintf("line %d: expected %q, got %q", d[0].Line, d[0].Want, d[0].Got)
 	}
 	return "they differ"
+}
+
+// Difference is a line at which two texts differ: its number (from 1) and
+// its text in each ("" past the end of one).
+type Difference struct {
+	Line      int
+	Got, Want string
+}
+
+// Differences lists the lines at which got and want differ, in order: a
+// test's message about generated text or a golden file.
+func Differences(got, want string) []Difference {
+	g, w := strings.Split(got, "\n"), strings.Split(want, "\n")
+	var out []Difference
+	for i := 0; i < len(g) || i < len(w); i++ {
+		d := Difference{Line: i + 1}
+		if i < len(g) {
+			d.Got = g[i]
+		}
+		if i < len(w) {
+			d.Want = w[i]
+		}
+		if d.Got != d.Want {
+			out = append(out, d)
+		}
+	}
+	return out
 }

@@ -6,6 +6,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/campusconf/campusconf/internal/doccheck"
 	"github.com/campusconf/campusconf/internal/simrun"
 	"github.com/campusconf/campusconf/reports"
 	"github.com/campusconf/campusconf/simulator"
@@ -66,19 +67,9 @@ func TestOutcomesDoNotDependOnConcurrency(t *testing.T) {
 
 // diffLines lists the lines of got that differ from want, side by side.
 func diffLines(want, got string) string {
-	w, g := strings.Split(want, "\n"), strings.Split(got, "\n")
 	var b strings.Builder
-	for i := 0; i < len(w) || i < len(g); i++ {
-		var a, c string
-		if i < len(w) {
-			a = w[i]
-		}
-		if i < len(g) {
-			c = g[i]
-		}
-		if a != c {
-			fmt.Fprintf(&b, "  want %s\n  got  %s\n", a, c)
-		}
+	for _, d := range doccheck.Differences(got, want) {
+		fmt.Fprintf(&b, "  want %s\n  got  %s\n", d.Want, d.Got)
 	}
 	return b.String()
 }

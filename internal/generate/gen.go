@@ -26,7 +26,7 @@ func requests(s *opSpec, ids map[string][]string) *rapid.Generator[Request] {
 			if p.name == "where" || (p.name == "sortby" && len(p.fields) == 0) {
 				odds = 5
 			}
-			if rapid.IntRange(0, odds).Draw(t, "query."+p.name) != 0 {
+			if !p.required && rapid.IntRange(0, odds).Draw(t, "query."+p.name) != 0 {
 				continue
 			}
 			r.Query = append(r.Query, KV{p.name, queryValue(t, p)})
@@ -74,6 +74,8 @@ func queryValue(t *rapid.T, p param) string {
 		return p.sortby.Key(field, order == " desc")
 	case p.schema.Format == "date-time":
 		return drawDate(t, label)
+	case p.schema.Format == "uuid":
+		return uuidFrom(t, p.ids, label)
 	case p.schema.Type.Is(openapi3.TypeInteger):
 		return strconv.FormatInt(drawInt32(t, label), 10)
 	}
@@ -114,6 +116,10 @@ func mutations(s *opSpec, r Request) []mutation {
 		case p.schema.Format == "date-time":
 			out = append(out, mutation{"query." + name, "malformed date-time", true, func(t *rapid.T, r *Request) {
 				set(r, rapid.SampledFrom(badDates).Draw(t, "bad.date"))
+			}})
+		case p.schema.Format == "uuid":
+			out = append(out, mutation{"query." + name, "malformed uuid", true, func(t *rapid.T, r *Request) {
+				set(r, rapid.SampledFrom(badUUIDs).Draw(t, "bad.uuid"))
 			}})
 		case p.schema.Type.Is(openapi3.TypeInteger):
 			out = append(out, mutation{"query." + name, "not an int32", false, func(t *rapid.T, r *Request) {

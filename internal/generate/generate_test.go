@@ -257,23 +257,6 @@ func TestFindingsHoldNoSecret(t *testing.T) {
 	}
 }
 
-func TestAcceptedEntities(t *testing.T) {
-	tests := []struct {
-		desc string
-		want []string
-	}{
-		{"Related entities to fill in. Accepted values are Creator and ContentCount.", []string{"Creator", "ContentCount"}},
-		{"Related entities to fill in. The accepted value is photo.", []string{"photo"}},
-		{"Accepted values are lastUpdatedUser, Response and ResponseWithCreator.", []string{"lastUpdatedUser", "Response", "ResponseWithCreator"}},
-		{"Ordering of the list.", nil},
-	}
-	for _, tt := range tests {
-		if got := acceptedEntities(tt.desc); !slices.Equal(got, tt.want) {
-			t.Errorf("acceptedEntities(%q): expected %v, got %v", tt.desc, tt.want, got)
-		}
-	}
-}
-
 // TestCandidatesKeepTheBrokenRule: shrinking never removes the part that
 // makes a request invalid, and always makes the request smaller.
 func TestCandidatesKeepTheBrokenRule(t *testing.T) {
@@ -429,7 +412,8 @@ func TestIDSourcesNameRealPlaces(t *testing.T) {
 		if len(ids) == 0 {
 			t.Errorf("%s: the simulator's fixture gives no id", key)
 		}
-		found := slices.ContainsFunc(s.pathParams, func(p param) bool { return p.name == place })
+		named := func(p param) bool { return p.name == place }
+		found := slices.ContainsFunc(s.pathParams, named) || slices.ContainsFunc(s.query, named)
 		if !found && s.body != nil {
 			sc := s.body
 			found = true
@@ -446,7 +430,7 @@ func TestIDSourcesNameRealPlaces(t *testing.T) {
 			}
 		}
 		if !found {
-			t.Errorf("%s: %s has no path parameter or body member %q", key, op, place)
+			t.Errorf("%s: %s has no path or query parameter or body member %q", key, op, place)
 		}
 	}
 }

@@ -13,7 +13,10 @@ import (
 	"github.com/campusconf/campusconf/features"
 	"github.com/campusconf/campusconf/fixtures"
 	"github.com/campusconf/campusconf/internal/openapi"
+	"github.com/campusconf/campusconf/internal/registry"
+	"github.com/campusconf/campusconf/internal/rules"
 	"github.com/getkin/kin-openapi/openapi3"
+	"github.com/tidwall/gjson"
 )
 
 // opSpec is what the generator knows about one operation: where it lives
@@ -48,6 +51,8 @@ type param struct {
 	accepted []string
 	// ids are existing record ids the fixture gives for the parameter.
 	ids []string
+	// required says a valid request always carries it.
+	required bool
 	// fields are the field names of the operation's records, for sortby
 	// when the fixture declares its syntax (conventions.sortby), and
 	// sortby is that syntax.
@@ -58,69 +63,28 @@ type param struct {
 	sortable []string
 }
 
-// acceptedRe finds the accepted populate entities in a parameter's
-// description: "Accepted values are A and B." or "The accepted value is A."
-var acceptedRe = regexp.MustCompile(`ccepted values? (?:are|is) ([^.]+)\.`)
-
-func acceptedEntities(desc string) []string {
-	m := acceptedRe.FindStringSubmatch(desc)
-	if m == nil {
-		return nil
-	}
-	var out []string
-	for _, f := range strings.FieldsFunc(strings.ReplaceAll(m[1], " and ", ","), func(r rune) bool { return r == ',' }) {
-		if f = strings.TrimSpace(f); f != "" {
-			out = append(out, f)
-		}
-	}
-	return out
-}
-
-// idSources names, per operation and parameter or body member, the
-// fixture ids a valid request may address. A location not listed gets
-// ids no record has (still valid requests). Write operations only ever
-// address what the fixture gives to be changed or deleted, so a generated
-// run consumes nothing the scenarios keep.
+// idSources gives, per operation and parameter or body member ("E9.id",
+// "GB.iD_Weightage.key"), the fixture ids a valid request may address: the
+// registry's IDs of each operation, looked up in the fixture. A location
+// not listed gets ids no record has (still valid requests). Write
+// operations only ever address what the fixture gives to be changed or
+// deleted, so a generated run consumes nothing the scenarios keep.
 func idSources(f *fixtures.File) map[string][]string {
-	r := f.Records
-	one := func(s string) []string {
-		if s == "" {
-			return nil
+	doc := gjson.ParseBytes(f.JSON())
+	m := map[string][]string{}
+	for _, o := range registry.All() {
+		for where, key := range o.IDs {
+			_, name, _ := strings.Cut(where, ".")
+			var ids []string
+			for _, e := range doc.Get(key).Array() { // a list, or one value
+				if e.String() != "" {
+					ids = append(ids, e.String())
+				}
+			}
+			if len(ids) > 0 {
+				m[string(o.ID)+"."+name] = ids
+			}
 		}
-		return []string{s}
-	}
-	m := map[string][]string{
-		"E5.iDs":          r.DeletableSlots,
-		"E6.id":           one(r.BankFolder),
-		"E7.resourceID":   one(r.AttendanceResource),
-		"E8.resourceID":   one(r.AttendanceResource),
-		"E9.evaluationid": one(r.Evaluation),
-		"E9.id":           one(r.EvaluationQuestion),
-		"E10.id":          one(r.Folder),
-		"E11.id":          one(r.File),
-		"E12.ID":          one(r.Weblink),
-		"E13.id":          one(r.Media),
-		"E14.iDs":         r.DeletableMedia,
-		"E15.id":          one(r.Channel),
-		"E16.id":          one(r.Capture),
-		"E17.id":          one(r.SurveyQuestion),
-		"E18.id":          one(r.PollQuestion),
-		"E19.id":          one(r.PollResponse),
-		"E20.id":          one(r.Resource),
-		"E21.iDs":         r.LectureSessions,
-		"ES.id":           one(r.Evaluation),
-		"E1.userid":       one(f.SecondFactor.UserID),
-	}
-	if g := r.GradebookModule; g != nil {
-		m["GB.id"] = one(g.ID)
-		m["GB.iD_Weightage.key"] = g.GradeItems
-	}
-	if n := r.Notification; n != nil {
-		m["NG.id"] = one(n.GroupID)
-		m["NR.id"] = []string{strconv.FormatInt(n.ID, 10)}
-	}
-	if q := r.QuizSection; q != nil {
-		m["QS.id"] = one(q.ID)
 	}
 	return m
 }
@@ -159,10 +123,10 @@ func buildSpecs(doc *openapi3.T, cat *features.Catalogue, f *fixtures.File) ([]*
 		s.writes = s.method != http.MethodGet
 		for _, pr := range o.Parameters {
 			p := pr.Value
-			q := param{name: p.Name, schema: p.Schema.Value, ids: ids[c.ID+"."+p.Name]}
+			q := param{name: p.Name, schema: p.Schema.Value, ids: ids[c.ID+"."+p.Name], required: p.Required}
 			switch p.Name {
 			case "populate":
-				q.accepted = acceptedEntities(p.Description)
+				q.accepted = rules.AcceptedValues(p.Description)
 			case "sortby":
 				if f.Conventions.Sortby.Declared() {
 					q.fields, q.sortby = recordFields(o), f.Conventions.Sortby

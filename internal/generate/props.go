@@ -6,7 +6,7 @@ import (
 	"net/http"
 	"strings"
 
-	"github.com/campusconf/campusconf/internal/openapi"
+	"github.com/campusconf/campusconf/internal/rules"
 )
 
 // Property is a property every answer to a generated request must have.
@@ -79,7 +79,7 @@ func (ru *runner) check(s *opSpec, out outcome) []failure {
 	if st >= 200 && st < 300 && s.lists(st) {
 		var problems []string
 		for _, p := range ru.validator.Check(s.id, st, out.raw) {
-			if p.Rule != openapi.RuleStatus {
+			if p.Rule != rules.RuleStatus {
 				problems = append(problems, p.String())
 			}
 		}

@@ -68,9 +68,13 @@ func candidates(s *opSpec, r Request) []Request {
 		c.Body, c.HasBody = nil, false
 		out = append(out, c)
 	}
+	required := map[string]bool{}
+	for _, p := range s.query {
+		required[p.name] = p.required
+	}
 	for i, kv := range r.Query {
-		if badAt("query." + kv.Name) {
-			continue
+		if badAt("query."+kv.Name) || required[kv.Name] {
+			continue // a required parameter is never cut: the request would become invalid
 		}
 		c := r.clone()
 		c.Query = slices.Delete(c.Query, i, i+1)

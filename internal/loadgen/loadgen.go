@@ -8,6 +8,7 @@ package loadgen
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"net"
@@ -56,26 +57,23 @@ func OperationIDs() []string {
 	return out
 }
 
-// placeholder is a fixture value in a registry call: {records.x.y}.
-var placeholder = regexp.MustCompile(`\{((?:records|operations)\.[^{}\s"]+)\}`)
-
 // fill replaces the placeholders of text with the fixture's values (doc is
 // the fixture as JSON); ok is false when one is missing.
 func fill(text string, doc []byte) (string, bool) {
-	ok := true
-	out := placeholder.ReplaceAllStringFunc(text, func(m string) string {
-		v := gjson.GetBytes(doc, m[1:len(m)-1])
+	out, err := registry.Fill(text, func(key string) (string, error) {
+		v := gjson.GetBytes(doc, key)
 		if !v.Exists() || v.String() == "" {
-			ok = false
-			return ""
+			return "", errMissing
 		}
 		if v.Type == gjson.String {
-			return v.String()
+			return v.String(), nil
 		}
-		return v.Raw
+		return v.Raw, nil
 	})
-	return out, ok
+	return out, err == nil
 }
+
+var errMissing = errors.New("missing in the fixture")
 
 // IsLoopback reports whether host is localhost or a loopback IP literal;
 // names are not resolved, so nothing leaves the machine to decide.
@@ -126,8 +124,20 @@ func NewRequest(op, base string, f *fixtures.File) (Request, error) {
 		complete = false
 		return ""
 	})
+	query := url.Values{}
+	for k, v := range o.Typical.Query {
+		val, ok := fill(v, doc)
+		complete = complete && ok
+		query.Set(k, val)
+	}
+	parts := []string{query.Encode()}
 	if o.LoadQuery != "" {
-		path += "?" + o.LoadQuery
+		more, ok := fill(o.LoadQuery, doc)
+		complete = complete && ok
+		parts = append(parts, more)
+	}
+	if q := strings.Trim(strings.Join(parts, "&"), "&"); q != "" {
+		path += "?" + q
 	}
 	body, ok := fill(o.LoadBody, doc)
 	if !complete || !ok {

@@ -8,8 +8,9 @@ import (
 	"strings"
 	"time"
 
-	"github.com/campusconf/campusconf/internal/uuid"
 	"github.com/getkin/kin-openapi/openapi3"
+
+	"github.com/campusconf/campusconf/internal/uuid"
 )
 
 // The format validators below are handed to kin-openapi per validation

@@ -4,49 +4,20 @@ import (
 	"bytes"
 	"fmt"
 	"net/url"
-	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 
 	"github.com/getkin/kin-openapi/openapi3"
-)
 
-// Parts of a request a RequestProblem can name.
-const (
-	InPath  = "path"
-	InQuery = "query"
-	InBody  = "body"
+	"github.com/campusconf/campusconf/internal/rules"
 )
 
 // RequestProblem is one way a request departs from the document: a path id
 // that is not a uuid, a query value of the wrong type or format, a body
-// that is not JSON or that breaks its schema.
-type RequestProblem struct {
-	// In is InPath, InQuery or InBody.
-	In string
-	// Name is the parameter name, or the body member (its JSON pointer)
-	// for a body problem; "" for the body as a whole.
-	Name string
-	// Rule is one of the Rule* constants, or RuleJSON for a body that is
-	// not JSON, or RulePopulate for a populate entity the operation does
-	// not list.
-	Rule    string
-	Message string
-}
-
-// Request-only rules.
-const (
-	RuleJSON     = "json"
-	RulePopulate = "populate"
-)
-
-func (p RequestProblem) String() string {
-	where := p.In
-	if p.Name != "" {
-		where += " " + p.Name
-	}
-	return fmt.Sprintf("%s [%s]: %s", where, p.Rule, p.Message)
-}
+// that is not JSON or that breaks its schema. rules.RefusalOf names the
+// requirement it breaks.
+type RequestProblem = rules.Problem
 
 // requestSpec is what the document says of one operation's request.
 type requestSpec struct {
@@ -55,10 +26,6 @@ type requestSpec struct {
 	bodyRequired bool
 	populate     []string // accepted populate entities, from the description
 }
-
-// acceptedValues reads "Accepted values are A, B and C." from a populate
-// parameter's description: the document is the one place they are listed.
-var acceptedValues = regexp.MustCompile(`(?i)accepted values? (?:are|is) ([^.]+)\.`)
 
 func buildRequests(doc *openapi3.T) map[string]*requestSpec {
 	out := map[string]*requestSpec{}
@@ -72,13 +39,7 @@ func buildRequests(doc *openapi3.T) map[string]*requestSpec {
 				p := pr.Value
 				rs.params = append(rs.params, p)
 				if p.Name == "populate" {
-					if m := acceptedValues.FindStringSubmatch(p.Description); m != nil {
-						for _, e := range strings.FieldsFunc(strings.ReplaceAll(m[1], " and ", ","), func(r rune) bool { return r == ',' }) {
-							if e = strings.TrimSpace(e); e != "" {
-								rs.populate = append(rs.populate, e)
-							}
-						}
-					}
+					rs.populate = rules.AcceptedValues(p.Description)
 				}
 			}
 			if op.RequestBody != nil && op.RequestBody.Value != nil {
@@ -128,7 +89,7 @@ func (v *Validator) CheckRequest(opID string, path map[string]string, query url.
 		case "path":
 			if val, ok := path[p.Name]; ok && s != nil {
 				if msg := checkScalar(s, val); msg != "" {
-					out = append(out, RequestProblem{In: InPath, Name: p.Name, Rule: ruleOf(s), Message: msg})
+					out = append(out, RequestProblem{In: rules.InPath, Name: p.Name, Rule: ruleOf(s), Format: s.Format, Message: msg})
 				}
 			}
 		case "query":
@@ -138,7 +99,7 @@ func (v *Validator) CheckRequest(opID string, path map[string]string, query url.
 				}
 				if p.Name == "populate" && rs.populate != nil {
 					if bad := unknownEntity(val, rs.populate); bad != "" {
-						out = append(out, RequestProblem{In: InQuery, Name: p.Name, Rule: RulePopulate,
+						out = append(out, RequestProblem{In: rules.InQuery, Name: p.Name, Rule: rules.RulePopulate,
 							Message: fmt.Sprintf("expected one or more of %s, got %q", strings.Join(rs.populate, ", "), bad)})
 					}
 					continue
@@ -147,7 +108,7 @@ func (v *Validator) CheckRequest(opID string, path map[string]string, query url.
 					continue
 				}
 				if msg := checkScalar(s, val); msg != "" {
-					out = append(out, RequestProblem{In: InQuery, Name: p.Name, Rule: ruleOf(s), Message: msg})
+					out = append(out, RequestProblem{In: rules.InQuery, Name: p.Name, Rule: ruleOf(s), Format: s.Format, Message: msg})
 				}
 			}
 		}
@@ -158,18 +119,18 @@ func (v *Validator) CheckRequest(opID string, path map[string]string, query url.
 	trimmed := bytes.TrimSpace(body)
 	if len(trimmed) == 0 {
 		if rs.bodyRequired {
-			out = append(out, RequestProblem{In: InBody, Rule: RuleRequired, Message: fmt.Sprintf("expected %s, got no body", v.describe(rs.body))})
+			out = append(out, RequestProblem{In: rules.InBody, Rule: rules.RuleRequired, Message: fmt.Sprintf("expected %s, got no body", v.describe(rs.body))})
 		}
 		return out
 	}
 	value, err := decodeJSON(trimmed)
 	if err != nil {
-		return append(out, RequestProblem{In: InBody, Rule: RuleJSON, Message: fmt.Sprintf("expected well-formed JSON, got %v", err)})
+		return append(out, RequestProblem{In: rules.InBody, Rule: rules.RuleJSON, Message: fmt.Sprintf("expected well-formed JSON, got %v", err)})
 	}
 	value = dropNulls(value)
 	if err := rs.body.VisitJSON(value, v.opts...); err != nil {
 		for _, p := range v.fromError(rs.body, err, nil) {
-			out = append(out, RequestProblem{In: InBody, Name: p.Pointer, Rule: p.Rule, Message: p.Message})
+			out = append(out, RequestProblem{In: rules.InBody, Name: p.Pointer, Rule: p.Rule, Message: p.Message})
 		}
 	}
 	return out
@@ -178,9 +139,9 @@ func (v *Validator) CheckRequest(opID string, path map[string]string, query url.
 // ruleOf is the rule a bad scalar of schema s breaks.
 func ruleOf(s *openapi3.Schema) string {
 	if s.Format != "" && s.Type.Is(openapi3.TypeString) {
-		return RuleFormat
+		return rules.RuleFormat
 	}
-	return RuleType
+	return rules.RuleType
 }
 
 // checkScalar checks one path or query value against its schema.
@@ -207,15 +168,8 @@ func checkScalar(s *openapi3.Schema, val string) string {
 }
 
 func unknownEntity(val string, accepted []string) string {
-	for _, e := range strings.Split(val, ",") {
-		e = strings.TrimSpace(e)
-		ok := false
-		for _, a := range accepted {
-			if strings.EqualFold(e, a) {
-				ok = true
-			}
-		}
-		if !ok {
+	for _, e := range rules.Entities(val) {
+		if !slices.ContainsFunc(accepted, func(a string) bool { return strings.EqualFold(e, a) }) {
 			return e
 		}
 	}

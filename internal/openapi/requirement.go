@@ -1,5 +1,7 @@
 package openapi
 
+import "github.com/campusconf/campusconf/internal/rules"
+
 // The mapping of a shape problem to the requirement it breaks, shared by
 // every producer that validates answers (the scenarios, the proxy), so
 // traffic and suite name the same requirement.
@@ -33,12 +35,12 @@ func (p Problem) Requirement(success string, known func(id string) bool) string 
 	if p.Record == "" {
 		return success
 	}
-	if p.Field != "" && (p.Rule == RuleEnum || p.Rule == RuleMinimum || p.Rule == RuleMaximum) {
+	if p.Field != "" && (p.Rule == rules.RuleEnum || p.Rule == rules.RuleMinimum || p.Rule == rules.RuleMaximum) {
 		if id := "REC." + p.Record + "." + p.Field; known(id) {
 			return id
 		}
 	}
-	if p.Rule == RuleNearMiss {
+	if p.Rule == rules.RuleNearMiss {
 		return "REC." + Holder(p.Record) + ".names"
 	}
 	return "REC." + Holder(p.Record) + ".types"

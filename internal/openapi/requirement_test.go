@@ -1,6 +1,10 @@
 package openapi
 
-import "testing"
+import (
+	"testing"
+
+	"github.com/campusconf/campusconf/internal/rules"
+)
 
 func TestProblemRequirement(t *testing.T) {
 	known := func(id string) bool { return id == "REC.EvaluationQuestion.difficultyLevel" }
@@ -9,13 +13,13 @@ func TestProblemRequirement(t *testing.T) {
 		p    Problem
 		want string
 	}{
-		{"at the root", Problem{Rule: RuleType}, "E9.200"},
-		{"a near-miss name", Problem{Record: "Attendance", Field: "userMatrixNo", Rule: RuleNearMiss}, "REC.Attendance.names"},
-		{"a type", Problem{Record: "Attendance", Field: "publish", Rule: RuleType}, "REC.Attendance.types"},
-		{"a range with a rule of its own", Problem{Record: "EvaluationQuestion", Field: "difficultyLevel", Rule: RuleMaximum}, "REC.EvaluationQuestion.difficultyLevel"},
-		{"a range without one", Problem{Record: "EvaluationQuestion", Field: "mark", Rule: RuleMinimum}, "REC.EvaluationQuestion.types"},
-		{"a format of a nested record", Problem{Record: "Tag", Field: "id", Rule: RuleFormat}, "REC.EvaluationQuestion.types"},
-		{"a near-miss in a nested record", Problem{Record: "Target", Field: "typeId", Rule: RuleNearMiss}, "REC.Notification.names"},
+		{"at the root", Problem{Rule: rules.RuleType}, "E9.200"},
+		{"a near-miss name", Problem{Record: "Attendance", Field: "userMatrixNo", Rule: rules.RuleNearMiss}, "REC.Attendance.names"},
+		{"a type", Problem{Record: "Attendance", Field: "publish", Rule: rules.RuleType}, "REC.Attendance.types"},
+		{"a range with a rule of its own", Problem{Record: "EvaluationQuestion", Field: "difficultyLevel", Rule: rules.RuleMaximum}, "REC.EvaluationQuestion.difficultyLevel"},
+		{"a range without one", Problem{Record: "EvaluationQuestion", Field: "mark", Rule: rules.RuleMinimum}, "REC.EvaluationQuestion.types"},
+		{"a format of a nested record", Problem{Record: "Tag", Field: "id", Rule: rules.RuleFormat}, "REC.EvaluationQuestion.types"},
+		{"a near-miss in a nested record", Problem{Record: "Target", Field: "typeId", Rule: rules.RuleNearMiss}, "REC.Notification.names"},
 	}
 	for _, tt := range tests {
 		if got := tt.p.Requirement("E9.200", known); got != tt.want {

@@ -14,18 +14,8 @@ import (
 	"strings"
 
 	"github.com/getkin/kin-openapi/openapi3"
-)
 
-// Rules a Problem can name.
-const (
-	RuleType     = "type"
-	RuleFormat   = "format"
-	RuleEnum     = "enum"
-	RuleMinimum  = "minimum"
-	RuleMaximum  = "maximum"
-	RuleRequired = "required"
-	RuleNearMiss = "near-miss"
-	RuleStatus   = "status"
+	"github.com/campusconf/campusconf/internal/rules"
 )
 
 // Problem is one way a response body departs from the document.
@@ -223,25 +213,25 @@ func (o *operation) lookup(status int) *response {
 func (v *Validator) Check(opID string, status int, body []byte) []Problem {
 	op := v.ops[opID]
 	if op == nil {
-		return []Problem{{Rule: RuleStatus, Message: fmt.Sprintf("expected an operationId of the document, got %q", opID)}}
+		return []Problem{{Rule: rules.RuleStatus, Message: fmt.Sprintf("expected an operationId of the document, got %q", opID)}}
 	}
 	resp := op.lookup(status)
 	if resp == nil {
-		return []Problem{{Rule: RuleStatus, Message: fmt.Sprintf("expected one of the statuses documented for %s (%s), got %d", opID, strings.Join(op.statuses, ", "), status)}}
+		return []Problem{{Rule: rules.RuleStatus, Message: fmt.Sprintf("expected one of the statuses documented for %s (%s), got %d", opID, strings.Join(op.statuses, ", "), status)}}
 	}
 	trimmed := bytes.TrimSpace(body)
 	if resp.schema == nil {
 		if len(trimmed) > 0 {
-			return []Problem{{Rule: RuleType, Message: fmt.Sprintf("expected no body with status %d of %s, got %d bytes", status, opID, len(body))}}
+			return []Problem{{Rule: rules.RuleType, Message: fmt.Sprintf("expected no body with status %d of %s, got %d bytes", status, opID, len(body))}}
 		}
 		return nil
 	}
 	if len(trimmed) == 0 {
-		return []Problem{{Rule: RuleType, Message: fmt.Sprintf("expected %s, got an empty body", v.describe(resp.schema))}}
+		return []Problem{{Rule: rules.RuleType, Message: fmt.Sprintf("expected %s, got an empty body", v.describe(resp.schema))}}
 	}
 	value, err := decodeJSON(trimmed)
 	if err != nil {
-		return []Problem{{Rule: RuleType, Message: fmt.Sprintf("expected %s, got a body that is not JSON (%v)", v.describe(resp.schema), err)}}
+		return []Problem{{Rule: rules.RuleType, Message: fmt.Sprintf("expected %s, got a body that is not JSON (%v)", v.describe(resp.schema), err)}}
 	}
 
 	// An optional field may be absent, and many serialisers write an
@@ -366,7 +356,7 @@ func (v *Validator) fromError(root *openapi3.Schema, err error, out []Problem) [
 	}
 	var se *openapi3.SchemaError
 	if !errors.As(err, &se) {
-		return append(out, Problem{Rule: RuleType, Message: err.Error()})
+		return append(out, Problem{Rule: rules.RuleType, Message: err.Error()})
 	}
 	path := se.JSONPointer()
 	rec, field := v.locate(root, path)
@@ -374,10 +364,10 @@ func (v *Validator) fromError(root *openapi3.Schema, err error, out []Problem) [
 	s := se.Schema
 	switch se.SchemaField {
 	case "type", "nullable":
-		p.Rule = RuleType
+		p.Rule = rules.RuleType
 		p.Message = fmt.Sprintf("expected %s, got %s", v.describe(s), describeValue(se.Value))
 	case "format":
-		p.Rule = RuleFormat
+		p.Rule = rules.RuleFormat
 		reason := se.Reason
 		if se.Origin != nil {
 			if inner := errors.Unwrap(se.Origin); inner != nil {
@@ -387,29 +377,21 @@ func (v *Validator) fromError(root *openapi3.Schema, err error, out []Problem) [
 		p.Message = fmt.Sprintf("expected %s, got %s: %s", v.describe(s), describeValue(se.Value), reason)
 	case "enum":
 		if !typeMatches(s, se.Value) {
-			p.Rule = RuleType
+			p.Rule = rules.RuleType
 			p.Message = fmt.Sprintf("expected %s, got %s", v.describe(s), describeValue(se.Value))
 			break
 		}
-		p.Rule = RuleEnum
+		p.Rule = rules.RuleEnum
 		allowed, _ := json.Marshal(s.Enum)
 		p.Message = fmt.Sprintf("expected one of %s, got %s", allowed, describeValue(se.Value))
 	case "minimum", "exclusiveMinimum":
-		p.Rule = RuleMinimum
-		bound := "at least"
-		if s.ExclusiveMin.IsSet() {
-			bound = "more than"
-		}
-		p.Message = fmt.Sprintf("expected %s %s, got %s", bound, formatBound(s.Min), describeValue(se.Value))
+		p.Rule = rules.RuleMinimum
+		p.Message = outOfBound(map[bool]string{false: "at least", true: "more than"}[s.ExclusiveMin.IsSet()], s.Min, se.Value)
 	case "maximum", "exclusiveMaximum":
-		p.Rule = RuleMaximum
-		bound := "at most"
-		if s.ExclusiveMax.IsSet() {
-			bound = "less than"
-		}
-		p.Message = fmt.Sprintf("expected %s %s, got %s", bound, formatBound(s.Max), describeValue(se.Value))
+		p.Rule = rules.RuleMaximum
+		p.Message = outOfBound(map[bool]string{false: "at most", true: "less than"}[s.ExclusiveMax.IsSet()], s.Max, se.Value)
 	case "required":
-		p.Rule = RuleRequired
+		p.Rule = rules.RuleRequired
 		name := ""
 		if len(path) > 0 {
 			name = path[len(path)-1]
@@ -422,18 +404,23 @@ func (v *Validator) fromError(root *openapi3.Schema, err error, out []Problem) [
 	default:
 		// The document uses none of the other keywords (pattern, minItems,
 		// ...); should one appear, report it under the nearest rule.
-		p.Rule = RuleType
+		p.Rule = rules.RuleType
 		switch {
 		case strings.HasPrefix(se.SchemaField, "min"):
-			p.Rule = RuleMinimum
+			p.Rule = rules.RuleMinimum
 		case strings.HasPrefix(se.SchemaField, "max"):
-			p.Rule = RuleMaximum
+			p.Rule = rules.RuleMaximum
 		case se.SchemaField == "pattern":
-			p.Rule = RuleFormat
+			p.Rule = rules.RuleFormat
 		}
 		p.Message = fmt.Sprintf("expected a value satisfying %q, got %s: %s", se.SchemaField, describeValue(se.Value), se.Reason)
 	}
 	return append(out, p)
+}
+
+// outOfBound says a value broke a bound: "expected at most 3, got 4".
+func outOfBound(bound string, b *float64, got any) string {
+	return fmt.Sprintf("expected %s %s, got %s", bound, formatBound(b), describeValue(got))
 }
 
 func formatBound(b *float64) string {
@@ -614,7 +601,7 @@ func (w *walker) walk(s *openapi3.Schema, x any, rec, field string) {
 				}
 				if want, ok := r.nearMiss(key, x); ok {
 					w.path = append(w.path, key)
-					w.report(r.name, key, RuleNearMiss,
+					w.report(r.name, key, rules.RuleNearMiss,
 						fmt.Sprintf("field %q is not a field of %s; did you mean %q?", key, r.name, want))
 					w.path = w.path[:len(w.path)-1]
 				}
@@ -642,7 +629,7 @@ func (w *walker) walk(s *openapi3.Schema, x any, rec, field string) {
 	case json.Number:
 		if s.Type.Is(openapi3.TypeInteger) {
 			if msg := checkIntegerText(s.Format, x.String()); msg != "" {
-				w.report(rec, field, RuleFormat,
+				w.report(rec, field, rules.RuleFormat,
 					fmt.Sprintf("expected %s, got number %s: %s", w.v.describe(s), x, msg))
 			}
 		}

@@ -13,12 +13,14 @@ import (
 	"github.com/campusconf/campusconf/features"
 	"github.com/campusconf/campusconf/fixtures"
 	"github.com/campusconf/campusconf/internal/openapi"
+	"github.com/campusconf/campusconf/internal/registry"
+	"github.com/campusconf/campusconf/internal/rules"
 	"github.com/campusconf/campusconf/internal/wire"
 )
 
 // Finding is one rule one exchange breaks.
 type Finding struct {
-	Operation   string
+	Operation   registry.OpID
 	Requirement string
 	Expected    string
 	Got         string
@@ -33,11 +35,11 @@ type checker struct {
 	table   []route
 	keys    map[string]bool // subscription keys the fixture knows
 	mem     *memories
-	checked func(op, req string) // notes a requirement judged on an exchange
+	checked func(op registry.OpID, req string) // notes a requirement judged on an exchange
 }
 
 func newChecker(cat *features.Catalogue, fx *fixtures.File, v *openapi.Validator) *checker {
-	c := &checker{cat: cat, fx: fx, v: v, table: routes(cat, fx), keys: map[string]bool{}, mem: newMemory()}
+	c := &checker{cat: cat, fx: fx, v: v, table: routes(fx), keys: map[string]bool{}, mem: newMemory()}
 	if fx.SubscriptionKey != "" {
 		c.keys[fx.SubscriptionKey] = true
 	}
@@ -54,15 +56,18 @@ func (c *checker) known(id string) bool {
 	return ok
 }
 
-// noValidate are the operations whose valid-looking requests may still be
-// refused with 400 for reasons the request alone does not show: a wrong
-// one-time password, a transaction id never issued, a weight total counting
-// items the request does not name, a body the document does not describe.
-var noValidate = map[string]bool{"E1": true, "E2": true, "GB": true, "ES": true}
+// success is the requirement a wrong success of op breaks.
+func (c *checker) success(op registry.OpID) string {
+	o, _ := c.cat.Operation(string(op))
+	if o == nil {
+		return ""
+	}
+	return o.Success
+}
 
 // check judges one exchange and returns the rules it breaks. op is ""
 // when the request matches no operation.
-func (c *checker) check(ex *Exchange) (op string, out []Finding) {
+func (c *checker) check(ex *Exchange) (op registry.OpID, out []Finding) {
 	if c.isReset(ex) {
 		c.mem.reset()
 		return "", nil
@@ -130,14 +135,13 @@ func (c *checker) check(ex *Exchange) (op string, out []Finding) {
 			add(p.req, "400 for "+p.what, got)
 		}
 	}
-	if len(invalid) == 0 && !ex.RequestCut && !noValidate[op] {
+	if len(invalid) == 0 && !ex.RequestCut && !rules.ValidityNotShown(op) {
 		switch status {
 		case 400:
-			o, _ := c.cat.Operation(op)
-			req := o.Success
+			req := c.success(op)
 			// an accepted populate entity refused breaks its own rule
-			if ex.URL.Query().Get("populate") != "" && c.known(op+".populate") {
-				req = op + ".populate"
+			if ex.URL.Query().Get("populate") != "" && c.known(op.Requirement(rules.SuffixPopulate)) {
+				req = op.Requirement(rules.SuffixPopulate)
 			}
 			note(req)
 			add(req, "a valid request served (not 400)", got)
@@ -158,17 +162,17 @@ func (c *checker) check(ex *Exchange) (op string, out []Finding) {
 
 	// status among those listed, success body shape
 	if is2xx && len(invalid) == 0 {
-		o, _ := c.cat.Operation(op)
-		note(o.Success)
-		problems := c.v.Check(op, status, ex.ResponseBody)
+		success := c.success(op)
+		note(success)
+		problems := c.v.Check(string(op), status, ex.ResponseBody)
 		if ex.ResponseCut {
 			problems = nil // judged on a part of the body: not at all
 		}
 		reqs := map[string][]string{}
 		for _, p := range problems {
-			id := o.Success
-			if p.Rule != openapi.RuleStatus {
-				id = p.Requirement(o.Success, c.known)
+			id := success
+			if p.Rule != rules.RuleStatus {
+				id = p.Requirement(success, c.known)
 			}
 			reqs[id] = append(reqs[id], p.String())
 		}
@@ -190,14 +194,14 @@ func (c *checker) check(ex *Exchange) (op string, out []Finding) {
 	user := c.user(ex)
 	if user != "" {
 		for _, f := range c.fx.Forbidden {
-			if f.Operation == op && f.User == user {
+			if f.Operation == string(op) && f.User == user {
 				note("ALL.forbidden")
 				if is2xx {
 					add("ALL.forbidden", fmt.Sprintf("403 for %s, whom the fixture declares unauthorised", user), got)
 				}
 			}
 		}
-		if op == "E4" && user != "admin" {
+		if op == registry.E4 && user != "admin" {
 			note("E4.403")
 			if is2xx {
 				add("E4.403", fmt.Sprintf("403 for %s, who is not the Super Admin", user), got)

@@ -23,6 +23,7 @@ import (
 	"github.com/campusconf/campusconf/fixtures"
 	"github.com/campusconf/campusconf/internal/openapi"
 	"github.com/campusconf/campusconf/internal/redact"
+	"github.com/campusconf/campusconf/internal/registry"
 	"github.com/campusconf/campusconf/reports"
 )
 
@@ -209,7 +210,7 @@ func (p *Proxy) observe(ex *Exchange) {
 		p.matched++
 	}
 	for _, f := range findings {
-		res := p.result(f.Operation, f.Requirement)
+		res := p.result(string(f.Operation), f.Requirement)
 		res.violating++
 		if res.violating == 1 {
 			res.first = f
@@ -234,9 +235,9 @@ func (p *Proxy) observe(ex *Exchange) {
 
 // judged notes that an exchange was judged on a requirement (called by the
 // checker, under no lock of the proxy's).
-func (p *Proxy) judged(op, req string) {
+func (p *Proxy) judged(op registry.OpID, req string) {
 	p.mu.Lock()
-	p.result(op, req).exchanges++
+	p.result(string(op), req).exchanges++
 	p.mu.Unlock()
 }
 

@@ -1,10 +1,10 @@
 package proxy
 
 import (
-	"strings"
-
-	"github.com/campusconf/campusconf/internal/openapi"
 	"github.com/tidwall/gjson"
+
+	"github.com/campusconf/campusconf/internal/registry"
+	"github.com/campusconf/campusconf/internal/rules"
 )
 
 // invalidity is one rule a request breaks, with the requirement whose
@@ -14,55 +14,22 @@ type invalidity struct {
 	what string
 }
 
-// gradeTotalMax is the most the weights of one module's grade items may
-// add up to; totals are compared to a hundredth.
-const gradeTotalMax = 100
-
-// esLimits are the ranges of the evaluation question fields ES checks.
-var esLimits = map[string][2]float64{
-	"mark":            {0, 10000},
-	"difficultyLevel": {0, 3},
-	"videoTimeStamp":  {0, 2147483647},
-}
-
 // requestProblems lists the rules the request breaks that have a
-// requirement of their own calling for a refusal. A rule without one (a
-// body member of the wrong type where the catalogue has no .400.type) is
-// left out: the proxy does not judge what the catalogue does not name.
-func (c *checker) requestProblems(op string, params map[string]string, ex *Exchange) []invalidity {
+// requirement of their own calling for a refusal (rules.RefusalOf). A rule
+// without one (a body member of the wrong type where the catalogue has no
+// .400.type, a matter the specification leaves open) is left out: the
+// proxy does not judge what the catalogue does not name.
+func (c *checker) requestProblems(op registry.OpID, params map[string]string, ex *Exchange) []invalidity {
 	body := ex.RequestBody
 	if ex.RequestCut {
 		body = nil
 	}
 	var out []invalidity
-	for _, p := range c.v.CheckRequest(op, params, ex.URL.Query(), body) {
-		if p.In == openapi.InBody && ex.RequestCut {
+	for _, p := range c.v.CheckRequest(string(op), params, ex.URL.Query(), body) {
+		if p.In == rules.InBody && ex.RequestCut {
 			continue
 		}
-		id := ""
-		switch {
-		case p.Rule == openapi.RulePopulate:
-			id = op + ".populate-unknown"
-		case p.In == openapi.InPath:
-			id = op + ".400.uuid"
-		case p.In == openapi.InQuery && p.Name == "offset" || p.In == openapi.InQuery && p.Name == "limit":
-			id = op + ".400.paging"
-		case p.In == openapi.InQuery:
-			id = op + ".400.date"
-		case p.Rule == openapi.RuleJSON:
-			id = op + ".400.json"
-		case p.Rule == openapi.RuleRequired && op == "GB" && strings.Contains(p.Name, "gradingSchema/"):
-			id = "GB.400.schema"
-		case p.Rule == openapi.RuleRequired:
-			id = op + ".400.required"
-		case p.Rule == openapi.RuleFormat:
-			id = op + ".400.uuid"
-		case p.Rule == openapi.RuleType:
-			id = op + ".400.type"
-		case p.Rule == openapi.RuleEnum || p.Rule == openapi.RuleMinimum || p.Rule == openapi.RuleMaximum:
-			id = op + ".range"
-		}
-		if c.known(id) {
+		if id := rules.RefusalOf(op, p).Requirement; c.known(id) {
 			out = append(out, invalidity{req: id, what: p.String()})
 		}
 	}
@@ -71,13 +38,13 @@ func (c *checker) requestProblems(op string, params map[string]string, ex *Excha
 	}
 	b := gjson.ParseBytes(body)
 	switch op {
-	case "GB":
+	case registry.GB:
 		if total, n := weightTotal(b.Get("iD_Weightage")); n > 0 && over(total) {
-			out = append(out, invalidity{req: "GB.total-over", what: "weights totalling " + fmtNum(total)})
+			out = append(out, invalidity{req: rules.ReqWeightageOver, what: "weights totalling " + fmtNum(total)})
 		}
-	case "ES":
+	case registry.ES:
 		if bad := esOutside(b); bad != "" {
-			out = append(out, invalidity{req: "ES.question-outside", what: bad})
+			out = append(out, invalidity{req: rules.ReqQuestionOutside, what: bad})
 		}
 	}
 	return out
@@ -94,31 +61,20 @@ func weightTotal(list gjson.Result) (total float64, n int) {
 	return total, n
 }
 
-func over(total float64) bool { return total > gradeTotalMax+0.005 }
+// over reports whether a weightage total breaks the limit; traffic's
+// totals are compared to a hundredth.
+func over(total float64) bool { return rules.WeightageOver(total, rules.HundredthTolerance) }
 
 // esOutside names the first question field of an ES body outside its
 // range, at any depth (the body's form is the implementation's).
 func esOutside(v gjson.Result) string {
 	bad := ""
-	var walk func(gjson.Result)
-	walk = func(r gjson.Result) {
-		if bad != "" {
-			return
+	questionFields(v, func(name string, e gjson.Result, lim rules.Range) bool {
+		if !lim.Contains(e.Float()) {
+			bad = name + " " + e.Raw + " outside " + lim.String()
 		}
-		r.ForEach(func(k, e gjson.Result) bool {
-			if lim, ok := esLimits[k.Str]; ok && k.Type == gjson.String && e.Type == gjson.Number {
-				if f := e.Float(); f < lim[0] || f > lim[1] {
-					bad = k.Str + " " + e.Raw + " outside " + fmtNum(lim[0]) + ".." + fmtNum(lim[1])
-					return false
-				}
-			}
-			if e.IsObject() || e.IsArray() {
-				walk(e)
-			}
-			return bad == ""
-		})
-	}
-	walk(v)
+		return bad == ""
+	})
 	return bad
 }
 
@@ -126,18 +82,28 @@ func esOutside(v gjson.Result) string {
 // ranges apply to.
 func esHasQuestion(v gjson.Result) bool {
 	found := false
+	questionFields(v, func(string, gjson.Result, rules.Range) bool {
+		found = true
+		return false
+	})
+	return found
+}
+
+// questionFields calls visit with every numeric member of v, at any
+// depth, that rules.QuestionLimits bounds, until visit returns false.
+func questionFields(v gjson.Result, visit func(name string, e gjson.Result, lim rules.Range) bool) {
+	more := true
 	var walk func(gjson.Result)
 	walk = func(r gjson.Result) {
 		r.ForEach(func(k, e gjson.Result) bool {
-			if _, ok := esLimits[k.Str]; ok && k.Type == gjson.String && e.Type == gjson.Number {
-				found = true
+			if lim, ok := rules.QuestionLimits[k.Str]; ok && k.Type == gjson.String && e.Type == gjson.Number {
+				more = visit(k.Str, e, lim)
 			}
-			if e.IsObject() || e.IsArray() {
+			if more && (e.IsObject() || e.IsArray()) {
 				walk(e)
 			}
-			return !found
+			return more
 		})
 	}
 	walk(v)
-	return found
 }

@@ -3,26 +3,26 @@ package proxy
 import (
 	"strings"
 
-	"github.com/campusconf/campusconf/features"
 	"github.com/campusconf/campusconf/fixtures"
+	"github.com/campusconf/campusconf/internal/registry"
 )
 
 // route is one operation's method and path template, split into segments;
 // a segment in braces is a parameter.
 type route struct {
-	op       string
+	op       registry.OpID
 	method   string
 	segments []string
 }
 
-// routes builds the table from the catalogue (the placed operations) and
+// routes builds the table from the registry (the placed operations) and
 // the fixture (the unplaced ones, at the fixture's paths).
-func routes(cat *features.Catalogue, f *fixtures.File) []route {
+func routes(f *fixtures.File) []route {
 	var out []route
-	for _, o := range cat.Operations {
+	for _, o := range registry.All() {
 		method, path := o.Method, o.Path
-		if o.FixtureKey != "" {
-			p, ok := f.Operations[o.FixtureKey]
+		if !o.Placed {
+			p, ok := f.Operations[string(o.ID)]
 			if !ok {
 				continue
 			}
@@ -48,7 +48,7 @@ func split(path string) []string {
 // segments compare without regard to case (the interface's paths mix
 // cases, and common server frameworks route them so); where two templates
 // match, the one with more literal segments wins.
-func match(table []route, method, path string) (op string, params map[string]string) {
+func match(table []route, method, path string) (op registry.OpID, params map[string]string) {
 	segs := split(path)
 	best := -1
 	for _, r := range table {

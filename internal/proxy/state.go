@@ -2,11 +2,14 @@ package proxy
 
 import (
 	"fmt"
+	"net/url"
 	"strconv"
 	"strings"
 	"sync"
 	"time"
 
+	"github.com/campusconf/campusconf/internal/registry"
+	"github.com/campusconf/campusconf/internal/rules"
 	"github.com/campusconf/campusconf/internal/totp"
 	"github.com/tidwall/gjson"
 )
@@ -88,7 +91,7 @@ func capped[K comparable, V any](mp map[K]V) map[K]V {
 
 // stateful judges the rules that need the request's own body or the memory
 // of earlier exchanges, and updates that memory.
-func (c *checker) stateful(m *memory, op string, params map[string]string, ex *Exchange, user string, valid bool, note func(string)) []Finding {
+func (c *checker) stateful(m *memory, op registry.OpID, params map[string]string, ex *Exchange, user string, valid bool, note func(string)) []Finding {
 	var out []Finding
 	add := func(req, expected, got string) {
 		note(req)
@@ -109,13 +112,13 @@ func (c *checker) stateful(m *memory, op string, params map[string]string, ex *E
 		return nil
 	}
 	switch op {
-	case "E1":
+	case registry.E1:
 		code := req.Get("otp").String()
 		first := !m.codes[code]
 		m.codes = capped(m.codes)
 		m.codes[code] = true
 		out = append(out, c.secondFactor(ex, req, resp, first, note)...)
-	case "E2":
+	case registry.E2:
 		tx := req.Get("transactionId").String()
 		status := resp.Get("status")
 		if !is2xx || !status.Exists() {
@@ -127,7 +130,7 @@ func (c *checker) stateful(m *memory, op string, params map[string]string, ex *E
 		case "approve":
 			add("E2.approve", "status 0000 for a push the approving user accepted", is(status.String() == "7002", "status "+status.String()))
 		}
-	case "E3":
+	case registry.E3:
 		if !is2xx {
 			break
 		}
@@ -145,7 +148,7 @@ func (c *checker) stateful(m *memory, op string, params map[string]string, ex *E
 		case c.fx.SecondFactor.ApprovingUser:
 			m.pushes[tx] = "approve"
 		}
-	case "E5":
+	case registry.E5:
 		ids := strs(req.Get("iDs"))
 		if len(ids) == 0 {
 			break
@@ -164,8 +167,8 @@ func (c *checker) stateful(m *memory, op string, params map[string]string, ex *E
 				m.goneSlots[strings.ToLower(id)] = true
 			}
 		}
-	case "E6":
-		if ex.Status == 201 && hasEntity(q.Get("populate"), "Creator") {
+	case registry.E6:
+		if ex.Status == 201 && rules.HasEntity(q.Get("populate"), "Creator") {
 			described := resp.Get("creator").IsObject()
 			for _, f := range []string{"userID", "userName", "email"} {
 				described = described || resp.Get(f).String() != ""
@@ -177,7 +180,7 @@ func (c *checker) stateful(m *memory, op string, params map[string]string, ex *E
 				add("E6.201", "a copy whose id differs from the source's", "id "+id.String()+", the source's")
 			}
 		}
-	case "E7":
+	case registry.E7:
 		if !is2xx {
 			break
 		}
@@ -187,63 +190,24 @@ func (c *checker) stateful(m *memory, op string, params map[string]string, ex *E
 		pub, sent := resp.Get("publish"), req.Get("publish")
 		switch {
 		case !sent.Exists() && pub.Exists():
-			add("E7.default-publish", "publish true when the request leaves it out", is(pub.Type != gjson.True, "publish "+pub.Raw))
+			add(rules.ReqDefaultPublish, "publish true when the request leaves it out", is(pub.Type != gjson.True, "publish "+pub.Raw))
 		case sent.Type == gjson.False && pub.Exists():
 			add("E7.publish", "publish false as sent", is(pub.Type != gjson.False, "publish "+pub.Raw))
 		}
 		if d := resp.Get("isDefault"); d.Exists() {
 			add("E7.isDefault", "isDefault true on a new default attendance", is(d.Type != gjson.True, "isDefault "+d.Raw))
 		}
-	case "E9", "E19":
+	case registry.E9, registry.E19:
 		if is2xx {
 			if id := resp.Get("id"); id.Exists() {
-				add(op+".id", "the record asked for, id "+params["id"], is(!strings.EqualFold(id.String(), params["id"]), "id "+id.String()))
+				add(op.Requirement(".id"), "the record asked for, id "+params["id"], is(!strings.EqualFold(id.String(), params["id"]), "id "+id.String()))
 			}
 		}
-	case "E10", "E15", "E17", "E18", "E20":
-		if !is2xx || !resp.IsArray() {
-			break
-		}
-		n := len(resp.Array())
-		if l, err := strconv.Atoi(q.Get("limit")); err == nil && l >= 1 { // limit=0 is left to the suite: some read it as "no limit"
-			add(op+".limit", fmt.Sprintf("at most %d entries", l), is(n > l, fmt.Sprintf("%d entries", n)))
-		}
-		if (op == "E18" || op == "E20") && hasEntity(q.Get("populate"), "photo") {
-			for _, e := range resp.Array() {
-				if p := e.Get("photo"); p.Type == gjson.Null || !p.Exists() {
-					add(op+".photo", "every entry with a photo (populate=photo)", "an entry without photo")
-					break
-				}
-			}
-		}
-		if op == "E17" || op == "E18" {
-			for _, e := range resp.Array() {
-				if qid := e.Get("questionID"); qid.Exists() && !strings.EqualFold(qid.String(), params["id"]) {
-					add(op+".question", "entries of question "+params["id"], "an entry of question "+qid.String())
-					break
-				}
-			}
-		}
-		if op == "E10" {
-			out = append(out, c.datesInRange(op, q.Get("StartDate"), q.Get("EndDate"), resp, note)...)
-			if text := strings.ToLower(strings.TrimSpace(q.Get("SearchText"))); text != "" {
-				for _, e := range resp.Array() {
-					name, file := e.Get("name"), e.Get("fileName")
-					if !name.Exists() && !file.Exists() {
-						continue
-					}
-					if !strings.Contains(strings.ToLower(name.String()), text) && !strings.Contains(strings.ToLower(file.String()), text) {
-						add("E10.search", fmt.Sprintf("entries whose name or fileName contains %q", q.Get("SearchText")), fmt.Sprintf("an entry with name %s, fileName %s", orAbsent(name), orAbsent(file)))
-						break
-					}
-				}
-			}
-		}
-	case "E13":
+	case registry.E13:
 		if m.goneMedia[strings.ToLower(params["id"])] {
 			add("E14.gone", "404 for a media deleted earlier", is(is2xx, fmt.Sprint(ex.Status)))
 		}
-	case "E14", "E21":
+	case registry.E14, registry.E21:
 		ids := strs(req.Get("iDs"))
 		if is2xx && resp.Type == gjson.Number && len(ids) > 0 {
 			distinct := map[string]bool{}
@@ -251,21 +215,21 @@ func (c *checker) stateful(m *memory, op string, params map[string]string, ex *E
 				distinct[strings.ToLower(id)] = true
 			}
 			req := "E14.count"
-			if op == "E21" {
+			if op == registry.E21 {
 				req = "E21.count-unknown"
 			}
 			add(req, fmt.Sprintf("a count of at most %d (the ids sent)", len(distinct)), is(resp.Int() > int64(len(distinct)), "count "+resp.Raw))
-			if op == "E14" && allIn(ids, m.goneMedia) {
+			if op == registry.E14 && allIn(ids, m.goneMedia) {
 				add("E14.count", "0: every id sent was deleted before", is(resp.Int() != 0, "count "+resp.Raw))
 			}
 		}
-		if op == "E14" && is2xx {
+		if op == registry.E14 && is2xx {
 			m.goneMedia = capped(m.goneMedia)
 			for _, id := range ids {
 				m.goneMedia[strings.ToLower(id)] = true
 			}
 		}
-	case "GB":
+	case registry.GB:
 		module := strings.ToLower(params["id"])
 		sent := weightsOf(req.Get("iD_Weightage"))
 		if gm := c.fx.Records.GradebookModule; gm != nil && strings.EqualFold(gm.ID, module) && len(sent) > 0 && ex.Status == 400 {
@@ -276,7 +240,7 @@ func (c *checker) stateful(m *memory, op string, params map[string]string, ex *E
 				total += w
 			}
 			if all && !over(total) && validGradingSchema(req.Get("gradingSchema")) {
-				add("GB.total-100", "weights of every grade item totalling "+fmtNum(total)+" accepted", "400")
+				add(rules.ReqWeightageAtLimit, "weights of every grade item totalling "+fmtNum(total)+" accepted", "400")
 			}
 		}
 		// GB.per-module is not judged from memory: whether an update naming
@@ -288,24 +252,24 @@ func (c *checker) stateful(m *memory, op string, params map[string]string, ex *E
 			break
 		}
 		if total, n := weightTotal(resp.Get("iD_Weightage")); n > 0 {
-			add("GB.total-over", "a module whose weights total at most 100", is(over(total), "weights totalling "+fmtNum(total)))
+			add(rules.ReqWeightageOver, fmt.Sprintf("a module whose weights total at most %d", rules.MaxWeightageTotal), is(over(total), "weights totalling "+fmtNum(total)))
 		}
-	case "ES":
+	case registry.ES:
 		if esHasQuestion(req) && esOutside(req) == "" {
-			add("ES.question-inside", "a question within its limits accepted", is(ex.Status == 400, fmt.Sprint(ex.Status)))
+			add(rules.ReqQuestionInside, "a question within its limits accepted", is(ex.Status == 400, fmt.Sprint(ex.Status)))
 		}
-	case "NR":
+	case registry.NR:
 		id, read := req.Get("id").String(), req.Get("read").Int()
-		if !is2xx || id == "" || (read != 10 && read != 11) {
+		rule := rules.ReadRequirement(read)
+		if !is2xx || id == "" || rule == "" {
 			break
 		}
-		rule := map[int64]string{10: "NR.unread", 11: "NR.read"}[read]
 		if st := resp.Get("notifyStatus"); st.Exists() {
 			add(rule, fmt.Sprintf("notifyStatus %d as set", read), is(st.Int() != read, "notifyStatus "+st.Raw))
 		}
 		m.notifications = capped(m.notifications)
 		m.notifications[id] = read
-	case "NG":
+	case registry.NG:
 		if !is2xx {
 			break
 		}
@@ -318,18 +282,18 @@ func (c *checker) stateful(m *memory, op string, params map[string]string, ex *E
 		}
 		if read, ok := m.notifications[resp.Get("id").String()]; ok {
 			if st := resp.Get("notifyStatus"); st.Exists() {
-				rule := map[int64]string{10: "NR.unread", 11: "NR.read"}[read]
+				rule := rules.ReadRequirement(read)
 				add(rule, fmt.Sprintf("notifyStatus %d, as the last read update set it", read), is(st.Int() != read, "notifyStatus "+st.Raw))
 			}
 		}
-	case "QS":
+	case registry.QS:
 		if !is2xx {
 			break
 		}
 		section := strings.ToLower(req.Get("id").String())
 		if was, ok := m.sections[section]; ok && !was && !req.Get("displayQuestionMark").Exists() {
 			if d := resp.Get("displayQuestionMark"); d.Exists() {
-				add("QS.default", "displayQuestionMark still false when left out", is(d.Type == gjson.True, "displayQuestionMark true"))
+				add(rules.ReqDefaultQuestionMark, "displayQuestionMark still false when left out", is(d.Type == gjson.True, "displayQuestionMark true"))
 			}
 		}
 		if d := resp.Get("displayQuestionMark"); d.IsBool() {
@@ -344,25 +308,72 @@ func (c *checker) stateful(m *memory, op string, params map[string]string, ex *E
 				add("QS.given", "displayQuestionMark true as sent", is(d.Type != gjson.True, "displayQuestionMark "+d.Raw))
 			}
 		}
+	default:
+		if registry.Must(op).Paged {
+			c.list(op, params, q, resp, is2xx, add, func(fs ...Finding) { out = append(out, fs...) }, note)
+		}
 	}
 	return out
 }
 
+// list judges the answer of a paged list: its limit, its populated photos,
+// its entries' question, the E10 dates and search.
+func (c *checker) list(op registry.OpID, params map[string]string, q url.Values, resp gjson.Result, is2xx bool, add func(req, expected, got string), emit func(...Finding), note func(string)) {
+	if !is2xx || !resp.IsArray() {
+		return
+	}
+	n := len(resp.Array())
+	if l, err := strconv.Atoi(q.Get("limit")); err == nil && l >= 1 { // limit=0 is left to the suite: some read it as "no limit"
+		add(op.Requirement(".limit"), fmt.Sprintf("at most %d entries", l), is(n > l, fmt.Sprintf("%d entries", n)))
+	}
+	if (op == registry.E18 || op == registry.E20) && rules.HasEntity(q.Get("populate"), "photo") {
+		for _, e := range resp.Array() {
+			if p := e.Get("photo"); p.Type == gjson.Null || !p.Exists() {
+				add(op.Requirement(".photo"), "every entry with a photo (populate=photo)", "an entry without photo")
+				break
+			}
+		}
+	}
+	if op == registry.E17 || op == registry.E18 {
+		for _, e := range resp.Array() {
+			if qid := e.Get("questionID"); qid.Exists() && !strings.EqualFold(qid.String(), params["id"]) {
+				add(op.Requirement(".question"), "entries of question "+params["id"], "an entry of question "+qid.String())
+				break
+			}
+		}
+	}
+	if op == registry.E10 {
+		emit(c.datesInRange(op, q.Get("StartDate"), q.Get("EndDate"), resp, note)...)
+		if text := strings.ToLower(strings.TrimSpace(q.Get("SearchText"))); text != "" {
+			for _, e := range resp.Array() {
+				name, file := e.Get("name"), e.Get("fileName")
+				if !name.Exists() && !file.Exists() {
+					continue
+				}
+				if !strings.Contains(strings.ToLower(name.String()), text) && !strings.Contains(strings.ToLower(file.String()), text) {
+					add("E10.search", fmt.Sprintf("entries whose name or fileName contains %q", q.Get("SearchText")), fmt.Sprintf("an entry with name %s, fileName %s", orAbsent(name), orAbsent(file)))
+					break
+				}
+			}
+		}
+	}
+}
+
 // datesInRange checks that a dated list keeps within StartDate..EndDate.
-func (c *checker) datesInRange(op, start, end string, list gjson.Result, note func(string)) []Finding {
+func (c *checker) datesInRange(op registry.OpID, start, end string, list gjson.Result, note func(string)) []Finding {
 	if start == "" && end == "" {
 		return nil
 	}
 	s, errS := time.Parse(time.RFC3339, start)
 	e, errE := time.Parse(time.RFC3339, end)
-	note(op + ".dates")
+	note(op.Requirement(".dates"))
 	for _, entry := range list.Array() {
 		d, err := time.Parse(time.RFC3339, entry.Get("logDate").String())
 		if err != nil {
 			continue
 		}
 		if start != "" && errS == nil && d.Before(s) || end != "" && errE == nil && d.After(e) {
-			return []Finding{{Operation: op, Requirement: op + ".dates", Expected: fmt.Sprintf("entries dated %s..%s", start, end), Got: "an entry dated " + entry.Get("logDate").String()}}
+			return []Finding{{Operation: op, Requirement: op.Requirement(".dates"), Expected: fmt.Sprintf("entries dated %s..%s", start, end), Got: "an entry dated " + entry.Get("logDate").String()}}
 		}
 	}
 	return nil
@@ -413,15 +424,6 @@ func orAbsent(r gjson.Result) string {
 	return r.Raw
 }
 
-func hasEntity(populate, entity string) bool {
-	for _, e := range strings.Split(populate, ",") {
-		if strings.EqualFold(strings.TrimSpace(e), entity) {
-			return true
-		}
-	}
-	return false
-}
-
 // weightsOf reads a list of {key, value} weights by lower-cased item id.
 func weightsOf(list gjson.Result) map[string]float64 {
 	out := map[string]float64{}
@@ -462,7 +464,7 @@ func (c *checker) secondFactor(ex *Exchange, req, resp gjson.Result, first bool,
 	f := func(req, expected, got string) {
 		note(req)
 		if got != "" {
-			out = append(out, Finding{Operation: "E1", Requirement: req, Expected: expected, Got: got})
+			out = append(out, Finding{Operation: registry.E1, Requirement: req, Expected: expected, Got: got})
 		}
 	}
 	switch {

@@ -160,7 +160,7 @@ func TestStatefulSequences(t *testing.T) {
 			for _, s := range tt.steps {
 				_, fs := c.check(exchangeOf(fx, s))
 				for _, f := range fs {
-					got = append(got, f.Operation+" "+f.Requirement)
+					got = append(got, string(f.Operation)+" "+f.Requirement)
 				}
 			}
 			slices.Sort(got)

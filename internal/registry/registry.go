@@ -12,6 +12,7 @@ package registry
 import (
 	"fmt"
 	"maps"
+	"regexp"
 	"slices"
 	"strings"
 )
@@ -112,6 +113,14 @@ type Operation struct {
 	Group string
 	// Records are the fixture record keys (records.*) it needs.
 	Records []string
+	// IDs are the inputs of its requests that name records, each with the
+	// fixture value a request may address. The key says where the input
+	// is: "path.NAME", "query.NAME" or "body.PATH" (a body member; the
+	// members of a list's items joined by ".": "iD_Weightage.key"); the
+	// value is a path into the fixture ("records.folder"; a list gives
+	// each of its ids). The generated requests address these records;
+	// writes name only records the fixture gives to be changed.
+	IDs map[string]string
 
 	// Typical is a call a conforming implementation answers without
 	// refusing it for its content; see Call for its placeholders.
@@ -177,10 +186,12 @@ const (
 
 // Call is a request in fixture placeholders: {records.x}, {operations.x},
 // {secondFactor.x} are looked up in the fixture, {absent} is a uuid no
-// implementation has.
+// implementation has (see Fill).
 type Call struct {
 	// Params are the path parameters.
 	Params map[string]string
+	// Query are the query parameters.
+	Query map[string]string
 	// Body is the JSON body, sent when HasBody.
 	Body    string
 	HasBody bool
@@ -231,6 +242,7 @@ func (o Operation) Unplaced() bool { return !o.Placed }
 var all = []Operation{
 	{ID: E1, Profile: ProfileSecondFactor, ChangesState: true, Name: "Validate one-time password", Statuses: []int{200, 404, 503}, Input: "OtpInput", Method: "POST", Path: "/campus/2FA/Auth", Placed: true,
 		Record: "SecondFactorResult", JSONBody: true, RequiredMembers: true, Group: "second-factor",
+		IDs:     map[string]string{"body.userid": "secondFactor.userid"},
 		Typical: Call{Body: `{"userid": "{secondFactor.userid}", "otp": "000000"}`, HasBody: true}},
 	{ID: E2, Profile: ProfileSecondFactor, Name: "Check push status", Statuses: []int{200, 404, 503}, Input: "PushPollInput", Method: "POST", Path: "/campus/2FA/Poll", Placed: true,
 		Record: "PushResult", JSONBody: true, RequiredMembers: true, Group: "second-factor",
@@ -243,69 +255,87 @@ var all = []Operation{
 		Record: "Faculty", List: true, Destructive: true, Group: "faculties", TypicalUser: "admin"},
 	{ID: E5, Profile: ProfileConsultation, ChangesState: true, Name: "Delete slots", Statuses: []int{200, 204, 404}, Input: "SlotDeleteInput", Method: "DELETE", Path: "/consultation/Slot", Placed: true,
 		JSONBody: true, UUIDInput: true, Destructive: true, Group: "slots", Records: []string{"deletableSlots"}, Subject: "deletableSlots.0",
+		IDs:       map[string]string{"body.iDs": "records.deletableSlots"},
 		Typical:   Call{Body: `{"iDs": ["{absent}"]}`, HasBody: true},
 		Forbidden: &Call{Body: `{"iDs": ["{records.deletableSlots.0}"]}`, HasBody: true}},
 	{ID: E6, Profile: ProfileBank, ChangesState: true, Name: "Copy bank folder", Statuses: []int{201, 404}, Method: "POST", Path: "/bank/{id}/copy", Placed: true,
 		Record: "BankFolder", UUIDInput: true, Destructive: true, Group: "bank", Records: []string{"bankFolder"}, Subject: "bankFolder",
+		IDs:       map[string]string{"path.id": "records.bankFolder"},
 		Typical:   Call{Params: map[string]string{"id": "{absent}"}},
 		Forbidden: &Call{Params: map[string]string{"id": "{records.bankFolder}"}}},
 	{ID: E7, Profile: ProfileAttendance, ChangesState: true, Name: "Add default attendance", Statuses: []int{201}, Input: "DefaultAttendanceInput", Method: "POST", Path: "/Attendance/Default", Placed: true,
 		Record: "Attendance", JSONBody: true, RequiredMembers: true, UUIDInput: true, Destructive: true, Group: "attendance",
 		Records: []string{"attendanceResource"}, Subject: "attendanceResource",
+		IDs:     map[string]string{"body.resourceID": "records.attendanceResource"},
 		Typical: Call{Body: `{"resourceID": "{records.attendanceResource}"}`, HasBody: true}},
 	{ID: E8, Profile: ProfileAttendance, ChangesState: true, Name: "Delete attendances", Statuses: []int{204}, Input: "AttendanceDeleteInput", Method: "DELETE", Path: "/Attendance/", Placed: true,
 		EmptyAnswer: true, JSONBody: true, RequiredMembers: true, UUIDInput: true, Destructive: true, Group: "attendance",
 		Records: []string{"attendanceResource"}, Subject: "attendanceResource",
+		IDs:        map[string]string{"body.resourceID": "records.attendanceResource"},
 		Typical:    Call{Body: `{"resourceID": "{records.attendanceResource}", "iDs": ["{absent}"]}`, HasBody: true},
 		Forbidden:  &Call{Body: `{"resourceID": "{records.attendanceResource}", "iDs": ["{saved.probe}"]}`, HasBody: true},
 		ProbeSetup: &Setup{Op: E7, Call: Call{Body: `{"resourceID": "{records.attendanceResource}"}`, HasBody: true}, Save: "id"}},
 	{ID: E9, Profile: ProfileEvaluation, Name: "Get evaluation question", Statuses: []int{200, 404}, Method: "GET", Path: "/evaluation/{evaluationid}/Question/{id}", Placed: true,
 		Record: "EvaluationQuestion", UUIDInput: true, Group: "evaluation",
 		Records: []string{"evaluation", "evaluationQuestion", "otherEvaluationQuestion"}, Subject: "evaluationQuestion", Load: true,
+		IDs:     map[string]string{"path.evaluationid": "records.evaluation", "path.id": "records.evaluationQuestion"},
 		Typical: Call{Params: map[string]string{"evaluationid": "{records.evaluation}", "id": "{records.evaluationQuestion}"}}},
 	{ID: E10, Profile: ProfileFiles, Name: "Get download logs by folder", Statuses: []int{200}, Method: "GET", Path: "/files/{id}/downloaded", Placed: true,
 		Record: "FileLog", List: true, Paged: true, UUIDInput: true, Records: []string{"folder"}, Subject: "folder",
 		Load: true, LoadQuery: "offset=0&limit=20",
+		IDs:     map[string]string{"path.id": "records.folder"},
 		Typical: Call{Params: map[string]string{"id": "{records.folder}"}}},
 	{ID: E11, Profile: ProfileFiles, Name: "Get all annotations of a file", Statuses: []int{200}, Method: "GET", Path: "/files/FileAnnotation/{id}/all", Placed: true,
 		Record: "FileAnnotation", List: true, UUIDInput: true, Records: []string{"file"}, Subject: "file", Load: true,
+		IDs:     map[string]string{"path.id": "records.file"},
 		Typical: Call{Params: map[string]string{"id": "{records.file}"}}},
 	{ID: E12, Profile: ProfileModules, Name: "Get weblink view logs", Statuses: []int{200, 404}, Method: "GET", Path: "/module/Weblink/{ID}/Log", Placed: true,
 		Record: "WeblinkLog", List: true, UUIDInput: true, Records: []string{"weblink"}, Subject: "weblink", Load: true,
+		IDs:     map[string]string{"path.ID": "records.weblink"},
 		Typical: Call{Params: map[string]string{"id": "{records.weblink}"}}},
 	{ID: E13, Profile: ProfileMultimedia, Name: "Get downloads of a media", Statuses: []int{200, 404}, Method: "GET", Path: "/multimedia/{id}/downloadlog", Placed: true,
 		Record: "MediaLog", UUIDInput: true, Group: "media", Records: []string{"media"}, Subject: "media", Load: true,
+		IDs:     map[string]string{"path.id": "records.media"},
 		Typical: Call{Params: map[string]string{"id": "{records.media}"}}},
 	{ID: E14, Profile: ProfileMultimedia, ChangesState: true, Name: "Delete medias", Statuses: []int{200}, Input: "MediaDeleteInput", Method: "DELETE", Path: "/multimedia/media", Placed: true,
 		JSONBody: true, UUIDInput: true, Destructive: true, Group: "media", Records: []string{"deletableMedia"}, Subject: "deletableMedia.0",
+		IDs:       map[string]string{"body.iDs": "records.deletableMedia"},
 		Typical:   Call{Body: `{"iDs": ["{absent}"]}`, HasBody: true},
 		Forbidden: &Call{Body: `{"iDs": ["{records.deletableMedia.0}"]}`, HasBody: true}},
 	{ID: E15, Profile: ProfileMultimedia, Name: "Get channel users", Statuses: []int{200}, Method: "GET", Path: "/multimedia/statistics/channel/{id}/users", Placed: true,
 		Record: "ChannelUser", List: true, Paged: true, UUIDInput: true, Records: []string{"channel"}, Subject: "channel", Load: true,
+		IDs:     map[string]string{"path.id": "records.channel"},
 		Typical: Call{Params: map[string]string{"id": "{records.channel}"}}},
 	{ID: E16, Profile: ProfileMultimedia, Name: "Get lecture-capture files", Statuses: []int{200}, Method: "GET", Path: "/multimedia/capture/{id}/medias", Placed: true,
 		Record: "CaptureSession", List: true, UUIDInput: true, Records: []string{"capture"}, Subject: "capture", Load: true,
+		IDs:     map[string]string{"path.id": "records.capture"},
 		Typical: Call{Params: map[string]string{"id": "{records.capture}"}}},
 	{ID: E17, Profile: ProfileSurvey, Name: "Get responses by survey question", Statuses: []int{200, 404}, Method: "GET", Path: "/survey/question/{id}/response", Placed: true,
 		Record: "SurveyResponse", List: true, Paged: true, UUIDInput: true, Records: []string{"surveyQuestion"}, Subject: "surveyQuestion", Load: true,
+		IDs:     map[string]string{"path.id": "records.surveyQuestion"},
 		Typical: Call{Params: map[string]string{"id": "{records.surveyQuestion}"}}},
 	{ID: E18, Profile: ProfilePoll, Name: "Get responses by poll question", Statuses: []int{200}, Method: "GET", Path: "/poll/Question/{id}/Response", Placed: true,
 		Record: "PollResponse", List: true, Paged: true, UUIDInput: true, Records: []string{"pollQuestion"}, Subject: "pollQuestion", Load: true,
+		IDs:     map[string]string{"path.id": "records.pollQuestion"},
 		Typical: Call{Params: map[string]string{"id": "{records.pollQuestion}"}}},
 	{ID: E19, Profile: ProfilePoll, Name: "Get poll response", Statuses: []int{200}, Method: "GET", Path: "/poll/Response/{id}", Placed: true,
 		Record: "PollResponse", UUIDInput: true, Records: []string{"pollResponse"}, Subject: "pollResponse", Load: true,
+		IDs:     map[string]string{"path.id": "records.pollResponse"},
 		Typical: Call{Params: map[string]string{"id": "{records.pollResponse}"}}},
 	{ID: E20, Profile: ProfileResources, Name: "Get accessible students", Statuses: []int{200}, Method: "GET", Path: "/resource/{id}/students", Placed: true,
 		Record: "Student", List: true, Paged: true, UUIDInput: true, Records: []string{"resource"}, Subject: "resource", Load: true,
+		IDs:     map[string]string{"path.id": "records.resource"},
 		Typical: Call{Params: map[string]string{"id": "{records.resource}"}}},
 	{ID: E21, Profile: ProfileWebLectures, ChangesState: true, Name: "Publish sessions", Statuses: []int{200}, Input: "SessionPublishInput", Method: "PUT", Path: "/weblecture/session/publish", Placed: true,
 		JSONBody: true, UUIDInput: true, Destructive: true, Group: "lecture-sessions", Records: []string{"lectureSessions"}, Subject: "lectureSessions.0",
+		IDs:       map[string]string{"body.iDs": "records.lectureSessions"},
 		Typical:   Call{Body: `{"iDs": ["{absent}"], "publish": true}`, HasBody: true},
 		Forbidden: &Call{Body: `{"iDs": ["{records.lectureSessions.0}"], "publish": true}`, HasBody: true}},
 	{ID: GB, Profile: ProfileGradebook, ChangesState: true, Alias: "updateGradebookSettings", Name: "Update gradebook settings", Statuses: []int{200, 404}, Input: "GradebookSettingsInput",
 		Method: "PATCH", Path: "/gradebook/{id}/settings", AltMethod: "PUT", AltPath: "/gradebook/settings/{id}",
 		Record: "GradebookSettings", JSONBody: true, RequiredMembers: true, UUIDInput: true, Destructive: true, Group: "gradebook",
 		Records: []string{"gradebookModule"}, Subject: "gradebookModule.id",
+		IDs: map[string]string{"path.id": "records.gradebookModule.id", "body.iD_Weightage.key": "records.gradebookModule.gradeItems"},
 		Typical: Call{Params: map[string]string{"id": "{absent}"},
 			Body: `{"iD_Weightage": [], "gradingSchema": [{"letterGrade": "A", "maxMark": 100}]}`, HasBody: true},
 		Forbidden: &Call{Params: map[string]string{"id": "{records.gradebookModule.id}"},
@@ -313,20 +343,24 @@ var all = []Operation{
 	{ID: ES, Profile: ProfileEvaluation, ChangesState: true, Alias: "updateEvaluationSession", Name: "Update evaluation question session", Statuses: []int{200}, Input: "EvaluationSessionInput",
 		Method: "PATCH", Path: "/evaluation/{id}/session", AltMethod: "PUT", AltPath: "/evaluations/{id}/question-session",
 		Record: "Evaluation", Destructive: true, Group: "evaluation", Records: []string{"evaluation", "evaluationQuestion"}, Subject: "evaluation",
+		IDs:     map[string]string{"path.id": "records.evaluation"},
 		Typical: Call{Params: map[string]string{"id": "{records.evaluation}"}, HasBody: true, Body: "{operations.ES.body}"}},
 	{ID: NG, Profile: ProfileNotifications, Alias: "getNotificationByGroup", Name: "Get notification by group id", Statuses: []int{200},
 		Method: "GET", Path: "/notification/group/{id}", AltMethod: "GET", AltPath: "/notifications/groups/{id}",
 		Record: "Notification", UUIDInput: true, Group: "notification", Records: []string{"notification"}, Subject: "notification.groupId", Load: true,
+		IDs:     map[string]string{"path.id": "records.notification.groupId"},
 		Typical: Call{Params: map[string]string{"id": "{records.notification.groupId}"}}},
 	{ID: NR, Profile: ProfileNotifications, ChangesState: true, Alias: "updateNotificationRead", Name: "Update notification read status", Statuses: []int{200}, Input: "NotificationReadInput",
 		Method: "PUT", Path: "/notification/read", AltMethod: "POST", AltPath: "/notifications/read-status",
 		Record: "Notification", JSONBody: true, RequiredMembers: true, Destructive: true, Group: "notification",
 		Records: []string{"notification"}, Subject: "notification.id", Load: true, LoadBody: `{"id":{records.notification.id},"read":11}`,
+		IDs:     map[string]string{"body.id": "records.notification.id"},
 		Typical: Call{Body: `{"id": {records.notification.id}, "read": 10}`, HasBody: true}},
 	{ID: QS, Profile: ProfileQuizzes, ChangesState: true, Alias: "updateQuizSection", Name: "Update quiz section", Statuses: []int{200}, Input: "QuizSectionInput",
 		Method: "PUT", Path: "/quiz/section", AltMethod: "PATCH", AltPath: "/quiz/sections",
 		Record: "QuizSection", JSONBody: true, RequiredMembers: true, UUIDInput: true, Destructive: true, Group: "quiz",
 		Records: []string{"quizSection"}, Subject: "quizSection.id",
+		IDs:     map[string]string{"body.id": "records.quizSection.id"},
 		Typical: Call{Body: `{"id": "{records.quizSection.id}", "name": "Section one"}`, HasBody: true}},
 }
 
@@ -522,4 +556,47 @@ func Strings(ids []OpID) []string {
 		out[i] = string(id)
 	}
 	return out
+}
+
+// placeholder matches a placeholder of a Call: {records.folder},
+// {operations.ES.body}, {secondFactor.userid}, {absent}, and the suite's
+// own ({saved.x}, {otp}, ...).
+var placeholder = regexp.MustCompile(`\{(records|saved|secondFactor|users|operations|conventions|absent|otp|sortby)(\.[^{}\s"]*)?\}`)
+
+// Fill replaces each placeholder of text by what lookup gives for its key
+// (the placeholder without its braces: "records.folder", "absent"). It
+// stops at the first error lookup returns. The suite, the load generator
+// and any producer that sends a registry call fill it so.
+func Fill(text string, lookup func(key string) (string, error)) (string, error) {
+	var firstErr error
+	out := placeholder.ReplaceAllStringFunc(text, func(m string) string {
+		if firstErr != nil {
+			return m
+		}
+		v, err := lookup(strings.Trim(m, "{}"))
+		if err != nil {
+			firstErr = err
+			return m
+		}
+		return v
+	})
+	return out, firstErr
+}
+
+// Span names every operation for a message, each with prefix: the placed
+// ones as a range, then the unplaced ones ("E1..E21, GB, ES, NG, NR, QS",
+// or with prefix "@", "@E1..@E21, @GB, ...").
+func Span(prefix string) string {
+	return span(prefix, Select(func(o Operation) bool { return o.Placed }), Unplaced())
+}
+
+func span(prefix string, placed, unplaced []OpID) string {
+	var parts []string
+	if len(placed) > 0 {
+		parts = append(parts, prefix+string(placed[0])+".."+prefix+string(placed[len(placed)-1]))
+	}
+	for _, id := range unplaced {
+		parts = append(parts, prefix+string(id))
+	}
+	return strings.Join(parts, ", ")
 }

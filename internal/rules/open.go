@@ -40,3 +40,7 @@ func (Open) Accepts(status int, documented []int) bool {
 	}
 	return false
 }
+
+// OpenQuerySyntax: the syntax of sortby and where, and of any query
+// string the specification gives no format (Endpoints).
+var OpenQuerySyntax = Open{Topic: "the syntax of sortby, where and other query strings", Section: "Endpoints"}

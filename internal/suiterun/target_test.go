@@ -36,27 +36,23 @@ func TestTargets(t *testing.T) {
 		})
 	}
 
-	t.Run("over HTTP follows no redirect", func(t *testing.T) {
-		cfg := OverHTTP(steps.Config{}, srv.URL, false)
-		resp, err := cfg.Client.Get(cfg.BaseURL + "/")
+	teapot := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { w.WriteHeader(http.StatusTeapot) })
+	answers := []struct {
+		name string
+		cfg  steps.Config
+		want int
+	}{
+		{"over HTTP follows no redirect: the 302 is the answer", OverHTTP(steps.Config{}, srv.URL, false), http.StatusFound},
+		{"in process serves the handler", InProcess(steps.Config{}, teapot, "http://campusconf.test"), http.StatusTeapot},
+	}
+	for _, tt := range answers {
+		resp, err := tt.cfg.Client.Get(tt.cfg.BaseURL + "/")
 		if err != nil {
-			t.Fatal(err)
+			t.Fatalf("%s: %v", tt.name, err)
 		}
 		_ = resp.Body.Close()
-		if resp.StatusCode != http.StatusFound {
-			t.Errorf("expected the redirect itself (302) as the answer, got %d", resp.StatusCode)
+		if resp.StatusCode != tt.want {
+			t.Errorf("%s: expected %d, got %d", tt.name, tt.want, resp.StatusCode)
 		}
-	})
-	t.Run("in process serves the handler", func(t *testing.T) {
-		teapot := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { w.WriteHeader(http.StatusTeapot) })
-		cfg := InProcess(steps.Config{}, teapot, "http://campusconf.test")
-		resp, err := cfg.Client.Get(cfg.BaseURL + "/")
-		if err != nil {
-			t.Fatal(err)
-		}
-		_ = resp.Body.Close()
-		if resp.StatusCode != http.StatusTeapot {
-			t.Errorf("expected the handler's 418, got %d", resp.StatusCode)
-		}
-	})
+	}
 }

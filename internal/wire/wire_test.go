@@ -34,24 +34,27 @@ func TestNoRedirectsKeepsToTheOrigin(t *testing.T) {
 }
 
 func TestWorldOf(t *testing.T) {
+	named := func(world string) http.Header {
+		h := http.Header{}
+		if world != "" {
+			h.Set(WorldHeader, world)
+		}
+		return h
+	}
 	tests := []struct {
-		path, header    string
-		world, wantPath string
+		path        string
+		h           http.Header
+		world, rest string
 	}{
-		{"/campus/2FA/Auth", "", "", "/campus/2FA/Auth"},
-		{"/campus/2FA/Auth", "w1", "w1", "/campus/2FA/Auth"},
-		{"/_w/w2/campus/2FA/Auth", "", "w2", "/campus/2FA/Auth"},
-		{"/_w/w2/campus/2FA/Auth", "w1", "w2", "/campus/2FA/Auth"},
-		{"/_w/w3", "", "w3", "/"},
+		{"/campus/2FA/Auth", named(""), "", "/campus/2FA/Auth"},
+		{"/campus/2FA/Auth", named("w1"), "w1", "/campus/2FA/Auth"},
+		{"/_w/w2/campus/2FA/Auth", named(""), "w2", "/campus/2FA/Auth"},
+		{"/_w/w2/campus/2FA/Auth", named("w1"), "w2", "/campus/2FA/Auth"}, // the path wins
+		{"/_w/w3", named(""), "w3", "/"},
 	}
 	for _, tt := range tests {
-		h := http.Header{}
-		if tt.header != "" {
-			h.Set(WorldHeader, tt.header)
-		}
-		world, path := WorldOf(tt.path, h)
-		if world != tt.world || path != tt.wantPath {
-			t.Errorf("WorldOf(%q, header %q): expected %q, %q, got %q, %q", tt.path, tt.header, tt.world, tt.wantPath, world, path)
+		if world, rest := WorldOf(tt.path, tt.h); world != tt.world || rest != tt.rest {
+			t.Errorf("WorldOf(%q, %v): expected %q, %q, got %q, %q", tt.path, tt.h, tt.world, tt.rest, world, rest)
 		}
 	}
 }

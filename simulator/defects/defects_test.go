@@ -60,3 +60,33 @@ func TestStatusChangesNameOperations(t *testing.T) {
 		}
 	}
 }
+
+// TestDefaultShapes: a record the table leaves out gets a names and a
+// types defect from its schema, each breaking its record's requirement
+// with one edit of one field.
+func TestDefaultShapes(t *testing.T) {
+	tests := []struct {
+		name                    Name
+		requirement, field, arg string
+		edit                    Edit
+	}{
+		{"bank-folder-names", "REC.BankFolder.names", "createdDate", "CreatedDate", Rename}, // id is required
+		{"bank-folder-types", "REC.BankFolder.types", "createdDate", "2006-01-02 15:04:05", DateLayout},
+		{"file-annotation-names", "REC.FileAnnotation.names", "annotationId", "AnnotationId", Rename},
+		{"channel-user-types", "REC.ChannelUser.types", "comments", "", Quote},
+	}
+	got := map[Name]shape{}
+	for _, s := range defaultShapesBut(nil) {
+		got[s.name] = s
+	}
+	for _, tt := range tests {
+		s, ok := got[tt.name]
+		switch {
+		case !ok:
+			t.Errorf("%s: expected a default defect, got none", tt.name)
+		case s.requirement != tt.requirement || s.rewrite.Field != tt.field || s.rewrite.Edit != tt.edit || s.rewrite.Arg != tt.arg:
+			t.Errorf("%s: expected %s by %v of %s (%q), got %s by %v of %s (%q)", tt.name, tt.requirement, tt.edit, tt.field, tt.arg,
+				s.requirement, s.rewrite.Edit, s.rewrite.Field, s.rewrite.Arg)
+		}
+	}
+}

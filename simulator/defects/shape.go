@@ -2,7 +2,14 @@ package defects
 
 import (
 	"fmt"
+	"maps"
+	"slices"
+	"strings"
+	"unicode"
 
+	"github.com/getkin/kin-openapi/openapi3"
+
+	"github.com/campusconf/campusconf/internal/openapi"
 	"github.com/campusconf/campusconf/internal/registry"
 )
 
@@ -192,14 +199,113 @@ var shapes = []shape{
 		Rewrite{Record: "QuizSection", Field: "displayedRandomQuestions", Edit: Quote}},
 }
 
-// shapeDefects returns the record defects as Defects.
+// shapeDefects returns the record defects as Defects: those of the table,
+// then a default pair for every record an operation answers that the
+// table does not cover (defaultShapes).
 func shapeDefects() []Defect {
-	out := make([]Defect, len(shapes))
-	for i, s := range shapes {
+	all := append(slices.Clone(shapes), defaultShapes()...)
+	out := make([]Defect, len(all))
+	for i, s := range all {
 		rw := s.rewrite
 		out[i] = Defect{Name: s.name, Description: s.description, Requirements: []string{s.requirement}, Rewrite: &rw}
 	}
 	return out
+}
+
+// defaultShapes are the names and types defects of the records the
+// registry's operations answer and the table leaves out, drawn from the
+// record's schema in the OpenAPI document: the first optional field
+// respelled in another case for REC.<Record>.names (a required one would
+// also be missing, which breaks .types), and the first uuid, number,
+// boolean or date-time field sent in a wrong type or format for
+// REC.<Record>.types. A new kind of record is thus covered
+// without an entry here; a hand-written pair in the table, naming a
+// mistake a vendor would make, replaces them.
+func defaultShapes() []shape {
+	covered := map[string]bool{}
+	for _, s := range shapes {
+		covered[s.requirement] = true
+	}
+	return defaultShapesBut(covered)
+}
+
+// defaultShapesBut is defaultShapes for the records whose requirements
+// covered leaves out.
+func defaultShapesBut(covered map[string]bool) []shape {
+	doc, err := openapi.Load()
+	if err != nil {
+		return nil // the document's own tests say why
+	}
+	var out []shape
+	seen := map[string]bool{}
+	for _, op := range registry.All() {
+		rec := op.Record
+		ref := doc.Components.Schemas[rec]
+		if rec == "" || seen[rec] || ref == nil || ref.Value == nil {
+			continue
+		}
+		seen[rec] = true
+		fields := slices.Sorted(maps.Keys(ref.Value.Properties))
+		optional := slices.DeleteFunc(slices.Clone(fields), func(f string) bool { return slices.Contains(ref.Value.Required, f) })
+		name := kebab(rec)
+		if req := "REC." + rec + ".names"; !covered[req] && len(optional) > 0 {
+			// an optional field: a required one respelled would be missing too
+			f := optional[0]
+			respelled := strings.ToUpper(f[:1]) + f[1:]
+			if respelled == f {
+				respelled = strings.ToLower(f[:1]) + f[1:]
+			}
+			out = append(out, shape{Name(name + "-names"), fmt.Sprintf("%s spells %s as %s", rec, f, respelled), req,
+				Rewrite{Record: rec, Field: f, Edit: Rename, Arg: respelled}})
+		}
+		if req := "REC." + rec + ".types"; !covered[req] {
+			for _, f := range fields {
+				if rw, what, ok := wrongType(rec, f, ref.Value.Properties[f]); ok {
+					out = append(out, shape{Name(name + "-types"), fmt.Sprintf("%s sends %s %s", rec, f, what), req, rw})
+					break
+				}
+			}
+		}
+	}
+	return out
+}
+
+// wrongType is an edit that sends field f of record rec in a wrong type or
+// format, and says what it sends; ok is false for a plain string, which
+// has no wrong form a rewrite can give.
+func wrongType(rec, f string, s *openapi3.SchemaRef) (rw Rewrite, what string, ok bool) {
+	if s == nil || s.Value == nil {
+		return Rewrite{}, "", false
+	}
+	v := s.Value
+	rw = Rewrite{Record: rec, Field: f}
+	switch {
+	case v.Type.Is(openapi3.TypeString) && v.Format == "uuid":
+		rw.Edit, rw.Arg, what = Format, "{%s}", "in braces ({...}), not a uuid"
+	case v.Type.Is(openapi3.TypeString) && v.Format == "date-time":
+		rw.Edit, rw.Arg, what = DateLayout, "2006-01-02 15:04:05", "as \"2006-01-02 15:04:05\", not RFC 3339"
+	case v.Type.Is(openapi3.TypeNumber) || v.Type.Is(openapi3.TypeInteger) || v.Type.Is(openapi3.TypeBoolean):
+		rw.Edit, what = Quote, "as a string"
+	default:
+		return Rewrite{}, "", false
+	}
+	return rw, what, true
+}
+
+// kebab writes a record's name in the defects' spelling: FileComment ->
+// file-comment.
+func kebab(name string) string {
+	var b strings.Builder
+	for i, r := range name {
+		if unicode.IsUpper(r) {
+			if i > 0 {
+				b.WriteByte('-')
+			}
+			r = unicode.ToLower(r)
+		}
+		b.WriteRune(r)
+	}
+	return b.String()
 }
 
 // StatusChange is a status defect: the operation Op answers To where the

@@ -28,19 +28,7 @@ func (l *List[T]) Len() int { return len(l.items) }
 // (nil keeps all). It touches only offset+limit accepted items unless a
 // sort order has to be computed for the first time.
 func (l *List[T]) Page(q Query, keep func(*T) bool) ([]T, error) {
-	if len(q.Then) > 0 {
-		return Page(l.items, q, keep)
-	}
-	fs := fieldsOf(reflect.TypeFor[T]())
-	var order []int32
-	if q.Sort != "" {
-		f, err := fs.lookup("sortby", q.Sort)
-		if err != nil {
-			return nil, err
-		}
-		order = l.order(f, q.Desc)
-	}
-	return page(l.items, order, fs, q, keep)
+	return pageOf(l, l.items, q, keep)
 }
 
 func (l *List[T]) order(f field, desc bool) []int32 {
@@ -63,6 +51,12 @@ func (l *List[T]) order(f field, desc bool) []int32 {
 
 // Page applies q to items without caching, for lists computed per request.
 func Page[T any](items []T, q Query, keep func(*T) bool) ([]T, error) {
+	return pageOf(nil, items, q, keep)
+}
+
+// pageOf applies q to items, taking a sort order from l's cache, or
+// computing it when l is nil.
+func pageOf[T any](l *List[T], items []T, q Query, keep func(*T) bool) ([]T, error) {
 	fs := fieldsOf(reflect.TypeFor[T]())
 	var order []int32
 	if q.Sort != "" {
@@ -75,7 +69,12 @@ func Page[T any](items []T, q Query, keep func(*T) bool) ([]T, error) {
 			}
 			by, desc = append(by, f), append(desc, k.Desc)
 		}
-		order = sortOrderBy(items, by, desc)
+		switch {
+		case l != nil && len(by) == 1:
+			order = l.order(by[0], desc[0]) // one key: cached per list
+		default:
+			order = sortOrderBy(items, by, desc)
+		}
 	}
 	return page(items, order, fs, q, keep)
 }

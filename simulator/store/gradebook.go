@@ -7,7 +7,9 @@ import (
 )
 
 // MaxTotalWeightage is the most the grade item weightages of a module may
-// add up to, in percent.
+// add up to, in percent. The store keeps its own copy of the limit on
+// purpose, apart from internal/rules.MaxWeightageTotal, which the checkers
+// read: it is the reference implementation they are tested against.
 const MaxTotalWeightage = 100
 
 // weightTolerance absorbs float rounding in the total (100.01 is refused,

@@ -287,7 +287,9 @@ type Notification struct {
 	Ancestor      []Target  `json:"ancestor,omitempty"`
 }
 
-// Notification read states.
+// Notification read states. Stated again here on purpose, apart from
+// internal/rules (the checkers' copy): the simulator is the reference
+// implementation the checkers are tested against.
 const (
 	Unread int32 = 10
 	Read   int32 = 11

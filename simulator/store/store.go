@@ -113,23 +113,21 @@ func (s *Store) Users() []User {
 
 // UserByToken returns the user holding the bearer token.
 func (s *Store) UserByToken(token string) (User, bool) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	for _, u := range s.w.Users {
-		if u.Token == token {
-			return u, true
-		}
-	}
-	return User{}, false
+	return s.userWhere(func(u *User) bool { return u.Token == token })
 }
 
 // UserByLogin returns the user with the institutional login id.
 func (s *Store) UserByLogin(userID string) (User, bool) {
+	return s.userWhere(func(u *User) bool { return u.UserID == userID })
+}
+
+// userWhere returns the first user match accepts.
+func (s *Store) userWhere(match func(*User) bool) (User, bool) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	for _, u := range s.w.Users {
-		if u.UserID == userID {
-			return u, true
+	for i := range s.w.Users {
+		if match(&s.w.Users[i]) {
+			return s.w.Users[i], true
 		}
 	}
 	return User{}, false
