@@ -42,6 +42,9 @@ type Redactor struct {
 	// spaced is true when a secret holds a space, which a query may
 	// carry as "+".
 	spaced bool
+	// shortest is the length of the shortest text that can hold a secret
+	// or a run of Window bytes of one: a shorter text is left alone.
+	shortest int
 }
 
 // secret is one value to find. exact values are found as they are
@@ -50,6 +53,8 @@ type Redactor struct {
 type secret struct {
 	value, placeholder string
 	exact, fold        bool
+	// needle is value as find looks for it: in lower case where fold
+	needle []byte
 }
 
 // Window is the length of the shortest run of a secret a Redactor hides
@@ -69,7 +74,14 @@ func NewRedactor(secrets map[string]string) *Redactor {
 			return
 		}
 		seen[v] = true
-		r.secrets = append(r.secrets, secret{value: v, placeholder: p, exact: exact, fold: !exact && foldable(v)})
+		sec := secret{value: v, placeholder: p, exact: exact, fold: !exact && foldable(v), needle: []byte(v)}
+		if sec.fold {
+			sec.needle = lowerASCII(sec.needle)
+		}
+		r.secrets = append(r.secrets, sec)
+		if r.shortest == 0 || len(v) < r.shortest {
+			r.shortest = min(len(v), Window)
+		}
 	}
 	// Sorted, so that where two secrets share an encoding or a window the
 	// same one wins in every run.
@@ -183,7 +195,7 @@ var percentHex = regexp.MustCompile(`%[0-9A-F]{2}`)
 // part of the other is dropped with it, so no byte of a secret survives;
 // placeholders are never scanned again.
 func (r *Redactor) String(s string) string {
-	if r == nil || len(r.secrets) == 0 || s == "" {
+	if r == nil || len(r.secrets) == 0 || len(s) < r.shortest {
 		return s
 	}
 	end, ph := r.marks(s)
@@ -263,9 +275,9 @@ func (r *Redactor) find(v view, text []byte, mark func(from, to int, p string)) 
 		if sec.exact {
 			continue
 		}
-		hay, needle := text, []byte(sec.value)
+		hay, needle := text, sec.needle
 		if sec.fold {
-			hay, needle = lower, lowerASCII(needle)
+			hay = lower
 		}
 		for from := 0; ; {
 			k := bytes.Index(hay[from:], needle)

@@ -65,23 +65,18 @@ func newReadOnlyGuard(next http.RoundTripper, baseURL string, f *fixtures.File) 
 		g.base = strings.TrimRight(u.Path, "/")
 	}
 	for _, o := range registry.All() {
-		var places []route
-		if o.Placed {
-			places = append(places, newRoute(string(o.ID), o.Method, o.Path))
-		} else if p, ok := f.Operations[string(o.ID)]; ok {
-			places = append(places, newRoute(string(o.ID), p.Method, p.Path))
+		method, path, ok := f.Placement(o)
+		if !ok {
+			continue
 		}
+		rt := route{op: string(o.ID), method: method, segments: segments(path)}
 		if o.ChangesState {
-			g.deny = append(g.deny, places...)
+			g.deny = append(g.deny, rt)
 		} else {
-			g.permit = append(g.permit, places...)
+			g.permit = append(g.permit, rt)
 		}
 	}
 	return g
-}
-
-func newRoute(op, method, path string) route {
-	return route{op: op, method: strings.ToUpper(method), segments: segments(path)}
 }
 
 // segments splits a path in its segments, without a trailing empty one.

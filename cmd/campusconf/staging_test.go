@@ -33,8 +33,8 @@ func newSim(t *testing.T, opts simulator.Options) (*simulator.Simulator, *fixtur
 
 // stateChangingRoutes are the method and path patterns of every operation
 // that changes state, where the registry places it or, for an unplaced
-// one, where the fixture f does: written here from the registry and the
-// fixture, apart from the runner's own guard.
+// one, where the fixture f does (fixtures.File.Placement), matched here
+// apart from the runner's own guard.
 func stateChangingRoutes(f *fixtures.File) map[registry.OpID]*regexp.Regexp {
 	out := map[registry.OpID]*regexp.Regexp{}
 	param := regexp.MustCompile(`\\\{[^/]*\\\}`)
@@ -42,16 +42,12 @@ func stateChangingRoutes(f *fixtures.File) map[registry.OpID]*regexp.Regexp {
 		if !o.ChangesState {
 			continue
 		}
-		method, path := o.Method, o.Path
-		if !o.Placed {
-			p, ok := f.Operations[string(o.ID)]
-			if !ok {
-				continue
-			}
-			method, path = p.Method, p.Path
+		method, path, ok := f.Placement(o)
+		if !ok {
+			continue
 		}
 		pat := param.ReplaceAllString(regexp.QuoteMeta(path), `[^/]+`)
-		out[o.ID] = regexp.MustCompile(`(?i)^` + strings.ToUpper(method) + ` ` + pat + `$`)
+		out[o.ID] = regexp.MustCompile(`(?i)^` + method + ` ` + pat + `$`)
 	}
 	return out
 }

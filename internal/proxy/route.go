@@ -20,18 +20,11 @@ type route struct {
 func routes(f *fixtures.File) []route {
 	var out []route
 	for _, o := range registry.All() {
-		method, path := o.Method, o.Path
-		if !o.Placed {
-			p, ok := f.Operations[string(o.ID)]
-			if !ok {
-				continue
-			}
-			method, path = p.Method, p.Path
-		}
-		if method == "" || path == "" {
+		method, path, ok := f.Placement(o)
+		if !ok {
 			continue
 		}
-		out = append(out, route{op: o.ID, method: strings.ToUpper(method), segments: split(path)})
+		out = append(out, route{op: o.ID, method: method, segments: split(path)})
 	}
 	return out
 }
