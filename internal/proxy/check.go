@@ -130,9 +130,9 @@ func (c *checker) check(ex *Exchange) (op registry.OpID, out []Finding) {
 	invalid := c.requestProblems(op, params, ex)
 	refused := status == 400 || status == 401 || status == 403
 	for _, p := range invalid {
-		note(p.req)
+		note(p.Requirement)
 		if !refused {
-			add(p.req, "400 for "+p.what, got)
+			add(p.Requirement, "400 for "+p.What, got)
 		}
 	}
 	if len(invalid) == 0 && !ex.RequestCut && !rules.ValidityNotShown(op) {

@@ -239,8 +239,8 @@ func (c *checker) stateful(m *memory, op registry.OpID, params map[string]string
 				all = all && ok
 				total += w
 			}
-			if all && !over(total) && validGradingSchema(req.Get("gradingSchema")) {
-				add(rules.ReqWeightageAtLimit, "weights of every grade item totalling "+fmtNum(total)+" accepted", "400")
+			if all && !rules.TrafficWeightageOver(total) && validGradingSchema(req.Get("gradingSchema")) {
+				add(rules.ReqWeightageAtLimit, "weights of every grade item totalling "+rules.FormatNumber(total)+" accepted", "400")
 			}
 		}
 		// GB.per-module is not judged from memory: whether an update naming
@@ -251,11 +251,11 @@ func (c *checker) stateful(m *memory, op registry.OpID, params map[string]string
 		if !is2xx {
 			break
 		}
-		if total, n := weightTotal(resp.Get("iD_Weightage")); n > 0 {
-			add(rules.ReqWeightageOver, fmt.Sprintf("a module whose weights total at most %d", rules.MaxWeightageTotal), is(over(total), "weights totalling "+fmtNum(total)))
+		if total, n := rules.WeightTotal(resp.Get("iD_Weightage")); n > 0 {
+			add(rules.ReqWeightageOver, fmt.Sprintf("a module whose weights total at most %d", rules.MaxWeightageTotal), is(rules.TrafficWeightageOver(total), "weights totalling "+rules.FormatNumber(total)))
 		}
 	case registry.ES:
-		if esHasQuestion(req) && esOutside(req) == "" {
+		if rules.HasQuestion(req) && rules.QuestionOutside(req) == "" {
 			add(rules.ReqQuestionInside, "a question within its limits accepted", is(ex.Status == 400, fmt.Sprint(ex.Status)))
 		}
 	case registry.NR:
@@ -414,8 +414,6 @@ func allIn(ids []string, set map[string]bool) bool {
 	}
 	return true
 }
-
-func fmtNum(f float64) string { return strconv.FormatFloat(f, 'f', -1, 64) }
 
 func orAbsent(r gjson.Result) string {
 	if !r.Exists() {
