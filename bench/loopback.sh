@@ -1,0 +1,143 @@
+#!/usr/bin/env bash
+# bench/loopback.sh: the simulator measured from outside the process, on
+# loopback, against a bare net/http handler that answers the same bytes
+# with the same headers (bench/bare). See BENCHMARKS.md for the figures
+# of one run and how to read them.
+#
+# It installs nothing: it needs go, wrk, taskset, jq and curl on PATH.
+# The servers run on CPU 0, wrk on CPU 1 (taskset), one wrk thread with
+# CONNS connections. Each phase runs ROUNDS rounds; a round measures the
+# simulator and the bare handler one after the other for DURATION each,
+# the simulator first in odd rounds and second in even ones. A phase
+# prints the median requests/s of each, the ratio of the medians, each
+# round's ratio, the median p50 and p99 latency (wrk --latency), and the
+# resident memory (VmRSS) of both servers after it.
+#
+#   bench/loopback.sh                       # 3 rounds of 5 s per phase
+#   ROUNDS=5 DURATION=8s bench/loopback.sh
+#   SCALE=1000 bench/loopback.sh            # the simulator's world at --scale 1000
+#
+# Phases: E20 (a 20-entry page of accessible students), E10 (a 20-entry
+# page of the download log), E19 (one poll response, a single record
+# read), E7 (create a default attendance), NR (update a notification's
+# read status).
+set -euo pipefail
+
+ROUNDS=${ROUNDS:-3}
+DURATION=${DURATION:-5s}
+CONNS=${CONNS:-8}
+SCALE=${SCALE:-1}
+SIM_PORT=${SIM_PORT:-18401}
+BARE_PORT=${BARE_PORT:-18402}
+SERVER_CPU=${SERVER_CPU:-0}
+WRK_CPU=${WRK_CPU:-1}
+
+for tool in go wrk taskset jq curl; do
+	command -v "$tool" >/dev/null || { echo "loopback.sh: $tool is not on PATH; install it first" >&2; exit 2; }
+done
+cd "$(dirname "$0")/.."
+work=$(mktemp -d)
+pids=()
+cleanup() {
+	for p in "${pids[@]}"; do kill "$p" 2>/dev/null || true; done
+	wait 2>/dev/null || true
+	rm -rf "$work"
+}
+trap cleanup EXIT
+
+go build -o "$work/campusconf" ./cmd/campusconf
+go build -o "$work/bare" ./bench/bare
+"$work/campusconf" fixtures --scale "$SCALE" >"$work/fx.json"
+fx() { jq -r "$1" "$work/fx.json"; }
+KEY=$(fx .subscriptionKey)
+AUTH=$(fx .users.owner.headers.Authorization)
+RESOURCE=$(fx .records.resource)
+FOLDER=$(fx .records.folder)
+POLL=$(fx .records.pollResponse)
+NOTE=$(fx .records.notification.id)
+
+# name, method, uri, body
+phases=(
+	"E20|GET|/resource/$RESOURCE/students?offset=0&limit=20|"
+	"E10|GET|/files/$FOLDER/downloaded?offset=10&limit=20|"
+	"E19|GET|/poll/Response/$POLL|"
+	"E7|POST|/Attendance/Default|{\"resourceID\":\"$RESOURCE\"}"
+	"NR|PUT|/notification/read|{\"id\":$NOTE,\"read\":11}"
+)
+
+taskset -c "$SERVER_CPU" "$work/campusconf" serve --addr "127.0.0.1:$SIM_PORT" --log off --scale "$SCALE" >"$work/sim.log" 2>&1 &
+SIM_PID=$!
+pids+=("$SIM_PID")
+until curl -sf -o /dev/null "http://127.0.0.1:$SIM_PORT/healthz"; do sleep 0.05; done
+
+routes=()
+for ph in "${phases[@]}"; do
+	IFS='|' read -r _ method uri body <<<"$ph"
+	routes+=(-route "$method $uri${body:+ $body}")
+done
+taskset -c "$SERVER_CPU" "$work/bare" -addr "127.0.0.1:$BARE_PORT" -from "http://127.0.0.1:$SIM_PORT" \
+	-H "Ocp-Apim-Subscription-Key: $KEY" -H "Authorization: $AUTH" "${routes[@]}" >"$work/bare.log" 2>&1 &
+BARE_PID=$!
+pids+=("$BARE_PID")
+until curl -s -o /dev/null "http://127.0.0.1:$BARE_PORT/"; do
+	kill -0 "$BARE_PID" 2>/dev/null || { cat "$work/bare.log" >&2; exit 1; }
+	sleep 0.05
+done
+
+rss() { awk '/^VmRSS/ {printf "%.1f MB", $2/1024}' "/proc/$1/status"; }
+# to_us converts a wrk latency (612.00us, 2.10ms, 1.02s) to microseconds.
+to_us() { awk -v v="$1" 'BEGIN { n = v + 0; if (v ~ /us$/) f = 1; else if (v ~ /ms$/) f = 1000; else if (v ~ /s$/) f = 1000000; else f = 1; printf "%.0f", n * f }'; }
+median() { sort -g | awk '{a[NR] = $1} END { if (NR % 2) print a[(NR + 1) / 2]; else printf "%.2f\n", (a[NR / 2] + a[NR / 2 + 1]) / 2 }'; }
+
+# measure PORT METHOD URI BODY: one wrk run; prints "req/s p50us p99us".
+measure() {
+	local port=$1 method=$2 uri=$3 body=$4 lua=$work/req.lua out
+	{
+		echo "wrk.method = \"$method\""
+		if [ -n "$body" ]; then
+			printf 'wrk.body = %s\n' "$(jq -Rn --arg b "$body" '$b')"
+			echo 'wrk.headers["Content-Type"] = "application/json"'
+		fi
+	} >"$lua"
+	out=$(taskset -c "$WRK_CPU" wrk -t1 -c"$CONNS" -d"$DURATION" --latency -s "$lua" \
+		-H "Ocp-Apim-Subscription-Key: $KEY" -H "Authorization: $AUTH" "http://127.0.0.1:$port$uri")
+	if grep -q 'Non-2xx' <<<"$out"; then
+		echo "loopback.sh: non-2xx answers from port $port $method $uri:" >&2
+		echo "$out" >&2
+		exit 1
+	fi
+	awk -v p50="$(to_us "$(awk '$1 == "50%" {print $2}' <<<"$out")")" \
+		-v p99="$(to_us "$(awk '$1 == "99%" {print $2}' <<<"$out")")" \
+		'/^Requests\/sec:/ {printf "%.0f %s %s\n", $2, p50, p99}' <<<"$out"
+}
+
+echo "# bench/loopback.sh: $(date -u +%Y-%m-%dT%H:%M:%SZ), $(nproc) CPUs, $(go version | awk '{print $3}'), commit $(git rev-parse --short HEAD 2>/dev/null || echo '?')"
+echo "# servers on CPU $SERVER_CPU, wrk on CPU $WRK_CPU; wrk -t1 -c$CONNS -d$DURATION; $ROUNDS rounds; simulator --scale $SCALE"
+echo "# start: VmRSS simulator $(rss "$SIM_PID"), bare $(rss "$BARE_PID"); load $(cut -d' ' -f1-3 /proc/loadavg)"
+printf '%-4s %10s %10s %6s %-22s %15s %15s %10s %10s %s\n' phase sim_rps bare_rps ratio round_ratios p50_us_sim/bare p99_us_sim/bare rss_sim rss_bare load
+for ph in "${phases[@]}"; do
+	IFS='|' read -r name method uri body <<<"$ph"
+	: >"$work/sim.txt"
+	: >"$work/bare.txt"
+	ratios=()
+	for ((i = 1; i <= ROUNDS; i++)); do
+		if ((i % 2)); then order=(sim bare); else order=(bare sim); fi
+		for who in "${order[@]}"; do
+			if [ "$who" = sim ]; then port=$SIM_PORT; else port=$BARE_PORT; fi
+			measure "$port" "$method" "$uri" "$body" >>"$work/$who.txt"
+		done
+		s=$(tail -1 "$work/sim.txt" | cut -d' ' -f1)
+		b=$(tail -1 "$work/bare.txt" | cut -d' ' -f1)
+		ratios+=("$(awk -v s="$s" -v b="$b" 'BEGIN {printf "%.2f", s / b}')")
+	done
+	srps=$(cut -d' ' -f1 "$work/sim.txt" | median)
+	brps=$(cut -d' ' -f1 "$work/bare.txt" | median)
+	printf '%-4s %10.0f %10.0f %6.2f %-22s %15s %15s %10s %10s %s\n' "$name" "$srps" "$brps" \
+		"$(awk -v s="$srps" -v b="$brps" 'BEGIN {print s / b}')" "$(
+			IFS=,
+			echo "${ratios[*]}"
+		)" \
+		"$(cut -d' ' -f2 "$work/sim.txt" | median)/$(cut -d' ' -f2 "$work/bare.txt" | median)" \
+		"$(cut -d' ' -f3 "$work/sim.txt" | median)/$(cut -d' ' -f3 "$work/bare.txt" | median)" \
+		"$(rss "$SIM_PID")" "$(rss "$BARE_PID")" "$(cut -d' ' -f1-3 /proc/loadavg)"
+done
