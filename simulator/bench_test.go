@@ -134,3 +134,17 @@ func BenchmarkDuplicateKey(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkStudentPage is the other list page of bench/loopback.sh: a
+// page of 20 accessible students (E20).
+func BenchmarkStudentPage(b *testing.B) {
+	e := newBenchEnv(b, Options{})
+	benchServe(b, e, benchRequest(b, e, "GET", "/resource/"+e.fx.Records.Resource+"/students?offset=0&limit=20", ""), 200)
+}
+
+// BenchmarkPollResponse is the single record read of bench/loopback.sh:
+// one poll response (E19).
+func BenchmarkPollResponse(b *testing.B) {
+	e := newBenchEnv(b, Options{})
+	benchServe(b, e, benchRequest(b, e, "GET", "/poll/Response/"+e.fx.Records.PollResponse, ""), 200)
+}

@@ -1,6 +1,7 @@
 package simulator
 
 import (
+	"strconv"
 	"time"
 	"unicode/utf8"
 
@@ -160,4 +161,101 @@ func appendBool(b []byte, v bool) []byte {
 		return append(b, "true"...)
 	}
 	return append(b, "false"...)
+}
+
+// appendStudents appends a page of accessible students (E20) as
+// json.Encoder writes it: the other 20-entry page of bench/loopback.sh.
+func appendStudents(b []byte, l []store.Student) []byte {
+	b = append(b, '[')
+	for i := range l {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		e := &l[i]
+		b = append(b, `{"id":`...)
+		b = appendJSONString(b, e.ID)
+		b = append(b, `,"userID":`...)
+		b = appendJSONString(b, e.UserID)
+		b = append(b, `,"userName":`...)
+		b = appendJSONString(b, e.UserName)
+		b = append(b, `,"userMatricNo":`...)
+		b = appendJSONString(b, e.UserMatricNo)
+		b = append(b, `,"officialEmail":`...)
+		b = appendJSONString(b, e.OfficialEmail)
+		b = append(b, `,"email":`...)
+		b = appendJSONString(b, e.Email)
+		b = append(b, `,"userFaculty":`...)
+		b = appendJSONString(b, e.UserFaculty)
+		b = append(b, `,"loginDomain":`...)
+		b = appendJSONString(b, e.LoginDomain)
+		if e.Photo != "" {
+			b = append(b, `,"photo":`...)
+			b = appendJSONString(b, e.Photo)
+		}
+		b = append(b, '}')
+	}
+	return append(b, ']', '\n')
+}
+
+// appendPollResponse appends one poll response (E19, and the entries of
+// E18) as json.Encoder writes it.
+func appendPollResponse(b []byte, p *store.PollResponse) []byte {
+	b = append(b, `{"id":`...)
+	b = appendJSONString(b, p.ID)
+	b = append(b, `,"questionID":`...)
+	b = appendJSONString(b, p.QuestionID)
+	b = append(b, `,"createdDate":"`...)
+	b = p.CreatedDate.AppendFormat(b, time.RFC3339Nano)
+	b = append(b, `","creatorId":`...)
+	b = appendJSONString(b, p.CreatorID)
+	b = append(b, `,"userId":`...)
+	b = appendJSONString(b, p.UserID)
+	b = append(b, `,"userName":`...)
+	b = appendJSONString(b, p.UserName)
+	b = append(b, `,"userMatrixNo":`...)
+	b = appendJSONString(b, p.UserMatrixNo)
+	if p.Photo != "" {
+		b = append(b, `,"photo":`...)
+		b = appendJSONString(b, p.Photo)
+	}
+	b = append(b, `,"selectedOptions":`...)
+	if p.SelectedOptions == nil {
+		b = append(b, "null"...)
+	} else {
+		b = append(b, '[')
+		for i, o := range p.SelectedOptions {
+			if i > 0 {
+				b = append(b, ',')
+			}
+			b = strconv.AppendInt(b, int64(o), 10)
+		}
+		b = append(b, ']')
+	}
+	b = append(b, `,"text":`...)
+	b = appendJSONString(b, p.Text)
+	return append(b, '}')
+}
+
+// appendNotification appends a notification without ancestors (the
+// answer of NR and NG) as json.Encoder writes it; ok is false for one
+// with ancestors, which writeJSON encodes.
+func appendNotification(b []byte, n *store.Notification) (_ []byte, ok bool) {
+	if len(n.Ancestor) > 0 {
+		return b, false
+	}
+	b = append(b, `{"id":`...)
+	b = strconv.AppendInt(b, n.ID, 10)
+	b = append(b, `,"targetID":`...)
+	b = appendJSONString(b, n.TargetID)
+	b = append(b, `,"notifyGroupId":`...)
+	b = appendJSONString(b, n.NotifyGroupID)
+	b = append(b, `,"type":`...)
+	b = appendJSONString(b, n.Type)
+	b = append(b, `,"recordDate":"`...)
+	b = n.RecordDate.AppendFormat(b, time.RFC3339Nano)
+	b = append(b, `","notifyMessage":`...)
+	b = appendJSONString(b, n.NotifyMessage)
+	b = append(b, `,"notifyStatus":`...)
+	b = strconv.AppendInt(b, int64(n.NotifyStatus), 10)
+	return append(b, '}', '\n'), true
 }

@@ -101,8 +101,12 @@ func answerPage[T any](s *Simulator, w http.ResponseWriter, l *listing.List[T], 
 			fill(&items[i])
 		}
 	}
-	if logs, ok := any(items).([]store.FileLog); ok {
-		writeFileLogs(w, logs)
+	switch l := any(items).(type) {
+	case []store.FileLog:
+		writeFileLogs(w, l)
+		return
+	case []store.Student:
+		writeStudents(w, l)
 		return
 	}
 	writeJSON(w, http.StatusOK, items)

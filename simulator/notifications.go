@@ -36,7 +36,7 @@ func (s *Simulator) notificationByGroup(w http.ResponseWriter, r *http.Request, 
 		s.failStore(w, err, http.StatusBadRequest)
 		return
 	}
-	writeJSON(w, http.StatusOK, n)
+	writeNotification(w, &n)
 }
 
 // updateNotificationRead is NR.
@@ -69,5 +69,5 @@ func (s *Simulator) updateNotificationRead(w http.ResponseWriter, r *http.Reques
 		s.failStore(w, err, http.StatusBadRequest)
 		return
 	}
-	writeJSON(w, http.StatusOK, n)
+	writeNotification(w, &n)
 }

@@ -57,6 +57,45 @@ func writeFileLogs(w http.ResponseWriter, logs []store.FileLog) {
 
 var logBufs = sync.Pool{New: func() any { b := make([]byte, 0, 16<<10); return &b }}
 
+// writeEncoded answers status with b, a JSON body appended to the pooled
+// buffer p (from logBufs), and gives p back.
+func writeEncoded(w http.ResponseWriter, status int, p *[]byte, b []byte) {
+	w.Header()["Content-Type"] = jsonType
+	w.WriteHeader(status)
+	w.Write(b)
+	if cap(b) <= maxPooledBuffer {
+		*p = b
+		logBufs.Put(p)
+	}
+}
+
+// writeStudents answers 200 with a page of accessible students, encoded
+// without reflection (appendStudents).
+func writeStudents(w http.ResponseWriter, l []store.Student) {
+	p := logBufs.Get().(*[]byte)
+	writeEncoded(w, http.StatusOK, p, appendStudents((*p)[:0], l))
+}
+
+// writePollResponse answers 200 with one poll response, encoded without
+// reflection (appendPollResponse).
+func writePollResponse(w http.ResponseWriter, r *store.PollResponse) {
+	p := logBufs.Get().(*[]byte)
+	writeEncoded(w, http.StatusOK, p, append(appendPollResponse((*p)[:0], r), '\n'))
+}
+
+// writeNotification answers 200 with a notification, encoded without
+// reflection when it has no ancestors (appendNotification).
+func writeNotification(w http.ResponseWriter, n *store.Notification) {
+	p := logBufs.Get().(*[]byte)
+	b, ok := appendNotification((*p)[:0], n)
+	if !ok {
+		logBufs.Put(p)
+		writeJSON(w, http.StatusOK, n)
+		return
+	}
+	writeEncoded(w, http.StatusOK, p, b)
+}
+
 // noContent answers 204 with neither body nor Content-Type.
 func noContent(w http.ResponseWriter) {
 	w.Header().Del("Content-Type")

@@ -70,7 +70,7 @@ func (s *Simulator) pollResponse(w http.ResponseWriter, r *http.Request, _ store
 		p = s.neighbourResponse(p)
 	}
 	p.Photo = ""
-	writeJSON(w, http.StatusOK, p)
+	writePollResponse(w, &p)
 }
 
 // neighbourResponse is the response after p among its question's responses
