@@ -68,7 +68,10 @@ phases=(
 taskset -c "$SERVER_CPU" "$work/campusconf" serve --addr "127.0.0.1:$SIM_PORT" --log off --scale "$SCALE" >"$work/sim.log" 2>&1 &
 SIM_PID=$!
 pids+=("$SIM_PID")
-until curl -sf -o /dev/null "http://127.0.0.1:$SIM_PORT/healthz"; do sleep 0.05; done
+until curl -sf -o /dev/null "http://127.0.0.1:$SIM_PORT/healthz"; do
+	kill -0 "$SIM_PID" 2>/dev/null || { cat "$work/sim.log" >&2; exit 1; }
+	sleep 0.05
+done
 
 routes=()
 for ph in "${phases[@]}"; do
@@ -84,7 +87,10 @@ until curl -s -o /dev/null "http://127.0.0.1:$BARE_PORT/"; do
 	sleep 0.05
 done
 
-rss() { awk '/^VmRSS/ {printf "%.1f MB", $2/1024}' "/proc/$1/status"; }
+# alive PID: the server still runs (a port taken by another process
+# would otherwise measure that process).
+alive() { kill -0 "$1" 2>/dev/null || { echo "loopback.sh: server $1 has stopped" >&2; exit 1; }; }
+rss() { alive "$1"; awk '/^VmRSS/ {printf "%.1f MB", $2/1024}' "/proc/$1/status"; }
 # to_us converts a wrk latency (612.00us, 2.10ms, 1.02s) to microseconds.
 to_us() { awk -v v="$1" 'BEGIN { n = v + 0; if (v ~ /us$/) f = 1; else if (v ~ /ms$/) f = 1000; else if (v ~ /s$/) f = 1000000; else f = 1; printf "%.0f", n * f }'; }
 median() { sort -g | awk '{a[NR] = $1} END { if (NR % 2) print a[(NR + 1) / 2]; else printf "%.2f\n", (a[NR / 2] + a[NR / 2 + 1]) / 2 }'; }
