@@ -1,5 +1,10 @@
 package store
 
+import (
+	"maps"
+	"time"
+)
+
 // DefaultAttendanceName is the title of an attendance created by E7.
 const DefaultAttendanceName = "Attendance"
 
@@ -17,24 +22,88 @@ func (s *Store) AddDefaultAttendanceCounted(resourceID string, publish bool, cre
 	if _, ok := s.w.Modules[resourceID]; !ok {
 		return Attendance{}, 0, invalid("resourceID " + resourceID + " is not a known resource")
 	}
-	a := Attendance{
-		ID:           s.newID(),
+	id := s.newID()
+	c := compactAttendance{resourceID: resourceID, created: s.now(), publish: publish}
+	if c.creator = s.w.user(creator); c.creator != nil {
+		if s.w.defaultAttendances == nil {
+			s.w.defaultAttendances = map[string]compactAttendance{}
+		}
+		s.w.defaultAttendances[id] = c
+	} else {
+		s.w.Attendances[id] = c.attendance(id, &creator)
+	}
+	n := s.remember(createdAttendance, id, s.w.forgetAttendance)
+	return c.attendance(id, &creator), n, nil
+}
+
+// compactAttendance is a default attendance created at run time, stored
+// in a third of the room of an Attendance: its creator is one of the
+// world's users, and its name, description and flag are those of every
+// default attendance.
+type compactAttendance struct {
+	resourceID string
+	creator    *User
+	created    time.Time
+	publish    bool
+}
+
+// attendance is the record c stands for, id being its id and u its
+// creator.
+func (c compactAttendance) attendance(id string, u *User) Attendance {
+	return Attendance{
+		ID:           id,
 		Name:         DefaultAttendanceName,
-		ResourceID:   resourceID,
-		Publish:      publish,
-		CreatedDate:  s.now(),
-		CreatorID:    creator.ID,
-		PhotoURL:     creator.PhotoURL,
-		UserName:     creator.Name,
-		UserID:       creator.UserID,
-		UserMatricNo: creator.MatricNo,
-		Email:        creator.Email,
+		ResourceID:   c.resourceID,
+		Publish:      c.publish,
+		CreatedDate:  c.created,
+		CreatorID:    u.ID,
+		PhotoURL:     u.PhotoURL,
+		UserName:     u.Name,
+		UserID:       u.UserID,
+		UserMatricNo: u.MatricNo,
+		Email:        u.Email,
 		Description:  "",
 		IsDefault:    true,
 	}
-	s.w.Attendances[a.ID] = a
-	n := s.remember(createdAttendance, a.ID, func(old string) { delete(s.w.Attendances, old) })
-	return a, n, nil
+}
+
+// user returns the world's user equal to u, or nil.
+func (w *World) user(u User) *User {
+	for i := range w.Users {
+		if w.Users[i] == u {
+			return &w.Users[i]
+		}
+	}
+	return nil
+}
+
+// attendance returns the attendance id, compact or not.
+func (w *World) attendance(id string) (Attendance, bool) {
+	if c, ok := w.defaultAttendances[id]; ok {
+		return c.attendance(id, c.creator), true
+	}
+	a, ok := w.Attendances[id]
+	return a, ok
+}
+
+// forgetAttendance removes the attendance id, compact or not.
+func (w *World) forgetAttendance(id string) {
+	delete(w.defaultAttendances, id)
+	delete(w.Attendances, id)
+}
+
+// allAttendances is every attendance of the world: Attendances itself
+// when none is compact, else a merged copy.
+func (w *World) allAttendances() map[string]Attendance {
+	if len(w.defaultAttendances) == 0 {
+		return w.Attendances
+	}
+	all := make(map[string]Attendance, len(w.Attendances)+len(w.defaultAttendances))
+	maps.Copy(all, w.Attendances)
+	for id, c := range w.defaultAttendances {
+		all[id] = c.attendance(id, c.creator)
+	}
+	return all
 }
 
 // DeleteAttendances deletes the named attendances of a module and returns
@@ -47,8 +116,8 @@ func (s *Store) DeleteAttendances(resourceID string, ids []string) (int, error) 
 	}
 	n := 0
 	for _, id := range unique(ids) {
-		if a, ok := s.w.Attendances[id]; ok && a.ResourceID == resourceID {
-			delete(s.w.Attendances, id)
+		if a, ok := s.w.attendance(id); ok && a.ResourceID == resourceID {
+			s.w.forgetAttendance(id)
 			n++
 		}
 	}
@@ -59,6 +128,5 @@ func (s *Store) DeleteAttendances(resourceID string, ids []string) (int, error) 
 func (s *Store) Attendance(id string) (Attendance, bool) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	a, ok := s.w.Attendances[id]
-	return a, ok
+	return s.w.attendance(id)
 }

@@ -67,6 +67,7 @@ func BenchmarkCreatesBounded(b *testing.B) {
 	w.Attendances = map[string]Attendance{}
 	s := New(w, tiny, Policy{})
 	u := User{ID: "u", Name: "A user", Email: "a@example.edu"}
+	w.Users = []User{u} // as served: the creator is a user of the world
 	b.ReportAllocs()
 	for b.Loop() {
 		if _, _, err := s.AddDefaultAttendanceCounted(mod, true, u); err != nil {
@@ -79,4 +80,50 @@ func BenchmarkCreatesBounded(b *testing.B) {
 	b.ReportMetric(float64(m.HeapAlloc)/(1<<20), "heap-MB")
 	b.ReportMetric(float64(s.Evicted()), "evicted")
 	runtime.KeepAlive(s)
+}
+
+// TestCompactAttendances: a default attendance created by a user of the
+// world is stored compactly, and reads, saves and deletes as the full
+// record it stands for; one created by a user the world does not hold is
+// kept whole, and reads the same way.
+func TestCompactAttendances(t *testing.T) {
+	inWorld := User{ID: "u1", UserID: "e1", Name: "A user", Email: "a@example.edu", MatricNo: "A1", PhotoURL: "https://p/1.jpg"}
+	stranger := User{ID: "u2", UserID: "e2", Name: "Another", Email: "b@example.edu"}
+	for _, tt := range []struct {
+		name    string
+		creator User
+		compact bool
+	}{{"world user", inWorld, true}, {"stranger", stranger, false}} {
+		t.Run(tt.name, func(t *testing.T) {
+			w := tiny()
+			w.Attendances = map[string]Attendance{}
+			w.Users = []User{inWorld}
+			s := New(w, tiny, Policy{})
+			a, _, err := s.AddDefaultAttendanceCounted(mod, false, tt.creator)
+			if err != nil {
+				t.Fatal(err)
+			}
+			want := Attendance{ID: a.ID, Name: DefaultAttendanceName, ResourceID: mod, Publish: false, CreatedDate: a.CreatedDate,
+				CreatorID: tt.creator.ID, PhotoURL: tt.creator.PhotoURL, UserName: tt.creator.Name, UserID: tt.creator.UserID,
+				UserMatricNo: tt.creator.MatricNo, Email: tt.creator.Email, IsDefault: true}
+			if a != want || a.CreatedDate.IsZero() {
+				t.Errorf("created:\n got %+v\nwant %+v", a, want)
+			}
+			if got, ok := s.Attendance(a.ID); !ok || got != want {
+				t.Errorf("Attendance(%s) = %+v, %v; want %+v, true", a.ID, got, ok, want)
+			}
+			if _, compact := s.w.defaultAttendances[a.ID]; compact != tt.compact {
+				t.Errorf("stored compactly: %v, want %v", compact, tt.compact)
+			}
+			if got := s.state().Attendances[a.ID]; got != want {
+				t.Errorf("state's attendance:\n got %+v\nwant %+v", got, want)
+			}
+			if n, err := s.DeleteAttendances(mod, []string{a.ID}); n != 1 || err != nil {
+				t.Errorf("DeleteAttendances = %d, %v; want 1, nil", n, err)
+			}
+			if _, ok := s.Attendance(a.ID); ok {
+				t.Error("the attendance is still there after DeleteAttendances")
+			}
+		})
+	}
 }

@@ -51,6 +51,8 @@ var notSaved = map[string]string{
 	"Runtime": "the run-time faker is replayed from the seed to RuntimeDraws draws",
 	"Lists":   "the read-only lists are regenerated from the seed",
 	"created": "saved as State.Created, the ids in order",
+	// restored, they are kept as full records in Attendances
+	"defaultAttendances": "saved in State.Attendances, expanded to full records",
 }
 
 // stateFields pairs the index of each State field but Created with the
@@ -94,6 +96,7 @@ func (s *Store) state() State {
 	for k := range createdKinds {
 		st.Created[k] = w.created.queues[k].inOrder()
 	}
+	st.Attendances = w.allAttendances()
 	return st
 }
 

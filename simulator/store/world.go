@@ -85,6 +85,9 @@ type World struct {
 	// created logs the records created at run time, oldest first, so the
 	// oldest can be evicted beyond MaxCreated.
 	created created
+	// defaultAttendances are the default attendances created at run time
+	// (E7), kept compactly: Attendances holds the others.
+	defaultAttendances map[string]compactAttendance
 }
 
 // Lazy is a value computed on first use.
