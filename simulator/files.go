@@ -43,7 +43,7 @@ func (s *Simulator) fileDownloadLogs(w http.ResponseWriter, r *http.Request, _ s
 		}
 	}
 	l, _ := s.store.FileLogs(a.id)
-	answerPage(s, w, l, a.q, keep, nil)
+	answerPage(s, w, l, a.q, keep, nil, true)
 }
 
 // fileAnnotations is E11.

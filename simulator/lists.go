@@ -1,6 +1,8 @@
 package simulator
 
 import (
+	"bytes"
+	"encoding/json"
 	"net/http"
 	"net/url"
 	"time"
@@ -73,9 +75,33 @@ func (s *Simulator) listQuery(v url.Values, paged bool) (listing.Query, error) {
 }
 
 // answerPage answers a page of l (an empty list when l is nil).
-func answerPage[T any](s *Simulator, w http.ResponseWriter, l *listing.List[T], q listing.Query, keep func(*T) bool, fill func(*T)) {
+//
+// tag, when not nil, lets the page's bytes be encoded once and kept with
+// the list (listing.List.Encoded): it must tell apart the fills the caller
+// may pass (fill == nil, for instance), and the list must be one of the
+// world's, not made for the request.
+func answerPage[T any](s *Simulator, w http.ResponseWriter, l *listing.List[T], q listing.Query, keep func(*T) bool, fill func(*T), tag any) {
 	if l == nil {
 		l = listing.New[T](nil)
+		tag = nil
+	}
+	if tag != nil && keep == nil && !s.variants.Has(variants.FewEntries) && (q.Sort == "" || !s.defects.Has(defects.SortAfterPaging)) {
+		b, err := l.Encoded(q, pageTag{s.defects.p.Load(), s.variants.p.Load(), tag}, func(b []byte, items []T) []byte {
+			for i := range items {
+				if fill != nil {
+					fill(&items[i])
+				}
+			}
+			return encodePage(b, items)
+		})
+		if err != nil {
+			s.badRequest(w, err)
+			return
+		}
+		w.Header()["Content-Type"] = jsonType
+		w.WriteHeader(http.StatusOK)
+		w.Write(b)
+		return
 	}
 	var items []T
 	var err error
@@ -112,11 +138,38 @@ func answerPage[T any](s *Simulator, w http.ResponseWriter, l *listing.List[T], 
 	writeJSON(w, http.StatusOK, items)
 }
 
+// pageTag is the tag of an encoded page: the defects and variants in
+// force (each switch makes a new set) and the caller's tag.
+type pageTag struct {
+	defects  *defects.Set
+	variants *variants.Set
+	tag      any
+}
+
+// encodePage is a page's JSON as writeJSON writes it: the hot lists
+// without reflection, the others with encoding/json.
+func encodePage[T any](b []byte, items []T) []byte {
+	switch l := any(items).(type) {
+	case []store.FileLog:
+		return appendFileLogs(b, l)
+	case []store.Student:
+		return appendStudents(b, l)
+	}
+	buf := bytes.NewBuffer(b)
+	enc := json.NewEncoder(buf)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(items); err != nil {
+		// Only JSON-safe values reach here; a failure is a simulator bug.
+		panic("simulator: cannot encode a page: " + err.Error())
+	}
+	return buf.Bytes()
+}
+
 // answerAbsent answers a list whose parent record does not exist: 404
 // naming it (what), or the empty page a defect answers instead.
 func answerAbsent[T any](s *Simulator, w http.ResponseWriter, q listing.Query, emptyInstead bool, what string) {
 	if emptyInstead {
-		answerPage[T](s, w, nil, q, nil, nil)
+		answerPage[T](s, w, nil, q, nil, nil, nil)
 		return
 	}
 	s.fail(w, http.StatusNotFound, what+" does not exist")
@@ -135,7 +188,7 @@ func answerLog[T any](s *Simulator, w http.ResponseWriter, r *http.Request, log 
 	if empty {
 		l = nil
 	}
-	answerPage(s, w, l, a.q, nil, nil)
+	answerPage(s, w, l, a.q, nil, nil, true)
 }
 
 // photoFill is the fill of a list whose entries carry a photo (E18, E20):

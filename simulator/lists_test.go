@@ -1,6 +1,7 @@
 package simulator
 
 import (
+	"bytes"
 	"net/http"
 	"net/url"
 	"slices"
@@ -8,6 +9,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/campusconf/campusconf/simulator/defects"
+	"github.com/campusconf/campusconf/simulator/variants"
 	"github.com/campusconf/campusconf/simulator/world"
 )
 
@@ -221,4 +224,50 @@ func TestQuestionAndPollResponse(t *testing.T) {
 	e.do("owner", "GET", "/poll/Response/"+absent, "").want(t, 400).errorString(t)
 	var m map[string]any
 	e.do("owner", "GET", "/multimedia/"+rec.Media+"/downloadlog", "").want(t, 200).decode(t, &m)
+}
+
+// TestEncodedPagesAnswerAsFresh: a page answered from the encoded-page
+// cache is byte for byte the page a fresh simulator of the same seed
+// encodes, whatever the order of requests: with and without populate,
+// and after defects and variants are switched while serving.
+func TestEncodedPagesAnswerAsFresh(t *testing.T) {
+	e := newEnv(t, Options{Seed: 7})
+	rec := e.fx.Records
+	paths := []string{
+		"/resource/" + rec.Resource + "/students?limit=5",
+		"/resource/" + rec.Resource + "/students?limit=5&populate=photo",
+		"/poll/Question/" + rec.PollQuestion + "/Response?limit=5",
+		"/poll/Question/" + rec.PollQuestion + "/Response?limit=5&populate=photo",
+		"/survey/question/" + rec.SurveyQuestion + "/response?limit=5",
+		"/survey/question/" + rec.SurveyQuestion + "/response?limit=5&populate=Creator",
+		"/files/" + rec.Folder + "/downloaded?offset=3&limit=4",
+		"/files/" + rec.Folder + "/downloaded?offset=3&limit=4&sortby=logDate%20desc",
+		"/files/FileAnnotation/" + rec.File + "/all",
+	}
+	settings := []settingsChange{
+		{},
+		{Defects: &[]string{string(defects.ResponsesOtherQuestion)}},
+		{Defects: &[]string{}, Variants: &[]string{string(variants.NewestFirst)}},
+		{Variants: &[]string{string(variants.FewEntries)}},
+		{Variants: &[]string{}},
+	}
+	for i, c := range settings {
+		if err := e.sim.ApplySettings(c); err != nil {
+			t.Fatal(err)
+		}
+		// a fresh simulator answers each page once: from the encoder
+		fresh := newEnv(t, Options{Seed: 7})
+		if err := fresh.sim.ApplySettings(c); err != nil {
+			t.Fatal(err)
+		}
+		for _, p := range paths {
+			want := fresh.do("owner", "GET", p, "").want(t, http.StatusOK).body
+			for round := range 2 { // the second from the cache
+				got := e.do("owner", "GET", p, "").want(t, http.StatusOK).body
+				if !bytes.Equal(got, want) {
+					t.Errorf("settings %d, round %d, GET %s:\n got %s\nwant %s", i, round, p, got, want)
+				}
+			}
+		}
+	}
 }

@@ -28,5 +28,5 @@ func (s *Simulator) weblinkLogs(w http.ResponseWriter, r *http.Request, _ store.
 	if s.defects.Has(defects.LogsEmpty) {
 		l = nil
 	}
-	answerPage(s, w, l, q, nil, nil)
+	answerPage(s, w, l, q, nil, nil, true)
 }

@@ -66,12 +66,12 @@ func (s *Simulator) channelUsers(w http.ResponseWriter, r *http.Request, _ store
 	id, q, dates := a.id, a.q, s.dateRange(a)
 	if s.defects.Has(defects.E15EntryPerDay) {
 		days, _ := s.store.ChannelByDay(id)
-		answerPage(s, w, listing.New(days), q, nil, nil)
+		answerPage(s, w, listing.New(days), q, nil, nil, nil)
 		return
 	}
 	if dates.Open() || s.variants.Has(variants.E15DatesUnfiltered) {
 		l, _ := s.store.ChannelTotals(id)
-		answerPage(s, w, l, q, nil, nil)
+		answerPage(s, w, l, q, nil, nil, true)
 		return
 	}
 	users, _ := s.store.ChannelRange(id, dates)

@@ -21,5 +21,6 @@ func (s *Simulator) resourceStudents(w http.ResponseWriter, r *http.Request, _ s
 	}
 	id, pop, q := a.id, a.pop, a.q
 	l, _ := s.store.Students(id)
-	answerPage(s, w, l, q, nil, photoFill(s, pop, func(st *store.Student) *string { return &st.Photo }))
+	fill := photoFill(s, pop, func(st *store.Student) *string { return &st.Photo })
+	answerPage(s, w, l, q, nil, fill, fill == nil)
 }

@@ -36,7 +36,7 @@ func (s *Simulator) surveyResponses(w http.ResponseWriter, r *http.Request, _ st
 	if s.defects.Has(defects.ResponsesOtherQuestion) {
 		fill = chain(fill, otherQuestion(func(r *store.SurveyResponse) *string { return &r.ID }, func(r *store.SurveyResponse) *string { return &r.QuestionID }))
 	}
-	answerPage(s, w, l, q, nil, fill)
+	answerPage(s, w, l, q, nil, fill, pop["Creator"]) // the fill follows from it and the defects
 }
 
 // pollResponses is E18.
@@ -48,10 +48,11 @@ func (s *Simulator) pollResponses(w http.ResponseWriter, r *http.Request, _ stor
 	id, pop, q := a.id, a.pop, a.q
 	l, _ := s.store.PollResponses(id)
 	fill := photoFill(s, pop, func(r *store.PollResponse) *string { return &r.Photo })
+	photos := fill == nil // the fill follows from it and the defects
 	if s.defects.Has(defects.ResponsesOtherQuestion) {
 		fill = chain(fill, otherQuestion(func(r *store.PollResponse) *string { return &r.ID }, func(r *store.PollResponse) *string { return &r.QuestionID }))
 	}
-	answerPage(s, w, l, q, nil, fill)
+	answerPage(s, w, l, q, nil, fill, photos)
 }
 
 // pollResponse is E19. The specification lists no 404 here: an unknown id

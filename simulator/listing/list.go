@@ -13,6 +13,8 @@ type List[T any] struct {
 
 	mu     sync.Mutex
 	orders map[string][]int32 // "field asc" / "field desc" -> item indexes
+	// encoded are pages already encoded (Encoded).
+	encoded *pageCache
 }
 
 // New returns a list holding items, which the caller must not change
