@@ -19,43 +19,61 @@ func (s *Store) AddDefaultAttendance(resourceID string, publish bool, creator Us
 func (s *Store) AddDefaultAttendanceCounted(resourceID string, publish bool, creator User) (Attendance, int, error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	if _, ok := s.w.Modules[resourceID]; !ok {
+	m, ok := s.w.Modules[resourceID]
+	if !ok {
 		return Attendance{}, 0, invalid("resourceID " + resourceID + " is not a known resource")
 	}
 	id := s.newID()
-	c := compactAttendance{resourceID: resourceID, created: s.now(), publish: publish}
-	if c.creator = s.w.user(creator); c.creator != nil {
+	created := s.now()
+	a := Attendance{
+		ID:           id,
+		Name:         DefaultAttendanceName,
+		ResourceID:   resourceID,
+		Publish:      publish,
+		CreatedDate:  created,
+		CreatorID:    creator.ID,
+		PhotoURL:     creator.PhotoURL,
+		UserName:     creator.Name,
+		UserID:       creator.UserID,
+		UserMatricNo: creator.MatricNo,
+		Email:        creator.Email,
+		Description:  "",
+		IsDefault:    true,
+	}
+	c := compactAttendance{module: m, creator: s.w.user(creator), created: created.UnixNano(), publish: publish}
+	if c.creator != nil && m.ID == resourceID && c.attendance(id) == a {
 		if s.w.defaultAttendances == nil {
 			s.w.defaultAttendances = map[string]compactAttendance{}
 		}
 		s.w.defaultAttendances[id] = c
 	} else {
-		s.w.Attendances[id] = c.attendance(id, &creator)
+		s.w.Attendances[id] = a
 	}
 	n := s.remember(createdAttendance, id, s.w.forgetAttendance)
-	return c.attendance(id, &creator), n, nil
+	return a, n, nil
 }
 
 // compactAttendance is a default attendance created at run time, stored
-// in a third of the room of an Attendance: its creator is one of the
-// world's users, and its name, description and flag are those of every
-// default attendance.
+// in a fifth of the room of an Attendance: its module and creator are the
+// world's, its date a count of nanoseconds (UTC), and its name,
+// description and flag those of every default attendance. One that would
+// not read back equal is kept whole.
 type compactAttendance struct {
-	resourceID string
-	creator    *User
-	created    time.Time
-	publish    bool
+	module  *Module
+	creator *User
+	created int64
+	publish bool
 }
 
-// attendance is the record c stands for, id being its id and u its
-// creator.
-func (c compactAttendance) attendance(id string, u *User) Attendance {
+// attendance is the record c stands for, id being its id.
+func (c compactAttendance) attendance(id string) Attendance {
+	u := c.creator
 	return Attendance{
 		ID:           id,
 		Name:         DefaultAttendanceName,
-		ResourceID:   c.resourceID,
+		ResourceID:   c.module.ID,
 		Publish:      c.publish,
-		CreatedDate:  c.created,
+		CreatedDate:  time.Unix(0, c.created).UTC(),
 		CreatorID:    u.ID,
 		PhotoURL:     u.PhotoURL,
 		UserName:     u.Name,
@@ -80,7 +98,7 @@ func (w *World) user(u User) *User {
 // attendance returns the attendance id, compact or not.
 func (w *World) attendance(id string) (Attendance, bool) {
 	if c, ok := w.defaultAttendances[id]; ok {
-		return c.attendance(id, c.creator), true
+		return c.attendance(id), true
 	}
 	a, ok := w.Attendances[id]
 	return a, ok
@@ -101,7 +119,7 @@ func (w *World) allAttendances() map[string]Attendance {
 	all := make(map[string]Attendance, len(w.Attendances)+len(w.defaultAttendances))
 	maps.Copy(all, w.Attendances)
 	for id, c := range w.defaultAttendances {
-		all[id] = c.attendance(id, c.creator)
+		all[id] = c.attendance(id)
 	}
 	return all
 }

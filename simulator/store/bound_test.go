@@ -3,6 +3,7 @@ package store
 import (
 	"runtime"
 	"testing"
+	"time"
 )
 
 // TestRunTimeRecordsAreBounded creates more attendances, copies and pushes
@@ -92,12 +93,15 @@ func TestCompactAttendances(t *testing.T) {
 	for _, tt := range []struct {
 		name    string
 		creator User
+		zone    *time.Location
 		compact bool
-	}{{"world user", inWorld, true}, {"stranger", stranger, false}} {
+	}{{"world user", inWorld, time.UTC, true}, {"stranger", stranger, time.UTC, false},
+		{"clock not in UTC", inWorld, time.FixedZone("UTC+2", 7200), false}} {
 		t.Run(tt.name, func(t *testing.T) {
 			w := tiny()
 			w.Attendances = map[string]Attendance{}
 			w.Users = []User{inWorld}
+			w.Clock = w.Clock.In(tt.zone)
 			s := New(w, tiny, Policy{})
 			a, _, err := s.AddDefaultAttendanceCounted(mod, false, tt.creator)
 			if err != nil {
@@ -106,7 +110,7 @@ func TestCompactAttendances(t *testing.T) {
 			want := Attendance{ID: a.ID, Name: DefaultAttendanceName, ResourceID: mod, Publish: false, CreatedDate: a.CreatedDate,
 				CreatorID: tt.creator.ID, PhotoURL: tt.creator.PhotoURL, UserName: tt.creator.Name, UserID: tt.creator.UserID,
 				UserMatricNo: tt.creator.MatricNo, Email: tt.creator.Email, IsDefault: true}
-			if a != want || a.CreatedDate.IsZero() {
+			if a != want || a.CreatedDate.IsZero() || a.CreatedDate.Location() != tt.zone {
 				t.Errorf("created:\n got %+v\nwant %+v", a, want)
 			}
 			if got, ok := s.Attendance(a.ID); !ok || got != want {
