@@ -110,7 +110,7 @@ func (j *jsonAnswers) WriteHeader(status int) {
 	}
 	j.wrote = true
 	h := j.Header()
-	if status < http.StatusMultipleChoices || h.Get("Content-Type") == "application/json" {
+	if ct := h["Content-Type"]; status < http.StatusMultipleChoices || (len(ct) > 0 && ct[0] == "application/json") {
 		j.ResponseWriter.WriteHeader(status)
 		return
 	}
