@@ -20,10 +20,12 @@
 # Phases: E20 (a 20-entry page of accessible students), E10 (a 20-entry
 # page of the download log), E19 (one poll response, a single record
 # read), E7 (create a default attendance), NR (update a notification's
-# read status).
+# read status). Then a create flood: FLOOD (8s) of E7 against a fresh
+# simulator, and its resident memory after it.
 set -euo pipefail
 
 ROUNDS=${ROUNDS:-3}
+FLOOD=${FLOOD:-8s}
 DURATION=${DURATION:-5s}
 CONNS=${CONNS:-8}
 SCALE=${SCALE:-1}
@@ -147,3 +149,19 @@ for ph in "${phases[@]}"; do
 		"$(cut -d' ' -f3 "$work/sim.txt" | median)/$(cut -d' ' -f3 "$work/bare.txt" | median)" \
 		"$(rss "$SIM_PID")" "$(rss "$BARE_PID")" "$(cut -d' ' -f1-3 /proc/loadavg)"
 done
+
+# The create flood, against a simulator started for it: memory after
+# FLOOD of creates at full speed.
+kill "$SIM_PID"
+wait "$SIM_PID" 2>/dev/null || true
+taskset -c "$SERVER_CPU" "$work/campusconf" serve --addr "127.0.0.1:$SIM_PORT" --log off --scale "$SCALE" >"$work/sim.log" 2>&1 &
+SIM_PID=$!
+pids+=("$SIM_PID")
+until curl -sf -o /dev/null "http://127.0.0.1:$SIM_PORT/healthz"; do
+	kill -0 "$SIM_PID" 2>/dev/null || { cat "$work/sim.log" >&2; exit 1; }
+	sleep 0.05
+done
+before=$(rss "$SIM_PID")
+IFS='|' read -r _ method uri body <<<"${phases[3]}"
+DURATION=$FLOOD measure "$SIM_PORT" "$method" "$uri" "$body" >"$work/flood.txt"
+echo "# create flood: E7 for $FLOOD at $(cut -d' ' -f1 "$work/flood.txt") requests/s; simulator VmRSS $before before, $(rss "$SIM_PID") after (VmHWM $(awk '/^VmHWM/ {printf "%.1f MB", $2/1024}' "/proc/$SIM_PID/status")); load $(cut -d' ' -f1-3 /proc/loadavg)"
