@@ -58,11 +58,16 @@ func (s *Simulator) updateNotificationRead(w http.ResponseWriter, r *http.Reques
 		s.badRequest(w, b.err)
 		return
 	}
-	if cur, ok := s.store.Notification(*id); ok && cur.NotifyStatus == store.Read && s.defects.Has(defects.NotifyReadOneWay) {
-		*read = store.Read
+	// the defects first: without them the record is not looked up twice
+	if s.defects.Has(defects.NotifyReadOneWay) {
+		if cur, ok := s.store.Notification(*id); ok && cur.NotifyStatus == store.Read {
+			*read = store.Read
+		}
 	}
-	if cur, ok := s.store.Notification(*id); ok && cur.NotifyStatus == *read && s.defects.Has(defects.NotifyReadSameToggles) {
-		*read = store.Read + store.Unread - *read
+	if s.defects.Has(defects.NotifyReadSameToggles) {
+		if cur, ok := s.store.Notification(*id); ok && cur.NotifyStatus == *read {
+			*read = store.Read + store.Unread - *read
+		}
 	}
 	n, err := s.store.SetNotificationRead(*id, *read)
 	if err != nil {
