@@ -171,30 +171,33 @@ func appendStudents(b []byte, l []store.Student) []byte {
 		if i > 0 {
 			b = append(b, ',')
 		}
-		e := &l[i]
-		b = append(b, `{"id":`...)
-		b = appendJSONString(b, e.ID)
-		b = append(b, `,"userID":`...)
-		b = appendJSONString(b, e.UserID)
-		b = append(b, `,"userName":`...)
-		b = appendJSONString(b, e.UserName)
-		b = append(b, `,"userMatricNo":`...)
-		b = appendJSONString(b, e.UserMatricNo)
-		b = append(b, `,"officialEmail":`...)
-		b = appendJSONString(b, e.OfficialEmail)
-		b = append(b, `,"email":`...)
-		b = appendJSONString(b, e.Email)
-		b = append(b, `,"userFaculty":`...)
-		b = appendJSONString(b, e.UserFaculty)
-		b = append(b, `,"loginDomain":`...)
-		b = appendJSONString(b, e.LoginDomain)
-		if e.Photo != "" {
-			b = append(b, `,"photo":`...)
-			b = appendJSONString(b, e.Photo)
-		}
-		b = append(b, '}')
+		b = appendStudent(b, &l[i])
 	}
 	return append(b, ']', '\n')
+}
+
+func appendStudent(b []byte, e *store.Student) []byte {
+	b = append(b, `{"id":`...)
+	b = appendJSONString(b, e.ID)
+	b = append(b, `,"userID":`...)
+	b = appendJSONString(b, e.UserID)
+	b = append(b, `,"userName":`...)
+	b = appendJSONString(b, e.UserName)
+	b = append(b, `,"userMatricNo":`...)
+	b = appendJSONString(b, e.UserMatricNo)
+	b = append(b, `,"officialEmail":`...)
+	b = appendJSONString(b, e.OfficialEmail)
+	b = append(b, `,"email":`...)
+	b = appendJSONString(b, e.Email)
+	b = append(b, `,"userFaculty":`...)
+	b = appendJSONString(b, e.UserFaculty)
+	b = append(b, `,"loginDomain":`...)
+	b = appendJSONString(b, e.LoginDomain)
+	if e.Photo != "" {
+		b = append(b, `,"photo":`...)
+		b = appendJSONString(b, e.Photo)
+	}
+	return append(b, '}')
 }
 
 // appendPollResponse appends one poll response (E19, and the entries of

@@ -85,7 +85,8 @@ func answerPage[T any](s *Simulator, w http.ResponseWriter, l *listing.List[T], 
 		l = listing.New[T](nil)
 		tag = nil
 	}
-	if tag != nil && keep == nil && !s.variants.Has(variants.FewEntries) && (q.Sort == "" || !s.defects.Has(defects.SortAfterPaging)) {
+	// a whole list (unpaged) is streamed rather than kept
+	if tag != nil && q.Limit >= 0 && keep == nil && !s.variants.Has(variants.FewEntries) && (q.Sort == "" || !s.defects.Has(defects.SortAfterPaging)) {
 		b, err := l.Encoded(q, pageTag{s.defects.p.Load(), s.variants.p.Load(), tag}, func(b []byte, items []T) []byte {
 			for i := range items {
 				if fill != nil {
@@ -127,6 +128,10 @@ func answerPage[T any](s *Simulator, w http.ResponseWriter, l *listing.List[T], 
 			fill(&items[i])
 		}
 	}
+	if len(items) > streamedEntries {
+		streamPage(w, items)
+		return
+	}
 	switch l := any(items).(type) {
 	case []store.FileLog:
 		writeFileLogs(w, l)
@@ -137,6 +142,55 @@ func answerPage[T any](s *Simulator, w http.ResponseWriter, l *listing.List[T], 
 	}
 	writeJSON(w, http.StatusOK, items)
 }
+
+// streamedEntries is the longest page encoded whole before it is written;
+// a longer one (a whole list at a large --scale) is written as it is
+// encoded, a few entries at a time.
+const streamedEntries = 1000
+
+// streamPage writes items as writeJSON would, in pieces of about
+// streamChunk bytes: the body is never held whole (at --scale 1000 a whole
+// list is tens of megabytes, and encoding/json keeps the largest buffer
+// it has grown for the next answer).
+func streamPage[T any](w http.ResponseWriter, items []T) {
+	w.Header()["Content-Type"] = jsonType
+	w.WriteHeader(http.StatusOK)
+	p := logBufs.Get().(*[]byte)
+	b := append((*p)[:0], '[')
+	var one bytes.Buffer
+	enc := json.NewEncoder(&one)
+	enc.SetEscapeHTML(false)
+	for i := range items {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		switch e := any(&items[i]).(type) {
+		case *store.FileLog:
+			b = appendFileLog(b, e)
+		case *store.Student:
+			b = appendStudent(b, e)
+		default:
+			one.Reset()
+			if err := enc.Encode(e); err != nil {
+				// Only JSON-safe values reach here; a failure is a simulator bug.
+				panic("simulator: cannot encode a list entry: " + err.Error())
+			}
+			b = append(b, bytes.TrimSuffix(one.Bytes(), []byte("\n"))...)
+		}
+		if len(b) >= streamChunk {
+			w.Write(b)
+			b = b[:0]
+		}
+	}
+	w.Write(append(b, ']', '\n'))
+	if cap(b) <= maxPooledBuffer {
+		*p = b
+		logBufs.Put(p)
+	}
+}
+
+// streamChunk is the size of the pieces streamPage writes.
+const streamChunk = 32 << 10
 
 // pageTag is the tag of an encoded page: the defects and variants in
 // force (each switch makes a new set) and the caller's tag.

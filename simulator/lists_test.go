@@ -3,6 +3,7 @@ package simulator
 import (
 	"bytes"
 	"net/http"
+	"net/http/httptest"
 	"net/url"
 	"slices"
 	"strings"
@@ -10,6 +11,7 @@ import (
 	"time"
 
 	"github.com/campusconf/campusconf/simulator/defects"
+	"github.com/campusconf/campusconf/simulator/listing"
 	"github.com/campusconf/campusconf/simulator/variants"
 	"github.com/campusconf/campusconf/simulator/world"
 )
@@ -269,5 +271,39 @@ func TestEncodedPagesAnswerAsFresh(t *testing.T) {
 				}
 			}
 		}
+	}
+}
+
+// TestStreamedPageAsWhole: a long page written in pieces (streamPage) is
+// byte for byte what writeJSON writes for it, for the lists with their
+// own encoder and for those encoding/json encodes.
+func TestStreamedPageAsWhole(t *testing.T) {
+	e := newEnv(t, Options{Seed: 5, Scale: 40})
+	rec := e.fx.Records
+	logs, _ := e.sim.store.FileLogs(rec.Folder)
+	students, _ := e.sim.store.Students(rec.Resource)
+	notes, _ := e.sim.store.Annotations(rec.File)
+	links, _ := e.sim.store.WeblinkLogs(rec.Weblink)
+	check := func(name string, n int, stream, whole func(w http.ResponseWriter)) {
+		t.Helper()
+		got, want := httptest.NewRecorder(), httptest.NewRecorder()
+		stream(got)
+		whole(want)
+		if !bytes.Equal(got.Body.Bytes(), want.Body.Bytes()) || got.Header().Get("Content-Type") != want.Header().Get("Content-Type") {
+			t.Errorf("%s (%d entries): streamed %d bytes (%s), whole %d bytes (%s); expected the same bytes and type",
+				name, n, got.Body.Len(), got.Header().Get("Content-Type"), want.Body.Len(), want.Header().Get("Content-Type"))
+		}
+	}
+	all := listing.Query{Limit: -1}
+	l1, _ := logs.Page(all, nil)
+	l2, _ := students.Page(all, nil)
+	l3, _ := notes.Page(all, nil)
+	l4, _ := links.Page(all, nil)
+	check("download log", len(l1), func(w http.ResponseWriter) { streamPage(w, l1) }, func(w http.ResponseWriter) { writeJSON(w, http.StatusOK, l1) })
+	check("students", len(l2), func(w http.ResponseWriter) { streamPage(w, l2) }, func(w http.ResponseWriter) { writeJSON(w, http.StatusOK, l2) })
+	check("annotations", len(l3), func(w http.ResponseWriter) { streamPage(w, l3) }, func(w http.ResponseWriter) { writeJSON(w, http.StatusOK, l3) })
+	check("weblink log", len(l4), func(w http.ResponseWriter) { streamPage(w, l4) }, func(w http.ResponseWriter) { writeJSON(w, http.StatusOK, l4) })
+	if len(l1) <= streamedEntries || len(l3) <= 1 {
+		t.Errorf("the download log has %d entries and the annotations %d: expected more than %d and more than 1, so that pieces are written", len(l1), len(l3), streamedEntries)
 	}
 }
