@@ -156,7 +156,8 @@ func streamPage[T any](w http.ResponseWriter, items []T) {
 	w.Header()["Content-Type"] = jsonType
 	w.WriteHeader(http.StatusOK)
 	p := logBufs.Get().(*[]byte)
-	b := append((*p)[:0], '[')
+	b := (*p)[:0]
+	b = append(b, '[')
 	var one bytes.Buffer
 	enc := json.NewEncoder(&one)
 	enc.SetEscapeHTML(false)
