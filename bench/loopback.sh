@@ -9,8 +9,10 @@
 # CONNS connections. Each phase runs ROUNDS rounds; a round measures the
 # simulator and the bare handler one after the other for DURATION each,
 # the simulator first in odd rounds and second in even ones. A phase
-# prints the median requests/s of each, the ratio of the medians, each
-# round's ratio, the median p50 and p99 latency (wrk --latency), and the
+# prints the median requests/s of each, the ratio of the medians, the
+# median of the rounds' ratios (r_med: each round's two runs are seconds
+# apart, so outside load moves them less) and each round's ratio, the
+# median p50 and p99 latency (wrk --latency), and the
 # resident memory (VmRSS) of both servers after it.
 #
 #   bench/loopback.sh                       # 3 rounds of 5 s per phase
@@ -122,7 +124,7 @@ measure() {
 echo "# bench/loopback.sh: $(date -u +%Y-%m-%dT%H:%M:%SZ), $(nproc) CPUs, $(go version | awk '{print $3}'), commit $(git rev-parse --short HEAD 2>/dev/null || echo '?')"
 echo "# servers on CPU $SERVER_CPU, wrk on CPU $WRK_CPU; wrk -t1 -c$CONNS -d$DURATION; $ROUNDS rounds; simulator --scale $SCALE"
 echo "# start: VmRSS simulator $(rss "$SIM_PID"), bare $(rss "$BARE_PID"); load $(cut -d' ' -f1-3 /proc/loadavg)"
-printf '%-4s %10s %10s %6s %-22s %15s %15s %10s %10s %s\n' phase sim_rps bare_rps ratio round_ratios p50_us_sim/bare p99_us_sim/bare rss_sim rss_bare load
+printf '%-4s %10s %10s %6s %6s %-30s %15s %15s %10s %10s %s\n' phase sim_rps bare_rps ratio r_med round_ratios p50_us_sim/bare p99_us_sim/bare rss_sim rss_bare load
 for ph in "${phases[@]}"; do
 	IFS='|' read -r name method uri body <<<"$ph"
 	: >"$work/sim.txt"
@@ -140,8 +142,8 @@ for ph in "${phases[@]}"; do
 	done
 	srps=$(cut -d' ' -f1 "$work/sim.txt" | median)
 	brps=$(cut -d' ' -f1 "$work/bare.txt" | median)
-	printf '%-4s %10.0f %10.0f %6.2f %-22s %15s %15s %10s %10s %s\n' "$name" "$srps" "$brps" \
-		"$(awk -v s="$srps" -v b="$brps" 'BEGIN {print s / b}')" "$(
+	printf '%-4s %10.0f %10.0f %6.2f %6.2f %-30s %15s %15s %10s %10s %s\n' "$name" "$srps" "$brps" \
+		"$(awk -v s="$srps" -v b="$brps" 'BEGIN {print s / b}')" "$(printf '%s\n' "${ratios[@]}" | median)" "$(
 			IFS=,
 			echo "${ratios[*]}"
 		)" \
