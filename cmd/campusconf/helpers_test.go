@@ -1,0 +1,41 @@
+package main
+
+import (
+	"net/http/httptest"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/campusconf/campusconf/fixtures"
+	"github.com/campusconf/campusconf/simulator"
+)
+
+// writeFile writes content to dir/name and returns the path.
+func writeFile(t *testing.T, dir, name, content string) string {
+	t.Helper()
+	path := filepath.Join(dir, name)
+	if err := os.WriteFile(path, []byte(content), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	return path
+}
+
+// writeFixture writes f as a fixture file in a fresh temporary folder and
+// returns the path.
+func writeFixture(t *testing.T, f *fixtures.File) string {
+	t.Helper()
+	return writeFile(t, t.TempDir(), "fixtures.json", string(f.JSON()))
+}
+
+// serveSim starts a simulator made with opts on a loopback test server,
+// closed when the test ends.
+func serveSim(t *testing.T, opts simulator.Options) (*simulator.Simulator, *httptest.Server) {
+	t.Helper()
+	sim, err := simulator.New(opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv := httptest.NewServer(sim)
+	t.Cleanup(srv.Close)
+	return sim, srv
+}
