@@ -1,7 +1,6 @@
 package reports
 
 import (
-	"bytes"
 	"regexp"
 	"slices"
 	"strings"
@@ -10,11 +9,7 @@ import (
 
 func renderHTML(t *testing.T, r *Report) string {
 	t.Helper()
-	var buf bytes.Buffer
-	if err := WriteHTML(&buf, r); err != nil {
-		t.Fatal(err)
-	}
-	return buf.String()
+	return string(written(t, WriteHTML, r))
 }
 
 // TestHTMLSelfContained checks the page can fetch nothing: no external

@@ -1,7 +1,6 @@
 package reports
 
 import (
-	"bytes"
 	"fmt"
 	"strings"
 	"testing"
@@ -9,11 +8,7 @@ import (
 
 func renderMarkdown(t *testing.T, r *Report) string {
 	t.Helper()
-	var buf bytes.Buffer
-	if err := WriteMarkdown(&buf, r); err != nil {
-		t.Fatal(err)
-	}
-	return buf.String()
+	return string(written(t, WriteMarkdown, r))
 }
 
 // manyFailures is a report with n failed MUST requirements.
