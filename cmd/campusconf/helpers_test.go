@@ -1,10 +1,12 @@
 package main
 
 import (
+	"context"
 	"net/http/httptest"
 	"os"
 	"path/filepath"
 	"testing"
+	"time"
 
 	"github.com/campusconf/campusconf/fixtures"
 	"github.com/campusconf/campusconf/simulator"
@@ -38,4 +40,19 @@ func serveSim(t *testing.T, opts simulator.Options) (*simulator.Simulator, *http
 	srv := httptest.NewServer(sim)
 	t.Cleanup(srv.Close)
 	return sim, srv
+}
+
+// stopServe ends a serve whose exit code done carries, as SIGINT would, and
+// returns that code; the test fails when serve has not ended within the
+// given time.
+func stopServe(t *testing.T, cancel context.CancelFunc, done <-chan int, within time.Duration) int {
+	t.Helper()
+	cancel()
+	select {
+	case code := <-done:
+		return code
+	case <-time.After(within):
+		t.Fatalf("serve did not stop within %s of the signal", within)
+		return -1
+	}
 }
