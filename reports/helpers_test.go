@@ -16,3 +16,9 @@ func written[T any](t testing.TB, write func(io.Writer, T) error, v T) []byte {
 	}
 	return buf.Bytes()
 }
+
+// rendered is written as text.
+func rendered[T any](t testing.TB, write func(io.Writer, T) error, v T) string {
+	t.Helper()
+	return string(written(t, write, v))
+}

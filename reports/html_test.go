@@ -7,15 +7,10 @@ import (
 	"testing"
 )
 
-func renderHTML(t *testing.T, r *Report) string {
-	t.Helper()
-	return string(written(t, WriteHTML, r))
-}
-
 // TestHTMLSelfContained checks the page can fetch nothing: no external
 // script, style, image, font or link, and a CSP that forbids fetches.
 func TestHTMLSelfContained(t *testing.T) {
-	page := renderHTML(t, sampleReport())
+	page := rendered(t, WriteHTML, sampleReport())
 	tests := []struct {
 		name string
 		re   string
@@ -41,7 +36,7 @@ func TestHTMLSelfContained(t *testing.T) {
 
 func TestHTMLContent(t *testing.T) {
 	r := sampleReport()
-	page := renderHTML(t, r)
+	page := rendered(t, WriteHTML, r)
 	tests := []struct {
 		name string
 		want string
@@ -102,7 +97,7 @@ func TestHTMLVerdicts(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			r := &Report{Scenarios: tt.scenarios}
 			Finalize(r)
-			page := renderHTML(t, r)
+			page := rendered(t, WriteHTML, r)
 			if !strings.Contains(page, `<div class="verdict-word">`+tt.want) {
 				t.Errorf("verdict %q not shown", tt.want)
 			}
