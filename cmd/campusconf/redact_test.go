@@ -12,7 +12,6 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"net/url"
-	"os"
 	"path/filepath"
 	"regexp"
 	"sort"
@@ -219,10 +218,7 @@ func TestNoSecretSurvivesTheProxy(t *testing.T) {
 	if testing.Short() {
 		forms = forms[:1]
 	}
-	fixtureFile := filepath.Join(t.TempDir(), "f.json")
-	if err := os.WriteFile(fixtureFile, f.JSON(), 0o600); err != nil {
-		t.Fatal(err)
-	}
+	fixtureFile := writeFixture(t, f)
 	for _, name := range forms {
 		t.Run(name, func(t *testing.T) {
 			srv := httptest.NewServer(echoIn(echoForms[name]))
