@@ -54,6 +54,7 @@ func (s *Simulator) deleteMedia(w http.ResponseWriter, r *http.Request, _ store.
 	if s.defects.Has(defects.E14CountsRequested) {
 		n = len(ids)
 	}
+	relyOn(r, dCounts)
 	writeJSON(w, http.StatusOK, n)
 }
 

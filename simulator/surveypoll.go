@@ -63,7 +63,7 @@ func (s *Simulator) pollResponse(w http.ResponseWriter, r *http.Request, _ store
 	}
 	p, err := s.store.PollResponse(id)
 	if err != nil {
-		s.failStore(w, err, http.StatusBadRequest)
+		s.failStore400(w, r, err)
 		return
 	}
 	if s.defects.Has(defects.E19FirstResponse) {
