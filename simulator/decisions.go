@@ -172,7 +172,7 @@ func noteList(r *http.Request, q url.Values, spec listSpec) {
 // failStore400 is failStore for an operation whose specification lists no
 // 404: a missing record is 400, the simulator's choice (D-unknown-id).
 func (s *Simulator) failStore400(w http.ResponseWriter, r *http.Request, err error) {
-	if errors.Is(err, store.ErrNotFound) {
+	if errors.Is(err, store.ErrNotFound) || errors.Is(err, store.ErrUnknownID) {
 		relyOn(r, dUnknownID)
 	}
 	s.failStore(w, err, http.StatusBadRequest)
