@@ -81,5 +81,129 @@ func TestJSONLogHasViolationsAndRelies(t *testing.T) {
 			t.Errorf("%s: log line %s: want no violations field when there are none", st.op, buf.String())
 		}
 	}
-	_ = http.StatusOK
+}
+
+// TestTrafficRecord drives the app sequence with a traffic record and
+// checks what the report will hold: the operations with counts and
+// statuses, each violation once with its first request (no header), and
+// each reliance with its warning text.
+func TestTrafficRecord(t *testing.T) {
+	var reported []Traffic
+	e := newEnv(t, Options{TrafficReport: func(tr Traffic) (string, error) {
+		reported = append(reported, tr)
+		return "/reports", nil
+	}, Control: true})
+	steps := appSequence(e)
+	for _, st := range steps {
+		e.do(st.user, st.method, st.path, st.body)
+	}
+	// a second request breaking E10's date rule: counted, not a second example
+	e.do("owner", "GET", "/files/"+e.fx.Records.Folder+"/downloaded?EndDate=tomorrow", "")
+	tr := e.sim.Traffic()
+	if tr.Requests != len(steps)+1 || len(tr.Operations) != len(steps) {
+		t.Fatalf("traffic: %d requests on %d operations, want %d on %d", tr.Requests, len(tr.Operations), len(steps)+1, len(steps))
+	}
+	for _, u := range tr.Operations {
+		want := 1
+		if u.Op == "E10" {
+			want = 2
+		}
+		if u.Count != want || u.Method == "" || u.Path == "" {
+			t.Errorf("operation %s: count %d at %s %s, want %d with its method and path", u.Op, u.Count, u.Method, u.Path, want)
+		}
+	}
+	wantViol := map[string]bool{}
+	wantRely := map[string]bool{}
+	for _, st := range steps {
+		for _, v := range st.violations {
+			wantViol[v] = true
+		}
+		for _, d := range st.relies {
+			wantRely[d] = true
+		}
+	}
+	for _, v := range tr.Violations {
+		if !wantViol[v.Requirement] {
+			t.Errorf("violation %s: not broken by the sequence", v.Requirement)
+		}
+		delete(wantViol, v.Requirement)
+		if v.Example.Method == "" || v.Example.Target == "" || v.What == "" || v.Status == 0 {
+			t.Errorf("violation %s: example %+v, what %q, status %d: want the request, what broke it and the answer", v.Requirement, v.Example, v.What, v.Status)
+		}
+		if v.Requirement == "E10.400.date" && (v.Count != 2 || !strings.Contains(v.Example.Target, "StartDate=yesterday")) {
+			t.Errorf("violation E10.400.date: count %d, example %s; want 2 and the first request", v.Count, v.Example.Target)
+		}
+	}
+	if len(wantViol) > 0 {
+		t.Errorf("violations missing from the record: %v", wantViol)
+	}
+	for _, r := range tr.Relies {
+		if !wantRely[r.ID] {
+			t.Errorf("reliance %s: not in the sequence", r.ID)
+		}
+		delete(wantRely, r.ID)
+		if r.Instead == "" || r.Robust == "" || r.Count == 0 || len(r.Ops) == 0 {
+			t.Errorf("reliance %+v: want what a real implementation may do, how to be robust, a count and the operations", r)
+		}
+	}
+	if len(wantRely) > 0 {
+		t.Errorf("reliances missing from the record: %v", wantRely)
+	}
+	b, _ := json.Marshal(tr)
+	for _, secret := range e.fx.Secrets() {
+		if strings.Contains(string(b), secret) {
+			t.Errorf("traffic record holds the secret %q", secret)
+		}
+	}
+	// on demand through the control API
+	r := e.doWith("", "POST", e.sim.ControlPath()+"/report", "", map[string]string{"Ocp-Apim-Subscription-Key": ""})
+	r.want(t, http.StatusOK)
+	if len(reported) != 1 || reported[0].Requests != tr.Requests {
+		t.Errorf("POST report: TrafficReport called %d times, want once with the record", len(reported))
+	}
+	if got := e.sim.Traffic().Requests; got != tr.Requests {
+		t.Errorf("control API calls counted in the traffic: %d requests, want %d", got, tr.Requests)
+	}
+}
+
+// TestTrafficReportNeedsAHook: without TrafficReport the control API says
+// how to get one, and Traffic is empty.
+func TestTrafficReportNeedsAHook(t *testing.T) {
+	e := newEnv(t, Options{Control: true})
+	e.do("owner", "GET", "/files/"+e.fx.Records.Folder+"/downloaded", "").want(t, 200)
+	r := e.doWith("", "POST", e.sim.ControlPath()+"/report", "", nil)
+	if r.status != http.StatusNotFound || !strings.Contains(r.errorString(t), "--report-dir") {
+		t.Errorf("POST report without a hook: %d %s, want 404 naming --report-dir", r.status, r.body)
+	}
+	if tr := e.sim.Traffic(); tr.Requests != 0 {
+		t.Errorf("Traffic without a record: %d requests, want 0", tr.Requests)
+	}
+}
+
+// TestTextLogNotes: the text log carries the ids as a short note.
+func TestTextLogNotes(t *testing.T) {
+	var buf bytes.Buffer
+	e := newEnv(t, Options{LogTo: &buf})
+	e.do("owner", "GET", "/files/"+e.fx.Records.Folder+"/downloaded?StartDate=x", "")
+	want := "violations=E10.400.date relies=D-limit-default,D-sort-default,D-date-bounds"
+	if !strings.Contains(buf.String(), want) {
+		t.Errorf("text log line %q: want %q", buf.String(), want)
+	}
+}
+
+// TestConsoleEventsCarryIDs: with a stream open, the console's entries
+// carry the violations and reliances; with none open, nothing is worked
+// out.
+func TestConsoleEventsCarryIDs(t *testing.T) {
+	e := newEnv(t, Options{Control: true})
+	if e.sim.inspecting() {
+		t.Fatal("inspecting with no log, no record and no stream: want off, so a request costs nothing")
+	}
+	_, ch, cancel := e.sim.events.subscribe()
+	defer cancel()
+	e.do("owner", "GET", "/files/"+e.fx.Records.Folder+"/downloaded?StartDate=x", "")
+	got := <-ch
+	if !slices.Equal(got.Violations, []string{"E10.400.date"}) || !slices.Contains(got.Relies, "D-date-bounds") {
+		t.Errorf("console entry %+v: want violations [E10.400.date] and relies with D-date-bounds", got)
+	}
 }
