@@ -46,7 +46,7 @@ type eventHub struct {
 	// request (Simulator.inspecting).
 	watchers atomic.Int32
 	closed   chan struct{}
-	once    sync.Once
+	once     sync.Once
 }
 
 func newEventHub() *eventHub {
