@@ -64,7 +64,7 @@ var decisionTable = [numDecisions]Decision{
 	dAuth401: {"D-auth-401",
 		"answers 401 to a missing or unknown subscription key or bearer token",
 		"400 or 403 from its gateway (the specification lists no 401), with a body that may not be a JSON string",
-		"treat every 4xx on a request with credentials as a credentials problem when the body says so, and do not branch on 401 alone",
+		"handle 400, 401 and 403 alike where the key or the token may be at fault (missing, expired, revoked), and do not branch on 401 alone",
 		"Who is calling"},
 	dExtraPermissions: {"D-extra-permissions",
 		"refuses students every write and every log read with 403, beyond the two permissions the specification states",
