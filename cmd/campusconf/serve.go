@@ -39,7 +39,7 @@ type serveConfig struct {
 	// reportDir is where the traffic report goes (--report-dir): on exit,
 	// and on POST /_sim/TOKEN/report.
 	reportDir string
-	opts    simulator.Options
+	opts      simulator.Options
 }
 
 // parseServe reads the serve flags; a usage error is reported on stderr.
