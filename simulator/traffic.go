@@ -133,8 +133,25 @@ func violationIDs(vs []openapi.Violation) []string {
 // comma-separated note in the text log.
 type idList []string
 
-// MarshalJSON writes the ids as a JSON array.
-func (l idList) MarshalJSON() ([]byte, error) { return json.Marshal([]string(l)) }
+// MarshalJSON writes the ids as a JSON array. Ids are letters, digits,
+// dots and dashes, written as they are; anything else goes through
+// encoding/json.
+func (l idList) MarshalJSON() ([]byte, error) {
+	b := make([]byte, 0, 16*len(l)+2)
+	b = append(b, '[')
+	for i, id := range l {
+		for _, c := range []byte(id) {
+			if c < ' ' || c == '"' || c == '\\' || c >= 0x7f || c == '<' || c == '>' || c == '&' {
+				return json.Marshal([]string(l))
+			}
+		}
+		if i > 0 {
+			b = append(b, ',')
+		}
+		b = append(append(append(b, '"'), id...), '"')
+	}
+	return append(b, ']'), nil
+}
 
 // MarshalText writes the ids comma-separated.
 func (l idList) MarshalText() ([]byte, error) { return []byte(strings.Join(l, ",")), nil }

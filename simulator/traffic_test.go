@@ -3,8 +3,10 @@ package simulator
 import (
 	"bytes"
 	"encoding/json"
+	"io"
 	"log/slog"
 	"net/http"
+	"net/http/httptest"
 	"slices"
 	"strings"
 	"testing"
@@ -205,5 +207,62 @@ func TestConsoleEventsCarryIDs(t *testing.T) {
 	got := <-ch
 	if !slices.Equal(got.Violations, []string{"E10.400.date"}) || !slices.Contains(got.Relies, "D-date-bounds") {
 		t.Errorf("console entry %+v: want violations [E10.400.date] and relies with D-date-bounds", got)
+	}
+}
+
+// BenchmarkInspectCost is the in-process cost of the violations and
+// reliances on a hot list read (E10, a page of 20): with no reader
+// (nothing is worked out), and with the JSON log as reader (the request
+// read against the rules, the ids logged).
+func BenchmarkInspectCost(b *testing.B) {
+	for _, c := range []struct {
+		name string
+		opts Options
+	}{
+		{"off", Options{}},
+		{"json-log", Options{Logger: slog.New(slog.NewJSONHandler(io.Discard, nil))}},
+		{"json-log-bad-date", Options{Logger: slog.New(slog.NewJSONHandler(io.Discard, nil))}},
+	} {
+		b.Run(c.name, func(b *testing.B) {
+			c.opts.AllowedHosts = []string{testHost}
+			sim, err := New(c.opts)
+			if err != nil {
+				b.Fatal(err)
+			}
+			fx := sim.Fixtures()
+			path := "/files/" + fx.Records.Folder + "/downloaded?offset=10&limit=20"
+			want := http.StatusOK
+			if c.name == "json-log-bad-date" {
+				path += "&StartDate=yesterday"
+				want = http.StatusBadRequest
+			}
+			req := httptest.NewRequest("GET", path, nil)
+			req.Header.Set("Ocp-Apim-Subscription-Key", fx.SubscriptionKey)
+			req.Header.Set("Authorization", fx.Users["owner"].Headers["Authorization"])
+			b.ReportAllocs()
+			for b.Loop() {
+				rec := httptest.NewRecorder()
+				sim.ServeHTTP(rec, req)
+				if rec.Code != want {
+					b.Fatalf("status %d, want %d", rec.Code, want)
+				}
+			}
+		})
+	}
+}
+
+func TestIDListJSON(t *testing.T) {
+	for _, tt := range []struct {
+		in   idList
+		want string
+	}{
+		{idList{"E10.400.date"}, `["E10.400.date"]`},
+		{idList{"D-limit-default", "D-sort-default"}, `["D-limit-default","D-sort-default"]`},
+		{idList{`a"b`, "<x>"}, `["a\"b","\u003cx\u003e"]`},
+	} {
+		got, err := tt.in.MarshalJSON()
+		if err != nil || string(got) != tt.want {
+			t.Errorf("idList%q.MarshalJSON() = %s, %v; want %s", []string(tt.in), got, err, tt.want)
+		}
 	}
 }
