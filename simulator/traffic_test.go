@@ -266,3 +266,17 @@ func TestIDListJSON(t *testing.T) {
 		}
 	}
 }
+
+// TestInspectedKeepsTheBody: reading the body for the rules leaves the
+// handler the same bytes, and its limits: a body over MaxBodyBytes is
+// still 413, its problems unjudged (the body was cut).
+func TestInspectedKeepsTheBody(t *testing.T) {
+	var buf bytes.Buffer
+	e := newEnv(t, Options{Logger: slog.New(slog.NewJSONHandler(&buf, nil))})
+	big := `{"resourceID":"` + e.fx.Records.AttendanceResource + `","pad":"` + strings.Repeat("x", MaxBodyBytes) + `"}`
+	e.do("owner", "POST", "/Attendance/Default", big).want(t, http.StatusRequestEntityTooLarge)
+	if strings.Contains(buf.String(), `"violations"`) {
+		t.Errorf("a cut body was judged: %s", buf.String())
+	}
+	e.do("owner", "POST", "/Attendance/Default", `{"resourceID":"`+e.fx.Records.AttendanceResource+`"}`).want(t, http.StatusCreated)
+}
