@@ -177,3 +177,11 @@ func (s *Simulator) failStore400(w http.ResponseWriter, r *http.Request, err err
 	}
 	s.failStore(w, err, http.StatusBadRequest)
 }
+
+// noteUnknown notes D-unknown-id on a list read whose parent id names no
+// list (found false): the simulator answers an empty list.
+func noteUnknown(r *http.Request, found bool) {
+	if !found {
+		relyOn(r, dUnknownID)
+	}
+}

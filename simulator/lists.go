@@ -128,9 +128,7 @@ func answerLog[T any](s *Simulator, w http.ResponseWriter, r *http.Request, log 
 		return
 	}
 	l, found := log(a.id)
-	if !found {
-		relyOn(r, dUnknownID)
-	}
+	noteUnknown(r, found)
 	if empty {
 		l = nil
 	}

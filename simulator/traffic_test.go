@@ -46,7 +46,7 @@ func appSequence(e *env) []appStep {
 		{"E17", "owner", "GET", "/survey/question/" + rec.SurveyQuestion + "/response?limit=5&sortby=id", "", 200, nil, []string{"D-sortby-syntax"}},
 		{"E18", "owner", "GET", "/poll/Question/" + rec.PollQuestion + "/Response?limit=5&sortby=id&where=id:x", "", 200, nil, []string{"D-sortby-syntax", "D-where-syntax"}},
 		{"E19", "owner", "GET", "/poll/Response/" + rec.PollResponse, "", 200, nil, nil},
-		{"E20", "owner", "GET", "/resource/" + rec.Resource + "/students?limit=5&sortby=id", "", 200, nil, []string{"D-sortby-syntax"}},
+		{"E20", "owner", "GET", "/resource/00000000-0000-4000-8000-000000000000/students?limit=5&sortby=id", "", 200, nil, []string{"D-sortby-syntax", "D-unknown-id"}},
 		{"E21", "owner", "PUT", "/weblecture/session/publish", `{"iDs":["` + rec.LectureSessions[0] + `"],"publish":true}`, 200, nil, []string{"D-counts"}},
 		{"GB", "owner", ops["GB"].Method, place("GB", rec.GradebookModule.ID),
 			`{"iD_Weightage":[{"key":"` + rec.GradebookModule.GradeItems[0] + `","value":300}],"gradingSchema":[{"letterGrade":"A","maxMark":100}]}`, 400, []string{"GB.total-over"}, []string{"D-unplaced-paths"}},
