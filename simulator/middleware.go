@@ -110,9 +110,12 @@ func (s *Simulator) logged(next http.Handler) http.Handler {
 				slogAttrs(rec.status, took, info, rec.bytes)...)
 		}
 		if s.events != nil && !isControlPath(r.URL.Path) {
-			s.events.publish(logEntry{Time: start, Method: r.Method, Path: path, Status: rec.status,
-				Millis: float64(took.Microseconds()) / 1000, User: info.user, Op: info.op, World: s.name,
-				Violations: violationIDs(info.violations), Relies: info.relies.ids()})
+			e := logEntry{Time: start, Method: r.Method, Path: path, Status: rec.status,
+				Millis: float64(took.Microseconds()) / 1000, User: info.user, Op: info.op, World: s.name}
+			if info.inspect {
+				e.Violations, e.Relies = violationIDs(info.violations), info.relies.ids()
+			}
+			s.events.publish(e)
 		}
 		if s.traffic != nil {
 			s.traffic.add(s, info, rec.status)
