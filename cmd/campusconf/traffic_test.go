@@ -30,7 +30,7 @@ func TestServeTrafficReport(t *testing.T) {
 		t.Fatal(err)
 	}
 	fx := sim.Fixtures()
-	send := func(method, path, body string) int {
+	send := func(method, path, body string, want int) {
 		t.Helper()
 		var rd io.Reader
 		if body != "" {
@@ -49,13 +49,15 @@ func TestServeTrafficReport(t *testing.T) {
 			t.Fatal(err)
 		}
 		resp.Body.Close()
-		return resp.StatusCode
+		if resp.StatusCode != want {
+			t.Errorf("%s %s: status %d, want %d", method, path, resp.StatusCode, want)
+		}
 	}
 	folder := "/files/" + fx.Records.Folder + "/downloaded"
-	send("GET", folder, "")
-	send("GET", folder+"?StartDate=yesterday&subscription-key="+fx.SubscriptionKey, "")
+	send("GET", folder, "", http.StatusOK)
+	send("GET", folder+"?StartDate=yesterday&subscription-key="+fx.SubscriptionKey, "", http.StatusBadRequest)
 	nr := fx.Operations["NR"]
-	send(nr.Method, nr.Path, `{"id":1000001,"read":11}`)
+	send(nr.Method, nr.Path, `{"id":1000001,"read":11}`, http.StatusOK)
 
 	var sawViolation, sawRelies bool
 	for line := range strings.SplitSeq(strings.TrimSpace(s.stdout.String()), "\n") {
@@ -122,7 +124,7 @@ func TestServeTrafficReport(t *testing.T) {
 		}
 	}
 	check("on demand", 3)
-	send("GET", folder+"?limit=2", "")
+	send("GET", folder+"?limit=2", "", http.StatusOK)
 	if code := s.stop(); code != exitOK {
 		t.Fatalf("serve stopped with %d: %s", code, s.stderr)
 	}
