@@ -218,16 +218,23 @@ func (b *body) number(name string, required bool) *float64 {
 
 //nolint:unparam // a field's name and whether it is required are the operation's facts, stated by the handler like those of the other fields
 func (b *body) uuid(name string, required bool) *string {
+	return parsed(b, name, required, parseUUID)
+}
+
+// parsed reads the string field name of b and parses it with parse, which
+// names the field in its error: nil when it is absent, not a string or
+// refused by parse.
+func parsed[T any](b *body, name string, required bool, parse func(field, s string) (T, error)) *T {
 	p := b.str(name, required)
 	if p == nil {
 		return nil
 	}
-	id, err := parseUUID(b.prefix+name, *p)
+	v, err := parse(b.prefix+name, *p)
 	if err != nil {
 		b.err = err
 		return nil
 	}
-	return &id
+	return &v
 }
 
 //nolint:unparam // as for uuid
@@ -249,16 +256,7 @@ func (b *body) uuids(name string, required bool) []string {
 }
 
 func (b *body) dateTime(name string, required bool) *time.Time {
-	p := b.str(name, required)
-	if p == nil {
-		return nil
-	}
-	t, err := parseDateTime(b.prefix+name, *p)
-	if err != nil {
-		b.err = err
-		return nil
-	}
-	return &t
+	return parsed(b, name, required, parseDateTime)
 }
 
 // objects reads an array of JSON objects, each as a body of its own whose
