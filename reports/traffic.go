@@ -6,8 +6,6 @@ import (
 	"fmt"
 	"html/template"
 	"io"
-	"os"
-	"path/filepath"
 	"slices"
 	"strconv"
 	textTemplate "text/template"
@@ -113,30 +111,16 @@ func WriteTraffic(dir string, t *TrafficReport) (string, error) {
 		t.Schema = TrafficSchemaVersion
 	}
 	rendered := map[string][]byte{}
+	var names []string
 	for _, f := range TrafficFiles {
 		var b bytes.Buffer
 		if err := f.Write(&b, t); err != nil {
 			return "", err
 		}
 		rendered[f.Name] = b.Bytes()
+		names = append(names, f.Name)
 	}
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return "", fmt.Errorf("write traffic report: %w", err)
-	}
-	if err := removeEarlierRun(dir); err != nil {
-		return "", fmt.Errorf("write traffic report: %w", err)
-	}
-	for _, f := range TrafficFiles {
-		if err := writeAtomic(dir, f.Name, rendered[f.Name]); err != nil {
-			return "", fmt.Errorf("write traffic report: %w", err)
-		}
-	}
-	syncDir(dir)
-	html := filepath.Join(dir, HTMLFile)
-	if abs, err := filepath.Abs(html); err == nil {
-		html = abs
-	}
-	return html, nil
+	return replaceFiles(dir, "write traffic report", names, rendered)
 }
 
 // WriteTrafficJSON writes t as indented JSON (report.json).
