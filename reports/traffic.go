@@ -6,12 +6,12 @@ import (
 	"fmt"
 	"html/template"
 	"io"
-	"os"
-	"path/filepath"
 	"slices"
 	"strconv"
 	textTemplate "text/template"
 	"time"
+
+	"github.com/campusconf/campusconf/internal/wire"
 )
 
 // The traffic report: what a front end did against the simulator
@@ -64,49 +64,23 @@ type TrafficSimulator struct {
 	Defects  []string `json:"defects,omitempty"`
 }
 
-// TrafficOperation is one operation the app called.
-type TrafficOperation struct {
-	Op     string `json:"op"`
-	Method string `json:"method"`
-	Path   string `json:"path"`
-	Count  int    `json:"count"`
-	// Statuses counts the answers by status code.
-	Statuses map[string]int `json:"statuses"`
-}
-
-// TrafficViolation is one request rule broken, with the first request
-// that broke it (redacted: it never holds a header, and a secret in its
-// path, query or body is replaced).
-type TrafficViolation struct {
-	Requirement string         `json:"requirement"`
-	Ops         []string       `json:"ops"`
-	Count       int            `json:"count"`
-	What        string         `json:"what"`
-	Example     TrafficExample `json:"example"`
-	// Status is what the simulator answered the example.
-	Status int `json:"status"`
-}
-
-// TrafficExample is one request: method, path and query, body.
-type TrafficExample struct {
-	Method  string `json:"method"`
-	Target  string `json:"target"`
-	Body    string `json:"body,omitempty"`
-	BodyCut bool   `json:"bodyCut,omitempty"`
-}
-
-// TrafficReliance is one documented choice (docs/decisions.md, by id) the
-// app's answers depended on, with what a real implementation may do
-// instead and how to make the app robust to it.
-type TrafficReliance struct {
-	ID        string   `json:"id"`
-	Simulator string   `json:"simulator"`
-	Instead   string   `json:"instead"`
-	Robust    string   `json:"robust"`
-	Section   string   `json:"section"`
-	Count     int      `json:"count"`
-	Ops       []string `json:"ops"`
-}
+// The elements of a traffic report are the simulator's record of the
+// traffic (internal/wire), under the report's names: one set of types, so
+// the report holds what the simulator recorded as it stands.
+type (
+	// TrafficOperation is one operation the app called.
+	TrafficOperation = wire.OperationUse
+	// TrafficViolation is one request rule broken, with the first request
+	// that broke it (redacted: it never holds a header, and a secret in
+	// its path, query or body is replaced).
+	TrafficViolation = wire.ViolationUse
+	// TrafficExample is one request: method, path and query, body.
+	TrafficExample = wire.Example
+	// TrafficReliance is one documented choice (docs/decisions.md, by id)
+	// the app's answers depended on, with what a real implementation may
+	// do instead and how to make the app robust to it.
+	TrafficReliance = wire.Reliance
+)
 
 // Redact replaces every secret r knows in the examples (a key or token an
 // app put in a query or a body).
@@ -137,30 +111,16 @@ func WriteTraffic(dir string, t *TrafficReport) (string, error) {
 		t.Schema = TrafficSchemaVersion
 	}
 	rendered := map[string][]byte{}
+	var names []string
 	for _, f := range TrafficFiles {
 		var b bytes.Buffer
 		if err := f.Write(&b, t); err != nil {
 			return "", err
 		}
 		rendered[f.Name] = b.Bytes()
+		names = append(names, f.Name)
 	}
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return "", fmt.Errorf("write traffic report: %w", err)
-	}
-	if err := removeEarlierRun(dir); err != nil {
-		return "", fmt.Errorf("write traffic report: %w", err)
-	}
-	for _, f := range TrafficFiles {
-		if err := writeAtomic(dir, f.Name, rendered[f.Name]); err != nil {
-			return "", fmt.Errorf("write traffic report: %w", err)
-		}
-	}
-	syncDir(dir)
-	html := filepath.Join(dir, HTMLFile)
-	if abs, err := filepath.Abs(html); err == nil {
-		html = abs
-	}
-	return html, nil
+	return replaceFiles(dir, "write traffic report", names, rendered)
 }
 
 // WriteTrafficJSON writes t as indented JSON (report.json).

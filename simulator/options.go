@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/campusconf/campusconf/internal/registry"
+	"github.com/campusconf/campusconf/internal/wire"
 )
 
 // Options configure a Simulator. The zero value is a quiet simulator of
@@ -45,7 +46,7 @@ type Options struct {
 	// and is called with it on POST /_sim/TOKEN/report; it returns where
 	// the report went. `campusconf serve --report-dir` sets it and calls
 	// it again on exit.
-	TrafficReport func(Traffic) (string, error)
+	TrafficReport func(wire.Traffic) (string, error)
 	// Defects names deliberate mistakes to make (see Defects).
 	Defects []string
 	// Variants names faithful choices to make where the specification is

@@ -7,12 +7,14 @@ import (
 	"maps"
 	"net/http"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 	"time"
 
 	"github.com/campusconf/campusconf/internal/openapi"
 	"github.com/campusconf/campusconf/internal/registry"
+	"github.com/campusconf/campusconf/internal/wire"
 )
 
 // What the simulator tells a front end about its requests: the request
@@ -96,6 +98,9 @@ var requestValidator = sync.OnceValue(func() *openapi.Validator {
 	return v
 })
 
+// Example is a request as the traffic record keeps it.
+type Example = wire.Example
+
 // exampleBodyBytes bounds the body an example request keeps.
 const exampleBodyBytes = 4 << 10
 
@@ -156,71 +161,14 @@ func (l idList) MarshalJSON() ([]byte, error) {
 // MarshalText writes the ids comma-separated.
 func (l idList) MarshalText() ([]byte, error) { return []byte(strings.Join(l, ",")), nil }
 
-// Traffic is what an app did against the simulator since it started (or
-// since the record was last cleared): the operations it called, the
-// request rules its requests broke and the choices of the simulator its
-// answers relied on. `campusconf serve --report-dir` turns it into a
-// report; it holds no header value.
-type Traffic struct {
-	Since    time.Time `json:"since"`
-	Until    time.Time `json:"until"`
-	Requests int       `json:"requests"`
-	// Operations are the operations called, in registry order.
-	Operations []OperationUse `json:"operations"`
-	// Violations are the request rules broken, by requirement id.
-	Violations []ViolationUse `json:"violations"`
-	// Relies are the choices relied on, in decisions.go's order.
-	Relies []Reliance `json:"relies"`
-}
-
-// OperationUse is one operation the app called.
-type OperationUse struct {
-	Op string `json:"op"`
-	// Method and Path are where the simulator serves it.
-	Method string `json:"method"`
-	Path   string `json:"path"`
-	Count  int    `json:"count"`
-	// Statuses counts the answers by status code.
-	Statuses map[int]int `json:"statuses"`
-}
-
-// ViolationUse is one request rule broken: its requirement, the
-// operations that broke it, how often, and the first request that did.
-type ViolationUse struct {
-	Requirement string   `json:"requirement"`
-	Ops         []string `json:"ops"`
-	Count       int      `json:"count"`
-	// What says what broke it in the example.
-	What    string  `json:"what"`
-	Example Example `json:"example"`
-	// Status is what the simulator answered the example.
-	Status int `json:"status"`
-}
-
-// Example is one request: method, path and query, and its body (the
-// first 4 KiB; BodyCut when there was more). It holds no header.
-type Example struct {
-	Method  string `json:"method"`
-	Target  string `json:"target"`
-	Body    string `json:"body,omitempty"`
-	BodyCut bool   `json:"bodyCut,omitempty"`
-}
-
-// Reliance is one choice the app's answers depended on: the decision, how
-// often, and on which operations.
-type Reliance struct {
-	Decision
-	Count int      `json:"count"`
-	Ops   []string `json:"ops"`
-}
-
-// trafficRecord accumulates Traffic; one per server, every world feeding it.
+// trafficRecord accumulates the traffic record (wire.Traffic); one per
+// server, every world feeding it.
 type trafficRecord struct {
 	mu       sync.Mutex
 	since    time.Time
 	requests int
-	ops      map[string]*OperationUse
-	viols    map[string]*ViolationUse
+	ops      map[string]*wire.OperationUse
+	viols    map[string]*wire.ViolationUse
 	relies   [numDecisions]struct {
 		count int
 		ops   []string
@@ -228,7 +176,7 @@ type trafficRecord struct {
 }
 
 func newTrafficRecord() *trafficRecord {
-	return &trafficRecord{since: time.Now().UTC(), ops: map[string]*OperationUse{}, viols: map[string]*ViolationUse{}}
+	return &trafficRecord{since: time.Now().UTC(), ops: map[string]*wire.OperationUse{}, viols: map[string]*wire.ViolationUse{}}
 }
 
 // add records one answered operation request.
@@ -243,15 +191,15 @@ func (t *trafficRecord) add(s *Simulator, info *requestInfo, status int) {
 	if u == nil {
 		op := registry.Must(registry.OpID(info.op))
 		method, path := s.place(operation{Operation: op})
-		u = &OperationUse{Op: info.op, Method: method, Path: path, Statuses: map[int]int{}}
+		u = &wire.OperationUse{Op: info.op, Method: method, Path: path, Statuses: map[string]int{}}
 		t.ops[info.op] = u
 	}
 	u.Count++
-	u.Statuses[status]++
+	u.Statuses[strconv.Itoa(status)]++
 	for _, v := range info.violations {
 		vu := t.viols[v.Requirement]
 		if vu == nil {
-			vu = &ViolationUse{Requirement: v.Requirement, What: v.What, Example: info.example, Status: status}
+			vu = &wire.ViolationUse{Requirement: v.Requirement, What: v.What, Example: info.example, Status: status}
 			t.viols[v.Requirement] = vu
 		}
 		vu.Count++
@@ -271,11 +219,11 @@ func (t *trafficRecord) add(s *Simulator, info *requestInfo, status int) {
 }
 
 // snapshot returns the record as it stands.
-func (t *trafficRecord) snapshot() Traffic {
+func (t *trafficRecord) snapshot() wire.Traffic {
 	t.mu.Lock()
 	defer t.mu.Unlock()
-	out := Traffic{Since: t.since, Until: time.Now().UTC(), Requests: t.requests,
-		Operations: []OperationUse{}, Violations: []ViolationUse{}, Relies: []Reliance{}}
+	out := emptyTraffic()
+	out.Since, out.Until, out.Requests = t.since, time.Now().UTC(), t.requests
 	for _, id := range registry.IDs() {
 		if u := t.ops[string(id)]; u != nil {
 			c := *u
@@ -290,19 +238,27 @@ func (t *trafficRecord) snapshot() Traffic {
 	}
 	for d := range numDecisions {
 		if r := t.relies[d]; r.count > 0 {
-			out.Relies = append(out.Relies, Reliance{Decision: decisionTable[d], Count: r.count, Ops: slices.Clone(r.ops)})
+			dt := decisionTable[d]
+			out.Relies = append(out.Relies, wire.Reliance{ID: dt.ID, Simulator: dt.Simulator, Instead: dt.Instead, Robust: dt.Robust,
+				Section: dt.Section, Count: r.count, Ops: slices.Clone(r.ops)})
 		}
 	}
 	return out
 }
 
-// Traffic returns what the app did since the simulator started: empty
-// unless Options.TrafficReport is set.
-func (s *Simulator) Traffic() Traffic {
+// Traffic returns what the app did since the simulator started (or since
+// the record was last cleared): empty unless Options.TrafficReport is set.
+func (s *Simulator) Traffic() wire.Traffic {
 	if s.traffic == nil {
-		return Traffic{Operations: []OperationUse{}, Violations: []ViolationUse{}, Relies: []Reliance{}}
+		return emptyTraffic()
 	}
 	return s.traffic.snapshot()
+}
+
+// emptyTraffic is a record of no traffic, its lists empty (JSON [], not
+// null).
+func emptyTraffic() wire.Traffic {
+	return wire.Traffic{Operations: []wire.OperationUse{}, Violations: []wire.ViolationUse{}, Relies: []wire.Reliance{}}
 }
 
 // inspecting reports whether a request's violations and reliances have a

@@ -10,6 +10,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/campusconf/campusconf/internal/wire"
 )
 
 // appStep is one request of an app-like sequence and what its log line
@@ -90,8 +92,8 @@ func TestJSONLogHasViolationsAndRelies(t *testing.T) {
 // statuses, each violation once with its first request (no header), and
 // each reliance with its warning text.
 func TestTrafficRecord(t *testing.T) {
-	var reported []Traffic
-	e := newEnv(t, Options{TrafficReport: func(tr Traffic) (string, error) {
+	var reported []wire.Traffic
+	e := newEnv(t, Options{TrafficReport: func(tr wire.Traffic) (string, error) {
 		reported = append(reported, tr)
 		return "/reports", nil
 	}, Control: true})

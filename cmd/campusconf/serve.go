@@ -18,6 +18,7 @@ import (
 
 	"github.com/campusconf/campusconf/internal/didyoumean"
 	"github.com/campusconf/campusconf/internal/registry"
+	"github.com/campusconf/campusconf/internal/wire"
 	"github.com/campusconf/campusconf/simulator"
 	"github.com/campusconf/campusconf/simulator/statefile"
 )
@@ -214,7 +215,7 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	}
 	var sim *simulator.Simulator
 	if c.reportDir != "" {
-		c.opts.TrafficReport = func(t simulator.Traffic) (string, error) {
+		c.opts.TrafficReport = func(t wire.Traffic) (string, error) {
 			return writeTrafficReport(c, sim, ln.Addr(), t)
 		}
 	}

@@ -2,7 +2,6 @@ package main
 
 import (
 	"encoding/json"
-	"io"
 	"net/http"
 	"os"
 	"path/filepath"
@@ -32,25 +31,8 @@ func TestServeTrafficReport(t *testing.T) {
 	fx := sim.Fixtures()
 	send := func(method, path, body string, want int) {
 		t.Helper()
-		var rd io.Reader
-		if body != "" {
-			rd = strings.NewReader(body)
-		}
-		req, _ := http.NewRequest(method, s.base+path, rd)
-		req.Header.Set("Ocp-Apim-Subscription-Key", fx.SubscriptionKey)
-		for k, v := range fx.Users["owner"].Headers {
-			req.Header.Set(k, v)
-		}
-		if body != "" {
-			req.Header.Set("Content-Type", "application/json")
-		}
-		resp, err := http.DefaultClient.Do(req)
-		if err != nil {
-			t.Fatal(err)
-		}
-		resp.Body.Close()
-		if resp.StatusCode != want {
-			t.Errorf("%s %s: status %d, want %d", method, path, resp.StatusCode, want)
+		if got := asOwner(t, fx, method, s.base+path, body); got != want {
+			t.Errorf("%s %s: status %d, want %d", method, path, got, want)
 		}
 	}
 	folder := "/files/" + fx.Records.Folder + "/downloaded"
