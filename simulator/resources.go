@@ -20,7 +20,8 @@ func (s *Simulator) resourceStudents(w http.ResponseWriter, r *http.Request, _ s
 		return
 	}
 	id, pop, q := a.id, a.pop, a.q
-	l, _ := s.store.Students(id)
+	l, found := s.store.Students(id)
+	noteUnknown(r, found)
 	fill := photoFill(s, pop, func(st *store.Student) *string { return &st.Photo })
 	answerPage(s, w, l, q, nil, fill, fill == nil)
 }

@@ -21,7 +21,7 @@ func (s *Store) AddDefaultAttendanceCounted(resourceID string, publish bool, cre
 	defer s.mu.Unlock()
 	m, ok := s.w.Modules[resourceID]
 	if !ok {
-		return Attendance{}, 0, invalid("resourceID " + resourceID + " is not a known resource")
+		return Attendance{}, 0, unknownID("resourceID " + resourceID + " is not a known resource")
 	}
 	id := s.newID()
 	created := s.now()
@@ -130,7 +130,7 @@ func (s *Store) DeleteAttendances(resourceID string, ids []string) (int, error) 
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if _, ok := s.w.Modules[resourceID]; !ok {
-		return 0, invalid("resourceID " + resourceID + " is not a known resource")
+		return 0, unknownID("resourceID " + resourceID + " is not a known resource")
 	}
 	n := 0
 	for _, id := range unique(ids) {
