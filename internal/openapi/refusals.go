@@ -1,6 +1,7 @@
 package openapi
 
 import (
+	"bytes"
 	"net/url"
 
 	"github.com/tidwall/gjson"
@@ -55,4 +56,55 @@ func (v *Validator) Violations(op registry.OpID, path map[string]string, query u
 		}
 	}
 	return out
+}
+
+// Doubt says why a refusal (400) of a request of op may be right although
+// Violations finds nothing the catalogue names: the request breaks a rule
+// of the document that has no requirement of its own (a minimum, a
+// required member, a type), it sends no body where the operation takes
+// one, or it touches a matter the specification leaves open
+// (rules.OpenIn: paging beyond the plain values, a date range read one of
+// the open ways, an id known names no record). "" when the request is
+// plainly valid, so that a refusal of it breaks the operation's success
+// requirement. bodyCut: the body was cut, and is doubted.
+func (v *Validator) Doubt(op registry.OpID, path map[string]string, query url.Values, body []byte, bodyCut bool, known func(id string) bool) string {
+	if bodyCut {
+		return "a body too large to check"
+	}
+	if ps := v.CheckRequest(string(op), path, query, body); len(ps) > 0 {
+		return ps[0].String()
+	}
+	if rs := v.reqs[string(op)]; rs != nil && rs.body != nil {
+		if len(bytes.TrimSpace(body)) == 0 {
+			return "no body"
+		}
+		// a member left out: whether an implementation may need it (a
+		// publish flag of E21) the document does not say
+		b := gjson.ParseBytes(body)
+		for name := range rs.body.Properties {
+			if b.IsObject() && !b.Get(gjson.Escape(name)).Exists() {
+				return "member " + name + " left out"
+			}
+		}
+		if negative(b) {
+			return "a negative number, which no stated range allows or refuses"
+		}
+	}
+	if o := rules.OpenIn(op, path, query, body, known); o != nil {
+		return o.Topic
+	}
+	return ""
+}
+
+// negative reports whether a JSON value holds a negative number at any
+// depth.
+func negative(r gjson.Result) bool {
+	found := false
+	switch {
+	case r.IsObject() || r.IsArray():
+		r.ForEach(func(_, v gjson.Result) bool { found = negative(v); return !found })
+	case r.Type == gjson.Number:
+		found = r.Num < 0
+	}
+	return found
 }
