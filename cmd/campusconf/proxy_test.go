@@ -11,6 +11,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"syscall"
 	"testing"
 	"time"
 
@@ -123,7 +124,11 @@ func TestProxyReportsOnStop(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+			ctx, cancelTimeout := context.WithTimeout(context.Background(), 30*time.Second)
+			defer cancelTimeout()
+			// as proxyCmd ends it on SIGTERM
+			ctx, cancelCause := context.WithCancelCause(ctx)
+			cancel := func() { cancelCause(signalStop{syscall.SIGTERM}) }
 			defer cancel()
 			var out bytes.Buffer
 			done := make(chan int, 1)
@@ -170,8 +175,23 @@ func TestProxyReportsOnStop(t *testing.T) {
 			if r.Verdict != wantVerdict {
 				t.Errorf("verdict: expected %q, got %q", wantVerdict, r.Verdict)
 			}
-			if r.Interrupted != (tt.max == 0) {
-				t.Errorf("interrupted: expected %v, got %v", tt.max == 0, r.Interrupted)
+			// a stop is normal: never "interrupted", and the console and
+			// the report say how it came
+			if r.Interrupted {
+				t.Errorf("interrupted: expected false for a normal stop, got true")
+			}
+			wantStop := "a signal (terminated)"
+			if tt.max > 0 {
+				wantStop = "--max-exchanges 2"
+			}
+			if !strings.Contains(out.String(), "campusconf proxy stopped by "+wantStop+" after ") {
+				t.Errorf("console: expected %q, got:\n%s", "campusconf proxy stopped by "+wantStop, out.String())
+			}
+			if r.Options["stoppedBy"] != wantStop {
+				t.Errorf("report.json options.stoppedBy: expected %q, got %q", wantStop, r.Options["stoppedBy"])
+			}
+			if strings.Contains(out.String(), "interrupted") {
+				t.Errorf("console: expected no word of an interruption, got:\n%s", out.String())
 			}
 			if strings.Contains(string(data), c.fixture.SubscriptionKey) {
 				t.Error("report.json: expected the subscription key redacted, found it")

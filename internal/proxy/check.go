@@ -35,12 +35,12 @@ type checker struct {
 	table   []route
 	keys    map[string]bool // subscription keys the fixture knows
 	mem     *memories
-	ids     map[string]bool // the ids the fixture names, lower case
+	ids     map[string]bool                    // the ids the fixture names, lower case
 	checked func(op registry.OpID, req string) // notes a requirement judged on an exchange
 }
 
-func newChecker(cat *features.Catalogue, fx *fixtures.File, v *openapi.Validator) *checker {
-	c := &checker{cat: cat, fx: fx, v: v, table: routes(fx), keys: map[string]bool{}, mem: newMemory(), ids: fixtureIDs(fx)}
+func newChecker(cat *features.Catalogue, fx *fixtures.File, v *openapi.Validator, stateBytes int64) *checker {
+	c := &checker{cat: cat, fx: fx, v: v, table: routes(fx), keys: map[string]bool{}, mem: newMemory(stateBytes), ids: fixtureIDs(fx)}
 	if fx.SubscriptionKey != "" {
 		c.keys[fx.SubscriptionKey] = true
 	}

@@ -24,6 +24,7 @@ import (
 	"github.com/campusconf/campusconf/internal/openapi"
 	"github.com/campusconf/campusconf/internal/redact"
 	"github.com/campusconf/campusconf/internal/registry"
+	"github.com/campusconf/campusconf/internal/wire"
 	"github.com/campusconf/campusconf/reports"
 )
 
@@ -53,7 +54,29 @@ type Options struct {
 	// that carry none, for a target that does not serve browsers. Off,
 	// preflights and CORS headers pass through unchanged.
 	CORS bool
+	// Checkers is the number of checker queues (default DefaultCheckers).
+	// The exchanges of one world go to one queue, checked in the order
+	// their answers were forwarded.
+	Checkers int
+	// QueueLen bounds the exchanges waiting in one checker queue (default
+	// DefaultQueueLen); QueueBytes bounds the body bytes waiting in all of
+	// them (default DefaultQueueBytes). An exchange that finds no room is
+	// forwarded all the same and counted unchecked.
+	QueueLen   int
+	QueueBytes int64
+	// StateBytes bounds the memory of earlier exchanges the stateful rules
+	// keep (default DefaultStateBytes); past it the least recently used
+	// entry is dropped first.
+	StateBytes int64
 }
+
+// The defaults of the checker queues: forwarding never waits for a check,
+// so the queues bound what waits.
+const (
+	DefaultCheckers   = 2
+	DefaultQueueLen   = 4096
+	DefaultQueueBytes = 64 << 20
+)
 
 // Proxy is an http.Handler forwarding to Options.Target and checking each
 // exchange. It is safe for concurrent use.
@@ -70,6 +93,17 @@ type Proxy struct {
 	seen    atomic.Int64
 	done    chan struct{}
 	doneSet sync.Once
+
+	// the checker queues, one goroutine each; see enqueue
+	queues      []chan *Exchange
+	queued      atomic.Int64 // body bytes waiting in the queues
+	unchecked   atomic.Int64 // exchanges forwarded but never checked (queues full)
+	tooLarge    atomic.Int64 // exchanges with a body past MaxCapture
+	enqueued    atomic.Int64
+	checkedMu   sync.Mutex
+	checkedCond *sync.Cond
+	checkedN    int64
+	closeOnce   sync.Once
 
 	mu      sync.Mutex
 	results map[key]*result
@@ -100,12 +134,27 @@ func New(opts Options) (*Proxy, error) {
 	if opts.MaxCapture <= 0 {
 		opts.MaxCapture = DefaultMaxCapture
 	}
+	if opts.Checkers <= 0 {
+		opts.Checkers = DefaultCheckers
+	}
+	if opts.QueueLen <= 0 {
+		opts.QueueLen = DefaultQueueLen
+	}
+	if opts.QueueBytes <= 0 {
+		opts.QueueBytes = DefaultQueueBytes
+	}
+	if opts.StateBytes <= 0 {
+		opts.StateBytes = DefaultStateBytes
+	}
 	if opts.Transport == nil {
 		// the default keeps 2 idle connections per host: a browser's
 		// parallel requests would open and close connections to the
 		// target all the time
 		t := http.DefaultTransport.(*http.Transport).Clone()
 		t.MaxIdleConnsPerHost = 256
+		// no Accept-Encoding the client did not send, and an answer
+		// passed on as it came, compressed or not
+		t.DisableCompression = true
 		opts.Transport = t
 	}
 	cat, err := features.Load()
@@ -118,13 +167,19 @@ func New(opts Options) (*Proxy, error) {
 	}
 	p := &Proxy{
 		opts:    opts,
-		check:   newChecker(cat, opts.Fixture, v),
+		check:   newChecker(cat, opts.Fixture, v, opts.StateBytes),
 		red:     redact.NewWith(opts.Fixture, redact.TargetSecrets(opts.Target.String())),
 		started: time.Now(),
 		done:    make(chan struct{}),
 		results: map[key]*result{},
 	}
 	p.check.checked = p.judged
+	p.checkedCond = sync.NewCond(&p.checkedMu)
+	for range opts.Checkers {
+		q := make(chan *Exchange, opts.QueueLen)
+		p.queues = append(p.queues, q)
+		go p.checkLoop(q)
+	}
 	target := opts.Target
 	p.rp = &httputil.ReverseProxy{
 		Rewrite: func(pr *httputil.ProxyRequest) {
@@ -134,6 +189,7 @@ func New(opts Options) (*Proxy, error) {
 			if target.RawQuery == "" {
 				pr.Out.URL.RawQuery = pr.In.URL.RawQuery
 			}
+			forwarded(pr)
 		},
 		Transport: opts.Transport,
 		ModifyResponse: func(resp *http.Response) error {
@@ -195,16 +251,115 @@ func (p *Proxy) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	if ex.Status == 0 {
 		ex.Status = http.StatusOK
 	}
-	ex.ResponseHeader = w.Header()
+	ex.ResponseHeader = w.Header().Clone()
 	ex.ResponseBody = cw.buf.Bytes()
 	ex.ResponseCut = cw.cut
 	ex.Err = transportErr
-	p.observe(ex)
+	p.enqueue(ex)
+	if n := p.seen.Add(1); p.opts.MaxExchanges > 0 && n >= int64(p.opts.MaxExchanges) {
+		p.doneSet.Do(func() { close(p.done) })
+	}
 }
 
+// forwarded sets X-Forwarded-For, X-Forwarded-Host and X-Forwarded-Proto
+// as net/http/httputil does for a Director: the client's address appended
+// to the X-Forwarded-For the request carried, and the host and scheme it
+// asked for where the request carried none (an earlier proxy's stay).
+func forwarded(pr *httputil.ProxyRequest) {
+	host, proto := pr.In.Header["X-Forwarded-Host"], pr.In.Header["X-Forwarded-Proto"]
+	pr.Out.Header["X-Forwarded-For"] = pr.In.Header["X-Forwarded-For"]
+	pr.SetXForwarded()
+	if host != nil {
+		pr.Out.Header["X-Forwarded-Host"] = host
+	}
+	if proto != nil {
+		pr.Out.Header["X-Forwarded-Proto"] = proto
+	}
+}
+
+// enqueue hands ex to the checker queue of its world, never waiting: with
+// no room (QueueLen exchanges, or QueueBytes body bytes waiting), ex is
+// counted unchecked.
+func (p *Proxy) enqueue(ex *Exchange) {
+	size := int64(len(ex.RequestBody) + len(ex.ResponseBody))
+	if p.queued.Add(size) > p.opts.QueueBytes {
+		p.queued.Add(-size)
+		p.unchecked.Add(1)
+		return
+	}
+	world, _ := wire.WorldOf(ex.URL.Path, ex.RequestHeader)
+	q := p.queues[shard(world, len(p.queues))]
+	p.enqueued.Add(1)
+	select {
+	case q <- ex:
+	default:
+		p.queued.Add(-size)
+		p.unchecked.Add(1)
+		p.markChecked()
+	}
+}
+
+// shard picks the queue of a world (FNV-1a).
+func shard(world string, n int) int {
+	h := uint32(2166136261)
+	for i := 0; i < len(world); i++ {
+		h ^= uint32(world[i])
+		h *= 16777619
+	}
+	return int(h % uint32(n))
+}
+
+func (p *Proxy) checkLoop(q chan *Exchange) {
+	for ex := range q {
+		p.observe(ex)
+		p.queued.Add(-int64(len(ex.RequestBody) + len(ex.ResponseBody)))
+		p.markChecked()
+	}
+}
+
+func (p *Proxy) markChecked() {
+	p.checkedMu.Lock()
+	p.checkedN++
+	p.checkedCond.Broadcast()
+	p.checkedMu.Unlock()
+}
+
+// Wait returns once every exchange forwarded before the call has been
+// checked (or counted unchecked). Findings, Violations and Report wait.
+func (p *Proxy) Wait() {
+	want := p.enqueued.Load()
+	p.checkedMu.Lock()
+	for p.checkedN < want {
+		p.checkedCond.Wait()
+	}
+	p.checkedMu.Unlock()
+}
+
+// Close waits for the checks under way and stops the checkers; call it
+// once no request is served any more (after http.Server.Shutdown).
+func (p *Proxy) Close() {
+	p.Wait()
+	p.closeOnce.Do(func() {
+		for _, q := range p.queues {
+			close(q)
+		}
+	})
+}
+
+// Unchecked is the number of exchanges forwarded but not checked, the
+// checker queues being full.
+func (p *Proxy) Unchecked() int64 { return p.unchecked.Load() }
+
+// Seen is the number of exchanges forwarded.
+func (p *Proxy) Seen() int64 { return p.seen.Load() }
+
+// observe checks one exchange (on a checker goroutine).
 func (p *Proxy) observe(ex *Exchange) {
+	decode(ex, p.opts.MaxCapture)
+	if ex.RequestCut || ex.ResponseCut {
+		p.tooLarge.Add(1)
+	}
 	op, findings := p.check.check(ex)
-	n := p.seen.Add(1)
 	p.mu.Lock()
 	if op != "" {
 		p.matched++
@@ -227,9 +382,6 @@ func (p *Proxy) observe(ex *Exchange) {
 				f.Operation, f.Requirement, ex.Method+" "+p.red.String(ex.URL.RequestURI()), f.Expected, p.red.String(f.Got))))
 		}
 		p.consoleMu.Unlock()
-	}
-	if p.opts.MaxExchanges > 0 && n >= int64(p.opts.MaxExchanges) {
-		p.doneSet.Do(func() { close(p.done) })
 	}
 }
 

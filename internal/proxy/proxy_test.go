@@ -78,13 +78,13 @@ func TestFaithfulNoViolations(t *testing.T) {
 	p, _ := throughProxy(t)
 	if got := flat(p.Findings()); len(got) > 0 {
 		t.Errorf("faithful simulator: expected no violation, got %d:\n%s", len(got), strings.Join(got, "\n"))
-		for _, sc := range p.Report(false).Scenarios {
+		for _, sc := range p.Report("").Scenarios {
 			if sc.Failure != nil && len(sc.Exchanges) > 0 {
 				t.Logf("%s: expected %s, got %s\n  %s -> %d %s", sc.ID, sc.Failure.Expected, sc.Failure.Got, sc.Failure.Curl, sc.Exchanges[0].Status, sc.Exchanges[0].ResponseBody)
 			}
 		}
 	}
-	r := p.Report(false)
+	r := p.Report("")
 	ops := map[string]bool{}
 	for _, sc := range r.Scenarios {
 		ops[sc.Operation] = true
@@ -151,7 +151,7 @@ func TestFaithfulVariants(t *testing.T) {
 			p, _ := throughProxyWith(t, simulator.Options{Variants: []string{v}})
 			if got := flat(p.Findings()); len(got) > 0 {
 				t.Errorf("expected no violation, got:\n%s", strings.Join(got, "\n"))
-				for _, sc := range p.Report(false).Scenarios {
+				for _, sc := range p.Report("").Scenarios {
 					if sc.Failure != nil {
 						t.Logf("%s: expected %s, got %s; %s", sc.ID, sc.Failure.Expected, sc.Failure.Got, sc.Failure.Curl)
 					}
@@ -184,7 +184,7 @@ func TestUnclaimedProfilesNotJudged(t *testing.T) {
 	if all, must := p.Violations(); all != 1 || must != 1 {
 		t.Errorf("Violations: expected 1 (E7.default-publish; NR.read is of notifications, not claimed), got %d (%d MUST): %v", all, must, p.Findings())
 	}
-	r := p.Report(false)
+	r := p.Report("")
 	for _, sc := range r.Scenarios {
 		if sc.Operation == "NR" && sc.Outcome != reports.Unsupported {
 			t.Errorf("%s: expected unsupported, got %s", sc.ID, sc.Outcome)

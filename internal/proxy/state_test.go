@@ -20,7 +20,12 @@ type step struct {
 	status                   int
 	resp                     string
 	noKey                    bool
+	ct                       string // the request's Content-Type when not application/json
 }
+
+// fixtureFolder in a step's path stands for the fixture's folder, an id
+// the proxy knows names a record.
+const fixtureFolder = "{fixture-folder}"
 
 const (
 	media  = "11111111-1111-4111-8111-111111111111"
@@ -47,11 +52,11 @@ func testChecker(t *testing.T) (*checker, *fixtures.File) {
 	fx := sim.Fixtures()
 	// the reset call of a simulator serving --self-reset
 	fx.Reset = &fixtures.Reset{Method: "POST", Path: "/_campusconf/reset", User: "admin"}
-	return newChecker(cat, fx, v), fx
+	return newChecker(cat, fx, v, 0), fx
 }
 
 func exchangeOf(fx *fixtures.File, s step) *Exchange {
-	u, _ := url.Parse(s.path)
+	u, _ := url.Parse(strings.ReplaceAll(s.path, fixtureFolder, fx.Records.Folder))
 	h := http.Header{}
 	if !s.noKey {
 		h.Set(wire.KeyHeader, fx.SubscriptionKey)
@@ -64,6 +69,9 @@ func exchangeOf(fx *fixtures.File, s step) *Exchange {
 	}
 	if s.body != "" {
 		h.Set("Content-Type", "application/json")
+		if s.ct != "" {
+			h.Set("Content-Type", s.ct)
+		}
 	}
 	rh := http.Header{"Content-Type": {"application/json"}}
 	return &Exchange{Method: s.method, URL: u, RequestHeader: h, RequestBody: []byte(s.body), Status: s.status, ResponseHeader: rh, ResponseBody: []byte(s.resp)}
@@ -133,8 +141,28 @@ func TestStatefulSequences(t *testing.T) {
 			{method: "GET", path: "/poll/Response/nope", status: 404, resp: `{"error":"x"}`},
 		}, []string{"E19 E19.400.uuid", "E19 ALL.error-body"}},
 		{"valid request refused", []step{
-			{method: "GET", path: "/files/" + folder + "/downloaded?limit=2", status: 400, resp: `"no"`},
+			{method: "GET", path: "/files/" + fixtureFolder + "/downloaded?limit=2", status: 400, resp: `"no"`},
 		}, []string{"E10 E10.200"}},
+		// where the specification leaves a bound, a check or a status
+		// open, a refusal is no violation (rules.OpenIn)
+		{"negative offset refused", []step{
+			{method: "GET", path: "/files/" + fixtureFolder + "/downloaded?offset=-1", status: 400, resp: `"no"`},
+		}, nil},
+		{"limit above a cap refused", []step{
+			{method: "GET", path: "/files/" + fixtureFolder + "/downloaded?limit=2000", status: 400, resp: `"no"`},
+		}, nil},
+		{"inverted date range refused", []step{
+			{method: "GET", path: "/files/" + fixtureFolder + "/downloaded?StartDate=2024-02-01T00:00:00Z&EndDate=2024-01-01T00:00:00Z", status: 400, resp: `"no"`},
+		}, nil},
+		{"unknown id refused where no 404 is listed", []step{
+			{method: "GET", path: "/files/" + folder + "/downloaded?limit=2", status: 400, resp: `"no"`},
+		}, nil},
+		{"a form body refused 415", []step{
+			{method: "PUT", path: "/notification/read", ct: "application/x-www-form-urlencoded", body: `{"id":7,"read":11}`, status: 415, resp: `"no"`},
+		}, nil},
+		{"the documented media type refused 415", []step{
+			{method: "PUT", path: "/notification/read", ct: "application/json-patch+json", body: `{"id":7,"read":11}`, status: 415, resp: `"no"`},
+		}, []string{"NR ALL.media-type"}},
 		{"limit ignored", []step{
 			{method: "GET", path: "/files/" + folder + "/downloaded?limit=1", status: 200, resp: `[{},{}]`},
 		}, []string{"E10 E10.limit"}},
