@@ -2,12 +2,14 @@ package proxy
 
 import (
 	"bytes"
+	"compress/gzip"
 	"fmt"
 	"io"
 	"net/http"
 	"net/http/httptest"
 	"net/http/httputil"
 	"net/url"
+	"slices"
 	"sort"
 	"strings"
 	"testing"
@@ -242,4 +244,100 @@ func BenchmarkProxyOverhead(b *testing.B) {
 			}
 		})
 	}
+}
+
+// TestForwardedExactly: what the proxy changes of an exchange is what
+// docs/proxy.md lists. It adds no Accept-Encoding the client did not send
+// and passes a compressed answer on byte for byte, judging a decoded copy
+// (the gzip error body below is an object: ALL.error-body); it appends the
+// client's address to X-Forwarded-For and keeps an X-Forwarded-Host and
+// -Proto the client sent, as httputil does; request bodies and other
+// headers pass as sent.
+func TestForwardedExactly(t *testing.T) {
+	type seen struct {
+		header http.Header
+		body   []byte
+	}
+	got := make(chan seen, 1)
+	var wire []byte // the compressed answer as the target wrote it
+	{
+		var b bytes.Buffer
+		zw := gzip.NewWriter(&b)
+		io.WriteString(zw, `{"error":"not found"}`)
+		zw.Close()
+		wire = b.Bytes()
+	}
+	target := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		body, _ := io.ReadAll(r.Body)
+		got <- seen{r.Header.Clone(), body}
+		w.Header().Set("Content-Type", "application/json")
+		if strings.Contains(r.Header.Get("Accept-Encoding"), "gzip") {
+			w.Header().Set("Content-Encoding", "gzip")
+			w.WriteHeader(http.StatusNotFound)
+			w.Write(wire)
+			return
+		}
+		w.WriteHeader(http.StatusNotFound)
+		io.WriteString(w, `"not found"`)
+	}))
+	defer target.Close()
+	p, srv := loopbackProxy(t, target.URL, 0)
+	// a client that adds no Accept-Encoding and decodes nothing
+	client := &http.Client{Transport: &http.Transport{DisableCompression: true}}
+	path := "/poll/Response/a02f0c7e-02ff-43ff-bb00-6cadf6e62900"
+
+	t.Run("no encoding asked", func(t *testing.T) {
+		body := []byte("{ \"odd\" :\t1 }\n")
+		req, _ := http.NewRequest(http.MethodPut, srv.URL+path, bytes.NewReader(body))
+		req.Header.Set("X-Forwarded-For", "203.0.113.9")
+		req.Header.Set("X-Custom", "kept")
+		resp, err := client.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		answer, _ := io.ReadAll(resp.Body)
+		resp.Body.Close()
+		s := <-got
+		if ae := s.header.Values("Accept-Encoding"); len(ae) > 0 {
+			t.Errorf("target: expected no Accept-Encoding (the client sent none), got %q", ae)
+		}
+		if xff := s.header.Get("X-Forwarded-For"); xff != "203.0.113.9, 127.0.0.1" {
+			t.Errorf("target: expected X-Forwarded-For %q (the client's appended), got %q", "203.0.113.9, 127.0.0.1", xff)
+		}
+		if h := s.header.Get("X-Forwarded-Host"); h != strings.TrimPrefix(srv.URL, "http://") {
+			t.Errorf("target: expected X-Forwarded-Host %q, got %q", strings.TrimPrefix(srv.URL, "http://"), h)
+		}
+		if pr := s.header.Get("X-Forwarded-Proto"); pr != "http" {
+			t.Errorf("target: expected X-Forwarded-Proto http, got %q", pr)
+		}
+		if s.header.Get("X-Custom") != "kept" || !bytes.Equal(s.body, body) {
+			t.Errorf("target: expected the header and the body %q as sent, got %q and %q", body, s.header.Get("X-Custom"), s.body)
+		}
+		if string(answer) != `"not found"` || resp.Header.Get("Content-Encoding") != "" {
+			t.Errorf("client: expected the plain answer, got %q (Content-Encoding %q)", answer, resp.Header.Get("Content-Encoding"))
+		}
+	})
+
+	t.Run("gzip asked", func(t *testing.T) {
+		req, _ := http.NewRequest(http.MethodGet, srv.URL+path, nil)
+		req.Header.Set("Accept-Encoding", "gzip")
+		req.Header.Set("X-Forwarded-Host", "app.example")
+		req.Header.Set("X-Forwarded-Proto", "https")
+		resp, err := client.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		answer, _ := io.ReadAll(resp.Body)
+		resp.Body.Close()
+		s := <-got
+		if s.header.Get("X-Forwarded-Host") != "app.example" || s.header.Get("X-Forwarded-Proto") != "https" {
+			t.Errorf("target: expected the client's X-Forwarded-Host and -Proto kept, got %q and %q", s.header.Get("X-Forwarded-Host"), s.header.Get("X-Forwarded-Proto"))
+		}
+		if !bytes.Equal(answer, wire) || resp.Header.Get("Content-Encoding") != "gzip" {
+			t.Errorf("client: expected the %d compressed bytes as the target wrote them, got %d bytes (Content-Encoding %q)", len(wire), len(answer), resp.Header.Get("Content-Encoding"))
+		}
+		if f := flat(p.Findings()); !slices.Contains(f, "E19 ALL.error-body") {
+			t.Errorf("checks: expected the decoded error body judged (E19 ALL.error-body), got %v", f)
+		}
+	})
 }
