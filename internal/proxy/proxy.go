@@ -104,6 +104,11 @@ type Proxy struct {
 	checkedCond *sync.Cond
 	checkedN    int64
 	closeOnce   sync.Once
+	stopped     atomic.Bool
+	stop        chan struct{}
+	// beforeCheck, when set (tests), runs before each check on the
+	// checker's goroutine
+	beforeCheck func()
 
 	mu      sync.Mutex
 	results map[key]*result
@@ -175,6 +180,7 @@ func New(opts Options) (*Proxy, error) {
 	}
 	p.check.checked = p.judged
 	p.checkedCond = sync.NewCond(&p.checkedMu)
+	p.stop = make(chan struct{})
 	for range opts.Checkers {
 		q := make(chan *Exchange, opts.QueueLen)
 		p.queues = append(p.queues, q)
@@ -281,6 +287,10 @@ func forwarded(pr *httputil.ProxyRequest) {
 // no room (QueueLen exchanges, or QueueBytes body bytes waiting), ex is
 // counted unchecked.
 func (p *Proxy) enqueue(ex *Exchange) {
+	if p.stopped.Load() {
+		p.unchecked.Add(1)
+		return
+	}
 	size := int64(len(ex.RequestBody) + len(ex.ResponseBody))
 	if p.queued.Add(size) > p.opts.QueueBytes {
 		p.queued.Add(-size)
@@ -310,11 +320,31 @@ func shard(world string, n int) int {
 }
 
 func (p *Proxy) checkLoop(q chan *Exchange) {
-	for ex := range q {
-		p.observe(ex)
-		p.queued.Add(-int64(len(ex.RequestBody) + len(ex.ResponseBody)))
-		p.markChecked()
+	for {
+		select {
+		case ex := <-q:
+			p.checkOne(ex)
+		case <-p.stop:
+			for {
+				select {
+				case ex := <-q:
+					p.checkOne(ex)
+				default:
+					return
+				}
+			}
+		}
 	}
+}
+
+func (p *Proxy) checkOne(ex *Exchange) {
+	if p.beforeCheck != nil {
+		p.beforeCheck()
+	}
+	size := int64(len(ex.RequestBody) + len(ex.ResponseBody)) // before decode changes them
+	p.observe(ex)
+	p.queued.Add(-size)
+	p.markChecked()
 }
 
 func (p *Proxy) markChecked() {
@@ -337,13 +367,11 @@ func (p *Proxy) Wait() {
 
 // Close waits for the checks under way and stops the checkers; call it
 // once no request is served any more (after http.Server.Shutdown).
+// An exchange forwarded after Close is counted unchecked.
 func (p *Proxy) Close() {
+	p.stopped.Store(true)
 	p.Wait()
-	p.closeOnce.Do(func() {
-		for _, q := range p.queues {
-			close(q)
-		}
-	})
+	p.closeOnce.Do(func() { close(p.stop) })
 }
 
 // Unchecked is the number of exchanges forwarded but not checked, the
