@@ -32,8 +32,27 @@ func (v *Validator) Violations(op registry.OpID, path map[string]string, query u
 	if bodyCut {
 		body = nil
 	}
+	return v.violations(op, v.CheckRequest(string(op), path, query, body), body, bodyCut)
+}
+
+// Judge is Violations and Doubt at once, the request read once: the
+// rules the request breaks, and when it breaks none, why a refusal of it
+// may still be right ("" when it is plainly valid).
+func (v *Validator) Judge(op registry.OpID, path map[string]string, query url.Values, body []byte, bodyCut bool, known func(id string) bool) ([]Violation, string) {
+	checked := body
+	if bodyCut {
+		checked = nil
+	}
+	problems := v.CheckRequest(string(op), path, query, checked)
+	if out := v.violations(op, problems, checked, bodyCut); len(out) > 0 {
+		return out, ""
+	}
+	return nil, v.doubt(op, problems, path, query, body, bodyCut, known)
+}
+
+func (v *Validator) violations(op registry.OpID, problems []RequestProblem, body []byte, bodyCut bool) []Violation {
 	var out []Violation
-	for _, p := range v.CheckRequest(string(op), path, query, body) {
+	for _, p := range problems {
 		if p.In == rules.InBody && bodyCut {
 			continue
 		}
@@ -71,8 +90,15 @@ func (v *Validator) Doubt(op registry.OpID, path map[string]string, query url.Va
 	if bodyCut {
 		return "a body too large to check"
 	}
-	if ps := v.CheckRequest(string(op), path, query, body); len(ps) > 0 {
-		return ps[0].String()
+	return v.doubt(op, v.CheckRequest(string(op), path, query, body), path, query, body, bodyCut, known)
+}
+
+func (v *Validator) doubt(op registry.OpID, problems []RequestProblem, path map[string]string, query url.Values, body []byte, bodyCut bool, known func(id string) bool) string {
+	if bodyCut {
+		return "a body too large to check"
+	}
+	if len(problems) > 0 {
+		return problems[0].String()
 	}
 	if rs := v.reqs[string(op)]; rs != nil && rs.body != nil {
 		if len(bytes.TrimSpace(body)) == 0 {

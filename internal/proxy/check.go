@@ -153,7 +153,8 @@ func (c *checker) check(ex *Exchange) (op registry.OpID, out []Finding) {
 	}
 
 	// the request's validity decides what the status may be
-	invalid := c.requestProblems(op, params, ex)
+	q := ex.URL.Query()
+	invalid, doubt := c.requestProblems(op, params, q, ex)
 	refused := status == 400 || status == 401 || status == 403
 	for _, p := range invalid {
 		note(p.Requirement)
@@ -161,14 +162,13 @@ func (c *checker) check(ex *Exchange) (op registry.OpID, out []Finding) {
 			add(p.Requirement, "400 for "+p.What, got)
 		}
 	}
-	plain := len(invalid) == 0 && !ex.RequestCut && !rules.ValidityNotShown(op) &&
-		c.v.Doubt(op, params, ex.URL.Query(), ex.RequestBody, ex.RequestCut, c.knownID) == ""
+	plain := len(invalid) == 0 && !ex.RequestCut && !rules.ValidityNotShown(op) && doubt == ""
 	if len(invalid) == 0 && !ex.RequestCut {
 		switch {
 		case status == 400 && plain:
 			req := c.success(op)
 			// an accepted populate entity refused breaks its own rule
-			if ex.URL.Query().Get("populate") != "" && c.known(op.Requirement(rules.SuffixPopulate)) {
+			if q.Get("populate") != "" && c.known(op.Requirement(rules.SuffixPopulate)) {
 				req = op.Requirement(rules.SuffixPopulate)
 			}
 			note(req)

@@ -75,7 +75,7 @@ type Options struct {
 const (
 	DefaultCheckers   = 2
 	DefaultQueueLen   = 4096
-	DefaultQueueBytes = 64 << 20
+	DefaultQueueBytes = 32 << 20
 )
 
 // Proxy is an http.Handler forwarding to Options.Target and checking each
@@ -224,7 +224,7 @@ func (p *Proxy) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	}
 	ex := &Exchange{Method: r.Method, URL: r.URL, RequestHeader: r.Header.Clone(), Started: time.Now()}
 	if r.Body != nil && r.Body != http.NoBody {
-		buf, err := io.ReadAll(io.LimitReader(r.Body, int64(p.opts.MaxCapture)+1))
+		buf, err := readAtMost(r.Body, r.ContentLength, p.opts.MaxCapture+1)
 		if err != nil {
 			http.Error(w, `"campusconf proxy: request body unreadable"`, http.StatusBadRequest)
 			return
@@ -523,4 +523,18 @@ func preflight(w http.ResponseWriter, r *http.Request) {
 	}
 	h.Set("Access-Control-Max-Age", "600")
 	w.WriteHeader(http.StatusNoContent)
+}
+
+// readAtMost reads up to n bytes of r into one buffer, sized at once when
+// the length is announced.
+func readAtMost(r io.Reader, announced int64, n int) ([]byte, error) {
+	if announced >= 0 && announced < int64(n) {
+		buf := make([]byte, announced+1) // one more: a body longer than announced
+		k, err := io.ReadFull(r, buf)
+		if err == io.ErrUnexpectedEOF || err == io.EOF {
+			err = nil
+		}
+		return buf[:k], err
+	}
+	return io.ReadAll(io.LimitReader(r, int64(n)))
 }
