@@ -35,7 +35,7 @@ const (
 	item2  = "55555555-5555-4555-8555-555555555555"
 )
 
-func testChecker(t *testing.T) (*checker, *fixtures.File) {
+func testChecker(t testing.TB) (*checker, *fixtures.File) {
 	t.Helper()
 	sim, err := simulator.New(simulator.Options{})
 	if err != nil {
