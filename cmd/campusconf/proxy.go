@@ -42,7 +42,7 @@ type proxyConfig struct {
 func parseProxy(args []string, stderr io.Writer) (proxyConfig, error) {
 	var c proxyConfig
 	var target string
-	fs := newFlags("proxy", "Usage: campusconf proxy --target URL --fixtures FILE [flags]\n\nForwards every request unchanged to the target and checks each exchange\nagainst the interface's rules, by requirement id. On exit (SIGINT, SIGTERM,\n--max-exchanges, --duration) writes report.json, junit.xml, report.html,\nsummary.md, ctrf.json, conformance-report.yaml and badge.svg (mode traffic:\nat best partial). Traffic to a profile the fixture does not claim is not judged. Exit code: 0 no MUST violation (with --baseline:\nnone outside the baseline), 1 violations, 2 usage, 3 target unreachable.\n\nFlags:", stderr)
+	fs := newFlags("proxy", "Usage: campusconf proxy --target URL --fixtures FILE [flags]\n\nForwards every request and answer as they came and checks each exchange,\nbeside the forwarding, against the interface's rules, by requirement id. On exit (SIGINT, SIGTERM,\n--max-exchanges, --duration) writes report.json, junit.xml, report.html,\nsummary.md, ctrf.json, conformance-report.yaml and badge.svg (mode traffic:\nat best partial). Traffic to a profile the fixture does not claim is not judged. Exit code: 0 no MUST violation (with --baseline:\nnone outside the baseline), 1 violations, 2 usage, 3 target unreachable.\n\nFlags:", stderr)
 	fs.StringVar(&target, "target", "", "base `URL` of the implementation every request is forwarded to (required)")
 	fs.StringVar(&c.fixtureFile, "fixtures", "", "fixture `FILE` of the target: where its unplaced operations live, its users, its refusals (required)")
 	fs.StringVar(&c.addr, "addr", "127.0.0.1:8081", "`ADDR`ess to listen on, host:port")

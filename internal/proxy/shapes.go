@@ -29,7 +29,9 @@ type shapeKey struct {
 
 const maxShapes = 4096
 
-func newShapes() *shapes { return &shapes{seed: maphash.MakeSeed(), m: map[shapeKey][]openapi.Problem{}} }
+func newShapes() *shapes {
+	return &shapes{seed: maphash.MakeSeed(), m: map[shapeKey][]openapi.Problem{}}
+}
 
 // check returns v.Check(op, status, body), from the cache when the same
 // answer was judged before. A 64-bit hash of the body and its length name
