@@ -140,6 +140,10 @@ func TestStatefulSequences(t *testing.T) {
 		{"malformed uuid answered 404 with an object", []step{
 			{method: "GET", path: "/poll/Response/nope", status: 404, resp: `{"error":"x"}`},
 		}, []string{"E19 E19.400.uuid", "E19 ALL.error-body"}},
+		{"a delete counting fewer than sent leaves the media readable", []step{
+			{user: "staff", method: "DELETE", path: "/multimedia/media", body: `{"iDs":["` + media + `"]}`, status: 200, resp: `0`},
+			{method: "GET", path: "/multimedia/" + media + "/downloadlog", status: 200, resp: `{}`},
+		}, nil},
 		{"valid request refused", []step{
 			{method: "GET", path: "/files/" + fixtureFolder + "/downloaded?limit=2", status: 400, resp: `"no"`},
 		}, []string{"E10 E10.200"}},
