@@ -46,6 +46,7 @@ func TestPrecisionGenerated(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
+			defer p.Close()
 			ctx, cancel := context.WithTimeout(t.Context(), 2*time.Minute)
 			defer cancel()
 			if _, _, err := generate.Run(ctx, generate.Config{BaseURL: "http://proxy.test", Client: inproc.Client(p),

@@ -57,6 +57,7 @@ func runThrough(ctx context.Context, opts simulator.Options) (*Proxy, *reports.R
 		Fixture:      sim.Fixtures(),
 		PollInterval: time.Millisecond,
 	})
+	p.Close() // the checks finish; the checkers stop, so the proxy can be collected
 	return p, rep, err
 }
 
@@ -177,6 +178,7 @@ func TestUnclaimedProfilesNotJudged(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	defer p.Close()
 	if _, err := steps.Run(t.Context(), steps.Config{BaseURL: "http://proxy.test", Client: inproc.Client(p),
 		Fixture: sim.Fixtures(), PollInterval: time.Millisecond, Tags: "@NR or @E7"}); err != nil {
 		t.Fatal(err)

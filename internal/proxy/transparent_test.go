@@ -31,6 +31,7 @@ func loopbackProxy(t testing.TB, target string, maxCapture int) (*Proxy, *httpte
 	if err != nil {
 		t.Fatal(err)
 	}
+	t.Cleanup(p.Close) // after the server's close, registered below
 	srv := httptest.NewServer(p)
 	t.Cleanup(srv.Close)
 	return p, srv
@@ -152,6 +153,7 @@ func TestCORSAnswered(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	defer p.Close()
 	srv := httptest.NewServer(p)
 	defer srv.Close()
 	req, _ := http.NewRequest(http.MethodOptions, srv.URL+"/notification/read", nil)
