@@ -97,13 +97,16 @@ func TestProxyReportsOnStop(t *testing.T) {
 		baseline string
 		want     int
 		say      string
+		// duration, when set, is --duration
+		duration time.Duration
 	}{
-		{"cancel", 0, "", exitFailed, ""},
-		{"max-exchanges", 2, "", exitFailed, ""},
+		{"cancel", 0, "", exitFailed, "", 0},
+		{"duration", 0, "", exitFailed, "", 300 * time.Millisecond},
+		{"max-exchanges", 2, "", exitFailed, "", 0},
 		{"the violation in the baseline", 2, `{"version": 2, "entries": [{"id": "ALL.error-body", "reason": "known"}]}`, exitOK,
-			"Baseline gate passed"},
+			"Baseline gate passed", 0},
 		{"the violation's entry expired", 2, `{"version": 2, "entries": [{"id": "ALL.error-body", "reason": "known", "expires": "2020-01-31"}]}`, exitFailed,
-			"ALL.error-body (expired 2020-01-31, still fails)"},
+			"ALL.error-body (expired 2020-01-31, still fails)", 0},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -112,6 +115,9 @@ func TestProxyReportsOnStop(t *testing.T) {
 			args := []string{"--target", target, "--fixtures", file, "--report-dir", dir}
 			if tt.max > 0 {
 				args = append(args, "--max-exchanges", "2")
+			}
+			if tt.duration > 0 {
+				args = append(args, "--duration", tt.duration.String())
 			}
 			if tt.baseline != "" {
 				args = append(args, "--baseline", writeFile(t, t.TempDir(), "baseline.json", tt.baseline))
@@ -138,7 +144,7 @@ func TestProxyReportsOnStop(t *testing.T) {
 			for range 2 {
 				asOwner(t, c.fixture, http.MethodGet, base+"/poll/Response/not-a-uuid", "")
 			}
-			if tt.max == 0 {
+			if tt.max == 0 && tt.duration == 0 {
 				cancel()
 			}
 			var code int
@@ -181,8 +187,11 @@ func TestProxyReportsOnStop(t *testing.T) {
 				t.Errorf("interrupted: expected false for a normal stop, got true")
 			}
 			wantStop := "a signal (terminated)"
-			if tt.max > 0 {
+			switch {
+			case tt.max > 0:
 				wantStop = "--max-exchanges 2"
+			case tt.duration > 0:
+				wantStop = "--duration " + tt.duration.String()
 			}
 			if !strings.Contains(out.String(), "campusconf proxy stopped by "+wantStop+" after ") {
 				t.Errorf("console: expected %q, got:\n%s", "campusconf proxy stopped by "+wantStop, out.String())
