@@ -129,7 +129,7 @@ func (c *checker) check(ex *Exchange) (op registry.OpID, out []Finding) {
 			add("ALL.error-body", "an error body that is a single JSON string", describeBody(ex.ResponseBody))
 		}
 	}
-	if len(bytes.TrimSpace(ex.ResponseBody)) > 0 && !ex.ResponseCut && gjson.ValidBytes(ex.ResponseBody) {
+	if len(bytes.TrimSpace(ex.ResponseBody)) > 0 && !ex.ResponseCut && c.shapes.json(ex.ResponseBody) {
 		note("ALL.response-json")
 		if ct := ex.ResponseHeader.Get("Content-Type"); !isJSONMediaType(ct) {
 			add("ALL.response-json", "a JSON answer declared as application/json", fmt.Sprintf("Content-Type %q", ct))

@@ -4,6 +4,8 @@ import (
 	"hash/maphash"
 	"sync"
 
+	"github.com/tidwall/gjson"
+
 	"github.com/campusconf/campusconf/internal/openapi"
 )
 
@@ -15,9 +17,10 @@ import (
 // (BenchmarkCheck), most of the checks' time. The cache holds at most
 // maxShapes entries of a few words each; when full it starts over.
 type shapes struct {
-	mu   sync.Mutex
-	seed maphash.Seed
-	m    map[shapeKey][]openapi.Problem
+	mu    sync.Mutex
+	seed  maphash.Seed
+	m     map[shapeKey][]openapi.Problem
+	valid map[shapeKey]bool // whether a body is JSON
 }
 
 type shapeKey struct {
@@ -30,7 +33,7 @@ type shapeKey struct {
 const maxShapes = 4096
 
 func newShapes() *shapes {
-	return &shapes{seed: maphash.MakeSeed(), m: map[shapeKey][]openapi.Problem{}}
+	return &shapes{seed: maphash.MakeSeed(), m: map[shapeKey][]openapi.Problem{}, valid: map[shapeKey]bool{}}
 }
 
 // check returns v.Check(op, status, body), from the cache when the same
@@ -52,4 +55,24 @@ func (s *shapes) check(v *openapi.Validator, op string, status int, body []byte)
 	s.m[k] = ps
 	s.mu.Unlock()
 	return ps
+}
+
+// json reports whether body is JSON (gjson.ValidBytes), from the cache
+// when the same bytes were seen before.
+func (s *shapes) json(body []byte) bool {
+	k := shapeKey{sum: maphash.Bytes(s.seed, body), n: len(body)}
+	s.mu.Lock()
+	ok, seen := s.valid[k]
+	s.mu.Unlock()
+	if seen {
+		return ok
+	}
+	ok = gjson.ValidBytes(body)
+	s.mu.Lock()
+	if len(s.valid) >= maxShapes {
+		clear(s.valid)
+	}
+	s.valid[k] = ok
+	s.mu.Unlock()
+	return ok
 }
