@@ -242,7 +242,7 @@ func (p *Proxy) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 			r.Body = io.NopCloser(bytes.NewReader(buf))
 		}
 	}
-	cw := &captureWriter{ResponseWriter: w, max: p.opts.MaxCapture}
+	cw := &captureWriter{ResponseWriter: w, max: p.opts.MaxCapture, buf: bufPool.Get().(*bytes.Buffer)}
 	var transportErr error
 	rp := *p.rp
 	rp.ErrorHandler = func(w http.ResponseWriter, r *http.Request, err error) {
@@ -250,8 +250,9 @@ func (p *Proxy) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		p.rp.ErrorHandler(w, r, err)
 	}
 	rp.ServeHTTP(cw, r)
-	// the answer reaches the client before the checks run
-	_ = http.NewResponseController(cw).Flush()
+	// no flush here: the checks run on the checker queues, and the
+	// server sends the answer when the handler returns, as it does for a
+	// bare ReverseProxy (which flushes streamed answers itself)
 	ex.Duration = time.Since(ex.Started)
 	ex.Status = cw.status
 	if ex.Status == 0 {
@@ -259,6 +260,7 @@ func (p *Proxy) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	}
 	ex.ResponseHeader = w.Header().Clone()
 	ex.ResponseBody = cw.buf.Bytes()
+	ex.pooled = cw.buf
 	ex.ResponseCut = cw.cut
 	ex.Err = transportErr
 	p.enqueue(ex)
@@ -289,12 +291,14 @@ func forwarded(pr *httputil.ProxyRequest) {
 func (p *Proxy) enqueue(ex *Exchange) {
 	if p.stopped.Load() {
 		p.unchecked.Add(1)
+		release(ex)
 		return
 	}
 	size := int64(len(ex.RequestBody) + len(ex.ResponseBody))
 	if p.queued.Add(size) > p.opts.QueueBytes {
 		p.queued.Add(-size)
 		p.unchecked.Add(1)
+		release(ex)
 		return
 	}
 	world, _ := wire.WorldOf(ex.URL.Path, ex.RequestHeader)
@@ -305,6 +309,7 @@ func (p *Proxy) enqueue(ex *Exchange) {
 	default:
 		p.queued.Add(-size)
 		p.unchecked.Add(1)
+		release(ex)
 		p.markChecked()
 	}
 }
@@ -343,6 +348,7 @@ func (p *Proxy) checkOne(ex *Exchange) {
 	}
 	size := int64(len(ex.RequestBody) + len(ex.ResponseBody)) // before decode changes them
 	p.observe(ex)
+	release(ex)
 	p.queued.Add(-size)
 	p.markChecked()
 }
@@ -476,13 +482,33 @@ func singleJoin(a, b string) string {
 	return a + b
 }
 
+// bufPool holds the buffers answers are captured in: a buffer goes back
+// once its exchange is checked (nothing the checks keep points into it:
+// gjson, the findings and the reports copy what they keep).
+var bufPool = sync.Pool{New: func() any { return new(bytes.Buffer) }}
+
+// maxPooled is the largest buffer kept for reuse.
+const maxPooled = 256 << 10
+
+func release(ex *Exchange) {
+	b := ex.pooled
+	if b == nil {
+		return
+	}
+	ex.pooled, ex.ResponseBody = nil, nil
+	if b.Cap() <= maxPooled {
+		b.Reset()
+		bufPool.Put(b)
+	}
+}
+
 // captureWriter passes a response through and keeps its status and the
 // first max bytes of its body.
 type captureWriter struct {
 	http.ResponseWriter
 	status int
 	max    int
-	buf    bytes.Buffer
+	buf    *bytes.Buffer
 	cut    bool
 }
 
