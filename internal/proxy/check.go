@@ -37,6 +37,7 @@ type checker struct {
 	mem     *memories
 	ids     map[string]bool                    // the ids the fixture names, lower case
 	shapes  *shapes                            // shape verdicts of answers seen
+	users   []string                           // the fixture's users, the admin first (see user)
 	checked func(op registry.OpID, req string) // notes a requirement judged on an exchange
 }
 
@@ -45,6 +46,15 @@ func newChecker(cat *features.Catalogue, fx *fixtures.File, v *openapi.Validator
 	if fx.SubscriptionKey != "" {
 		c.keys[fx.SubscriptionKey] = true
 	}
+	for n := range fx.Users {
+		c.users = append(c.users, n)
+	}
+	sort.Slice(c.users, func(i, j int) bool {
+		if (c.users[i] == "admin") != (c.users[j] == "admin") {
+			return c.users[i] == "admin"
+		}
+		return c.users[i] < c.users[j]
+	})
 	for _, u := range fx.Users {
 		if u.SubscriptionKey != "" {
 			c.keys[u.SubscriptionKey] = true
@@ -234,7 +244,7 @@ func (c *checker) check(ex *Exchange) (op registry.OpID, out []Finding) {
 		}
 	}
 
-	out = append(out, c.stateful(c.mem.world(world), op, params, ex, user, len(invalid) == 0, note)...)
+	out = append(out, c.stateful(c.mem.world(world), op, params, q, ex, user, len(invalid) == 0, note)...)
 	return op, dedupe(out)
 }
 
@@ -275,17 +285,7 @@ func (c *checker) isReset(ex *Exchange) bool {
 // none does. The admin is tried first, so a token shared with another role
 // counts as the admin's.
 func (c *checker) user(ex *Exchange) string {
-	names := make([]string, 0, len(c.fx.Users))
-	for n := range c.fx.Users {
-		names = append(names, n)
-	}
-	sort.Slice(names, func(i, j int) bool {
-		if (names[i] == "admin") != (names[j] == "admin") {
-			return names[i] == "admin"
-		}
-		return names[i] < names[j]
-	})
-	for _, n := range names {
+	for _, n := range c.users {
 		u := c.fx.Users[n]
 		if len(u.Headers) == 0 {
 			continue

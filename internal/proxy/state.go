@@ -148,7 +148,7 @@ func (m *memory) allIn(kind string, ids []string) bool {
 
 // stateful judges the rules that need the request's own body or the memory
 // of earlier exchanges, and updates that memory.
-func (c *checker) stateful(m *memory, op registry.OpID, params map[string]string, ex *Exchange, user string, valid bool, note func(string)) []Finding {
+func (c *checker) stateful(m *memory, op registry.OpID, params map[string]string, q url.Values, ex *Exchange, user string, valid bool, note func(string)) []Finding {
 	var out []Finding
 	add := func(req, expected, got string) {
 		note(req)
@@ -162,7 +162,6 @@ func (c *checker) stateful(m *memory, op registry.OpID, params map[string]string
 	}
 	req := gjson.ParseBytes(ex.RequestBody)
 	resp := gjson.ParseBytes(ex.ResponseBody)
-	q := ex.URL.Query()
 	if !valid {
 		return nil
 	}
