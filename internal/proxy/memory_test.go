@@ -44,7 +44,7 @@ func TestBoundedMemory(t *testing.T) {
 	}
 	const stateBytes = 1 << 20
 	target := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		io.Copy(io.Discard, r.Body)
+		_, _ = io.Copy(io.Discard, r.Body)
 		w.Header().Set("Content-Type", "application/json")
 		if strings.Contains(r.URL.Path, "media") {
 			io.WriteString(w, "1")

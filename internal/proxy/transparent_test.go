@@ -265,8 +265,8 @@ func TestForwardedExactly(t *testing.T) {
 	{
 		var b bytes.Buffer
 		zw := gzip.NewWriter(&b)
-		io.WriteString(zw, `{"error":"not found"}`)
-		zw.Close()
+		_, _ = io.WriteString(zw, `{"error":"not found"}`)
+		_ = zw.Close()
 		wire = b.Bytes()
 	}
 	target := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
