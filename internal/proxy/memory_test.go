@@ -40,9 +40,9 @@ const heapBound = 256 << 20
 func TestBoundedMemory(t *testing.T) {
 	bodies, ids := 300, 40000
 	if testing.Short() {
-		bodies, ids = 60, 8000
+		bodies, ids = 30, 4000
 	}
-	const stateBytes = 1 << 20
+	const stateBytes = 256 << 10
 	target := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		_, _ = io.Copy(io.Discard, r.Body)
 		w.Header().Set("Content-Type", "application/json")
