@@ -166,14 +166,17 @@ func (c *checker) check(ex *Exchange) (op registry.OpID, out []Finding) {
 	// the request's validity decides what the status may be
 	q := ex.URL.Query()
 	invalid, doubt := c.requestProblems(op, params, q, ex)
-	refused := status == 400 || status == 401 || status == 403
+	// a body under a media type the specification does not name may be
+	// refused as such, with 415 or 400 (rules.OpenContentType)
+	openMedia := len(ex.RequestBody) > 0 && rules.MediaTypeRequirement(ex.RequestHeader.Get("Content-Type")) == ""
+	refused := status == 400 || status == 401 || status == 403 || status == 415 && openMedia
 	for _, p := range invalid {
 		note(p.Requirement)
 		if !refused {
 			add(p.Requirement, "400 for "+p.What, got)
 		}
 	}
-	plain := len(invalid) == 0 && !ex.RequestCut && !rules.ValidityNotShown(op) && doubt == ""
+	plain := len(invalid) == 0 && !ex.RequestCut && !rules.ValidityNotShown(op) && doubt == "" && !openMedia
 	if len(invalid) == 0 && !ex.RequestCut {
 		switch {
 		case status == 400 && plain:

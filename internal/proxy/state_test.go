@@ -1,6 +1,7 @@
 package proxy
 
 import (
+	"fmt"
 	"net/http"
 	"net/url"
 	"slices"
@@ -23,9 +24,13 @@ type step struct {
 	ct                       string // the request's Content-Type when not application/json
 }
 
-// fixtureFolder in a step's path stands for the fixture's folder, an id
-// the proxy knows names a record.
-const fixtureFolder = "{fixture-folder}"
+// fixtureFolder in a step's path and fixtureNotification in its body
+// stand for the fixture's folder and notification, ids the proxy knows
+// name a record.
+const (
+	fixtureFolder       = "{fixture-folder}"
+	fixtureNotification = "{fixture-notification}"
+)
 
 const (
 	media  = "11111111-1111-4111-8111-111111111111"
@@ -74,7 +79,8 @@ func exchangeOf(fx *fixtures.File, s step) *Exchange {
 		}
 	}
 	rh := http.Header{"Content-Type": {"application/json"}}
-	return &Exchange{Method: s.method, URL: u, RequestHeader: h, RequestBody: []byte(s.body), Status: s.status, ResponseHeader: rh, ResponseBody: []byte(s.resp)}
+	body := strings.ReplaceAll(s.body, fixtureNotification, fmt.Sprint(fx.Records.Notification.ID))
+	return &Exchange{Method: s.method, URL: u, RequestHeader: h, RequestBody: []byte(body), Status: s.status, ResponseHeader: rh, ResponseBody: []byte(s.resp)}
 }
 
 // TestStatefulSequences: short request sequences, the target's answers
@@ -164,6 +170,18 @@ func TestStatefulSequences(t *testing.T) {
 		{"a form body refused 415", []step{
 			{method: "PUT", path: "/notification/read", ct: "application/x-www-form-urlencoded", body: `{"id":7,"read":11}`, status: 415, resp: `"no"`},
 		}, nil},
+		{"a JSON body under text/plain refused 400", []step{
+			{method: "PUT", path: "/notification/read", ct: "text/plain", body: `{"id":` + fixtureNotification + `,"read":11}`, status: 400, resp: `"no"`},
+		}, nil},
+		{"a form body that is not JSON refused 415", []step{
+			{method: "PUT", path: "/notification/read", ct: "application/x-www-form-urlencoded", body: `id=7&read=11`, status: 415, resp: `"no"`},
+		}, nil},
+		{"a body that is not JSON under JSON refused 415", []step{
+			{method: "PUT", path: "/notification/read", body: `id=7&read=11`, status: 415, resp: `"no"`},
+		}, []string{"NR NR.400.json"}},
+		{"a valid JSON body refused 400", []step{
+			{method: "PUT", path: "/notification/read", body: `{"id":` + fixtureNotification + `,"read":11}`, status: 400, resp: `"no"`},
+		}, []string{"NR NR.read"}},
 		{"the documented media type refused 415", []step{
 			{method: "PUT", path: "/notification/read", ct: "application/json-patch+json", body: `{"id":7,"read":11}`, status: 415, resp: `"no"`},
 		}, []string{"NR ALL.media-type"}},
