@@ -96,11 +96,8 @@ func TestCTRFValid(t *testing.T) {
 	flaky.Scenarios[0].Flaky, flaky.Scenarios[0].Retries = true, 1
 	for name, r := range map[string]*Report{"sample": sampleReport(), "unreachable": unreachable, "flaky": flaky, "empty": {}} {
 		t.Run(name, func(t *testing.T) {
-			var buf bytes.Buffer
-			if err := WriteCTRF(&buf, r); err != nil {
-				t.Fatal(err)
-			}
-			validateCTRF(t, sch, buf.Bytes())
+			buf := written(t, WriteCTRF, r)
+			validateCTRF(t, sch, buf)
 		})
 	}
 }
@@ -109,10 +106,7 @@ func TestCTRFValid(t *testing.T) {
 // broken document is refused.
 func TestSchemaRejectsBrokenCTRF(t *testing.T) {
 	sch := compileCTRFSchema(t)
-	var buf bytes.Buffer
-	if err := WriteCTRF(&buf, sampleReport()); err != nil {
-		t.Fatal(err)
-	}
+	buf := written(t, WriteCTRF, sampleReport())
 	for name, breakIt := range map[string]func(m map[string]any){
 		"no specVersion":   func(m map[string]any) { delete(m, "specVersion") },
 		"a status unknown": func(m map[string]any) { test0(m)["status"] = "not configured" },
@@ -123,7 +117,7 @@ func TestSchemaRejectsBrokenCTRF(t *testing.T) {
 	} {
 		t.Run(name, func(t *testing.T) {
 			var m map[string]any
-			if err := json.Unmarshal(buf.Bytes(), &m); err != nil {
+			if err := json.Unmarshal(buf, &m); err != nil {
 				t.Fatal(err)
 			}
 			breakIt(m)
@@ -147,12 +141,9 @@ func TestCTRFContent(t *testing.T) {
 	r.Tool = Tool{Name: "campusconf", Version: "v1.2.3", Commit: "0123abc", SuiteVersion: "3.0.0", SpecDigest: "sha256:00ff"}
 	r.Scenarios[0].Flaky, r.Scenarios[0].Retries = true, 2
 	Finalize(r)
-	var buf bytes.Buffer
-	if err := WriteCTRF(&buf, r); err != nil {
-		t.Fatal(err)
-	}
+	buf := written(t, WriteCTRF, r)
 	var doc ctrfDoc
-	if err := json.Unmarshal(buf.Bytes(), &doc); err != nil {
+	if err := json.Unmarshal(buf, &doc); err != nil {
 		t.Fatal(err)
 	}
 	c := r.Counts

@@ -1,7 +1,6 @@
 package reports
 
 import (
-	"bytes"
 	"encoding/json"
 	"path/filepath"
 	"strings"
@@ -88,17 +87,11 @@ func TestCompareReports(t *testing.T) {
 	if got := d.MustRegressions(); len(got) != 1 || got[0].ID != "A" {
 		t.Errorf("MustRegressions: expected [A], got %+v", got)
 	}
-	var md bytes.Buffer
-	if err := WriteDiffMarkdown(&md, d); err != nil {
-		t.Fatal(err)
-	}
-	golden(t, "diff.md.golden", md.Bytes())
-	var js bytes.Buffer
-	if err := WriteDiffJSON(&js, d); err != nil {
-		t.Fatal(err)
-	}
+	md := written(t, WriteDiffMarkdown, d)
+	golden(t, "diff.md.golden", md)
+	js := written(t, WriteDiffJSON, d)
 	var back Diff
-	if err := json.Unmarshal(js.Bytes(), &back); err != nil {
+	if err := json.Unmarshal(js, &back); err != nil {
 		t.Fatal(err)
 	}
 	if diff := cmp.Diff(d, back); diff != "" {
@@ -122,11 +115,8 @@ func TestCompareReportsHeadlines(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			d := CompareReports(diffReport(diffTool, diffReqs, tt.base), diffReport(diffTool, diffReqs, tt.head))
-			var md bytes.Buffer
-			if err := WriteDiffMarkdown(&md, d); err != nil {
-				t.Fatal(err)
-			}
-			if first, _, _ := strings.Cut(md.String(), "\n"); first != tt.want {
+			md := written(t, WriteDiffMarkdown, d)
+			if first, _, _ := strings.Cut(string(md), "\n"); first != tt.want {
 				t.Errorf("headline: expected %q, got %q", tt.want, first)
 			}
 		})
@@ -199,12 +189,9 @@ func TestDiffNamesExpiredEntries(t *testing.T) {
 	if len(d.Expired) != 1 || d.Expired[0].ID != "E5-PERM-1" {
 		t.Fatalf("expired: expected E5-PERM-1 from the head's gate, got %+v", d.Expired)
 	}
-	var md bytes.Buffer
-	if err := WriteDiffMarkdown(&md, d); err != nil {
-		t.Fatal(err)
-	}
+	md := written(t, WriteDiffMarkdown, d)
 	want := "- **E5-PERM-1** (expired 2026-11-01, owner team &lt;timetable&gt;, still fails): role model lands in 2.4"
-	if !strings.Contains(md.String(), want) {
-		t.Errorf("Markdown: expected %q, got:\n%s", want, md.String())
+	if !strings.Contains(string(md), want) {
+		t.Errorf("Markdown: expected %q, got:\n%s", want, string(md))
 	}
 }

@@ -1,26 +1,16 @@
 package reports
 
 import (
-	"bytes"
 	"regexp"
 	"slices"
 	"strings"
 	"testing"
 )
 
-func renderHTML(t *testing.T, r *Report) string {
-	t.Helper()
-	var buf bytes.Buffer
-	if err := WriteHTML(&buf, r); err != nil {
-		t.Fatal(err)
-	}
-	return buf.String()
-}
-
 // TestHTMLSelfContained checks the page can fetch nothing: no external
 // script, style, image, font or link, and a CSP that forbids fetches.
 func TestHTMLSelfContained(t *testing.T) {
-	page := renderHTML(t, sampleReport())
+	page := rendered(t, WriteHTML, sampleReport())
 	tests := []struct {
 		name string
 		re   string
@@ -46,7 +36,7 @@ func TestHTMLSelfContained(t *testing.T) {
 
 func TestHTMLContent(t *testing.T) {
 	r := sampleReport()
-	page := renderHTML(t, r)
+	page := rendered(t, WriteHTML, r)
 	tests := []struct {
 		name string
 		want string
@@ -107,7 +97,7 @@ func TestHTMLVerdicts(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			r := &Report{Scenarios: tt.scenarios}
 			Finalize(r)
-			page := renderHTML(t, r)
+			page := rendered(t, WriteHTML, r)
 			if !strings.Contains(page, `<div class="verdict-word">`+tt.want) {
 				t.Errorf("verdict %q not shown", tt.want)
 			}

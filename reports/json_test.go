@@ -85,12 +85,9 @@ func TestSchemaRejects(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			var buf bytes.Buffer
-			if err := WriteJSON(&buf, sampleReport()); err != nil {
-				t.Fatal(err)
-			}
+			buf := written(t, WriteJSON, sampleReport())
 			var m map[string]any
-			if err := json.Unmarshal(buf.Bytes(), &m); err != nil {
+			if err := json.Unmarshal(buf, &m); err != nil {
 				t.Fatal(err)
 			}
 			tt.breakIt(m)
@@ -161,11 +158,8 @@ func TestSchemaCoversModel(t *testing.T) {
 func TestReadJSONRoundTrip(t *testing.T) {
 	want := sampleReport()
 	path := filepath.Join(t.TempDir(), JSONFile)
-	var buf bytes.Buffer
-	if err := WriteJSON(&buf, want); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(path, buf.Bytes(), 0o644); err != nil {
+	buf := written(t, WriteJSON, want)
+	if err := os.WriteFile(path, buf, 0o644); err != nil {
 		t.Fatal(err)
 	}
 	got, err := ReadJSON(path)

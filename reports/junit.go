@@ -15,26 +15,34 @@ import (
 // systems show the text inline, and the full body is in report.json.
 const junitBodyLimit = 4 << 10
 
+// junitTally is what <testsuites> and each <testsuite> say of
+// themselves, in the same attributes: a name, the counts and the time.
+type junitTally struct {
+	Name      string `xml:"name,attr"`
+	Tests     int    `xml:"tests,attr"`
+	Failures  int    `xml:"failures,attr"`
+	Errors    int    `xml:"errors,attr"`
+	Skipped   int    `xml:"skipped,attr"`
+	Time      string `xml:"time,attr"`
+	Timestamp string `xml:"timestamp,attr,omitempty"`
+}
+
+// add counts the cases of u in t as well.
+func (t *junitTally) add(u junitTally) {
+	t.Tests += u.Tests
+	t.Failures += u.Failures
+	t.Errors += u.Errors
+	t.Skipped += u.Skipped
+}
+
 type junitSuites struct {
-	XMLName   xml.Name     `xml:"testsuites"`
-	Name      string       `xml:"name,attr"`
-	Tests     int          `xml:"tests,attr"`
-	Failures  int          `xml:"failures,attr"`
-	Errors    int          `xml:"errors,attr"`
-	Skipped   int          `xml:"skipped,attr"`
-	Time      string       `xml:"time,attr"`
-	Timestamp string       `xml:"timestamp,attr,omitempty"`
-	Suites    []junitSuite `xml:"testsuite"`
+	XMLName xml.Name `xml:"testsuites"`
+	junitTally
+	Suites []junitSuite `xml:"testsuite"`
 }
 
 type junitSuite struct {
-	Name       string          `xml:"name,attr"`
-	Tests      int             `xml:"tests,attr"`
-	Failures   int             `xml:"failures,attr"`
-	Errors     int             `xml:"errors,attr"`
-	Skipped    int             `xml:"skipped,attr"`
-	Time       string          `xml:"time,attr"`
-	Timestamp  string          `xml:"timestamp,attr,omitempty"`
+	junitTally
 	Properties []junitProperty `xml:"properties>property,omitempty"`
 	Cases      []junitCase     `xml:"testcase"`
 }
@@ -101,9 +109,9 @@ func WriteJUnit(w io.Writer, r *Report) error {
 	for _, n := range r.Notes {
 		props = append(props, junitProperty{"note", xmlText(n)})
 	}
-	out := junitSuites{Name: "campusconf", Timestamp: ts, Time: seconds(r.Duration)}
+	out := junitSuites{junitTally: junitTally{Name: "campusconf", Timestamp: ts, Time: seconds(r.Duration)}}
 	for _, g := range groupByOperation(r.Scenarios) {
-		suite := junitSuite{Name: operationLabel(g.Operation), Timestamp: ts, Properties: props}
+		suite := junitSuite{junitTally: junitTally{Name: operationLabel(g.Operation), Timestamp: ts}, Properties: props}
 		names := map[string]int{}
 		for _, s := range g.Scenarios {
 			names[s.Name]++
@@ -143,19 +151,16 @@ func WriteJUnit(w io.Writer, r *Report) error {
 			suite.Cases = append(suite.Cases, c)
 		}
 		suite.Time = seconds(total)
-		out.Tests += suite.Tests
-		out.Failures += suite.Failures
-		out.Errors += suite.Errors
-		out.Skipped += suite.Skipped
+		out.add(suite.junitTally)
 		out.Suites = append(out.Suites, suite)
 	}
 	if r.Verdict == VerdictError {
 		// the run stopped: one errored case says why, beside the cases of
 		// the scenarios that errored
-		out.Errors++
-		out.Tests++
+		one := junitTally{Name: "campusconf", Tests: 1, Errors: 1, Time: seconds(r.Duration), Timestamp: ts}
+		out.add(one)
 		out.Suites = append(out.Suites, junitSuite{
-			Name: "campusconf", Tests: 1, Errors: 1, Time: seconds(r.Duration), Timestamp: ts, Properties: props,
+			junitTally: one, Properties: props,
 			Cases: []junitCase{{Name: "target answering", Classname: "campusconf", Time: seconds(r.Duration),
 				Error: &junitFailure{Message: xmlText(oneLine(r.VerdictReason)), Type: "stopped", Body: xmlText(r.VerdictReason)}}},
 		})
@@ -163,9 +168,10 @@ func WriteJUnit(w io.Writer, r *Report) error {
 	if r.Verdict == VerdictUnreachable {
 		// nothing ran: one errored case says why, so CI shows a red test
 		// rather than an empty suite
-		out.Errors, out.Tests = 1, 1
+		one := junitTally{Name: "campusconf", Tests: 1, Errors: 1, Time: seconds(r.Duration), Timestamp: ts}
+		out.Errors, out.Tests = one.Errors, one.Tests
 		out.Suites = []junitSuite{{
-			Name: "campusconf", Tests: 1, Errors: 1, Time: seconds(r.Duration), Timestamp: ts, Properties: props,
+			junitTally: one, Properties: props,
 			Cases: []junitCase{{Name: "target reachable", Classname: "campusconf", Time: seconds(r.Duration),
 				Error: &junitFailure{Message: xmlText(oneLine(r.Reason)), Type: "unreachable", Body: xmlText(r.Reason)}}},
 		}}

@@ -41,12 +41,9 @@ type parsedSuites struct {
 
 func writeJUnit(t *testing.T, r *Report) parsedSuites {
 	t.Helper()
-	var buf bytes.Buffer
-	if err := WriteJUnit(&buf, r); err != nil {
-		t.Fatal(err)
-	}
+	buf := written(t, WriteJUnit, r)
 	// Well-formed: every token decodes.
-	dec := xml.NewDecoder(bytes.NewReader(buf.Bytes()))
+	dec := xml.NewDecoder(bytes.NewReader(buf))
 	for {
 		if _, err := dec.Token(); err == io.EOF {
 			break
@@ -55,7 +52,7 @@ func writeJUnit(t *testing.T, r *Report) parsedSuites {
 		}
 	}
 	var p parsedSuites
-	if err := xml.Unmarshal(buf.Bytes(), &p); err != nil {
+	if err := xml.Unmarshal(buf, &p); err != nil {
 		t.Fatal(err)
 	}
 	return p

@@ -1,20 +1,10 @@
 package reports
 
 import (
-	"bytes"
 	"fmt"
 	"strings"
 	"testing"
 )
-
-func renderMarkdown(t *testing.T, r *Report) string {
-	t.Helper()
-	var buf bytes.Buffer
-	if err := WriteMarkdown(&buf, r); err != nil {
-		t.Fatal(err)
-	}
-	return buf.String()
-}
 
 // manyFailures is a report with n failed MUST requirements.
 func manyFailures(n int) *Report {
@@ -45,7 +35,7 @@ func TestMarkdownCaps(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(fmt.Sprint(tt.failures), func(t *testing.T) {
-			md := renderMarkdown(t, manyFailures(tt.failures))
+			md := rendered(t, WriteMarkdown, manyFailures(tt.failures))
 			if got := strings.Count(md, "\n- **"); got != tt.wantItems {
 				t.Errorf("listed requirements: got %d, want %d\n%s", got, tt.wantItems, md)
 			}
@@ -80,7 +70,7 @@ func TestMarkdownVerdictLine(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			md := renderMarkdown(t, tt.r)
+			md := rendered(t, WriteMarkdown, tt.r)
 			if first, _, _ := strings.Cut(md, "\n"); !strings.HasPrefix(first, tt.want) {
 				t.Errorf("first line: got %q, want it to start with %q", first, tt.want)
 			}

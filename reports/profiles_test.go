@@ -1,7 +1,6 @@
 package reports
 
 import (
-	"bytes"
 	"encoding/xml"
 	"os"
 	"path/filepath"
@@ -190,12 +189,9 @@ func TestConformanceStatusOf(t *testing.T) {
 // the report it was written from, and verifies.
 func TestConformanceReportRoundTrip(t *testing.T) {
 	r := profileReport(t)
-	var buf bytes.Buffer
-	if err := WriteConformanceYAML(&buf, r); err != nil {
-		t.Fatal(err)
-	}
+	buf := written(t, WriteConformanceYAML, r)
 	path := filepath.Join(t.TempDir(), ConformanceFile)
-	if err := os.WriteFile(path, buf.Bytes(), 0o644); err != nil {
+	if err := os.WriteFile(path, buf, 0o644); err != nil {
 		t.Fatal(err)
 	}
 	got, err := ReadConformance(path)
@@ -304,10 +300,7 @@ func TestBadge(t *testing.T) {
 		{"every profile", full, StatusNotConformant, "not conformant · all profiles"},
 	}
 	for _, tt := range tests {
-		var buf bytes.Buffer
-		if err := WriteBadge(&buf, tt.r); err != nil {
-			t.Fatal(err)
-		}
+		buf := written(t, WriteBadge, tt.r)
 		var svg struct {
 			XMLName xml.Name `xml:"svg"`
 			Label   string   `xml:"aria-label,attr"`
@@ -317,8 +310,8 @@ func TestBadge(t *testing.T) {
 			} `xml:"g>rect"`
 			Texts []string `xml:"g>text"`
 		}
-		if err := xml.Unmarshal(buf.Bytes(), &svg); err != nil {
-			t.Fatalf("%s: badge.svg is not XML: %v\n%s", tt.name, err, buf.String())
+		if err := xml.Unmarshal(buf, &svg); err != nil {
+			t.Fatalf("%s: badge.svg is not XML: %v\n%s", tt.name, err, string(buf))
 		}
 		if len(svg.Texts) != 2 || svg.Texts[1] != tt.text {
 			t.Errorf("%s: expected the status half to read %q, got %q", tt.name, tt.text, svg.Texts)
@@ -332,7 +325,7 @@ func TestBadge(t *testing.T) {
 			t.Errorf("%s: expected the status half filled %s, got %+v", tt.name, badgeColours[tt.status], svg.Rects)
 		}
 		for _, bad := range []string{"href", "http://", "https://", "<image", "<style", "@import", "<script"} {
-			if strings.Contains(strings.ReplaceAll(buf.String(), `xmlns="http://www.w3.org/2000/svg"`, ""), bad) {
+			if strings.Contains(strings.ReplaceAll(string(buf), `xmlns="http://www.w3.org/2000/svg"`, ""), bad) {
 				t.Errorf("%s: badge.svg contains %q: it must be self-contained", tt.name, bad)
 			}
 		}

@@ -57,12 +57,9 @@ func FuzzReadJSON(f *testing.F) {
 		if err != nil {
 			t.Fatalf("a written report does not read back: %v\n%s", err, once.Bytes())
 		}
-		var twice bytes.Buffer
-		if err := WriteJSON(&twice, again); err != nil {
-			t.Fatal(err)
-		}
-		if !bytes.Equal(once.Bytes(), twice.Bytes()) {
-			t.Fatalf("a second round trip changed the report:\n%s\n%s", once.Bytes(), twice.Bytes())
+		twice := written(t, WriteJSON, again)
+		if !bytes.Equal(once.Bytes(), twice) {
+			t.Fatalf("a second round trip changed the report:\n%s\n%s", once.Bytes(), twice)
 		}
 	})
 }

@@ -1,7 +1,6 @@
 package reports
 
 import (
-	"bytes"
 	"encoding/xml"
 	"strings"
 	"testing"
@@ -94,12 +93,9 @@ func TestReadOnlyUnchecked(t *testing.T) {
 	if r.Counts.SkippedBy.ReadOnly != 2 || r.Counts.SkippedBy.Fixture != 1 {
 		t.Errorf("SkippedBy: expected 2 read-only and 1 fixture, got %+v", r.Counts.SkippedBy)
 	}
-	var md bytes.Buffer
-	if err := WriteMarkdown(&md, r); err != nil {
-		t.Fatal(err)
-	}
-	if want := "**Read-only:** 2 scenarios not run, as each would send a request to an operation that changes state; 2 requirements left unchecked (M2, S1)"; !strings.Contains(md.String(), want) {
-		t.Errorf("summary.md: expected %q, got:\n%s", want, md.String())
+	md := written(t, WriteMarkdown, r)
+	if want := "**Read-only:** 2 scenarios not run, as each would send a request to an operation that changes state; 2 requirements left unchecked (M2, S1)"; !strings.Contains(string(md), want) {
+		t.Errorf("summary.md: expected %q, got:\n%s", want, string(md))
 	}
 }
 
@@ -121,12 +117,9 @@ func TestEveryOutcomeInEveryFormat(t *testing.T) {
 			if !ok {
 				t.Fatalf("no JUnit element known for outcome %q: map it in WriteJUnit and here", o)
 			}
-			var j bytes.Buffer
-			if err := WriteJUnit(&j, r); err != nil {
-				t.Fatal(err)
-			}
+			j := written(t, WriteJUnit, r)
 			var doc junitSuites
-			if err := xml.Unmarshal(j.Bytes(), &doc); err != nil {
+			if err := xml.Unmarshal(j, &doc); err != nil {
 				t.Fatal(err)
 			}
 			c := doc.Suites[0].Cases[0]
@@ -145,19 +138,13 @@ func TestEveryOutcomeInEveryFormat(t *testing.T) {
 			if cls := outcomeClass(o); cls == "other" {
 				t.Errorf("report.html: outcome %q has no class of its own", o)
 			}
-			var h bytes.Buffer
-			if err := WriteHTML(&h, r); err != nil {
-				t.Fatal(err)
-			}
-			if !strings.Contains(h.String(), `data-filter-outcome="`+string(o)+`"`) {
+			h := written(t, WriteHTML, r)
+			if !strings.Contains(string(h), `data-filter-outcome="`+string(o)+`"`) {
 				t.Errorf("report.html: no filter button for outcome %q", o)
 			}
-			var m bytes.Buffer
-			if err := WriteMarkdown(&m, r); err != nil {
-				t.Fatal(err)
-			}
-			if o == Error && !strings.Contains(m.String(), "### Errors: no HTTP answer (1)") {
-				t.Errorf("summary.md: expected the errored scenario listed, got:\n%s", m.String())
+			m := written(t, WriteMarkdown, r)
+			if o == Error && !strings.Contains(string(m), "### Errors: no HTTP answer (1)") {
+				t.Errorf("summary.md: expected the errored scenario listed, got:\n%s", string(m))
 			}
 		})
 	}

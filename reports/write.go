@@ -95,19 +95,32 @@ func WriteAll(dir string, r *Report) (htmlPath string, err error) {
 		}
 		break
 	}
+	names := make([]string, len(ReportFiles))
+	for i, f := range ReportFiles {
+		names[i] = f.Name
+	}
+	return replaceFiles(dir, "write reports", names, rendered)
+}
+
+// replaceFiles puts the rendered files (by name, written in the order of
+// names) into dir, created if needed: the report files of an earlier run
+// (and leftovers of an interrupted write) are removed first, then each
+// file is written whole (writeAtomic) and the directory synced. It
+// returns the absolute path of report.html; what starts its errors.
+func replaceFiles(dir, what string, names []string, rendered map[string][]byte) (string, error) {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return "", fmt.Errorf("write reports: %w", err)
+		return "", fmt.Errorf("%s: %w", what, err)
 	}
 	if err := removeEarlierRun(dir); err != nil {
-		return "", fmt.Errorf("write reports: %w", err)
+		return "", fmt.Errorf("%s: %w", what, err)
 	}
-	for _, f := range ReportFiles {
-		if err := writeAtomic(dir, f.Name, rendered[f.Name]); err != nil {
-			return "", fmt.Errorf("write reports: %w", err)
+	for _, name := range names {
+		if err := writeAtomic(dir, name, rendered[name]); err != nil {
+			return "", fmt.Errorf("%s: %w", what, err)
 		}
 	}
 	syncDir(dir)
-	htmlPath = filepath.Join(dir, HTMLFile)
+	htmlPath := filepath.Join(dir, HTMLFile)
 	if abs, err := filepath.Abs(htmlPath); err == nil {
 		htmlPath = abs
 	}

@@ -32,7 +32,7 @@ func (s *Simulator) addDefaultAttendance(w http.ResponseWriter, r *http.Request,
 	a, evicted, err := s.store.AddDefaultAttendanceCounted(*res, p, u)
 	noteEvicted(r, evicted)
 	if err != nil {
-		s.failStore(w, err, http.StatusBadRequest)
+		s.failStore400(w, r, err)
 		return
 	}
 	writeAttendance(w, http.StatusCreated, &a)
@@ -50,7 +50,7 @@ func (s *Simulator) deleteAttendances(w http.ResponseWriter, r *http.Request, _ 
 		return
 	}
 	if _, err := s.store.DeleteAttendances(*res, ids); err != nil {
-		s.failStore(w, err, http.StatusBadRequest)
+		s.failStore400(w, r, err)
 		return
 	}
 	if s.defects.Has(defects.E8Status200) {

@@ -6,6 +6,7 @@ import (
 	"net/http"
 
 	"github.com/campusconf/campusconf/simulator/defects"
+	"github.com/campusconf/campusconf/simulator/store"
 )
 
 // Kinds of bad request that a defect answers with another status. The
@@ -17,18 +18,11 @@ var (
 	errMalformedUUID = errors.New("malformed uuid")
 )
 
-// classified is an error of a kind, with its own message.
-type classified struct {
-	kind error
-	msg  string
-}
-
-func (e *classified) Error() string { return e.msg }
-func (e *classified) Unwrap() error { return e.kind }
-
-// classify returns an error of kind whose message is the formatted text.
+// classify returns an error of kind whose message is the formatted text:
+// the store's error type (a kind, errors.Is finds, and a message for the
+// caller), with the decoder's kinds.
 func classify(kind error, format string, args ...any) error {
-	return &classified{kind: kind, msg: fmt.Sprintf(format, args...)}
+	return &store.Error{Kind: kind, Msg: fmt.Sprintf(format, args...)}
 }
 
 // badRequest answers a request the simulator cannot accept: 400, or what a

@@ -171,6 +171,15 @@ func TestConsoleInBrowser(t *testing.T) {
 	if err != nil || first != "500" {
 		t.Errorf("newest log row has status %q (%v), want 500 (newest first)", first, err)
 	}
+	// a request breaking a rule: its violation and reliance in the row
+	e.do("owner", "GET", "/resource/not-a-uuid/students", "").want(t, http.StatusBadRequest)
+	if err := chromedp.Do(ctx, chromedp.Poll[chromedp.Void](`document.querySelector('#log tbody tr td.violations').textContent.startsWith('E20.')`, chromedp.WithPollingTimeout(10*time.Second))); err != nil {
+		t.Fatalf("the violation of the E20 request did not show in the live log: %v", err)
+	}
+	relies, err := chromedp.Run(ctx, chromedp.Evaluate[string](`document.querySelector('#log tbody tr td.relies').textContent`))
+	if err != nil || !strings.Contains(relies, "D-sort-default") {
+		t.Errorf("newest log row relies on %q (%v), want D-sort-default", relies, err)
+	}
 	for _, u := range requested() {
 		if !strings.HasPrefix(u, srv.URL) {
 			t.Errorf("the console requested %s: expected only the simulator's own URLs", u)

@@ -49,5 +49,6 @@ func (s *Simulator) deleteSlots(w http.ResponseWriter, r *http.Request, u store.
 		writeJSON(w, http.StatusOK, deleted)
 		return
 	}
+	relyOn(r, dDelete204)
 	noContent(w)
 }

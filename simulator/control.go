@@ -133,6 +133,10 @@ func (s *Simulator) controlRoutes(mux *http.ServeMux) {
 	})
 	mux.HandleFunc("PUT "+base+"/settings", s.controlSettings)
 	mux.HandleFunc("GET "+base+"/events", s.controlEvents)
+	mux.HandleFunc("GET "+base+"/traffic", func(w http.ResponseWriter, r *http.Request) {
+		writeJSON(w, http.StatusOK, s.Traffic())
+	})
+	mux.HandleFunc("POST "+base+"/report", s.controlReport)
 	mux.HandleFunc("GET "+base+"/ui", s.controlUI)
 	mux.HandleFunc("GET "+base+"/snapshot", s.controlSnapshot)
 	mux.HandleFunc("PUT "+base+"/snapshot", s.controlRestore)

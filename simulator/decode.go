@@ -184,63 +184,57 @@ func (b *body) decode(name string, raw json.RawMessage, dst any, want string) bo
 	return true
 }
 
-func (b *body) str(name string, required bool) *string {
+// field reads the field name of b as a T (want names the type in the
+// error): nil when it is absent or not a T, b.err then saying why if it
+// was required or malformed.
+func field[T any](b *body, name string, required bool, want string) *T {
 	raw := b.get(name, required)
-	var v string
-	if raw == nil || !b.decode(name, raw, &v, "a string") {
+	var v T
+	if raw == nil || !b.decode(name, raw, &v, want) {
 		return nil
 	}
 	return &v
+}
+
+func (b *body) str(name string, required bool) *string {
+	return field[string](b, name, required, "a string")
 }
 
 func (b *body) boolean(name string, required bool) *bool {
-	raw := b.get(name, required)
-	var v bool
-	if raw == nil || !b.decode(name, raw, &v, "a boolean") {
-		return nil
-	}
-	return &v
+	return field[bool](b, name, required, "a boolean")
 }
 
 func (b *body) int32(name string, required bool) *int32 {
-	raw := b.get(name, required)
-	var v int32
-	if raw == nil || !b.decode(name, raw, &v, "an int32 integer") {
-		return nil
-	}
-	return &v
+	return field[int32](b, name, required, "an int32 integer")
 }
 
 func (b *body) int64(name string, required bool) *int64 {
-	raw := b.get(name, required)
-	var v int64
-	if raw == nil || !b.decode(name, raw, &v, "an int64 integer") {
-		return nil
-	}
-	return &v
+	return field[int64](b, name, required, "an int64 integer")
 }
 
 func (b *body) number(name string, required bool) *float64 {
-	raw := b.get(name, required)
-	var v float64
-	if raw == nil || !b.decode(name, raw, &v, "a number") {
-		return nil
-	}
-	return &v
+	return field[float64](b, name, required, "a number")
 }
 
 //nolint:unparam // a field's name and whether it is required are the operation's facts, stated by the handler like those of the other fields
 func (b *body) uuid(name string, required bool) *string {
+	return parsed(b, name, required, parseUUID)
+}
+
+// parsed reads the string field name of b and parses it with parse, which
+// names the field in its error: nil when it is absent, not a string or
+// refused by parse.
+func parsed[T any](b *body, name string, required bool, parse func(field, s string) (T, error)) *T {
 	p := b.str(name, required)
 	if p == nil {
 		return nil
 	}
-	id, err := parseUUID(b.prefix+name, *p)
+	v, err := parse(b.prefix+name, *p)
 	if err != nil {
 		b.err = err
 		return nil
 	}
-	return &id
+	return &v
 }
 
 //nolint:unparam // as for uuid
@@ -262,16 +256,7 @@ func (b *body) uuids(name string, required bool) []string {
 }
 
 func (b *body) dateTime(name string, required bool) *time.Time {
-	p := b.str(name, required)
-	if p == nil {
-		return nil
-	}
-	t, err := parseDateTime(b.prefix+name, *p)
-	if err != nil {
-		b.err = err
-		return nil
-	}
-	return &t
+	return parsed(b, name, required, parseDateTime)
 }
 
 // objects reads an array of JSON objects, each as a body of its own whose

@@ -108,7 +108,7 @@ func (s *Simulator) updateEvaluationSession(w http.ResponseWriter, r *http.Reque
 	}
 	e, err := s.store.UpdateEvaluation(id, p, u)
 	if err != nil {
-		s.failStore(w, err, http.StatusBadRequest)
+		s.failStore400(w, r, err)
 		return
 	}
 	writeJSON(w, http.StatusOK, e)

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"net/http"
 	"sync"
+	"sync/atomic"
 	"time"
 )
 
@@ -27,6 +28,11 @@ type logEntry struct {
 	User   string    `json:"user,omitempty"`
 	Op     string    `json:"op,omitempty"`
 	World  string    `json:"world,omitempty"`
+	// Violations are the request rules the request broke, by
+	// requirement id; Relies the documented choices its answer depended
+	// on (traffic.go). Worked out only while a stream is open.
+	Violations []string `json:"violations,omitempty"`
+	Relies     []string `json:"relies,omitempty"`
 }
 
 // eventHub fans request log entries out to the open streams.
@@ -36,8 +42,11 @@ type eventHub struct {
 	backlog []logEntry // ring of the last backlogSize
 	next    int
 	subs    map[chan logEntry]struct{}
-	closed  chan struct{}
-	once    sync.Once
+	// watchers counts the open streams, read without the lock by every
+	// request (Simulator.inspecting).
+	watchers atomic.Int32
+	closed   chan struct{}
+	once     sync.Once
 }
 
 func newEventHub() *eventHub {
@@ -73,10 +82,12 @@ func (h *eventHub) subscribe() ([]logEntry, chan logEntry, func()) {
 	backlog := append(append([]logEntry(nil), h.backlog[h.next:]...), h.backlog[:h.next]...)
 	ch := make(chan logEntry, 256)
 	h.subs[ch] = struct{}{}
+	h.watchers.Add(1)
 	return backlog, ch, func() {
 		h.mu.Lock()
 		delete(h.subs, ch)
 		h.mu.Unlock()
+		h.watchers.Add(-1)
 	}
 }
 

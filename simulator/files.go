@@ -42,7 +42,8 @@ func (s *Simulator) fileDownloadLogs(w http.ResponseWriter, r *http.Request, _ s
 			return search == "" || strings.Contains(strings.ToLower(e.Name), search) || strings.Contains(strings.ToLower(e.FileName), search)
 		}
 	}
-	l, _ := s.store.FileLogs(a.id)
+	l, found := s.store.FileLogs(a.id)
+	noteUnknown(r, found)
 	answerPage(s, w, l, a.q, keep, nil)
 }
 

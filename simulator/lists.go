@@ -127,7 +127,8 @@ func answerLog[T any](s *Simulator, w http.ResponseWriter, r *http.Request, log 
 	if !ok {
 		return
 	}
-	l, _ := log(a.id)
+	l, found := log(a.id)
+	noteUnknown(r, found)
 	if empty {
 		l = nil
 	}
@@ -180,6 +181,7 @@ func (s *Simulator) listRequest(w http.ResponseWriter, r *http.Request, spec lis
 	var a listArgs
 	var err error
 	a.query = queryOf(r)
+	noteList(r, a.query, spec)
 	if a.id, err = pathID(r, spec.idParam); err == nil && spec.populate {
 		a.pop, err = s.populateFrom(a.query, spec.accept...)
 	}

@@ -26,5 +26,11 @@ func slogAttrs(status int, d time.Duration, info *requestInfo, bytes int) []slog
 	if info.evicted > 0 {
 		attrs = append(attrs, slog.Int("evicted", info.evicted))
 	}
+	if len(info.violations) > 0 {
+		attrs = append(attrs, slog.Any("violations", idList(violationIDs(info.violations))))
+	}
+	if info.relies != 0 {
+		attrs = append(attrs, slog.Any("relies", idList(info.relies.ids())))
+	}
 	return append(attrs, slog.Int("bytes", bytes))
 }

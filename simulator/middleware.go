@@ -7,6 +7,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/campusconf/campusconf/internal/openapi"
 	"github.com/campusconf/campusconf/internal/registry"
 
 	"github.com/campusconf/campusconf/simulator/defects"
@@ -23,6 +24,13 @@ type requestInfo struct {
 	evicted int
 	// query is the request's query, parsed once (see queryOf).
 	query url.Values
+	// inspect asks the inspected layer (traffic.go) for the request's
+	// violations; relies are the documented choices its answer depended
+	// on (relyOn); example is the request as the traffic report shows it.
+	inspect    bool
+	violations []openapi.Violation
+	relies     relies
+	example    Example
 }
 
 // queryOf returns r's query parameters, parsed once per request: every
@@ -81,12 +89,12 @@ func (r *recorder) Write(b []byte) (int, error) {
 // With the control API on, the same facts (but for control API calls) feed
 // the console's live request log (events.go).
 func (s *Simulator) logged(next http.Handler) http.Handler {
-	if s.log == nil && s.events == nil {
+	if s.log == nil && s.events == nil && s.traffic == nil {
 		return next
 	}
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		start := time.Now()
-		info := &requestInfo{}
+		info := &requestInfo{inspect: s.inspecting()}
 		rec := &recorder{ResponseWriter: w}
 		next.ServeHTTP(rec, r.WithContext(context.WithValue(r.Context(), infoKey{}, info)))
 		if rec.status == 0 {
@@ -102,8 +110,15 @@ func (s *Simulator) logged(next http.Handler) http.Handler {
 				slogAttrs(rec.status, took, info, rec.bytes)...)
 		}
 		if s.events != nil && !isControlPath(r.URL.Path) {
-			s.events.publish(logEntry{Time: start, Method: r.Method, Path: path, Status: rec.status,
-				Millis: float64(took.Microseconds()) / 1000, User: info.user, Op: info.op, World: s.name})
+			e := logEntry{Time: start, Method: r.Method, Path: path, Status: rec.status,
+				Millis: float64(took.Microseconds()) / 1000, User: info.user, Op: info.op, World: s.name}
+			if info.inspect {
+				e.Violations, e.Relies = violationIDs(info.violations), info.relies.ids()
+			}
+			s.events.publish(e)
+		}
+		if s.traffic != nil {
+			s.traffic.add(s, info, rec.status)
 		}
 	})
 }
@@ -135,12 +150,16 @@ func (s *Simulator) operation(op operation) http.Handler {
 		}
 		u, ok := s.authenticate(w, r)
 		if !ok {
+			relyOn(r, dAuth401)
 			return
 		}
 		if info != nil {
 			info.user = u.Fixture
 		}
 		if (!s.perRecord(op) || s.namesExisting(op.ID, r)) && !s.authorize(w, op, u) {
+			if op.access == notStudent {
+				relyOn(r, dExtraPermissions)
+			}
 			return
 		}
 		if status, msg := s.fault(string(op.ID)); status != 0 {

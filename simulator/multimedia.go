@@ -54,6 +54,7 @@ func (s *Simulator) deleteMedia(w http.ResponseWriter, r *http.Request, _ store.
 	if s.defects.Has(defects.E14CountsRequested) {
 		n = len(ids)
 	}
+	relyOn(r, dCounts)
 	writeJSON(w, http.StatusOK, n)
 }
 
@@ -70,11 +71,13 @@ func (s *Simulator) channelUsers(w http.ResponseWriter, r *http.Request, _ store
 		return
 	}
 	if dates.Open() || s.variants.Has(variants.E15DatesUnfiltered) {
-		l, _ := s.store.ChannelTotals(id)
+		l, found := s.store.ChannelTotals(id)
+		noteUnknown(r, found)
 		answerPage(s, w, l, q, nil, nil)
 		return
 	}
-	users, _ := s.store.ChannelRange(id, dates)
+	users, found := s.store.ChannelRange(id, dates)
+	noteUnknown(r, found)
 	if s.variants.Has(variants.FewEntries) && len(users) > fewEntries {
 		users = users[:fewEntries]
 	}

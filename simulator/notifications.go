@@ -33,7 +33,7 @@ func (s *Simulator) notificationByGroup(w http.ResponseWriter, r *http.Request, 
 		}
 	}
 	if err != nil {
-		s.failStore(w, err, http.StatusBadRequest)
+		s.failStore400(w, r, err)
 		return
 	}
 	writeJSON(w, http.StatusOK, n)
@@ -66,7 +66,7 @@ func (s *Simulator) updateNotificationRead(w http.ResponseWriter, r *http.Reques
 	}
 	n, err := s.store.SetNotificationRead(*id, *read)
 	if err != nil {
-		s.failStore(w, err, http.StatusBadRequest)
+		s.failStore400(w, r, err)
 		return
 	}
 	writeJSON(w, http.StatusOK, n)

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/campusconf/campusconf/internal/registry"
+	"github.com/campusconf/campusconf/internal/wire"
 )
 
 // Options configure a Simulator. The zero value is a quiet simulator of
@@ -40,6 +41,12 @@ type Options struct {
 	// logged. Lines never contain the subscription key or a token.
 	Logger *slog.Logger
 	LogTo  io.Writer
+	// TrafficReport, when set, makes the simulator keep a record of what
+	// the app did (Simulator.Traffic: operations, violations, reliances)
+	// and is called with it on POST /_sim/TOKEN/report; it returns where
+	// the report went. `campusconf serve --report-dir` sets it and calls
+	// it again on exit.
+	TrafficReport func(wire.Traffic) (string, error)
 	// Defects names deliberate mistakes to make (see Defects).
 	Defects []string
 	// Variants names faithful choices to make where the specification is

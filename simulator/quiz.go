@@ -50,7 +50,7 @@ func (s *Simulator) updateQuizSection(w http.ResponseWriter, r *http.Request, _ 
 	in.ID, in.Name = *id, *name
 	q, err := s.store.UpdateQuizSection(in)
 	if err != nil {
-		s.failStore(w, err, http.StatusBadRequest)
+		s.failStore400(w, r, err)
 		return
 	}
 	writeJSON(w, http.StatusOK, q)

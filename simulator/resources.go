@@ -20,6 +20,7 @@ func (s *Simulator) resourceStudents(w http.ResponseWriter, r *http.Request, _ s
 		return
 	}
 	id, pop, q := a.id, a.pop, a.q
-	l, _ := s.store.Students(id)
+	l, found := s.store.Students(id)
+	noteUnknown(r, found)
 	answerPage(s, w, l, q, nil, photoFill(s, pop, func(st *store.Student) *string { return &st.Photo }))
 }

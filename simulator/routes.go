@@ -123,7 +123,7 @@ func (s *Simulator) routes() http.Handler {
 	for _, op := range operations {
 		op.access = s.variantAccess(s.defectiveAccess(op))
 		method, path := s.place(op)
-		mux.Handle(routePattern(method, path), s.answering(op.ID, s.generatorFaults(op.ID, s.operation(op))))
+		mux.Handle(routePattern(method, path), s.inspected(op, path, s.answering(op.ID, s.generatorFaults(op.ID, s.operation(op)))))
 	}
 	mux.HandleFunc("GET /healthz", func(w http.ResponseWriter, r *http.Request) {
 		writeJSON(w, http.StatusOK, map[string]string{"status": "ok"})

@@ -34,6 +34,19 @@ func (s *Simulator) Settings() Settings {
 		Defects: s.defects.Enabled(), Variants: s.variants.Enabled()}
 }
 
+// parseSet parses the names of a set of switches (defects or variants)
+// with parse when the change gives them; nil names are no change (nil).
+func parseSet[T any](names *[]string, parse func([]string) (T, error)) (*T, error) {
+	if names == nil {
+		return nil, nil
+	}
+	set, err := parse(*names)
+	if err != nil {
+		return nil, err
+	}
+	return &set, nil
+}
+
 // ApplySettings replaces the switches c names, all or none: a change with
 // one invalid field changes nothing.
 func (s *Simulator) ApplySettings(c settingsChange) error {
@@ -55,21 +68,13 @@ func (s *Simulator) ApplySettings(c settingsChange) error {
 			return err
 		}
 	}
-	var d *defects.Set
-	if c.Defects != nil {
-		set, err := defects.New(*c.Defects)
-		if err != nil {
-			return err
-		}
-		d = &set
+	d, err := parseSet(c.Defects, defects.New)
+	if err != nil {
+		return err
 	}
-	var v *variants.Set
-	if c.Variants != nil {
-		set, err := variants.New(*c.Variants)
-		if err != nil {
-			return err
-		}
-		v = &set
+	v, err := parseSet(c.Variants, variants.New)
+	if err != nil {
+		return err
 	}
 	if lat != nil {
 		s.latency.Store(lat)

@@ -73,6 +73,9 @@ type shared struct {
 	settingsMu sync.Mutex
 	// events feeds the console's live request log; nil without Control.
 	events *eventHub
+	// traffic is what the app did, for its report; nil without
+	// Options.TrafficReport (traffic.go).
+	traffic *trafficRecord
 }
 
 // New returns a simulator of the world opts describe.
@@ -141,6 +144,9 @@ func New(opts Options) (*Simulator, error) {
 	sh.latency.Store(&lat)
 	if opts.Control {
 		sh.events = newEventHub()
+	}
+	if opts.TrafficReport != nil {
+		sh.traffic = newTrafficRecord()
 	}
 	s := build(opts, sh, log)
 	s.worlds = newWorlds(opts.MaxWorlds)

@@ -46,7 +46,8 @@ func (s *Simulator) pollResponses(w http.ResponseWriter, r *http.Request, _ stor
 		return
 	}
 	id, pop, q := a.id, a.pop, a.q
-	l, _ := s.store.PollResponses(id)
+	l, found := s.store.PollResponses(id)
+	noteUnknown(r, found)
 	fill := photoFill(s, pop, func(r *store.PollResponse) *string { return &r.Photo })
 	if s.defects.Has(defects.ResponsesOtherQuestion) {
 		fill = chain(fill, otherQuestion(func(r *store.PollResponse) *string { return &r.ID }, func(r *store.PollResponse) *string { return &r.QuestionID }))
@@ -63,7 +64,7 @@ func (s *Simulator) pollResponse(w http.ResponseWriter, r *http.Request, _ store
 	}
 	p, err := s.store.PollResponse(id)
 	if err != nil {
-		s.failStore(w, err, http.StatusBadRequest)
+		s.failStore400(w, r, err)
 		return
 	}
 	if s.defects.Has(defects.E19FirstResponse) {

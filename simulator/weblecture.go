@@ -33,6 +33,7 @@ func (s *Simulator) publishSessions(w http.ResponseWriter, r *http.Request, _ st
 	if s.defects.Has(defects.E21CountsUnknown) {
 		n = len(ids)
 	}
+	relyOn(r, dCounts)
 	if s.defects.Has(defects.E21CountString) {
 		writeJSON(w, http.StatusOK, strconv.Itoa(n))
 		return

@@ -48,6 +48,24 @@ func (e *env) notifyStatus(name string, byPath bool) (float64, error) {
 	return v, nil
 }
 
+// worldStatus is the status notifyStatus should read in a world.
+type worldStatus struct {
+	name string
+	want float64
+}
+
+// wantStatuses reads the status in each world, in the order given (a read
+// makes a world the most recent, or seeds it anew), and compares it; when
+// says at which point of the test.
+func (e *env) wantStatuses(t *testing.T, when string, worlds ...worldStatus) {
+	t.Helper()
+	for _, w := range worlds {
+		if got, err := e.notifyStatus(w.name, false); err != nil || got != w.want {
+			t.Errorf("%s: world %s status = %v (%v), want %v", when, w.name, got, err, w.want)
+		}
+	}
+}
+
 // TestWorldsIsolated writes to eight named worlds at once (run it with
 // -race): half of them mark the fixture notification read and copy bank
 // folders, the other half only read. No world sees another's writes, and
@@ -100,14 +118,7 @@ func TestWorldsIsolated(t *testing.T) {
 	// reset one world through the control API: it is seeded again, the
 	// others keep their writes
 	e.do("", "POST", e.fx.Control+"/worlds/worker-0/reset", "").want(t, http.StatusNoContent)
-	for _, c := range []struct {
-		name string
-		want float64
-	}{{"worker-0", 10}, {"worker-2", 11}, {"worker-1", 10}} {
-		if got, err := e.notifyStatus(c.name, false); err != nil || got != c.want {
-			t.Errorf("after reset of worker-0: world %s status = %v (%v), want %v", c.name, got, err, c.want)
-		}
-	}
+	e.wantStatuses(t, "after reset of worker-0", worldStatus{"worker-0", 10}, worldStatus{"worker-2", 11}, worldStatus{"worker-1", 10})
 }
 
 // TestWorldHeaderAndPathAgree checks that the header and the path prefix
@@ -184,14 +195,7 @@ func TestWorldsEvictLeastRecentlyUsed(t *testing.T) {
 	if want := []string{"d", "a", "c"}; !slices.Equal(got, want) {
 		t.Fatalf("WorldNames() = %v, want %v (b evicted, most recent first)", got, want)
 	}
-	for _, c := range []struct {
-		name string
-		want float64
-	}{{"a", 11}, {"c", 11}, {"b", 10}} {
-		if got, err := e.notifyStatus(c.name, false); err != nil || got != c.want {
-			t.Errorf("world %s: status %v (%v), want %v", c.name, got, err, c.want)
-		}
-	}
+	e.wantStatuses(t, "after b's eviction", worldStatus{"a", 11}, worldStatus{"c", 11}, worldStatus{"b", 10})
 	if _, err := New(Options{MaxWorlds: -1}); err == nil {
 		t.Error("New(MaxWorlds: -1) = nil error, want a refusal")
 	}

@@ -433,20 +433,18 @@ func (s *state) opByFixtureName(name string) string {
 // Without it the check is the observation, and an optional field left out
 // makes it unobservable (skipped, never passed).
 func fieldIs(ctx context.Context, path, not, want, wherePresent string) error {
-	s := stateFrom(ctx)
-	if absent(s.field(path)) {
-		if wherePresent != "" {
-			return nil
-		}
-		if err := s.optionalAbsent(path); err != nil {
-			return err
-		}
-	}
-	return s.fieldIs(path, want, not != "")
+	return whereObservable(ctx, path, wherePresent, func(s *state) error { return s.fieldIs(path, want, not != "") })
 }
 
 // fieldHasType checks the JSON type of a field, as fieldIs compares one.
 func fieldHasType(ctx context.Context, path, kind, wherePresent string) error {
+	return whereObservable(ctx, path, wherePresent, func(s *state) error { return s.fieldHasType(path, kind) })
+}
+
+// whereObservable runs check on the answer unless the field at path is
+// absent: with "where present" an absent field is not judged, without it
+// an optional field left out makes the check unobservable.
+func whereObservable(ctx context.Context, path, wherePresent string, check func(*state) error) error {
 	s := stateFrom(ctx)
 	if absent(s.field(path)) {
 		if wherePresent != "" {
@@ -456,7 +454,7 @@ func fieldHasType(ctx context.Context, path, kind, wherePresent string) error {
 			return err
 		}
 	}
-	return s.fieldHasType(path, kind)
+	return check(s)
 }
 
 func bodyIs(ctx context.Context, not, want string) error {

@@ -2,7 +2,6 @@ package main
 
 import (
 	"encoding/json"
-	"net/http/httptest"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -268,13 +267,8 @@ func TestActionScripts(t *testing.T) {
 	a := readAction(t)
 	serve := func(defects ...string) (url, fixture string) {
 		t.Helper()
-		sim, err := simulator.New(simulator.Options{Seed: 3, Defects: defects})
-		if err != nil {
-			t.Fatal(err)
-		}
-		srv := httptest.NewServer(sim)
-		t.Cleanup(srv.Close)
-		return srv.URL, writeFile(t, t.TempDir(), "fixtures.json", string(sim.Fixtures().JSON()))
+		sim, srv := serveSim(t, simulator.Options{Seed: 3, Defects: defects})
+		return srv.URL, writeFixture(t, sim.Fixtures())
 	}
 	read := func(path string) string {
 		t.Helper()

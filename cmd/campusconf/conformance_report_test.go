@@ -3,7 +3,6 @@ package main
 import (
 	"bytes"
 	"io"
-	"net/http/httptest"
 	"os"
 	"path/filepath"
 	"slices"
@@ -130,21 +129,13 @@ func TestRunDefectFailsItsProfileOnly(t *testing.T) {
 // missing is still skipped (not unsupported) and --strict fails the run;
 // its profile is partial, the overall status partial.
 func TestRunClaimedProfileMissingKey(t *testing.T) {
-	sim, err := simulator.New(simulator.Options{Seed: 6})
-	if err != nil {
-		t.Fatal(err)
-	}
-	srv := httptest.NewServer(sim)
-	defer srv.Close()
+	sim, srv := serveSim(t, simulator.Options{Seed: 6})
 	f := sim.Fixtures()
 	f.Implements = []string{"evaluation"}
 	f.Implementation = nil
 	f.Records.OtherEvaluationQuestion = ""
 	delete(f.Operations, "ES")
-	fixture := filepath.Join(t.TempDir(), "f.json")
-	if err := os.WriteFile(fixture, f.JSON(), 0o600); err != nil {
-		t.Fatal(err)
-	}
+	fixture := writeFixture(t, f)
 	code, r, c, _ := runProfiles(t, "--target", srv.URL, "--fixtures", fixture, "--strict", "--quiet",
 		"--implementation", "organization=example.edu", "--implementation", "project=campus-eval")
 	if code != exitFailed {

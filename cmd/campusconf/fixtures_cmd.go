@@ -1,7 +1,6 @@
 package main
 
 import (
-	"encoding/json"
 	"fmt"
 	"io"
 	"os"
@@ -59,13 +58,7 @@ func fixturesCmd(args []string, stdout, stderr io.Writer) int {
 	if baseURL != "" {
 		f.Description += " at " + strings.TrimRight(baseURL, "/")
 	}
-	out, err := json.MarshalIndent(f, "", "  ")
-	if err != nil {
-		fmt.Fprintln(stderr, "campusconf fixtures:", err)
-		return exitFailed
-	}
-	fmt.Fprintf(stdout, "%s\n", out)
-	return exitOK
+	return printJSON("fixtures", f, stdout, stderr)
 }
 
 // checkFixture validates a fixture file exactly as `campusconf run` does

@@ -91,10 +91,7 @@ func runAgainst(t *testing.T, h http.Handler, f *fixtures.File, extra ...string)
 
 func runAt(t *testing.T, url string, f *fixtures.File, dir string, extra ...string) (int, map[string]string) {
 	t.Helper()
-	fixture := filepath.Join(t.TempDir(), "f.json")
-	if err := os.WriteFile(fixture, f.JSON(), 0o600); err != nil {
-		t.Fatal(err)
-	}
+	fixture := writeFixture(t, f)
 	var out, errOut bytes.Buffer
 	args := append([]string{"run", "--target", url, "--fixtures", fixture, "--report-dir", dir, "--timeout", "2s"}, extra...)
 	code := dispatch(args, &out, &errOut)
@@ -434,10 +431,7 @@ func TestRunInterruptedBySignal(t *testing.T) {
 		<-r.Context().Done()
 	}))
 	defer srv.Close()
-	fixture := filepath.Join(t.TempDir(), "f.json")
-	if err := os.WriteFile(fixture, hostileFixture(t).JSON(), 0o600); err != nil {
-		t.Fatal(err)
-	}
+	fixture := writeFixture(t, hostileFixture(t))
 	dir := t.TempDir()
 	var out, errOut bytes.Buffer
 	o := runOptions{target: srv.URL, fixtureFile: fixture, reportDir: dir, concurrency: 1, timeout: time.Minute}

@@ -2,9 +2,6 @@ package main
 
 import (
 	"bytes"
-	"net/http/httptest"
-	"os"
-	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
@@ -32,16 +29,8 @@ func TestLoadInProcess(t *testing.T) {
 // TestLoadTarget loads a loopback server through a fixture file, and
 // counts answers that are not 2xx as errors (exit 1).
 func TestLoadTarget(t *testing.T) {
-	sim, err := simulator.New(simulator.Options{Faults: simulator.Faults{Operation: "E13", OperationRate: 0.5}})
-	if err != nil {
-		t.Fatal(err)
-	}
-	srv := httptest.NewServer(sim)
-	defer srv.Close()
-	fixture := filepath.Join(t.TempDir(), "sim.json")
-	if err := os.WriteFile(fixture, sim.Fixtures().JSON(), 0o600); err != nil {
-		t.Fatal(err)
-	}
+	sim, srv := serveSim(t, simulator.Options{Faults: simulator.Faults{Operation: "E13", OperationRate: 0.5}})
+	fixture := writeFixture(t, sim.Fixtures())
 	var out, errOut bytes.Buffer
 	if code := dispatch([]string{"load", "--target", srv.URL, "--fixtures", fixture, "--duration", "200ms", "--op", "E20"}, &out, &errOut); code != exitOK {
 		t.Fatalf("E20: exit %d, want %d\n%s%s", code, exitOK, out.String(), errOut.String())
@@ -54,10 +43,7 @@ func TestLoadTarget(t *testing.T) {
 }
 
 func TestLoadRefuses(t *testing.T) {
-	fixture := filepath.Join(t.TempDir(), "f.json")
-	if err := os.WriteFile(fixture, []byte(`{"version": 1}`), 0o600); err != nil {
-		t.Fatal(err)
-	}
+	fixture := writeFile(t, t.TempDir(), "f.json", `{"version": 1}`)
 	tests := []struct {
 		name string
 		args []string
@@ -91,11 +77,7 @@ func TestLoadRefuses(t *testing.T) {
 }
 
 func TestLoadUnreachable(t *testing.T) {
-	fixture := filepath.Join(t.TempDir(), "f.json")
-	f := `{"version": 1, "records": {"media": "ffea3238-5b08-4cca-9a9e-88c115e907cb"}}`
-	if err := os.WriteFile(fixture, []byte(f), 0o600); err != nil {
-		t.Fatal(err)
-	}
+	fixture := writeFile(t, t.TempDir(), "f.json", `{"version": 1, "records": {"media": "ffea3238-5b08-4cca-9a9e-88c115e907cb"}}`)
 	var out, errOut bytes.Buffer
 	if got := dispatch([]string{"load", "--target", "http://127.0.0.1:1", "--fixtures", fixture, "--op", "E13", "--duration", "100ms"}, &out, &errOut); got != exitUnreachable {
 		t.Errorf("exit %d, want %d\nstderr: %s", got, exitUnreachable, errOut.String())

@@ -20,6 +20,7 @@
 package main
 
 import (
+	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
@@ -134,6 +135,18 @@ func newFlags(name, usage string, stderr io.Writer) *flag.FlagSet {
 // the command must end there it returns false and the exit code: exitOK
 // after -h, exitUsage after a bad flag (fs has said which) or an argument
 // left over (said here).
+// printJSON prints v as indented JSON on a line of stdout for the
+// subcommand cmd, and returns its exit code.
+func printJSON(cmd string, v any, stdout, stderr io.Writer) int {
+	data, err := json.MarshalIndent(v, "", "  ")
+	if err != nil {
+		fmt.Fprintf(stderr, "campusconf %s: %v\n", cmd, err)
+		return exitFailed
+	}
+	fmt.Fprintf(stdout, "%s\n", data)
+	return exitOK
+}
+
 func parseFlags(fs *flag.FlagSet, args []string, stderr io.Writer) (int, bool) {
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {

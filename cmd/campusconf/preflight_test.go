@@ -25,15 +25,6 @@ func countingTarget(t *testing.T) (url string, requests *atomic.Int64) {
 	return srv.URL, requests
 }
 
-func writeFile(t *testing.T, dir, name, content string) string {
-	t.Helper()
-	path := filepath.Join(dir, name)
-	if err := os.WriteFile(path, []byte(content), 0o600); err != nil {
-		t.Fatal(err)
-	}
-	return path
-}
-
 // TestRunRefusesBeforeWork: each configuration error is refused with exit
 // 2 and a message naming the flag or the file, before any request reaches
 // the target (and, with --image, before any container starts).

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"encoding/json"
 	"flag"
 	"fmt"
 	"io"
@@ -55,13 +54,7 @@ func profilesCmd(args []string, stdout, stderr io.Writer) int {
 	}
 	list, cross := profileListings(cat)
 	if *asJSON {
-		b, err := json.MarshalIndent(list, "", "  ")
-		if err != nil {
-			fmt.Fprintf(stderr, "campusconf profiles: %v\n", err)
-			return exitFailed
-		}
-		fmt.Fprintf(stdout, "%s\n", b)
-		return exitOK
+		return printJSON("profiles", list, stdout, stderr)
 	}
 	fmt.Fprintf(stdout, "%-15s %-18s %s\n", "PROFILE", "OPERATIONS", "REQUIREMENTS")
 	for _, p := range list {

@@ -7,7 +7,6 @@ import (
 	"io"
 	"net"
 	"net/http"
-	"net/http/httptest"
 	"os"
 	"path/filepath"
 	"strings"
@@ -23,21 +22,8 @@ import (
 // fixture file; it returns the simulator's URL and the file.
 func proxyFixture(t *testing.T, defects ...string) (string, string) {
 	t.Helper()
-	sim, err := simulator.New(simulator.Options{Defects: defects})
-	if err != nil {
-		t.Fatal(err)
-	}
-	srv := httptest.NewServer(sim)
-	t.Cleanup(srv.Close)
-	data, err := json.Marshal(sim.Fixtures())
-	if err != nil {
-		t.Fatal(err)
-	}
-	file := filepath.Join(t.TempDir(), "fixtures.json")
-	if err := os.WriteFile(file, data, 0o600); err != nil {
-		t.Fatal(err)
-	}
-	return srv.URL, file
+	sim, srv := serveSim(t, simulator.Options{Defects: defects})
+	return srv.URL, writeFixture(t, sim.Fixtures())
 }
 
 func TestProxyUsage(t *testing.T) {

@@ -265,15 +265,12 @@ func runSuite(ctx context.Context, o runOptions, stdout, stderr io.Writer) int {
 	if g != nil {
 		gate = g.String()
 	}
-	red.Report(r)
 	// WriteAll finalizes the report again, now with the gate: the verdict
 	// written is the one the console prints and the exit code gives
-	html, err := reports.WriteAll(o.reportDir, r)
-	if err != nil {
-		fmt.Fprintf(stderr, "campusconf run: writing the report: %v\n", err)
+	html, ok := writeReport(o, r, red, stdout, stderr)
+	if !ok {
 		return exitUsage
 	}
-	printSummary(stdout, r, o.quiet)
 	if ctx.Err() != nil {
 		why := "by a signal"
 		if errors.Is(context.Cause(ctx), errBudget) {
@@ -368,17 +365,28 @@ func writeNotRun(o runOptions, target reports.Target, f *fixtures.File, red *rep
 		return exitUnreachable
 	}
 	describe(r, o, target, o.claims(f))
-	red.Report(r)
-	html, err := reports.WriteAll(o.reportDir, r)
-	if err != nil {
-		fmt.Fprintf(stderr, "campusconf run: writing the report: %v\n", err)
+	html, ok := writeReport(o, r, red, stdout, stderr)
+	if !ok {
 		return exitUnreachable
 	}
-	printSummary(stdout, r, o.quiet)
 	if !o.quiet {
 		fmt.Fprintf(stdout, "report: %s\n", html)
 	}
 	return exitUnreachable
+}
+
+// writeReport redacts r, writes its files to the report directory and
+// prints its summary; it returns the path of report.html, or false after
+// saying why the files could not be written.
+func writeReport(o runOptions, r *reports.Report, red *reports.Redactor, stdout, stderr io.Writer) (html string, ok bool) {
+	red.Report(r)
+	html, err := reports.WriteAll(o.reportDir, r)
+	if err != nil {
+		fmt.Fprintf(stderr, "campusconf run: writing the report: %v\n", err)
+		return "", false
+	}
+	printSummary(stdout, r, o.quiet)
+	return html, true
 }
 
 func printSummary(w io.Writer, r *reports.Report, quiet bool) {

@@ -76,10 +76,7 @@ func TestRunUsageErrors(t *testing.T) {
 }
 
 func TestRunUnreachableTarget(t *testing.T) {
-	fixture := filepath.Join(t.TempDir(), "f.json")
-	if err := os.WriteFile(fixture, []byte(`{"version": 1}`), 0o600); err != nil {
-		t.Fatal(err)
-	}
+	fixture := writeFile(t, t.TempDir(), "f.json", `{"version": 1}`)
 	var out, errOut bytes.Buffer
 	dir := t.TempDir()
 	// an earlier run's files must not survive beside this one's
@@ -176,16 +173,8 @@ func TestRunNeverPrintsSecrets(t *testing.T) {
 // names its control API, a second destructive run passes too, because the
 // run first restores the seeded world.
 func TestRunResetsThroughTheControlAPI(t *testing.T) {
-	sim, err := simulator.New(simulator.Options{Seed: 4, Control: true})
-	if err != nil {
-		t.Fatal(err)
-	}
-	srv := httptest.NewServer(sim)
-	defer srv.Close()
-	fixture := filepath.Join(t.TempDir(), "f.json")
-	if err := os.WriteFile(fixture, sim.Fixtures().JSON(), 0o600); err != nil {
-		t.Fatal(err)
-	}
+	sim, srv := serveSim(t, simulator.Options{Seed: 4, Control: true})
+	fixture := writeFixture(t, sim.Fixtures())
 	for run := 1; run <= 2; run++ {
 		var out, errOut bytes.Buffer
 		code := dispatch([]string{"run", "--quiet", "--target", srv.URL, "--fixtures", fixture, "--tags", "@E14 or @E5", "--report-dir", t.TempDir()}, &out, &errOut)
@@ -214,10 +203,7 @@ func TestRunTwiceAgainstPlainServe(t *testing.T) {
 	if code := dispatch([]string{"fixtures", "--seed", "5"}, &fx, io.Discard); code != exitOK {
 		t.Fatalf("campusconf fixtures: exit %d", code)
 	}
-	fixture := filepath.Join(t.TempDir(), "f.json")
-	if err := os.WriteFile(fixture, fx.Bytes(), 0o600); err != nil {
-		t.Fatal(err)
-	}
+	fixture := writeFile(t, t.TempDir(), "f.json", fx.String())
 	for run := 1; run <= 2; run++ {
 		var out, errOut bytes.Buffer
 		code := dispatch([]string{"run", "--quiet", "--target", srv.URL, "--fixtures", fixture, "--report-dir", t.TempDir()}, &out, &errOut)
@@ -231,18 +217,10 @@ func TestRunTwiceAgainstPlainServe(t *testing.T) {
 // scenarios, says which key on the console and in summary.md, and fails
 // the run only with --strict.
 func TestStrictFailsSkippedScenarios(t *testing.T) {
-	sim, err := simulator.New(simulator.Options{Seed: 6})
-	if err != nil {
-		t.Fatal(err)
-	}
-	srv := httptest.NewServer(sim)
-	defer srv.Close()
+	sim, srv := serveSim(t, simulator.Options{Seed: 6})
 	f := sim.Fixtures()
 	f.Records.OtherEvaluationQuestion = ""
-	fixture := filepath.Join(t.TempDir(), "f.json")
-	if err := os.WriteFile(fixture, f.JSON(), 0o600); err != nil {
-		t.Fatal(err)
-	}
+	fixture := writeFixture(t, f)
 	for _, tt := range []struct {
 		strict bool
 		want   int

@@ -18,6 +18,7 @@ import (
 
 	"github.com/campusconf/campusconf/internal/didyoumean"
 	"github.com/campusconf/campusconf/internal/registry"
+	"github.com/campusconf/campusconf/internal/wire"
 	"github.com/campusconf/campusconf/simulator"
 	"github.com/campusconf/campusconf/simulator/statefile"
 )
@@ -36,7 +37,10 @@ type serveConfig struct {
 	stateMax   int64
 	// anyHost is set when --allowed-hosts switched the host check off.
 	anyHost bool
-	opts    simulator.Options
+	// reportDir is where the traffic report goes (--report-dir): on exit,
+	// and on POST /_sim/TOKEN/report.
+	reportDir string
+	opts      simulator.Options
 }
 
 // parseServe reads the serve flags; a usage error is reported on stderr.
@@ -60,6 +64,7 @@ func parseServe(args []string, stderr io.Writer) (serveConfig, error) {
 	fs.Var(&defects, "defect", "make the deliberate mistake `NAME` (repeatable; see campusconf defects)")
 	fs.Var(&variants, "variant", "make the faithful choice `NAME` where the specification is open (repeatable; see campusconf variants; campusconf fixtures --variant prints the matching fixture)")
 	fs.StringVar(&c.log, "log", "text", "request log `FORMAT`: text, json or off")
+	fs.StringVar(&c.reportDir, "report-dir", "", "write the traffic report (the operations the app used, the request rules it broke, the simulator's choices it relied on) into `DIR` on exit and on POST /_sim/TOKEN/report: report.json, summary.md, report.html")
 	selfReset := fs.Bool("self-reset", true, "serve POST /_campusconf/reset, which restores the seeded world for the Super Admin (the fixture's \"reset\"), when listening on loopback")
 	fs.BoolVar(&c.docs, "docs", true, "serve interactive API docs (Swagger UI) at /docs with the key and a user's token filled in; only when listening on a loopback address")
 	fs.StringVar(&c.state, "state", "", "state `FILE`: every world is loaded from it at start if it exists, and written back atomically on shutdown and every --state-every; its directory must exist, and one server at a time holds it (FILE.lock)")
@@ -208,7 +213,13 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	if c.anyHost {
 		fmt.Fprintln(stderr, "campusconf serve: warning: --allowed-hosts * switches the host check off: a web page the developer opens can reach this simulator through DNS rebinding (read the docs page and its credentials, reset the world); name the hosts instead")
 	}
-	sim, err := simulator.New(c.opts)
+	var sim *simulator.Simulator
+	if c.reportDir != "" {
+		c.opts.TrafficReport = func(t wire.Traffic) (string, error) {
+			return writeTrafficReport(c, sim, ln.Addr(), t)
+		}
+	}
+	sim, err = simulator.New(c.opts)
 	if err != nil {
 		_ = ln.Close() // refused before serving: nothing was accepted
 		fmt.Fprintln(stderr, "campusconf serve:", err)
@@ -347,6 +358,14 @@ wait:
 	}
 	if !save() {
 		return exitFailed
+	}
+	if c.reportDir != "" {
+		where, err := writeTrafficReport(c, sim, ln.Addr(), sim.Traffic())
+		if err != nil {
+			fmt.Fprintln(stderr, "campusconf serve: --report-dir:", err)
+			return exitFailed
+		}
+		fmt.Fprintf(stdout, "campusconf simulator: traffic report written to %s\n", where)
 	}
 	if c.state != "" {
 		fmt.Fprintf(stdout, "campusconf simulator: worlds written to %s\n", c.state)

@@ -158,14 +158,8 @@ func TestServeAnswersAndStops(t *testing.T) {
 	if err != nil || fx["control"] != control {
 		t.Errorf("GET /_sim/TOKEN/fixtures: control = %v (%v), want the control path", fx["control"], err)
 	}
-	cancel()
-	select {
-	case code := <-done:
-		if code != exitOK {
-			t.Errorf("serve returned %d after shutdown, want %d", code, exitOK)
-		}
-	case <-time.After(5 * time.Second):
-		t.Fatal("serve did not stop within 5s of the signal")
+	if code := stopServe(t, cancel, done, 5*time.Second); code != exitOK {
+		t.Errorf("serve returned %d after shutdown, want %d", code, exitOK)
 	}
 	if !strings.Contains(stdout.String(), "control API at "+control) {
 		t.Errorf("stdout = %q, want the control path with its token printed at start-up", stdout.String())
@@ -268,14 +262,8 @@ func TestServeStateFile(t *testing.T) {
 			t.Fatal(err)
 		}
 		resp.Body.Close()
-		cancel()
-		select {
-		case code := <-done:
-			if code != exitOK {
-				t.Fatalf("serve returned %d, want %d", code, exitOK)
-			}
-		case <-time.After(5 * time.Second):
-			t.Fatal("serve did not stop within 5s")
+		if code := stopServe(t, cancel, done, 5*time.Second); code != exitOK {
+			t.Fatalf("serve returned %d, want %d", code, exitOK)
 		}
 		st, _ := m["notifyStatus"].(float64)
 		return int(st)

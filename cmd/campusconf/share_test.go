@@ -53,16 +53,7 @@ func startServer(t *testing.T, args ...string) (*server, int) {
 	s := &server{stdout: &lockedBuffer{}, stderr: &lockedBuffer{}}
 	done := make(chan int, 1)
 	go func() { done <- runServe(ctx, args, s.stdout, s.stderr) }()
-	s.stop = func() int {
-		cancel()
-		select {
-		case code := <-done:
-			return code
-		case <-time.After(10 * time.Second):
-			t.Fatal("serve did not stop within 10s")
-			return -1
-		}
-	}
+	s.stop = func() int { return stopServe(t, cancel, done, 10*time.Second) }
 	deadline := time.After(10 * time.Second)
 	for {
 		if m := listening.FindStringSubmatch(s.stdout.String()); m != nil {

@@ -165,7 +165,11 @@ func TestRunAgainstAnUnsteadyTarget(t *testing.T) {
 				}
 			}
 		}},
-		{"reads dropped once, --strict", dropFirstReadOfEachPath(), []string{"--strict"}, exitOK, "Conformant", nil},
+		{"reads dropped once, --strict", dropFirstReadOfEachPath(), []string{"--strict"}, exitOK, "Conformant", func(t *testing.T, r *reports.Report) {
+			if r.Counts.Flaky == 0 {
+				t.Errorf("expected flaky passes (--strict does not count them), got %+v", r.Counts)
+			}
+		}},
 		{"some writes dropped", dropEveryNthWrite(9), nil, exitOK, "Conformant: ", func(t *testing.T, r *reports.Report) {
 			if r.Counts.Errored == 0 || r.Counts.Failed > 0 || r.Stopped != nil {
 				t.Errorf("expected isolated errors, no failure, the run not stopped, got %+v (stopped %v)", r.Counts, r.Stopped)
@@ -201,7 +205,12 @@ func TestRunAgainstAnUnsteadyTarget(t *testing.T) {
 			dir := t.TempDir()
 			srv := httptest.NewServer(h)
 			defer srv.Close()
-			code, outputs := runAt(t, srv.URL, f, dir, tt.args...)
+			args := tt.args
+			if testing.Short() {
+				// reads and writes of a few operations, E15's long pages among them
+				args = append([]string{"--tags", "@E13 or @E14 or @E15 or @E17"}, args...)
+			}
+			code, outputs := runAt(t, srv.URL, f, dir, args...)
 			r, err := reports.ReadJSON(filepath.Join(dir, "report.json"))
 			if err != nil {
 				t.Fatal(err)

@@ -5,7 +5,6 @@ import (
 	"io"
 	"log"
 	"net/http/httptest"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -27,10 +26,7 @@ func TestRunInsecureTLS(t *testing.T) {
 	srv.Config.ErrorLog = log.New(io.Discard, "", 0) // the refused handshake is expected
 	srv.StartTLS()
 	defer srv.Close()
-	fixture := filepath.Join(t.TempDir(), "sim.json")
-	if err := os.WriteFile(fixture, sim.Fixtures().JSON(), 0o600); err != nil {
-		t.Fatal(err)
-	}
+	fixture := writeFixture(t, sim.Fixtures())
 	if !strings.HasPrefix(srv.URL, "https://127.0.0.1:") {
 		t.Fatalf("test server at %s, want https on loopback", srv.URL)
 	}

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"encoding/json"
 	"fmt"
 	"io"
 
@@ -19,19 +18,13 @@ func versionCmd(args []string, stdout, stderr io.Writer) int {
 	}
 	v := version.Get()
 	if *asJSON {
-		data, err := json.MarshalIndent(struct {
+		return printJSON("version", struct {
 			Version    string `json:"version"`
 			Commit     string `json:"commit"`
 			Modified   bool   `json:"modified"`
 			Suite      string `json:"suiteVersion"`
 			SpecDigest string `json:"specDigest"`
-		}{v.Version, v.Commit, v.Modified, v.Suite, v.SpecDigest}, "", "  ")
-		if err != nil {
-			fmt.Fprintf(stderr, "campusconf version: %v\n", err)
-			return exitUsage
-		}
-		fmt.Fprintln(stdout, string(data))
-		return exitOK
+		}{v.Version, v.Commit, v.Modified, v.Suite, v.SpecDigest}, stdout, stderr)
 	}
 	fmt.Fprintf(stdout, "campusconf %s\nsuite %s\nspecification %s\n", v, v.Suite, v.SpecDigest)
 	return exitOK

@@ -510,19 +510,8 @@ func TestEdgesAreFound(t *testing.T) {
 // parameters twice, combined and empty, arrays empty, of one and many.
 func TestEdges(t *testing.T) {
 	sim, _, _ := target(t)
-	doc, err := openapi.Load()
-	if err != nil {
-		t.Fatal(err)
-	}
-	cat, err := features.Load()
-	if err != nil {
-		t.Fatal(err)
-	}
 	f := sim.Fixtures()
-	specs, err := buildSpecs(doc, cat, f)
-	if err != nil {
-		t.Fatal(err)
-	}
+	specs := specsFor(t, f)
 	describe := func(op string) []string {
 		var out []string
 		for _, s := range specs {

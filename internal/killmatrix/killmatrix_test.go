@@ -71,7 +71,7 @@ func runAll(ctx context.Context, ds []defects.Defect) []run {
 // sample is the defects the race run covers: about ten, spread evenly over
 // the names, the same every time.
 func sample(ds []defects.Defect) []defects.Defect {
-	const want = 10
+	const want = 5
 	step := max(1, (len(ds)+want-1)/want)
 	var out []defects.Defect
 	for i := 0; i < len(ds); i += step {
@@ -163,7 +163,7 @@ func TestKillMatrix(t *testing.T) {
 	ds := all
 	if raceEnabled {
 		ds = sample(all)
-		gen = gen[:min(2, len(gen))]
+		gen = gen[:min(1, len(gen))]
 		names := make([]string, len(ds))
 		for i, d := range ds {
 			names[i] = string(d.Name)

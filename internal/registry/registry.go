@@ -437,11 +437,8 @@ func LookupProfile(name string) (Profile, bool) {
 // ProfileOf returns the profile of the operation named by its id or its
 // alias; ok is false for any other name (a cross-cutting "ALL", "").
 func ProfileOf(name string) (p Profile, ok bool) {
-	op, ok := byID[name]
-	if !ok {
-		return "", false
-	}
-	return op.Profile, true
+	op, ok := Lookup(name)
+	return op.Profile, ok
 }
 
 // All returns every operation in report order: the placed ones by number,
@@ -450,11 +447,7 @@ func All() []Operation { return slices.Clone(all) }
 
 // IDs returns the id of every operation, in report order.
 func IDs() []OpID {
-	out := make([]OpID, len(all))
-	for i, op := range all {
-		out[i] = op.ID
-	}
-	return out
+	return Select(func(Operation) bool { return true })
 }
 
 // Lookup returns the operation named by its id or its alias.

@@ -1,9 +1,11 @@
 // Package wire holds the facts of the interface's HTTP traffic that more
 // than one side needs: the subscription key header, how a request names a
 // simulator world, and the client policy of every producer (response
-// headers bounded, no redirect followed). It imports nothing of the
-// project, so the producers and the simulator read these facts here
-// instead of from each other.
+// headers bounded, no redirect followed), and the record the simulator
+// keeps of a front end's traffic, which the traffic report shows
+// (traffic.go). It imports nothing of the project, so the producers, the
+// simulator and the reports read these facts here instead of from each
+// other.
 package wire
 
 import (

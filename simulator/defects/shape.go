@@ -80,107 +80,107 @@ type shape struct {
 // body check runs first on every response and names the record's rule.
 var shapes = []shape{
 	// Second-factor result (E1).
-	{"e1-result-names", "E1 spells requestId as requestID", "REC.SecondFactorResult.names",
-		Rewrite{Record: "SecondFactorResult", Field: "requestId", Edit: Rename, Arg: "requestID"}},
-	{"e1-result-types", "E1 sends status as a number (0) instead of the string \"0000\"", "REC.SecondFactorResult.types",
-		Rewrite{Record: "SecondFactorResult", Field: "status", Edit: Unquote}},
+	misnamed("e1-result", "E1 spells requestId as requestID",
+		"SecondFactorResult", "requestId", "requestID"),
+	mistyped("e1-result", "E1 sends status as a number (0) instead of the string \"0000\"",
+		Rewrite{Record: "SecondFactorResult", Field: "status", Edit: Unquote}),
 	// Push / poll result (E2, E3).
-	{"push-result-names", "E2 and E3 spell credentialId as credentialID", "REC.PushResult.names",
-		Rewrite{Record: "PushResult", Field: "credentialId", Edit: Rename, Arg: "credentialID"}},
-	{"push-result-types", "E2 and E3 send status as a number (0, 7002) instead of a string", "REC.PushResult.types",
-		Rewrite{Record: "PushResult", Field: "status", Edit: Unquote}},
+	misnamed("push-result", "E2 and E3 spell credentialId as credentialID",
+		"PushResult", "credentialId", "credentialID"),
+	mistyped("push-result", "E2 and E3 send status as a number (0, 7002) instead of a string",
+		Rewrite{Record: "PushResult", Field: "status", Edit: Unquote}),
 	// Faculty (E4).
-	{"faculty-names", "E4 spells isisAcadorgnunitN as isisAcadOrgnUnitN", "REC.Faculty.names",
-		Rewrite{Record: "Faculty", Field: "isisAcadorgnunitN", Edit: Rename, Arg: "isisAcadOrgnUnitN"}},
-	{"faculty-types", "E4 sends deptCreateD as a bare date (2006-01-02), not an RFC 3339 date-time", "REC.Faculty.types",
-		Rewrite{Record: "Faculty", Field: "deptCreateD", Edit: DateLayout, Arg: "2006-01-02"}},
+	misnamed("faculty", "E4 spells isisAcadorgnunitN as isisAcadOrgnUnitN",
+		"Faculty", "isisAcadorgnunitN", "isisAcadOrgnUnitN"),
+	mistyped("faculty", "E4 sends deptCreateD as a bare date (2006-01-02), not an RFC 3339 date-time",
+		Rewrite{Record: "Faculty", Field: "deptCreateD", Edit: DateLayout, Arg: "2006-01-02"}),
 	// Bank folder (E6).
-	{"bank-folder-names", "E6 spells is2FaEnabled as is2FAEnabled", "REC.BankFolder.names",
-		Rewrite{Record: "BankFolder", Field: "is2FaEnabled", Edit: Rename, Arg: "is2FAEnabled"}},
-	{"bank-folder-types", "E6 sends createdDate as \"2006-01-02 15:04:05\", not RFC 3339", "REC.BankFolder.types",
-		Rewrite{Record: "BankFolder", Field: "createdDate", Edit: DateLayout, Arg: "2006-01-02 15:04:05"}},
+	misnamed("bank-folder", "E6 spells is2FaEnabled as is2FAEnabled",
+		"BankFolder", "is2FaEnabled", "is2FAEnabled"),
+	mistyped("bank-folder", "E6 sends createdDate as \"2006-01-02 15:04:05\", not RFC 3339",
+		Rewrite{Record: "BankFolder", Field: "createdDate", Edit: DateLayout, Arg: "2006-01-02 15:04:05"}),
 	// Attendance (E7).
-	{"attendance-names", "E7 spells the attendance's userMatricNo as userMatrixNo", "REC.Attendance.names",
-		Rewrite{Record: "Attendance", Field: "userMatricNo", Edit: Rename, Arg: "userMatrixNo"}},
-	{"attendance-types", "E7 sends createdDate without an offset (2006-01-02T15:04:05), not RFC 3339", "REC.Attendance.types",
-		Rewrite{Record: "Attendance", Field: "createdDate", Edit: DateLayout, Arg: "2006-01-02T15:04:05"}},
+	misnamed("attendance", "E7 spells the attendance's userMatricNo as userMatrixNo",
+		"Attendance", "userMatricNo", "userMatrixNo"),
+	mistyped("attendance", "E7 sends createdDate without an offset (2006-01-02T15:04:05), not RFC 3339",
+		Rewrite{Record: "Attendance", Field: "createdDate", Edit: DateLayout, Arg: "2006-01-02T15:04:05"}),
 	// Evaluation question (E9).
-	{"question-names", "E9 spells requireRationale as requireRational (the quiz section's spelling)", "REC.EvaluationQuestion.names",
-		Rewrite{Record: "EvaluationQuestion", Field: "requireRationale", Edit: Rename, Arg: "requireRational"}},
-	{"question-types", "E9 sends mark as a string (\"5\") instead of a number", "REC.EvaluationQuestion.types",
-		Rewrite{Record: "EvaluationQuestion", Field: "mark", Edit: Quote}},
-	{"question-mark-range", "E9 answers mark 10001, one over the stated maximum of 10000", "REC.EvaluationQuestion.mark",
-		Rewrite{Record: "EvaluationQuestion", Field: "mark", Edit: Replace, Arg: "10001"}},
-	{"question-difficulty-range", "E9 answers difficultyLevel 4, outside 0..3", "REC.EvaluationQuestion.difficultyLevel",
-		Rewrite{Record: "EvaluationQuestion", Field: "difficultyLevel", Edit: Replace, Arg: "4"}},
-	{"question-timestamp-range", "E9 answers videoTimeStamp -1 for a question without a video time, outside 0..2147483647", "REC.EvaluationQuestion.videoTimeStamp",
-		Rewrite{Record: "EvaluationQuestion", Field: "videoTimeStamp", Edit: Replace, Arg: "-1"}},
+	misnamed("question", "E9 spells requireRationale as requireRational (the quiz section's spelling)",
+		"EvaluationQuestion", "requireRationale", "requireRational"),
+	mistyped("question", "E9 sends mark as a string (\"5\") instead of a number",
+		Rewrite{Record: "EvaluationQuestion", Field: "mark", Edit: Quote}),
+	outOfRange("question-mark-range", "E9 answers mark 10001, one over the stated maximum of 10000",
+		Rewrite{Record: "EvaluationQuestion", Field: "mark", Edit: Replace, Arg: "10001"}),
+	outOfRange("question-difficulty-range", "E9 answers difficultyLevel 4, outside 0..3",
+		Rewrite{Record: "EvaluationQuestion", Field: "difficultyLevel", Edit: Replace, Arg: "4"}),
+	outOfRange("question-timestamp-range", "E9 answers videoTimeStamp -1 for a question without a video time, outside 0..2147483647",
+		Rewrite{Record: "EvaluationQuestion", Field: "videoTimeStamp", Edit: Replace, Arg: "-1"}),
 	// Evaluation (evaluation session update).
-	{"evaluation-names", "evaluation session update spells updatedby as updatedBy", "REC.Evaluation.names",
-		Rewrite{Record: "Evaluation", Field: "updatedby", Edit: Rename, Arg: "updatedBy"}},
-	{"evaluation-types", "evaluation session update sends startDate without an offset, not RFC 3339", "REC.Evaluation.types",
-		Rewrite{Record: "Evaluation", Field: "startDate", Edit: DateLayout, Arg: "2006-01-02T15:04:05"}},
-	{"evaluation-method-range", "evaluation session update answers evaluationMethod 4, outside 0..3", "REC.Evaluation.evaluationMethod",
-		Rewrite{Record: "Evaluation", Field: "evaluationMethod", Edit: Replace, Arg: "4"}},
-	{"evaluation-type-range", "evaluation session update answers evaluationType 6, outside 0..5", "REC.Evaluation.evaluationType",
-		Rewrite{Record: "Evaluation", Field: "evaluationType", Edit: Replace, Arg: "6"}},
+	misnamed("evaluation", "evaluation session update spells updatedby as updatedBy",
+		"Evaluation", "updatedby", "updatedBy"),
+	mistyped("evaluation", "evaluation session update sends startDate without an offset, not RFC 3339",
+		Rewrite{Record: "Evaluation", Field: "startDate", Edit: DateLayout, Arg: "2006-01-02T15:04:05"}),
+	outOfRange("evaluation-method-range", "evaluation session update answers evaluationMethod 4, outside 0..3",
+		Rewrite{Record: "Evaluation", Field: "evaluationMethod", Edit: Replace, Arg: "4"}),
+	outOfRange("evaluation-type-range", "evaluation session update answers evaluationType 6, outside 0..5",
+		Rewrite{Record: "Evaluation", Field: "evaluationType", Edit: Replace, Arg: "6"}),
 	// Gradebook settings.
-	{"gradebook-names", "gradebook update spells iD_Weightage as ID_Weightage", "REC.GradebookSettings.names",
-		Rewrite{Record: "GradebookSettings", Field: "iD_Weightage", Edit: Rename, Arg: "ID_Weightage"}},
-	{"gradebook-types", "gradebook update sends the grading schema's maxMark as strings (\"100\")", "REC.GradebookSettings.types",
-		Rewrite{Record: "GradebookSettings", Nested: "gradingSchema", Field: "maxMark", Edit: Quote}},
+	misnamed("gradebook", "gradebook update spells iD_Weightage as ID_Weightage",
+		"GradebookSettings", "iD_Weightage", "ID_Weightage"),
+	mistyped("gradebook", "gradebook update sends the grading schema's maxMark as strings (\"100\")",
+		Rewrite{Record: "GradebookSettings", Nested: "gradingSchema", Field: "maxMark", Edit: Quote}),
 	// File activity log entry (E10).
-	{"file-log-names", "E10 spells userGuid as userGUID", "REC.FileLog.names",
-		Rewrite{Record: "FileLog", Field: "userGuid", Edit: Rename, Arg: "userGUID"}},
+	misnamed("file-log", "E10 spells userGuid as userGUID",
+		"FileLog", "userGuid", "userGUID"),
 	{"file-log-types", "E10 sends targetID in braces ({...}), not a uuid", "REC.FileLog.types",
 		Rewrite{Record: "FileLog", Field: "targetID", Edit: Format, Arg: "{%s}"}},
-	{"file-log-action-range", "E10 answers the action \"Downloaded\" instead of one of the listed kinds", "REC.FileLog.action",
-		Rewrite{Record: "FileLog", Field: "action", Edit: Replace, Arg: `"Downloaded"`}},
+	outOfRange("file-log-action-range", "E10 answers the action \"Downloaded\" instead of one of the listed kinds",
+		Rewrite{Record: "FileLog", Field: "action", Edit: Replace, Arg: `"Downloaded"`}),
 	// File annotation (E11).
-	{"annotation-names", "E11 spells annotationId as annotationID", "REC.FileAnnotation.names",
-		Rewrite{Record: "FileAnnotation", Field: "annotationId", Edit: Rename, Arg: "annotationID"}},
+	misnamed("annotation", "E11 spells annotationId as annotationID",
+		"FileAnnotation", "annotationId", "annotationID"),
 	{"annotation-types", "E11 sends documentId in braces ({...}), not a uuid", "REC.FileAnnotation.types",
 		Rewrite{Record: "FileAnnotation", Field: "documentId", Edit: Format, Arg: "{%s}"}},
 	// Weblink view log entry (E12).
-	{"weblink-log-names", "E12 spells creatorUserMatricNo as creatorUserMatrixNo", "REC.WeblinkLog.names",
-		Rewrite{Record: "WeblinkLog", Field: "creatorUserMatricNo", Edit: Rename, Arg: "creatorUserMatrixNo"}},
-	{"weblink-log-types", "E12 sends logDate as \"02/01/2006 15:04:05\", not RFC 3339", "REC.WeblinkLog.types",
-		Rewrite{Record: "WeblinkLog", Field: "logDate", Edit: DateLayout, Arg: "02/01/2006 15:04:05"}},
+	misnamed("weblink-log", "E12 spells creatorUserMatricNo as creatorUserMatrixNo",
+		"WeblinkLog", "creatorUserMatricNo", "creatorUserMatrixNo"),
+	mistyped("weblink-log", "E12 sends logDate as \"02/01/2006 15:04:05\", not RFC 3339",
+		Rewrite{Record: "WeblinkLog", Field: "logDate", Edit: DateLayout, Arg: "02/01/2006 15:04:05"}),
 	// Media log entry (E13).
-	{"media-log-names", "E13 spells userID as userId", "REC.MediaLog.names",
-		Rewrite{Record: "MediaLog", Field: "userID", Edit: Rename, Arg: "userId"}},
-	{"media-log-types", "E13 sends logDate without an offset, not RFC 3339", "REC.MediaLog.types",
-		Rewrite{Record: "MediaLog", Field: "logDate", Edit: DateLayout, Arg: "2006-01-02T15:04:05"}},
+	misnamed("media-log", "E13 spells userID as userId",
+		"MediaLog", "userID", "userId"),
+	mistyped("media-log", "E13 sends logDate without an offset, not RFC 3339",
+		Rewrite{Record: "MediaLog", Field: "logDate", Edit: DateLayout, Arg: "2006-01-02T15:04:05"}),
 	// Channel user statistics entry (E15).
-	{"channel-user-names", "E15 spells matrixNo as matricNo", "REC.ChannelUser.names",
-		Rewrite{Record: "ChannelUser", Field: "matrixNo", Edit: Rename, Arg: "matricNo"}},
-	{"channel-user-types", "E15 sends plays as a string (\"12\") instead of an integer", "REC.ChannelUser.types",
-		Rewrite{Record: "ChannelUser", Field: "plays", Edit: Quote}},
+	misnamed("channel-user", "E15 spells matrixNo as matricNo",
+		"ChannelUser", "matrixNo", "matricNo"),
+	mistyped("channel-user", "E15 sends plays as a string (\"12\") instead of an integer",
+		Rewrite{Record: "ChannelUser", Field: "plays", Edit: Quote}),
 	// Lecture-capture session (E16).
-	{"capture-names", "E16 spells mP4Url as mp4Url", "REC.CaptureSession.names",
-		Rewrite{Record: "CaptureSession", Field: "mP4Url", Edit: Rename, Arg: "mp4Url"}},
-	{"capture-types", "E16 sends duration as a string (\"3600\") instead of a number", "REC.CaptureSession.types",
-		Rewrite{Record: "CaptureSession", Field: "duration", Edit: Quote}},
+	misnamed("capture", "E16 spells mP4Url as mp4Url",
+		"CaptureSession", "mP4Url", "mp4Url"),
+	mistyped("capture", "E16 sends duration as a string (\"3600\") instead of a number",
+		Rewrite{Record: "CaptureSession", Field: "duration", Edit: Quote}),
 	// Survey response (E17).
-	{"survey-response-names", "E17 spells creatorID as creatorId (the poll response's spelling)", "REC.SurveyResponse.names",
-		Rewrite{Record: "SurveyResponse", Field: "creatorID", Edit: Rename, Arg: "creatorId"}},
-	{"survey-response-types", "E17 sends options as JSON text in a string (\"[0,2]\") instead of an array", "REC.SurveyResponse.types",
-		Rewrite{Record: "SurveyResponse", Field: "options", Edit: Quote}},
+	misnamed("survey-response", "E17 spells creatorID as creatorId (the poll response's spelling)",
+		"SurveyResponse", "creatorID", "creatorId"),
+	mistyped("survey-response", "E17 sends options as JSON text in a string (\"[0,2]\") instead of an array",
+		Rewrite{Record: "SurveyResponse", Field: "options", Edit: Quote}),
 	// Poll response (E18, E19).
-	{"poll-response-names", "E18 and E19 spell creatorId as creatorID (the survey response's spelling)", "REC.PollResponse.names",
-		Rewrite{Record: "PollResponse", Field: "creatorId", Edit: Rename, Arg: "creatorID"}},
-	{"poll-response-types", "E18 and E19 send selectedOptions as JSON text in a string (\"[0,2]\")", "REC.PollResponse.types",
-		Rewrite{Record: "PollResponse", Field: "selectedOptions", Edit: Quote}},
+	misnamed("poll-response", "E18 and E19 spell creatorId as creatorID (the survey response's spelling)",
+		"PollResponse", "creatorId", "creatorID"),
+	mistyped("poll-response", "E18 and E19 send selectedOptions as JSON text in a string (\"[0,2]\")",
+		Rewrite{Record: "PollResponse", Field: "selectedOptions", Edit: Quote}),
 	// Student entry (E20).
-	{"student-names", "E20 spells the student's userMatricNo as userMatrixNo", "REC.Student.names",
-		Rewrite{Record: "Student", Field: "userMatricNo", Edit: Rename, Arg: "userMatrixNo"}},
+	misnamed("student", "E20 spells the student's userMatricNo as userMatrixNo",
+		"Student", "userMatricNo", "userMatrixNo"),
 	{"student-types", "E20 sends the student's id in braces ({...}), not a uuid", "REC.Student.types",
 		Rewrite{Record: "Student", Field: "id", Edit: Format, Arg: "{%s}"}},
 	// Notification (NG, NR).
-	{"notification-names", "notifications spell targetID as targetId", "REC.Notification.names",
-		Rewrite{Record: "Notification", Field: "targetID", Edit: Rename, Arg: "targetId"}},
-	{"notification-types", "notifications send the int64 id as a string (\"1000001\")", "REC.Notification.types",
-		Rewrite{Record: "Notification", Field: "id", Edit: Quote}},
+	misnamed("notification", "notifications spell targetID as targetId",
+		"Notification", "targetID", "targetId"),
+	mistyped("notification", "notifications send the int64 id as a string (\"1000001\")",
+		Rewrite{Record: "Notification", Field: "id", Edit: Quote}),
 	{"notification-status-range", "notifications answer notifyStatus 0 (unread) and 1 (read) instead of 10 and 11", "REC.Notification.notifyStatus",
 		Rewrite{Record: "Notification", Field: "notifyStatus", Edit: Map, Arg: `{"10": 0, "11": 1}`}},
 	{"target-type-range", "notification ancestors answer typeID 3, not one of the allowed type ids", "REC.Target.typeID",
@@ -193,10 +193,29 @@ var shapes = []shape{
 	{"notification-group", "notifications answer the notification's own target in notifyGroupId instead of its group", "NG.group",
 		Rewrite{Record: "Notification", Field: "notifyGroupId", Edit: Replace, Arg: `"5b2f1c3e-7a40-4c1e-9d1a-0c0ffee000a6"`}},
 	// Quiz section (QS).
-	{"quiz-section-names", "quiz section update spells requireRational as requireRationale (the question's spelling)", "REC.QuizSection.names",
-		Rewrite{Record: "QuizSection", Field: "requireRational", Edit: Rename, Arg: "requireRationale"}},
-	{"quiz-section-types", "quiz section update sends displayedRandomQuestions as a string (\"0\")", "REC.QuizSection.types",
-		Rewrite{Record: "QuizSection", Field: "displayedRandomQuestions", Edit: Quote}},
+	misnamed("quiz-section", "quiz section update spells requireRational as requireRationale (the question's spelling)",
+		"QuizSection", "requireRational", "requireRationale"),
+	mistyped("quiz-section", "quiz section update sends displayedRandomQuestions as a string (\"0\")",
+		Rewrite{Record: "QuizSection", Field: "displayedRandomQuestions", Edit: Quote}),
+}
+
+// misnamed is the near-miss name defect <prefix>-names of record rec
+// (REC.<rec>.names): its member field is sent as respelled.
+func misnamed(prefix, description, rec, field, respelled string) shape {
+	return shape{Name(prefix + "-names"), description, "REC." + rec + ".names",
+		Rewrite{Record: rec, Field: field, Edit: Rename, Arg: respelled}}
+}
+
+// mistyped is the wrong type or format defect <prefix>-types of the record
+// rw edits (REC.<Record>.types).
+func mistyped(prefix, description string, rw Rewrite) shape {
+	return shape{Name(prefix + "-types"), description, "REC." + rw.Record + ".types", rw}
+}
+
+// outOfRange is a defect answering the member rw edits outside its stated
+// enum or range (REC.<Record>.<Field>).
+func outOfRange(name Name, description string, rw Rewrite) shape {
+	return shape{name, description, "REC." + rw.Record + "." + rw.Field, rw}
 }
 
 // shapeDefects returns the record defects as Defects: those of the table,
@@ -255,13 +274,12 @@ func defaultShapesBut(covered map[string]bool) []shape {
 			if respelled == f {
 				respelled = strings.ToLower(f[:1]) + f[1:]
 			}
-			out = append(out, shape{Name(name + "-names"), fmt.Sprintf("%s spells %s as %s", rec, f, respelled), req,
-				Rewrite{Record: rec, Field: f, Edit: Rename, Arg: respelled}})
+			out = append(out, misnamed(name, fmt.Sprintf("%s spells %s as %s", rec, f, respelled), rec, f, respelled))
 		}
 		if req := "REC." + rec + ".types"; !covered[req] {
 			for _, f := range fields {
 				if rw, what, ok := wrongType(rec, f, ref.Value.Properties[f]); ok {
-					out = append(out, shape{Name(name + "-types"), fmt.Sprintf("%s sends %s %s", rec, f, what), req, rw})
+					out = append(out, mistyped(name, fmt.Sprintf("%s sends %s %s", rec, f, what), rw))
 					break
 				}
 			}

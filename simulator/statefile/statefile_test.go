@@ -10,21 +10,36 @@ import (
 	"testing"
 )
 
-func TestTargetFollowsLinks(t *testing.T) {
-	dir := t.TempDir()
-	real := filepath.Join(dir, "data", "state.json")
-	if err := os.MkdirAll(filepath.Dir(real), 0o755); err != nil {
+// stateIn makes a temporary folder holding the folder sub, and returns
+// the temporary folder and the path of a state file in sub (not written).
+func stateIn(t *testing.T, sub string) (dir, state string) {
+	t.Helper()
+	dir = t.TempDir()
+	state = filepath.Join(dir, sub, "state.json")
+	if err := os.MkdirAll(filepath.Dir(state), 0o755); err != nil {
 		t.Fatal(err)
 	}
-	abs := filepath.Join(dir, "abs.json")
-	rel := filepath.Join(dir, "rel.json")
-	chain := filepath.Join(dir, "chain.json")
-	loop := filepath.Join(dir, "loop.json")
-	for _, l := range [][2]string{{real, abs}, {filepath.Join("data", "state.json"), rel}, {"rel.json", chain}, {"loop.json", loop}} {
+	return dir, state
+}
+
+// symlinks makes each link, the second of a pair, point to the first; the
+// test is skipped where symbolic links cannot be made.
+func symlinks(t *testing.T, links ...[2]string) {
+	t.Helper()
+	for _, l := range links {
 		if err := os.Symlink(l[0], l[1]); err != nil {
 			t.Skipf("symbolic links: %v", err)
 		}
 	}
+}
+
+func TestTargetFollowsLinks(t *testing.T) {
+	dir, real := stateIn(t, "data")
+	abs := filepath.Join(dir, "abs.json")
+	rel := filepath.Join(dir, "rel.json")
+	chain := filepath.Join(dir, "chain.json")
+	loop := filepath.Join(dir, "loop.json")
+	symlinks(t, [2]string{real, abs}, [2]string{filepath.Join("data", "state.json"), rel}, [2]string{"rel.json", chain}, [2]string{"loop.json", loop})
 	for _, c := range []struct{ path, want string }{
 		{real, real}, // not written yet: the path itself
 		{abs, real},  // a link to a file not written yet
@@ -44,15 +59,9 @@ func TestTargetFollowsLinks(t *testing.T) {
 // TestWriteThroughLink: a write replaces the link's target atomically and
 // leaves the link a link, and no temporary file behind.
 func TestWriteThroughLink(t *testing.T) {
-	dir := t.TempDir()
-	real := filepath.Join(dir, "shared", "state.json")
-	if err := os.MkdirAll(filepath.Dir(real), 0o755); err != nil {
-		t.Fatal(err)
-	}
+	dir, real := stateIn(t, "shared")
 	link := filepath.Join(dir, "state.json")
-	if err := os.Symlink(filepath.Join("shared", "state.json"), link); err != nil {
-		t.Skipf("symbolic links: %v", err)
-	}
+	symlinks(t, [2]string{filepath.Join("shared", "state.json"), link})
 	for _, content := range []string{"first", "second"} {
 		if err := Write(link, []byte(content)); err != nil {
 			t.Fatal(err)

@@ -15,7 +15,7 @@ func (s *Store) AddDefaultAttendanceCounted(resourceID string, publish bool, cre
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if _, ok := s.w.Modules[resourceID]; !ok {
-		return Attendance{}, 0, invalid("resourceID " + resourceID + " is not a known resource")
+		return Attendance{}, 0, unknownID("resourceID " + resourceID + " is not a known resource")
 	}
 	a := Attendance{
 		ID:           s.newID(),
@@ -43,7 +43,7 @@ func (s *Store) DeleteAttendances(resourceID string, ids []string) (int, error) 
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if _, ok := s.w.Modules[resourceID]; !ok {
-		return 0, invalid("resourceID " + resourceID + " is not a known resource")
+		return 0, unknownID("resourceID " + resourceID + " is not a known resource")
 	}
 	n := 0
 	for _, id := range unique(ids) {

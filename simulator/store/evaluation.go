@@ -68,7 +68,7 @@ func (s *Store) UpdateEvaluation(id string, p EvaluationPatch, by User) (Evaluat
 	defer s.mu.Unlock()
 	e, ok := s.w.Evaluations[id]
 	if !ok {
-		return Evaluation{}, invalid("evaluation " + id + " does not exist")
+		return Evaluation{}, unknownID("evaluation " + id + " does not exist")
 	}
 	for _, qp := range p.Questions {
 		if q, ok := s.w.Questions[qp.ID]; !ok || q.ParentID != id {

@@ -12,6 +12,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"syscall"
 	"testing"
 	"time"
 
@@ -48,8 +49,15 @@ func RequireDocker(t *testing.T) *testcontainers.DockerClient {
 
 // BuildBinary builds the static campusconf binary (Command) into
 // dir/campusconf, where the Dockerfiles of the tests copy it from.
+//
+// The builds of all test binaries take turns (a lock file in the temporary
+// folder): `go test ./...` runs two packages that build it at once, and on
+// a fresh machine each would compile every package with its static flags;
+// in turn, the second finds the first's work in the build cache.
 func BuildBinary(t *testing.T, dir string) {
 	t.Helper()
+	unlock := lockBuilds(t)
+	defer unlock()
 	cmd := exec.Command("go", "build", "-trimpath", "-ldflags", "-s -w", "-o", filepath.Join(dir, "campusconf"), Command)
 	cmd.Env = append(os.Environ(), "CGO_ENABLED=0")
 	if out, err := cmd.CombinedOutput(); err != nil {
@@ -133,4 +141,22 @@ func RandomHex(t *testing.T) string {
 		t.Fatal(err)
 	}
 	return hex.EncodeToString(b)
+}
+
+// lockBuilds takes the lock the binary's builds share, waiting for a build
+// under way in another test binary; the returned function releases it.
+func lockBuilds(t *testing.T) func() {
+	t.Helper()
+	f, err := os.OpenFile(filepath.Join(os.TempDir(), "campusconf-containertest-build.lock"), os.O_CREATE|os.O_RDWR, 0o600)
+	if err != nil {
+		t.Fatalf("the build lock: %v", err)
+	}
+	if err := syscall.Flock(int(f.Fd()), syscall.LOCK_EX); err != nil {
+		_ = f.Close()
+		t.Fatalf("the build lock %s: %v", f.Name(), err)
+	}
+	return func() {
+		// closing the file releases the lock too; an error leaves nothing held
+		_ = f.Close()
+	}
 }

@@ -1,0 +1,74 @@
+package wire
+
+import "time"
+
+// The record of what a front end did against the simulator: the
+// simulator keeps it (GET /_sim/TOKEN/traffic) and the traffic report
+// (`campusconf serve --report-dir`, reports.TrafficReport) shows it, both
+// with these types and the same JSON. It holds no header value.
+
+// Traffic is what an app did against the simulator since it started (or
+// since the record was last cleared): the operations it called, the
+// request rules its requests broke and the simulator's documented choices
+// its answers relied on.
+type Traffic struct {
+	Since    time.Time `json:"since"`
+	Until    time.Time `json:"until"`
+	Requests int       `json:"requests"`
+	// Operations are the operations called, in registry order.
+	Operations []OperationUse `json:"operations"`
+	// Violations are the request rules broken, by requirement id.
+	Violations []ViolationUse `json:"violations"`
+	// Relies are the choices relied on, in the simulator's order of its
+	// decisions.
+	Relies []Reliance `json:"relies"`
+}
+
+// OperationUse is one operation the app called.
+type OperationUse struct {
+	Op string `json:"op"`
+	// Method and Path are where the simulator serves it.
+	Method string `json:"method"`
+	Path   string `json:"path"`
+	Count  int    `json:"count"`
+	// Statuses counts the answers by status code, the code in decimal.
+	Statuses map[string]int `json:"statuses"`
+}
+
+// ViolationUse is one request rule broken: its requirement, the
+// operations that broke it, how often, and the first request that did.
+type ViolationUse struct {
+	Requirement string   `json:"requirement"`
+	Ops         []string `json:"ops"`
+	Count       int      `json:"count"`
+	// What says what broke it in the example.
+	What    string  `json:"what"`
+	Example Example `json:"example"`
+	// Status is what the simulator answered the example.
+	Status int `json:"status"`
+}
+
+// Example is one request: method, path and query, and the start of its
+// body (BodyCut when there was more). It holds no header, so neither the
+// subscription key nor a token; a secret the app put in the query or the
+// body is the report writer's to redact.
+type Example struct {
+	Method  string `json:"method"`
+	Target  string `json:"target"`
+	Body    string `json:"body,omitempty"`
+	BodyCut bool   `json:"bodyCut,omitempty"`
+}
+
+// Reliance is one documented choice of the simulator (docs/decisions.md,
+// by id) the app's answers depended on: what the simulator does, what a
+// real implementation may do instead, how to make the app robust to it,
+// the section of docs/decisions.md, how often, and on which operations.
+type Reliance struct {
+	ID        string   `json:"id"`
+	Simulator string   `json:"simulator"`
+	Instead   string   `json:"instead"`
+	Robust    string   `json:"robust"`
+	Section   string   `json:"section"`
+	Count     int      `json:"count"`
+	Ops       []string `json:"ops"`
+}
