@@ -14,13 +14,12 @@ import (
 // bytes get the same verdict, and traffic repeats its answers (a page
 // polled, a list read again), so each distinct answer is decoded and
 // walked once. Validating a 20-entry page costs about 0.2 ms
-// (BenchmarkCheck), most of the checks' time. The cache holds at most
+// (BenchmarkCheck), most of the checks' time. Each cache holds at most
 // maxShapes entries of a few words each; when full it starts over.
 type shapes struct {
-	mu    sync.Mutex
 	seed  maphash.Seed
-	m     map[shapeKey][]openapi.Problem
-	valid map[shapeKey]bool // whether a body is JSON
+	m     memo[[]openapi.Problem]
+	valid memo[bool] // whether a body is JSON
 }
 
 type shapeKey struct {
@@ -33,7 +32,33 @@ type shapeKey struct {
 const maxShapes = 4096
 
 func newShapes() *shapes {
-	return &shapes{seed: maphash.MakeSeed(), m: map[shapeKey][]openapi.Problem{}, valid: map[shapeKey]bool{}}
+	return &shapes{seed: maphash.MakeSeed(), m: memo[[]openapi.Problem]{m: map[shapeKey][]openapi.Problem{}}, valid: memo[bool]{m: map[shapeKey]bool{}}}
+}
+
+// memo is one cache of verdicts by shapeKey, safe for concurrent use.
+type memo[V any] struct {
+	mu sync.Mutex
+	m  map[shapeKey]V
+}
+
+// get returns the verdict remembered for k, else compute's, remembered.
+// compute runs outside the lock: two checkers meeting the same new body
+// at once both compute it, and agree.
+func (c *memo[V]) get(k shapeKey, compute func() V) V {
+	c.mu.Lock()
+	v, ok := c.m[k]
+	c.mu.Unlock()
+	if ok {
+		return v
+	}
+	v = compute()
+	c.mu.Lock()
+	if len(c.m) >= maxShapes {
+		clear(c.m)
+	}
+	c.m[k] = v
+	c.mu.Unlock()
+	return v
 }
 
 // check returns v.Check(op, status, body), from the cache when the same
@@ -41,38 +66,12 @@ func newShapes() *shapes {
 // it: two different answers sharing both are not to be expected.
 func (s *shapes) check(v *openapi.Validator, op string, status int, body []byte) []openapi.Problem {
 	k := shapeKey{op, status, maphash.Bytes(s.seed, body), len(body)}
-	s.mu.Lock()
-	ps, ok := s.m[k]
-	s.mu.Unlock()
-	if ok {
-		return ps
-	}
-	ps = v.Check(op, status, body)
-	s.mu.Lock()
-	if len(s.m) >= maxShapes {
-		clear(s.m)
-	}
-	s.m[k] = ps
-	s.mu.Unlock()
-	return ps
+	return s.m.get(k, func() []openapi.Problem { return v.Check(op, status, body) })
 }
 
 // json reports whether body is JSON (gjson.ValidBytes), from the cache
 // when the same bytes were seen before.
 func (s *shapes) json(body []byte) bool {
 	k := shapeKey{sum: maphash.Bytes(s.seed, body), n: len(body)}
-	s.mu.Lock()
-	ok, seen := s.valid[k]
-	s.mu.Unlock()
-	if seen {
-		return ok
-	}
-	ok = gjson.ValidBytes(body)
-	s.mu.Lock()
-	if len(s.valid) >= maxShapes {
-		clear(s.valid)
-	}
-	s.valid[k] = ok
-	s.mu.Unlock()
-	return ok
+	return s.valid.get(k, func() bool { return gjson.ValidBytes(body) })
 }
