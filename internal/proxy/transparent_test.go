@@ -115,14 +115,7 @@ func TestPreflightUnchanged(t *testing.T) {
 	}))
 	defer target.Close()
 	p, srv := loopbackProxy(t, target.URL, 0)
-	req, _ := http.NewRequest(http.MethodOptions, srv.URL+"/notification/read", nil)
-	req.Header.Set("Origin", "http://app.test")
-	req.Header.Set("Access-Control-Request-Method", "PUT")
-	resp, err := http.DefaultClient.Do(req)
-	if err != nil {
-		t.Fatal(err)
-	}
-	resp.Body.Close()
+	resp := sendPreflight(t, srv.URL)
 	if resp.StatusCode != http.StatusNoContent || resp.Header.Get("Access-Control-Allow-Origin") != "http://app.test" {
 		t.Errorf("expected 204 with the target's CORS headers, got %d %v", resp.StatusCode, resp.Header)
 	}
@@ -156,15 +149,7 @@ func TestCORSAnswered(t *testing.T) {
 	defer p.Close()
 	srv := httptest.NewServer(p)
 	defer srv.Close()
-	req, _ := http.NewRequest(http.MethodOptions, srv.URL+"/notification/read", nil)
-	req.Header.Set("Origin", "http://app.test")
-	req.Header.Set("Access-Control-Request-Method", "PUT")
-	req.Header.Set("Access-Control-Request-Headers", "ocp-apim-subscription-key, authorization, content-type")
-	resp, err := http.DefaultClient.Do(req)
-	if err != nil {
-		t.Fatal(err)
-	}
-	resp.Body.Close()
+	resp := sendPreflight(t, srv.URL, "ocp-apim-subscription-key, authorization, content-type")
 	if resp.StatusCode != http.StatusNoContent || resp.Header.Get("Access-Control-Allow-Headers") != "ocp-apim-subscription-key, authorization, content-type" {
 		t.Errorf("preflight: expected 204 allowing the headers asked for, got %d %v", resp.StatusCode, resp.Header)
 	}
@@ -342,4 +327,23 @@ func TestForwardedExactly(t *testing.T) {
 			t.Errorf("checks: expected the decoded error body judged (E19 ALL.error-body), got %v", f)
 		}
 	})
+}
+
+// sendPreflight sends a browser's CORS preflight of a PUT from
+// http://app.test to base's /notification/read, asking for headers when
+// given, and returns the answer, its body closed.
+func sendPreflight(t *testing.T, base string, headers ...string) *http.Response {
+	t.Helper()
+	req, _ := http.NewRequest(http.MethodOptions, base+"/notification/read", nil)
+	req.Header.Set("Origin", "http://app.test")
+	req.Header.Set("Access-Control-Request-Method", "PUT")
+	if len(headers) > 0 {
+		req.Header.Set("Access-Control-Request-Headers", strings.Join(headers, ", "))
+	}
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	return resp
 }
