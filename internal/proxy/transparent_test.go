@@ -272,19 +272,25 @@ func TestForwardedExactly(t *testing.T) {
 	// a client that adds no Accept-Encoding and decodes nothing
 	client := &http.Client{Transport: &http.Transport{DisableCompression: true}}
 	path := "/poll/Response/a02f0c7e-02ff-43ff-bb00-6cadf6e62900"
-
-	t.Run("no encoding asked", func(t *testing.T) {
-		body := []byte("{ \"odd\" :\t1 }\n")
-		req, _ := http.NewRequest(http.MethodPut, srv.URL+path, bytes.NewReader(body))
-		req.Header.Set("X-Forwarded-For", "203.0.113.9")
-		req.Header.Set("X-Custom", "kept")
+	// exchange sends req through the proxy: the client's answer, its
+	// body, and what the target saw
+	exchange := func(t *testing.T, req *http.Request) (*http.Response, []byte, seen) {
+		t.Helper()
 		resp, err := client.Do(req)
 		if err != nil {
 			t.Fatal(err)
 		}
 		answer, _ := io.ReadAll(resp.Body)
 		resp.Body.Close()
-		s := <-got
+		return resp, answer, <-got
+	}
+
+	t.Run("no encoding asked", func(t *testing.T) {
+		body := []byte("{ \"odd\" :\t1 }\n")
+		req, _ := http.NewRequest(http.MethodPut, srv.URL+path, bytes.NewReader(body))
+		req.Header.Set("X-Forwarded-For", "203.0.113.9")
+		req.Header.Set("X-Custom", "kept")
+		resp, answer, s := exchange(t, req)
 		if ae := s.header.Values("Accept-Encoding"); len(ae) > 0 {
 			t.Errorf("target: expected no Accept-Encoding (the client sent none), got %q", ae)
 		}
@@ -310,13 +316,7 @@ func TestForwardedExactly(t *testing.T) {
 		req.Header.Set("Accept-Encoding", "gzip")
 		req.Header.Set("X-Forwarded-Host", "app.example")
 		req.Header.Set("X-Forwarded-Proto", "https")
-		resp, err := client.Do(req)
-		if err != nil {
-			t.Fatal(err)
-		}
-		answer, _ := io.ReadAll(resp.Body)
-		resp.Body.Close()
-		s := <-got
+		resp, answer, s := exchange(t, req)
 		if s.header.Get("X-Forwarded-Host") != "app.example" || s.header.Get("X-Forwarded-Proto") != "https" {
 			t.Errorf("target: expected the client's X-Forwarded-Host and -Proto kept, got %q and %q", s.header.Get("X-Forwarded-Host"), s.header.Get("X-Forwarded-Proto"))
 		}
