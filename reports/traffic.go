@@ -9,7 +9,6 @@ import (
 	"slices"
 	"strconv"
 	textTemplate "text/template"
-	"time"
 
 	"github.com/campusconf/campusconf/internal/wire"
 )
@@ -33,26 +32,21 @@ var trafficSchema []byte
 // report's report.json.
 func TrafficJSONSchema() []byte { return bytes.Clone(trafficSchema) }
 
-// TrafficReport is what an app did against the simulator.
+// TrafficReport is what an app did against the simulator: the
+// simulator's record of it (wire.Traffic, its members at the top level of
+// report.json), which simulator answered, and the operations not called.
 type TrafficReport struct {
 	Schema string `json:"schema"`
 	Tool   Tool   `json:"tool"`
 	// Simulator says which simulator answered.
 	Simulator TrafficSimulator `json:"simulator"`
-	Since     time.Time        `json:"since"`
-	Until     time.Time        `json:"until"`
-	// Requests counts the requests to the interface's operations.
-	Requests int `json:"requests"`
-	// Operations are the operations called, in report order; Unused are
-	// the others.
-	Operations []TrafficOperation `json:"operations"`
-	Unused     []string           `json:"unused"`
-	// Violations are the request rules the app's requests broke, which a
-	// real implementation refuses.
-	Violations []TrafficViolation `json:"violations"`
-	// Relies are the simulator's documented choices the app's answers
-	// depended on, which a real implementation may make otherwise.
-	Relies []TrafficReliance `json:"relies"`
+	// Traffic: since, until, the requests counted, the operations called
+	// (in report order), the request rules broken (which a real
+	// implementation refuses) and the simulator's choices relied on
+	// (which a real implementation may make otherwise).
+	wire.Traffic
+	// Unused are the operations not called.
+	Unused []string `json:"unused"`
 }
 
 // TrafficSimulator is the simulator that answered the traffic.

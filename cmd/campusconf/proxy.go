@@ -35,13 +35,14 @@ type proxyConfig struct {
 	duration     time.Duration
 	cors         bool
 	baseline     string
+	stateBytes   int64
 }
 
 // parseProxy reads the proxy flags; a usage error is reported on stderr.
 func parseProxy(args []string, stderr io.Writer) (proxyConfig, error) {
 	var c proxyConfig
 	var target string
-	fs := newFlags("proxy", "Usage: campusconf proxy --target URL --fixtures FILE [flags]\n\nForwards every request unchanged to the target and checks each exchange\nagainst the interface's rules, by requirement id. On exit (SIGINT, SIGTERM,\n--max-exchanges, --duration) writes report.json, junit.xml, report.html,\nsummary.md, ctrf.json, conformance-report.yaml and badge.svg (mode traffic:\nat best partial). Traffic to a profile the fixture does not claim is not judged. Exit code: 0 no MUST violation (with --baseline:\nnone outside the baseline), 1 violations, 2 usage, 3 target unreachable.\n\nFlags:", stderr)
+	fs := newFlags("proxy", "Usage: campusconf proxy --target URL --fixtures FILE [flags]\n\nForwards every request and answer as they came and checks each exchange,\nbeside the forwarding, against the interface's rules, by requirement id. On exit (SIGINT, SIGTERM,\n--max-exchanges, --duration) writes report.json, junit.xml, report.html,\nsummary.md, ctrf.json, conformance-report.yaml and badge.svg (mode traffic:\nat best partial). Traffic to a profile the fixture does not claim is not judged. Exit code: 0 no MUST violation (with --baseline:\nnone outside the baseline), 1 violations, 2 usage, 3 target unreachable.\n\nFlags:", stderr)
 	fs.StringVar(&target, "target", "", "base `URL` of the implementation every request is forwarded to (required)")
 	fs.StringVar(&c.fixtureFile, "fixtures", "", "fixture `FILE` of the target: where its unplaced operations live, its users, its refusals (required)")
 	fs.StringVar(&c.addr, "addr", "127.0.0.1:8081", "`ADDR`ess to listen on, host:port")
@@ -50,6 +51,7 @@ func parseProxy(args []string, stderr io.Writer) (proxyConfig, error) {
 	fs.IntVar(&c.maxExchanges, "max-exchanges", 0, "stop after `N` exchanges (0: no limit)")
 	fs.DurationVar(&c.duration, "duration", 0, "stop after `D` (0: run until SIGINT or SIGTERM)")
 	fs.BoolVar(&c.cors, "cors", false, "answer CORS preflights in the proxy, as the simulator does, and add Access-Control-Allow-Origin: * where the target sends none (default: both pass through unchanged)")
+	fs.Int64Var(&c.stateBytes, "state-bytes", proxy.DefaultStateBytes, "bound in `BYTES` of what the stateful rules remember of earlier exchanges; past it the least recently used entry is dropped first")
 	fs.StringVar(&c.baseline, "baseline", "", "`FILE` of known failing requirements (campusconf baseline); exit 0 when every MUST violation has an entry that has not expired")
 	if err := fs.Parse(args); err != nil {
 		return c, err
@@ -74,6 +76,9 @@ func parseProxy(args []string, stderr io.Writer) (proxyConfig, error) {
 	if c.maxExchanges < 0 {
 		return c, fmt.Errorf("--max-exchanges: expected a non-negative integer, got %d", c.maxExchanges)
 	}
+	if c.stateBytes <= 0 {
+		return c, fmt.Errorf("--state-bytes: expected a positive number of bytes, got %d", c.stateBytes)
+	}
 	if c.duration < 0 {
 		return c, fmt.Errorf("--duration: expected a non-negative duration, got %s", c.duration)
 	}
@@ -95,9 +100,32 @@ func proxyCmd(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "campusconf proxy:", err)
 		return exitUsage
 	}
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
-	defer stop()
+	ctx, cancel := context.WithCancelCause(context.Background())
+	defer cancel(nil)
+	sig := make(chan os.Signal, 1)
+	signal.Notify(sig, os.Interrupt, syscall.SIGTERM)
+	defer signal.Stop(sig)
+	go func() {
+		if s, ok := <-sig; ok {
+			cancel(signalStop{s})
+		}
+	}()
 	return runProxy(ctx, c, nil, stdout, stderr)
+}
+
+// signalStop is the cause of a proxy's context ended by a signal.
+type signalStop struct{ sig os.Signal }
+
+func (s signalStop) Error() string { return "a signal (" + s.sig.String() + ")" }
+
+// stopCause says how the proxy stopped when its context ended: the
+// signal that ended it, or "its context" (a test, an embedding program).
+func stopCause(ctx context.Context) string {
+	var s signalStop
+	if errors.As(context.Cause(ctx), &s) {
+		return s.Error()
+	}
+	return "its context ending"
 }
 
 // runProxy proxies until ctx ends, --max-exchanges or --duration, then
@@ -115,7 +143,7 @@ func runProxy(ctx context.Context, c proxyConfig, ln net.Listener, stdout, stder
 	if c.quiet {
 		console = nil
 	}
-	p, err := proxy.New(proxy.Options{Target: c.target, Fixture: c.fixture, Console: console, MaxExchanges: c.maxExchanges, CORS: c.cors})
+	p, err := proxy.New(proxy.Options{Target: c.target, Fixture: c.fixture, Console: console, MaxExchanges: c.maxExchanges, CORS: c.cors, StateBytes: c.stateBytes})
 	if err != nil {
 		fmt.Fprintln(stderr, "campusconf proxy:", err)
 		return exitUsage
@@ -142,20 +170,23 @@ func runProxy(ctx context.Context, c proxyConfig, ln net.Listener, stdout, stder
 		defer t.Stop()
 		timer = t.C
 	}
-	interrupted := false
+	var stoppedBy string
 	select {
 	case err := <-errc:
 		fmt.Fprintln(stderr, "campusconf proxy:", err)
 		return exitFailed
 	case <-ctx.Done():
-		interrupted = true
+		stoppedBy = stopCause(ctx)
 	case <-p.Done():
+		stoppedBy = fmt.Sprintf("--max-exchanges %d", c.maxExchanges)
 	case <-timer:
+		stoppedBy = "--duration " + c.duration.String()
 	}
 	shutdown, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
 	_ = srv.Shutdown(shutdown)
-	r := p.Report(interrupted)
+	p.Close()
+	r := p.Report(stoppedBy)
 	g, err := gateOf(c.baseline, r)
 	if err != nil {
 		fmt.Fprintln(stderr, "campusconf proxy:", err)
@@ -166,6 +197,7 @@ func runProxy(ctx context.Context, c proxyConfig, ln net.Listener, stdout, stder
 		return exitFailed
 	}
 	all, must := p.Violations()
+	fmt.Fprintf(stdout, "campusconf proxy stopped by %s after %d exchange(s), %d of them unchecked (checker queues full)\n", stoppedBy, p.Seen(), p.Unchecked())
 	fmt.Fprintf(stdout, "%s: %d requirement(s) broken on live traffic (%d MUST); reports in %s\n", r.Verdict, all, must, c.reportDir)
 	if g != nil {
 		fmt.Fprintln(stdout, g.String())

@@ -10,6 +10,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"syscall"
 	"testing"
 	"time"
 
@@ -82,13 +83,16 @@ func TestProxyReportsOnStop(t *testing.T) {
 		baseline string
 		want     int
 		say      string
+		// duration, when set, is --duration
+		duration time.Duration
 	}{
-		{"cancel", 0, "", exitFailed, ""},
-		{"max-exchanges", 2, "", exitFailed, ""},
+		{"cancel", 0, "", exitFailed, "", 0},
+		{"duration", 0, "", exitFailed, "", 300 * time.Millisecond},
+		{"max-exchanges", 2, "", exitFailed, "", 0},
 		{"the violation in the baseline", 2, `{"version": 2, "entries": [{"id": "ALL.error-body", "reason": "known"}]}`, exitOK,
-			"Baseline gate passed"},
+			"Baseline gate passed", 0},
 		{"the violation's entry expired", 2, `{"version": 2, "entries": [{"id": "ALL.error-body", "reason": "known", "expires": "2020-01-31"}]}`, exitFailed,
-			"ALL.error-body (expired 2020-01-31, still fails)"},
+			"ALL.error-body (expired 2020-01-31, still fails)", 0},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -97,6 +101,9 @@ func TestProxyReportsOnStop(t *testing.T) {
 			args := []string{"--target", target, "--fixtures", file, "--report-dir", dir}
 			if tt.max > 0 {
 				args = append(args, "--max-exchanges", "2")
+			}
+			if tt.duration > 0 {
+				args = append(args, "--duration", tt.duration.String())
 			}
 			if tt.baseline != "" {
 				args = append(args, "--baseline", writeFile(t, t.TempDir(), "baseline.json", tt.baseline))
@@ -109,7 +116,11 @@ func TestProxyReportsOnStop(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+			ctx, cancelTimeout := context.WithTimeout(context.Background(), 30*time.Second)
+			defer cancelTimeout()
+			// as proxyCmd ends it on SIGTERM
+			ctx, cancelCause := context.WithCancelCause(ctx)
+			cancel := func() { cancelCause(signalStop{syscall.SIGTERM}) }
 			defer cancel()
 			var out bytes.Buffer
 			done := make(chan int, 1)
@@ -119,7 +130,7 @@ func TestProxyReportsOnStop(t *testing.T) {
 			for range 2 {
 				asOwner(t, c.fixture, http.MethodGet, base+"/poll/Response/not-a-uuid", "")
 			}
-			if tt.max == 0 {
+			if tt.max == 0 && tt.duration == 0 {
 				cancel()
 			}
 			var code int
@@ -156,8 +167,26 @@ func TestProxyReportsOnStop(t *testing.T) {
 			if r.Verdict != wantVerdict {
 				t.Errorf("verdict: expected %q, got %q", wantVerdict, r.Verdict)
 			}
-			if r.Interrupted != (tt.max == 0) {
-				t.Errorf("interrupted: expected %v, got %v", tt.max == 0, r.Interrupted)
+			// a stop is normal: never "interrupted", and the console and
+			// the report say how it came
+			if r.Interrupted {
+				t.Errorf("interrupted: expected false for a normal stop, got true")
+			}
+			wantStop := "a signal (terminated)"
+			switch {
+			case tt.max > 0:
+				wantStop = "--max-exchanges 2"
+			case tt.duration > 0:
+				wantStop = "--duration " + tt.duration.String()
+			}
+			if !strings.Contains(out.String(), "campusconf proxy stopped by "+wantStop+" after ") {
+				t.Errorf("console: expected %q, got:\n%s", "campusconf proxy stopped by "+wantStop, out.String())
+			}
+			if r.Options["stoppedBy"] != wantStop {
+				t.Errorf("report.json options.stoppedBy: expected %q, got %q", wantStop, r.Options["stoppedBy"])
+			}
+			if strings.Contains(out.String(), "interrupted") {
+				t.Errorf("console: expected no word of an interruption, got:\n%s", out.String())
 			}
 			if strings.Contains(string(data), c.fixture.SubscriptionKey) {
 				t.Error("report.json: expected the subscription key redacted, found it")

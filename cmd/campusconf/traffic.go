@@ -24,8 +24,7 @@ func writeTrafficReport(c serveConfig, sim *simulator.Simulator, addr net.Addr, 
 // same element types) and lists the operations not called.
 func trafficReport(t wire.Traffic, s reports.TrafficSimulator) *reports.TrafficReport {
 	r := &reports.TrafficReport{Schema: reports.TrafficSchemaVersion, Tool: reports.NewTool("campusconf serve"), Simulator: s,
-		Since: t.Since, Until: t.Until, Requests: t.Requests,
-		Operations: t.Operations, Unused: []string{}, Violations: t.Violations, Relies: t.Relies}
+		Traffic: t, Unused: []string{}}
 	used := map[string]bool{}
 	for _, o := range t.Operations {
 		used[o.Op] = true

@@ -35,20 +35,57 @@ type checker struct {
 	table   []route
 	keys    map[string]bool // subscription keys the fixture knows
 	mem     *memories
+	ids     map[string]bool                    // the ids the fixture names, lower case
+	shapes  *shapes                            // shape verdicts of answers seen
+	users   []string                           // the fixture's users, the admin first (see user)
 	checked func(op registry.OpID, req string) // notes a requirement judged on an exchange
 }
 
-func newChecker(cat *features.Catalogue, fx *fixtures.File, v *openapi.Validator) *checker {
-	c := &checker{cat: cat, fx: fx, v: v, table: routes(fx), keys: map[string]bool{}, mem: newMemory()}
+func newChecker(cat *features.Catalogue, fx *fixtures.File, v *openapi.Validator, stateBytes int64) *checker {
+	c := &checker{cat: cat, fx: fx, v: v, table: routes(fx), keys: map[string]bool{}, mem: newMemory(stateBytes), ids: fixtureIDs(fx), shapes: newShapes()}
 	if fx.SubscriptionKey != "" {
 		c.keys[fx.SubscriptionKey] = true
 	}
+	for n := range fx.Users {
+		c.users = append(c.users, n)
+	}
+	sort.Slice(c.users, func(i, j int) bool {
+		if (c.users[i] == "admin") != (c.users[j] == "admin") {
+			return c.users[i] == "admin"
+		}
+		return c.users[i] < c.users[j]
+	})
 	for _, u := range fx.Users {
 		if u.SubscriptionKey != "" {
 			c.keys[u.SubscriptionKey] = true
 		}
 	}
 	return c
+}
+
+// knownID reports whether id names a record the proxy knows of: one the
+// fixture names. A refusal of a request naming another id may be the
+// implementation's answer to an unknown id (rules.OpenUnknownID).
+func (c *checker) knownID(id string) bool { return c.ids[strings.ToLower(id)] }
+
+// fixtureIDs collects every string and number the fixture's records hold.
+func fixtureIDs(fx *fixtures.File) map[string]bool {
+	out := map[string]bool{}
+	b, err := json.Marshal(fx.Records)
+	if err != nil {
+		return out
+	}
+	var walk func(r gjson.Result)
+	walk = func(r gjson.Result) {
+		switch {
+		case r.IsObject() || r.IsArray():
+			r.ForEach(func(_, v gjson.Result) bool { walk(v); return true })
+		case r.Type == gjson.String || r.Type == gjson.Number:
+			out[strings.ToLower(r.String())] = true
+		}
+	}
+	walk(gjson.ParseBytes(b))
+	return out
 }
 
 func (c *checker) known(id string) bool {
@@ -102,7 +139,7 @@ func (c *checker) check(ex *Exchange) (op registry.OpID, out []Finding) {
 			add("ALL.error-body", "an error body that is a single JSON string", describeBody(ex.ResponseBody))
 		}
 	}
-	if len(bytes.TrimSpace(ex.ResponseBody)) > 0 && !ex.ResponseCut && json.Valid(ex.ResponseBody) {
+	if len(bytes.TrimSpace(ex.ResponseBody)) > 0 && !ex.ResponseCut && c.shapes.json(ex.ResponseBody) {
 		note("ALL.response-json")
 		if ct := ex.ResponseHeader.Get("Content-Type"); !isJSONMediaType(ct) {
 			add("ALL.response-json", "a JSON answer declared as application/json", fmt.Sprintf("Content-Type %q", ct))
@@ -127,33 +164,34 @@ func (c *checker) check(ex *Exchange) (op registry.OpID, out []Finding) {
 	}
 
 	// the request's validity decides what the status may be
-	invalid := c.requestProblems(op, params, ex)
-	refused := status == 400 || status == 401 || status == 403
+	q := ex.URL.Query()
+	invalid, doubt := c.requestProblems(op, params, q, ex)
+	// a body under a media type the specification does not name may be
+	// refused as such, with 415 or 400 (rules.OpenContentType)
+	openMedia := len(ex.RequestBody) > 0 && rules.MediaTypeRequirement(ex.RequestHeader.Get("Content-Type")) == ""
+	refused := status == 400 || status == 401 || status == 403 || status == 415 && openMedia
 	for _, p := range invalid {
 		note(p.Requirement)
 		if !refused {
 			add(p.Requirement, "400 for "+p.What, got)
 		}
 	}
-	if len(invalid) == 0 && !ex.RequestCut && !rules.ValidityNotShown(op) {
-		switch status {
-		case 400:
+	plain := len(invalid) == 0 && !ex.RequestCut && !rules.ValidityNotShown(op) && doubt == "" && !openMedia
+	if len(invalid) == 0 && !ex.RequestCut {
+		switch {
+		case status == 400 && plain:
 			req := c.success(op)
 			// an accepted populate entity refused breaks its own rule
-			if ex.URL.Query().Get("populate") != "" && c.known(op.Requirement(rules.SuffixPopulate)) {
+			if q.Get("populate") != "" && c.known(op.Requirement(rules.SuffixPopulate)) {
 				req = op.Requirement(rules.SuffixPopulate)
 			}
 			note(req)
 			add(req, "a valid request served (not 400)", got)
-		case 415:
-			req := "ALL.media-type"
-			ct := ex.RequestHeader.Get("Content-Type")
-			mt, _, _ := mime.ParseMediaType(ct)
-			switch {
-			case ct == "":
-				req = "ALL.no-content-type"
-			case mt == "application/json":
-				req = "ALL.media-json"
+		case status == 415 && len(ex.RequestBody) > 0:
+			// a media type other than the documented ones is open
+			req := rules.MediaTypeRequirement(ex.RequestHeader.Get("Content-Type"))
+			if req == "" {
+				break
 			}
 			note(req)
 			add(req, "a JSON body served whatever its declared media type", got)
@@ -164,7 +202,7 @@ func (c *checker) check(ex *Exchange) (op registry.OpID, out []Finding) {
 	if is2xx && len(invalid) == 0 {
 		success := c.success(op)
 		note(success)
-		problems := c.v.Check(string(op), status, ex.ResponseBody)
+		problems := c.shapes.check(c.v, string(op), status, ex.ResponseBody)
 		if ex.ResponseCut {
 			problems = nil // judged on a part of the body: not at all
 		}
@@ -209,7 +247,7 @@ func (c *checker) check(ex *Exchange) (op registry.OpID, out []Finding) {
 		}
 	}
 
-	out = append(out, c.stateful(c.mem.world(world), op, params, ex, user, len(invalid) == 0, note)...)
+	out = append(out, c.stateful(c.mem.world(world), op, params, q, ex, user, len(invalid) == 0, note)...)
 	return op, dedupe(out)
 }
 
@@ -250,17 +288,7 @@ func (c *checker) isReset(ex *Exchange) bool {
 // none does. The admin is tried first, so a token shared with another role
 // counts as the admin's.
 func (c *checker) user(ex *Exchange) string {
-	names := make([]string, 0, len(c.fx.Users))
-	for n := range c.fx.Users {
-		names = append(names, n)
-	}
-	sort.Slice(names, func(i, j int) bool {
-		if (names[i] == "admin") != (names[j] == "admin") {
-			return names[i] == "admin"
-		}
-		return names[i] < names[j]
-	})
-	for _, n := range names {
+	for _, n := range c.users {
 		u := c.fx.Users[n]
 		if len(u.Headers) == 0 {
 			continue

@@ -1,6 +1,7 @@
 package proxy
 
 import (
+	"bytes"
 	"net/http"
 	"net/url"
 	"time"
@@ -24,4 +25,6 @@ type Exchange struct {
 	Err      error
 	Started  time.Time
 	Duration time.Duration
+
+	pooled *bytes.Buffer // ResponseBody's buffer, reused once checked
 }

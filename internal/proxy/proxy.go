@@ -24,6 +24,7 @@ import (
 	"github.com/campusconf/campusconf/internal/openapi"
 	"github.com/campusconf/campusconf/internal/redact"
 	"github.com/campusconf/campusconf/internal/registry"
+	"github.com/campusconf/campusconf/internal/wire"
 	"github.com/campusconf/campusconf/reports"
 )
 
@@ -53,7 +54,29 @@ type Options struct {
 	// that carry none, for a target that does not serve browsers. Off,
 	// preflights and CORS headers pass through unchanged.
 	CORS bool
+	// Checkers is the number of checker queues (default DefaultCheckers).
+	// The exchanges of one world go to one queue, checked in the order
+	// their answers were forwarded.
+	Checkers int
+	// QueueLen bounds the exchanges waiting in one checker queue (default
+	// DefaultQueueLen); QueueBytes bounds the body bytes waiting in all of
+	// them (default DefaultQueueBytes). An exchange that finds no room is
+	// forwarded all the same and counted unchecked.
+	QueueLen   int
+	QueueBytes int64
+	// StateBytes bounds the memory of earlier exchanges the stateful rules
+	// keep (default DefaultStateBytes); past it the least recently used
+	// entry is dropped first.
+	StateBytes int64
 }
+
+// The defaults of the checker queues: forwarding never waits for a check,
+// so the queues bound what waits.
+const (
+	DefaultCheckers   = 2
+	DefaultQueueLen   = 4096
+	DefaultQueueBytes = 32 << 20
+)
 
 // Proxy is an http.Handler forwarding to Options.Target and checking each
 // exchange. It is safe for concurrent use.
@@ -70,6 +93,22 @@ type Proxy struct {
 	seen    atomic.Int64
 	done    chan struct{}
 	doneSet sync.Once
+
+	// the checker queues, one goroutine each; see enqueue
+	queues      []chan *Exchange
+	queued      atomic.Int64 // body bytes waiting in the queues
+	unchecked   atomic.Int64 // exchanges forwarded but never checked (queues full)
+	tooLarge    atomic.Int64 // exchanges with a body past MaxCapture
+	enqueued    atomic.Int64
+	checkedMu   sync.Mutex
+	checkedCond *sync.Cond
+	checkedN    int64
+	closeOnce   sync.Once
+	stopped     atomic.Bool
+	stop        chan struct{}
+	// beforeCheck, when set (tests), runs before each check on the
+	// checker's goroutine
+	beforeCheck func()
 
 	mu      sync.Mutex
 	results map[key]*result
@@ -100,12 +139,27 @@ func New(opts Options) (*Proxy, error) {
 	if opts.MaxCapture <= 0 {
 		opts.MaxCapture = DefaultMaxCapture
 	}
+	if opts.Checkers <= 0 {
+		opts.Checkers = DefaultCheckers
+	}
+	if opts.QueueLen <= 0 {
+		opts.QueueLen = DefaultQueueLen
+	}
+	if opts.QueueBytes <= 0 {
+		opts.QueueBytes = DefaultQueueBytes
+	}
+	if opts.StateBytes <= 0 {
+		opts.StateBytes = DefaultStateBytes
+	}
 	if opts.Transport == nil {
 		// the default keeps 2 idle connections per host: a browser's
 		// parallel requests would open and close connections to the
 		// target all the time
 		t := http.DefaultTransport.(*http.Transport).Clone()
 		t.MaxIdleConnsPerHost = 256
+		// no Accept-Encoding the client did not send, and an answer
+		// passed on as it came, compressed or not
+		t.DisableCompression = true
 		opts.Transport = t
 	}
 	cat, err := features.Load()
@@ -118,13 +172,20 @@ func New(opts Options) (*Proxy, error) {
 	}
 	p := &Proxy{
 		opts:    opts,
-		check:   newChecker(cat, opts.Fixture, v),
+		check:   newChecker(cat, opts.Fixture, v, opts.StateBytes),
 		red:     redact.NewWith(opts.Fixture, redact.TargetSecrets(opts.Target.String())),
 		started: time.Now(),
 		done:    make(chan struct{}),
 		results: map[key]*result{},
 	}
 	p.check.checked = p.judged
+	p.checkedCond = sync.NewCond(&p.checkedMu)
+	p.stop = make(chan struct{})
+	for range opts.Checkers {
+		q := make(chan *Exchange, opts.QueueLen)
+		p.queues = append(p.queues, q)
+		go p.checkLoop(q)
+	}
 	target := opts.Target
 	p.rp = &httputil.ReverseProxy{
 		Rewrite: func(pr *httputil.ProxyRequest) {
@@ -134,6 +195,7 @@ func New(opts Options) (*Proxy, error) {
 			if target.RawQuery == "" {
 				pr.Out.URL.RawQuery = pr.In.URL.RawQuery
 			}
+			forwarded(pr)
 		},
 		Transport: opts.Transport,
 		ModifyResponse: func(resp *http.Response) error {
@@ -162,7 +224,7 @@ func (p *Proxy) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	}
 	ex := &Exchange{Method: r.Method, URL: r.URL, RequestHeader: r.Header.Clone(), Started: time.Now()}
 	if r.Body != nil && r.Body != http.NoBody {
-		buf, err := io.ReadAll(io.LimitReader(r.Body, int64(p.opts.MaxCapture)+1))
+		buf, err := readAtMost(r.Body, r.ContentLength, p.opts.MaxCapture+1)
 		if err != nil {
 			http.Error(w, `"campusconf proxy: request body unreadable"`, http.StatusBadRequest)
 			return
@@ -180,7 +242,7 @@ func (p *Proxy) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 			r.Body = io.NopCloser(bytes.NewReader(buf))
 		}
 	}
-	cw := &captureWriter{ResponseWriter: w, max: p.opts.MaxCapture}
+	cw := &captureWriter{ResponseWriter: w, max: p.opts.MaxCapture, buf: bufPool.Get().(*bytes.Buffer)}
 	var transportErr error
 	rp := *p.rp
 	rp.ErrorHandler = func(w http.ResponseWriter, r *http.Request, err error) {
@@ -188,23 +250,150 @@ func (p *Proxy) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		p.rp.ErrorHandler(w, r, err)
 	}
 	rp.ServeHTTP(cw, r)
-	// the answer reaches the client before the checks run
-	_ = http.NewResponseController(cw).Flush()
+	// no flush here: the checks run on the checker queues, and the
+	// server sends the answer when the handler returns, as it does for a
+	// bare ReverseProxy (which flushes streamed answers itself)
 	ex.Duration = time.Since(ex.Started)
 	ex.Status = cw.status
 	if ex.Status == 0 {
 		ex.Status = http.StatusOK
 	}
-	ex.ResponseHeader = w.Header()
+	ex.ResponseHeader = w.Header().Clone()
 	ex.ResponseBody = cw.buf.Bytes()
+	ex.pooled = cw.buf
 	ex.ResponseCut = cw.cut
 	ex.Err = transportErr
-	p.observe(ex)
+	p.enqueue(ex)
+	if n := p.seen.Add(1); p.opts.MaxExchanges > 0 && n >= int64(p.opts.MaxExchanges) {
+		p.doneSet.Do(func() { close(p.done) })
+	}
 }
 
+// forwarded sets X-Forwarded-For, X-Forwarded-Host and X-Forwarded-Proto
+// as net/http/httputil does for a Director: the client's address appended
+// to the X-Forwarded-For the request carried, and the host and scheme it
+// asked for where the request carried none (an earlier proxy's stay).
+func forwarded(pr *httputil.ProxyRequest) {
+	host, proto := pr.In.Header["X-Forwarded-Host"], pr.In.Header["X-Forwarded-Proto"]
+	pr.Out.Header["X-Forwarded-For"] = pr.In.Header["X-Forwarded-For"]
+	pr.SetXForwarded()
+	if host != nil {
+		pr.Out.Header["X-Forwarded-Host"] = host
+	}
+	if proto != nil {
+		pr.Out.Header["X-Forwarded-Proto"] = proto
+	}
+}
+
+// enqueue hands ex to the checker queue of its world, never waiting: with
+// no room (QueueLen exchanges, or QueueBytes body bytes waiting), ex is
+// counted unchecked.
+func (p *Proxy) enqueue(ex *Exchange) {
+	if p.stopped.Load() {
+		p.unchecked.Add(1)
+		release(ex)
+		return
+	}
+	size := int64(len(ex.RequestBody) + len(ex.ResponseBody))
+	if p.queued.Add(size) > p.opts.QueueBytes {
+		p.queued.Add(-size)
+		p.unchecked.Add(1)
+		release(ex)
+		return
+	}
+	world, _ := wire.WorldOf(ex.URL.Path, ex.RequestHeader)
+	q := p.queues[shard(world, len(p.queues))]
+	p.enqueued.Add(1)
+	select {
+	case q <- ex:
+	default:
+		p.queued.Add(-size)
+		p.unchecked.Add(1)
+		release(ex)
+		p.markChecked()
+	}
+}
+
+// shard picks the queue of a world (FNV-1a).
+func shard(world string, n int) int {
+	h := uint32(2166136261)
+	for i := 0; i < len(world); i++ {
+		h ^= uint32(world[i])
+		h *= 16777619
+	}
+	return int(h % uint32(n))
+}
+
+func (p *Proxy) checkLoop(q chan *Exchange) {
+	for {
+		select {
+		case ex := <-q:
+			p.checkOne(ex)
+		case <-p.stop:
+			for {
+				select {
+				case ex := <-q:
+					p.checkOne(ex)
+				default:
+					return
+				}
+			}
+		}
+	}
+}
+
+func (p *Proxy) checkOne(ex *Exchange) {
+	if p.beforeCheck != nil {
+		p.beforeCheck()
+	}
+	size := int64(len(ex.RequestBody) + len(ex.ResponseBody)) // before decode changes them
+	p.observe(ex)
+	release(ex)
+	p.queued.Add(-size)
+	p.markChecked()
+}
+
+func (p *Proxy) markChecked() {
+	p.checkedMu.Lock()
+	p.checkedN++
+	p.checkedCond.Broadcast()
+	p.checkedMu.Unlock()
+}
+
+// Wait returns once every exchange forwarded before the call has been
+// checked (or counted unchecked). Findings, Violations and Report wait.
+func (p *Proxy) Wait() {
+	want := p.enqueued.Load()
+	p.checkedMu.Lock()
+	for p.checkedN < want {
+		p.checkedCond.Wait()
+	}
+	p.checkedMu.Unlock()
+}
+
+// Close waits for the checks under way and stops the checkers; call it
+// once no request is served any more (after http.Server.Shutdown).
+// An exchange forwarded after Close is counted unchecked.
+func (p *Proxy) Close() {
+	p.stopped.Store(true)
+	p.Wait()
+	p.closeOnce.Do(func() { close(p.stop) })
+}
+
+// Unchecked is the number of exchanges forwarded but not checked, the
+// checker queues being full.
+func (p *Proxy) Unchecked() int64 { return p.unchecked.Load() }
+
+// Seen is the number of exchanges forwarded.
+func (p *Proxy) Seen() int64 { return p.seen.Load() }
+
+// observe checks one exchange (on a checker goroutine).
 func (p *Proxy) observe(ex *Exchange) {
+	decode(ex, p.opts.MaxCapture)
+	if ex.RequestCut || ex.ResponseCut {
+		p.tooLarge.Add(1)
+	}
 	op, findings := p.check.check(ex)
-	n := p.seen.Add(1)
 	p.mu.Lock()
 	if op != "" {
 		p.matched++
@@ -227,9 +416,6 @@ func (p *Proxy) observe(ex *Exchange) {
 				f.Operation, f.Requirement, ex.Method+" "+p.red.String(ex.URL.RequestURI()), f.Expected, p.red.String(f.Got))))
 		}
 		p.consoleMu.Unlock()
-	}
-	if p.opts.MaxExchanges > 0 && n >= int64(p.opts.MaxExchanges) {
-		p.doneSet.Do(func() { close(p.done) })
 	}
 }
 
@@ -296,13 +482,33 @@ func singleJoin(a, b string) string {
 	return a + b
 }
 
+// bufPool holds the buffers answers are captured in: a buffer goes back
+// once its exchange is checked (nothing the checks keep points into it:
+// gjson, the findings and the reports copy what they keep).
+var bufPool = sync.Pool{New: func() any { return new(bytes.Buffer) }}
+
+// maxPooled is the largest buffer kept for reuse.
+const maxPooled = 256 << 10
+
+func release(ex *Exchange) {
+	b := ex.pooled
+	if b == nil {
+		return
+	}
+	ex.pooled, ex.ResponseBody = nil, nil
+	if b.Cap() <= maxPooled {
+		b.Reset()
+		bufPool.Put(b)
+	}
+}
+
 // captureWriter passes a response through and keeps its status and the
 // first max bytes of its body.
 type captureWriter struct {
 	http.ResponseWriter
 	status int
 	max    int
-	buf    bytes.Buffer
+	buf    *bytes.Buffer
 	cut    bool
 }
 
@@ -343,4 +549,18 @@ func preflight(w http.ResponseWriter, r *http.Request) {
 	}
 	h.Set("Access-Control-Max-Age", "600")
 	w.WriteHeader(http.StatusNoContent)
+}
+
+// readAtMost reads up to n bytes of r into one buffer, sized at once when
+// the length is announced.
+func readAtMost(r io.Reader, announced int64, n int) ([]byte, error) {
+	if announced >= 0 && announced < int64(n) {
+		buf := make([]byte, announced+1) // one more: a body longer than announced
+		k, err := io.ReadFull(r, buf)
+		if err == io.ErrUnexpectedEOF || err == io.EOF {
+			err = nil
+		}
+		return buf[:k], err
+	}
+	return io.ReadAll(io.LimitReader(r, int64(n)))
 }

@@ -14,6 +14,7 @@ import (
 // so far, and how many of them name a MUST requirement.
 func (p *Proxy) Violations() (all, must int) {
 	cat, _ := features.Load()
+	p.Wait()
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	for k, r := range p.results {
@@ -30,6 +31,7 @@ func (p *Proxy) Violations() (all, must int) {
 
 // Findings returns the requirement ids broken so far, by operation.
 func (p *Proxy) Findings() map[string][]string {
+	p.Wait()
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	out := map[string][]string{}
@@ -45,20 +47,24 @@ func (p *Proxy) Findings() map[string][]string {
 // per (operation, requirement) pair an exchange was judged on, failed when
 // at least one exchange broke it, with the breaking exchanges (the first
 // reports.MaxExchanges, the last one kept always the latest) and a curl
-// line of the first. It is finalized.
-func (p *Proxy) Report(interrupted bool) *reports.Report {
+// line of the first. stoppedBy says how the proxy stopped ("a signal
+// (interrupt)", "--duration 10m", "--max-exchanges 500"; "" while it
+// runs): a normal stop, never an interruption, as traffic has no end to
+// reach. The exchanges not checked (queues full) are a note. It is
+// finalized.
+func (p *Proxy) Report(stoppedBy string) *reports.Report {
 	cat, _ := features.Load()
+	p.Wait()
 	now := time.Now()
 	r := &reports.Report{
-		Schema:      reports.SchemaVersion,
-		Tool:        reports.NewTool("campusconf proxy"),
-		Target:      reports.Target{URL: p.red.String(p.opts.Target.String()), Fixtures: p.opts.Fixture.Description},
-		Started:     p.started,
-		Duration:    reports.Duration(now.Sub(p.started)),
-		Interrupted: interrupted,
-		Options:     map[string]string{"mode": "proxy", "maxCapture": fmt.Sprint(p.opts.MaxCapture)},
-		Mode:        reports.Mode{Traffic: true},
-		Implements:  slices.Clone(p.opts.Fixture.Implements),
+		Schema:     reports.SchemaVersion,
+		Tool:       reports.NewTool("campusconf proxy"),
+		Target:     reports.Target{URL: p.red.String(p.opts.Target.String()), Fixtures: p.opts.Fixture.Description},
+		Started:    p.started,
+		Duration:   reports.Duration(now.Sub(p.started)),
+		Options:    map[string]string{"mode": "proxy", "maxCapture": fmt.Sprint(p.opts.MaxCapture), "stateBytes": fmt.Sprint(p.opts.StateBytes)},
+		Mode:       reports.Mode{Traffic: true},
+		Implements: slices.Clone(p.opts.Fixture.Implements),
 	}
 	if i := p.opts.Fixture.Implementation; i != nil {
 		ri := reports.Implementation(*i) // the same fields
@@ -66,6 +72,19 @@ func (p *Proxy) Report(interrupted bool) *reports.Report {
 	}
 	p.mu.Lock()
 	r.Notes = append(r.Notes, fmt.Sprintf("proxy: %d exchanges seen, %d of them matched an operation; a requirement passes when every exchange judged on it kept it", p.seen.Load(), p.matched))
+	if stoppedBy != "" {
+		r.Options["stoppedBy"] = stoppedBy
+		r.Notes = append(r.Notes, "proxy: stopped by "+stoppedBy)
+	}
+	if n := p.unchecked.Load(); n > 0 {
+		r.Notes = append(r.Notes, fmt.Sprintf("proxy: %d exchange(s) forwarded but unchecked: the checker queues were full", n))
+	}
+	if n := p.tooLarge.Load(); n > 0 {
+		r.Notes = append(r.Notes, fmt.Sprintf("proxy: %d exchange(s) with a body too large to check (over %d bytes): the rules needing the body were not judged on them", n, p.opts.MaxCapture))
+	}
+	if _, max, evicted := p.check.mem.stats(); evicted > 0 {
+		r.Notes = append(r.Notes, fmt.Sprintf("proxy: %d remembered fact(s) dropped to keep the stateful rules' memory within %d bytes (--state-bytes): rules needing them were not judged", evicted, max))
+	}
 	for _, k := range p.order {
 		res := p.results[k]
 		q, ok := cat.Requirement(k.req)

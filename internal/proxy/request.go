@@ -1,6 +1,8 @@
 package proxy
 
 import (
+	"net/url"
+
 	"github.com/campusconf/campusconf/internal/openapi"
 	"github.com/campusconf/campusconf/internal/registry"
 )
@@ -9,12 +11,18 @@ import (
 // catalogue names (openapi.Violations, which the simulator reads too): a
 // rule whose requirement the catalogue lacks is left out, as the proxy
 // does not judge what the catalogue does not name.
-func (c *checker) requestProblems(op registry.OpID, params map[string]string, ex *Exchange) []openapi.Violation {
-	var out []openapi.Violation
-	for _, v := range c.v.Violations(op, params, ex.URL.Query(), ex.RequestBody, ex.RequestCut) {
+//
+// doubt says why a refusal of the request may be right when it breaks
+// none (openapi.Validator.Judge): "" for a plainly valid request. A rule
+// the catalogue does not name is a doubt too.
+func (c *checker) requestProblems(op registry.OpID, params map[string]string, q url.Values, ex *Exchange) (out []openapi.Violation, doubt string) {
+	vs, doubt := c.v.Judge(op, params, q, ex.RequestBody, ex.RequestCut, c.knownID)
+	for _, v := range vs {
 		if c.known(v.Requirement) {
 			out = append(out, v)
+		} else if doubt == "" {
+			doubt = v.What
 		}
 	}
-	return out
+	return out, doubt
 }

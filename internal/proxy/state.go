@@ -1,6 +1,7 @@
 package proxy
 
 import (
+	"container/list"
 	"fmt"
 	"net/url"
 	"strconv"
@@ -14,84 +15,140 @@ import (
 	"github.com/tidwall/gjson"
 )
 
-// memories is what the proxy keeps of earlier exchanges, one memory per
-// world of records (see worldOf).
+// memories is what the proxy keeps of earlier exchanges, for the stateful
+// rules: small entries, each naming a world (see wire.WorldOf), a kind of
+// fact and a record, bounded in bytes (Options.StateBytes). Past the bound
+// the least recently used entry is dropped first: a rule that needed it is
+// then not judged, never misjudged.
 type memories struct {
-	mu     sync.Mutex
-	worlds map[string]*memory
+	mu      sync.Mutex
+	max     int64
+	size    int64
+	ll      *list.List // front: most recently used
+	items   map[memKey]*list.Element
+	evicted int64
 }
 
-// maxWorlds bounds the worlds remembered: past it, memory starts over.
-const maxWorlds = 256
+// DefaultStateBytes is the default bound of the stateful rules' memory.
+const DefaultStateBytes = 32 << 20
 
-func newMemory() *memories { return &memories{worlds: map[string]*memory{}} }
+// entryOverhead is what one entry costs besides its strings: the map slot,
+// the list element and the entry, estimated on amd64.
+const entryOverhead = 160
+
+// The kinds of fact remembered.
+const (
+	kindRead    = "read"    // notification id -> read status last set (int64)
+	kindMedia   = "media"   // media id deleted (true)
+	kindSlot    = "slot"    // slot id deleted (true)
+	kindPush    = "push"    // transaction id -> "deny" or "approve"
+	kindSection = "section" // quiz section id -> displayQuestionMark (bool)
+	kindCode    = "code"    // one-time password already sent (true)
+)
+
+type memKey struct{ world, kind, id string }
+
+type memEntry struct {
+	key  memKey
+	val  any
+	size int64
+}
+
+func newMemory(max int64) *memories {
+	if max <= 0 {
+		max = DefaultStateBytes
+	}
+	return &memories{max: max, ll: list.New(), items: map[memKey]*list.Element{}}
+}
 
 // world returns the memory of one world.
-func (ms *memories) world(name string) *memory {
-	ms.mu.Lock()
-	defer ms.mu.Unlock()
-	m := ms.worlds[name]
-	if m == nil {
-		if len(ms.worlds) >= maxWorlds {
-			ms.worlds = map[string]*memory{}
-		}
-		m = &memory{}
-		m.reset()
-		ms.worlds[name] = m
-	}
-	return m
-}
+func (ms *memories) world(name string) *memory { return &memory{ms: ms, world: name} }
 
 // reset forgets every world: the records remembered were restored.
 func (ms *memories) reset() {
 	ms.mu.Lock()
 	defer ms.mu.Unlock()
-	ms.worlds = map[string]*memory{}
+	ms.ll.Init()
+	ms.items = map[memKey]*list.Element{}
+	ms.size = 0
 }
 
-// memory is what the proxy keeps of earlier exchanges on one world's
-// records, small and per record: what a later exchange on the same record
-// must show.
-type memory struct {
-	mu sync.Mutex
-	// notifications: id -> read status last set (10 or 11)
-	notifications map[string]int64
-	// gone: media and slot ids deleted
-	goneMedia map[string]bool
-	goneSlots map[string]bool
-	// pushes: transaction id -> "deny" or "approve"
-	pushes map[string]string
-	// sections: quiz section id -> displayQuestionMark, as last answered
-	sections map[string]bool
-	// codes: one-time passwords already sent (an implementation may refuse
-	// a code used once)
-	codes map[string]bool
+// stats returns the bytes held, the bound and the entries dropped so far.
+func (ms *memories) stats() (size, max, evicted int64) {
+	ms.mu.Lock()
+	defer ms.mu.Unlock()
+	return ms.size, ms.max, ms.evicted
 }
 
-// memoryCap bounds each map: past it, the map starts over, so a long
-// session cannot grow the proxy without bound (a rule is then not judged,
-// never misjudged).
-const memoryCap = 100000
-
-func (m *memory) reset() {
-	m.notifications = map[string]int64{}
-	m.goneMedia = map[string]bool{}
-	m.goneSlots = map[string]bool{}
-	m.pushes = map[string]string{}
-	m.sections = map[string]bool{}
-	m.codes = map[string]bool{}
-}
-
-func capped[K comparable, V any](mp map[K]V) map[K]V {
-	if len(mp) >= memoryCap {
-		return map[K]V{}
+func (ms *memories) get(k memKey) (any, bool) {
+	ms.mu.Lock()
+	defer ms.mu.Unlock()
+	e, ok := ms.items[k]
+	if !ok {
+		return nil, false
 	}
-	return mp
+	ms.ll.MoveToFront(e)
+	return e.Value.(*memEntry).val, true
+}
+
+func (ms *memories) set(k memKey, v any) {
+	ms.mu.Lock()
+	defer ms.mu.Unlock()
+	if e, ok := ms.items[k]; ok {
+		e.Value.(*memEntry).val = v
+		ms.ll.MoveToFront(e)
+		return
+	}
+	size := int64(len(k.world)+len(k.kind)+len(k.id)) + entryOverhead
+	if s, ok := v.(string); ok {
+		size += int64(len(s))
+	}
+	ms.items[k] = ms.ll.PushFront(&memEntry{key: k, val: v, size: size})
+	ms.size += size
+	for ms.size > ms.max && ms.ll.Len() > 0 {
+		last := ms.ll.Back()
+		ent := last.Value.(*memEntry)
+		ms.ll.Remove(last)
+		delete(ms.items, ent.key)
+		ms.size -= ent.size
+		ms.evicted++
+	}
+}
+
+// memory is the view of one world's memory: what a later exchange on the
+// same record must show.
+type memory struct {
+	ms    *memories
+	world string
+}
+
+func (m *memory) get(kind, id string) (any, bool) {
+	return m.ms.get(memKey{m.world, kind, strings.ToLower(id)})
+}
+
+func (m *memory) set(kind, id string, v any) { m.ms.set(memKey{m.world, kind, strings.ToLower(id)}, v) }
+
+func (m *memory) has(kind, id string) bool {
+	_, ok := m.get(kind, id)
+	return ok
+}
+
+// allIn reports whether every id (at least one) is remembered of kind.
+func (m *memory) allIn(kind string, ids []string) bool {
+	if len(ids) == 0 {
+		return false
+	}
+	for _, id := range ids {
+		if !m.has(kind, id) {
+			return false
+		}
+	}
+	return true
 }
 
 // stateful judges the rules that need the request's own body or the memory
 // of earlier exchanges, and updates that memory.
-func (c *checker) stateful(m *memory, op registry.OpID, params map[string]string, ex *Exchange, user string, valid bool, note func(string)) []Finding {
+func (c *checker) stateful(m *memory, op registry.OpID, params map[string]string, q url.Values, ex *Exchange, user string, valid bool, note func(string)) []Finding {
 	var out []Finding
 	add := func(req, expected, got string) {
 		note(req)
@@ -105,18 +162,14 @@ func (c *checker) stateful(m *memory, op registry.OpID, params map[string]string
 	}
 	req := gjson.ParseBytes(ex.RequestBody)
 	resp := gjson.ParseBytes(ex.ResponseBody)
-	q := ex.URL.Query()
-	m.mu.Lock()
-	defer m.mu.Unlock()
 	if !valid {
 		return nil
 	}
 	switch op {
 	case registry.E1:
 		code := req.Get("otp").String()
-		first := !m.codes[code]
-		m.codes = capped(m.codes)
-		m.codes[code] = true
+		first := !m.has(kindCode, code)
+		m.set(kindCode, code, true)
 		out = append(out, c.secondFactor(ex, req, resp, first, note)...)
 	case registry.E2:
 		tx := req.Get("transactionId").String()
@@ -124,7 +177,8 @@ func (c *checker) stateful(m *memory, op registry.OpID, params map[string]string
 		if !is2xx || !status.Exists() {
 			break
 		}
-		switch m.pushes[tx] {
+		was, _ := m.get(kindPush, tx)
+		switch was {
 		case "deny":
 			add("E2.deny", "status 7002 for a push the denying user turned down", is(status.String() == "0000", "status "+status.String()))
 		case "approve":
@@ -141,12 +195,11 @@ func (c *checker) stateful(m *memory, op registry.OpID, params map[string]string
 		if tx == "" {
 			break
 		}
-		m.pushes = capped(m.pushes)
 		switch user {
 		case c.fx.SecondFactor.DenyingUser:
-			m.pushes[tx] = "deny"
+			m.set(kindPush, tx, "deny")
 		case c.fx.SecondFactor.ApprovingUser:
-			m.pushes[tx] = "approve"
+			m.set(kindPush, tx, "approve")
 		}
 	case registry.E5:
 		ids := strs(req.Get("iDs"))
@@ -158,13 +211,12 @@ func (c *checker) stateful(m *memory, op registry.OpID, params map[string]string
 				add("E5.403", "403 for staff, who lacks Access_Delete on the slots' module", fmt.Sprint(ex.Status))
 			}
 		}
-		if allIn(ids, m.goneSlots) {
+		if m.allIn(kindSlot, ids) {
 			add("E5.gone", "404 for slots already deleted", is(is2xx, fmt.Sprint(ex.Status)))
 		}
 		if is2xx {
-			m.goneSlots = capped(m.goneSlots)
 			for _, id := range ids {
-				m.goneSlots[strings.ToLower(id)] = true
+				m.set(kindSlot, id, true)
 			}
 		}
 	case registry.E6:
@@ -204,7 +256,7 @@ func (c *checker) stateful(m *memory, op registry.OpID, params map[string]string
 			}
 		}
 	case registry.E13:
-		if m.goneMedia[strings.ToLower(params["id"])] {
+		if m.has(kindMedia, params["id"]) {
 			add("E14.gone", "404 for a media deleted earlier", is(is2xx, fmt.Sprint(ex.Status)))
 		}
 	case registry.E14, registry.E21:
@@ -219,14 +271,16 @@ func (c *checker) stateful(m *memory, op registry.OpID, params map[string]string
 				req = "E21.count-unknown"
 			}
 			add(req, fmt.Sprintf("a count of at most %d (the ids sent)", len(distinct)), is(resp.Int() > int64(len(distinct)), "count "+resp.Raw))
-			if op == registry.E14 && allIn(ids, m.goneMedia) {
+			if op == registry.E14 && m.allIn(kindMedia, ids) {
 				add("E14.count", "0: every id sent was deleted before", is(resp.Int() != 0, "count "+resp.Raw))
 			}
 		}
-		if op == registry.E14 && is2xx {
-			m.goneMedia = capped(m.goneMedia)
+		// the ids are gone only when the count says every one was deleted:
+		// an implementation may serve a caller who owns some of them, or
+		// none (a count of 0), and which were deleted the answer does not say
+		if op == registry.E14 && is2xx && resp.Type == gjson.Number && resp.Int() == int64(distinctCount(ids)) {
 			for _, id := range ids {
-				m.goneMedia[strings.ToLower(id)] = true
+				m.set(kindMedia, id, true)
 			}
 		}
 	case registry.GB:
@@ -267,8 +321,7 @@ func (c *checker) stateful(m *memory, op registry.OpID, params map[string]string
 		if st := resp.Get("notifyStatus"); st.Exists() {
 			add(rule, fmt.Sprintf("notifyStatus %d as set", read), is(st.Int() != read, "notifyStatus "+st.Raw))
 		}
-		m.notifications = capped(m.notifications)
-		m.notifications[id] = read
+		m.set(kindRead, id, read)
 	case registry.NG:
 		if !is2xx {
 			break
@@ -280,7 +333,8 @@ func (c *checker) stateful(m *memory, op registry.OpID, params map[string]string
 			a := resp.Get("ancestor")
 			add("NG.ancestor", "an ancestor array", is(!a.IsArray(), "ancestor "+orAbsent(a)))
 		}
-		if read, ok := m.notifications[resp.Get("id").String()]; ok {
+		if v, ok := m.get(kindRead, resp.Get("id").String()); ok {
+			read := v.(int64)
 			if st := resp.Get("notifyStatus"); st.Exists() {
 				rule := rules.ReadRequirement(read)
 				add(rule, fmt.Sprintf("notifyStatus %d, as the last read update set it", read), is(st.Int() != read, "notifyStatus "+st.Raw))
@@ -291,14 +345,13 @@ func (c *checker) stateful(m *memory, op registry.OpID, params map[string]string
 			break
 		}
 		section := strings.ToLower(req.Get("id").String())
-		if was, ok := m.sections[section]; ok && !was && !req.Get("displayQuestionMark").Exists() {
+		if was, ok := m.get(kindSection, section); ok && was == false && !req.Get("displayQuestionMark").Exists() {
 			if d := resp.Get("displayQuestionMark"); d.Exists() {
 				add(rules.ReqDefaultQuestionMark, "displayQuestionMark still false when left out", is(d.Type == gjson.True, "displayQuestionMark true"))
 			}
 		}
 		if d := resp.Get("displayQuestionMark"); d.IsBool() {
-			m.sections = capped(m.sections)
-			m.sections[section] = d.Bool()
+			m.set(kindSection, section, d.Bool())
 		}
 		if n := resp.Get("name"); n.Exists() && req.Get("name").Exists() {
 			add("QS.200", "name "+req.Get("name").Raw+" as sent", is(n.String() != req.Get("name").String(), "name "+n.Raw))
@@ -322,7 +375,8 @@ func (c *checker) list(op registry.OpID, params map[string]string, q url.Values,
 	if !is2xx || !resp.IsArray() {
 		return
 	}
-	n := len(resp.Array())
+	n := 0
+	resp.ForEach(func(_, _ gjson.Result) bool { n++; return true })
 	if l, err := strconv.Atoi(q.Get("limit")); err == nil && l >= 1 { // limit=0 is left to the suite: some read it as "no limit"
 		add(op.Requirement(".limit"), fmt.Sprintf("at most %d entries", l), is(n > l, fmt.Sprintf("%d entries", n)))
 	}
@@ -474,4 +528,13 @@ func (c *checker) secondFactor(ex *Exchange, req, resp gjson.Result, first bool,
 		f("E1.reject", "a wrong one-time password refused (4xx, or 200 with a status other than 0000)", is(bad, fmt.Sprintf("%d %s", ex.Status, resp.Raw)))
 	}
 	return out
+}
+
+// distinctCount is the number of distinct ids, without regard to case.
+func distinctCount(ids []string) int {
+	seen := map[string]bool{}
+	for _, id := range ids {
+		seen[strings.ToLower(id)] = true
+	}
+	return len(seen)
 }

@@ -1,6 +1,7 @@
 package proxy
 
 import (
+	"fmt"
 	"net/http"
 	"net/url"
 	"slices"
@@ -20,7 +21,16 @@ type step struct {
 	status                   int
 	resp                     string
 	noKey                    bool
+	ct                       string // the request's Content-Type when not application/json
 }
+
+// fixtureFolder in a step's path and fixtureNotification in its body
+// stand for the fixture's folder and notification, ids the proxy knows
+// name a record.
+const (
+	fixtureFolder       = "{fixture-folder}"
+	fixtureNotification = "{fixture-notification}"
+)
 
 const (
 	media  = "11111111-1111-4111-8111-111111111111"
@@ -30,7 +40,7 @@ const (
 	item2  = "55555555-5555-4555-8555-555555555555"
 )
 
-func testChecker(t *testing.T) (*checker, *fixtures.File) {
+func testChecker(t testing.TB) (*checker, *fixtures.File) {
 	t.Helper()
 	sim, err := simulator.New(simulator.Options{})
 	if err != nil {
@@ -47,11 +57,11 @@ func testChecker(t *testing.T) (*checker, *fixtures.File) {
 	fx := sim.Fixtures()
 	// the reset call of a simulator serving --self-reset
 	fx.Reset = &fixtures.Reset{Method: "POST", Path: "/_campusconf/reset", User: "admin"}
-	return newChecker(cat, fx, v), fx
+	return newChecker(cat, fx, v, 0), fx
 }
 
 func exchangeOf(fx *fixtures.File, s step) *Exchange {
-	u, _ := url.Parse(s.path)
+	u, _ := url.Parse(strings.ReplaceAll(s.path, fixtureFolder, fx.Records.Folder))
 	h := http.Header{}
 	if !s.noKey {
 		h.Set(wire.KeyHeader, fx.SubscriptionKey)
@@ -64,9 +74,13 @@ func exchangeOf(fx *fixtures.File, s step) *Exchange {
 	}
 	if s.body != "" {
 		h.Set("Content-Type", "application/json")
+		if s.ct != "" {
+			h.Set("Content-Type", s.ct)
+		}
 	}
 	rh := http.Header{"Content-Type": {"application/json"}}
-	return &Exchange{Method: s.method, URL: u, RequestHeader: h, RequestBody: []byte(s.body), Status: s.status, ResponseHeader: rh, ResponseBody: []byte(s.resp)}
+	body := strings.ReplaceAll(s.body, fixtureNotification, fmt.Sprint(fx.Records.Notification.ID))
+	return &Exchange{Method: s.method, URL: u, RequestHeader: h, RequestBody: []byte(body), Status: s.status, ResponseHeader: rh, ResponseBody: []byte(s.resp)}
 }
 
 // TestStatefulSequences: short request sequences, the target's answers
@@ -132,9 +146,45 @@ func TestStatefulSequences(t *testing.T) {
 		{"malformed uuid answered 404 with an object", []step{
 			{method: "GET", path: "/poll/Response/nope", status: 404, resp: `{"error":"x"}`},
 		}, []string{"E19 E19.400.uuid", "E19 ALL.error-body"}},
+		{"a delete counting fewer than sent leaves the media readable", []step{
+			{user: "staff", method: "DELETE", path: "/multimedia/media", body: `{"iDs":["` + media + `"]}`, status: 200, resp: `0`},
+			{method: "GET", path: "/multimedia/" + media + "/downloadlog", status: 200, resp: `{}`},
+		}, nil},
 		{"valid request refused", []step{
-			{method: "GET", path: "/files/" + folder + "/downloaded?limit=2", status: 400, resp: `"no"`},
+			{method: "GET", path: "/files/" + fixtureFolder + "/downloaded?limit=2", status: 400, resp: `"no"`},
 		}, []string{"E10 E10.200"}},
+		// where the specification leaves a bound, a check or a status
+		// open, a refusal is no violation (rules.OpenIn)
+		{"negative offset refused", []step{
+			{method: "GET", path: "/files/" + fixtureFolder + "/downloaded?offset=-1", status: 400, resp: `"no"`},
+		}, nil},
+		{"limit above a cap refused", []step{
+			{method: "GET", path: "/files/" + fixtureFolder + "/downloaded?limit=2000", status: 400, resp: `"no"`},
+		}, nil},
+		{"inverted date range refused", []step{
+			{method: "GET", path: "/files/" + fixtureFolder + "/downloaded?StartDate=2024-02-01T00:00:00Z&EndDate=2024-01-01T00:00:00Z", status: 400, resp: `"no"`},
+		}, nil},
+		{"unknown id refused where no 404 is listed", []step{
+			{method: "GET", path: "/files/" + folder + "/downloaded?limit=2", status: 400, resp: `"no"`},
+		}, nil},
+		{"a form body refused 415", []step{
+			{method: "PUT", path: "/notification/read", ct: "application/x-www-form-urlencoded", body: `{"id":7,"read":11}`, status: 415, resp: `"no"`},
+		}, nil},
+		{"a JSON body under text/plain refused 400", []step{
+			{method: "PUT", path: "/notification/read", ct: "text/plain", body: `{"id":` + fixtureNotification + `,"read":11}`, status: 400, resp: `"no"`},
+		}, nil},
+		{"a form body that is not JSON refused 415", []step{
+			{method: "PUT", path: "/notification/read", ct: "application/x-www-form-urlencoded", body: `id=7&read=11`, status: 415, resp: `"no"`},
+		}, nil},
+		{"a body that is not JSON under JSON refused 415", []step{
+			{method: "PUT", path: "/notification/read", body: `id=7&read=11`, status: 415, resp: `"no"`},
+		}, []string{"NR NR.400.json"}},
+		{"a valid JSON body refused 400", []step{
+			{method: "PUT", path: "/notification/read", body: `{"id":` + fixtureNotification + `,"read":11}`, status: 400, resp: `"no"`},
+		}, []string{"NR NR.read"}},
+		{"the documented media type refused 415", []step{
+			{method: "PUT", path: "/notification/read", ct: "application/json-patch+json", body: `{"id":7,"read":11}`, status: 415, resp: `"no"`},
+		}, []string{"NR ALL.media-type"}},
 		{"limit ignored", []step{
 			{method: "GET", path: "/files/" + folder + "/downloaded?limit=1", status: 200, resp: `[{},{}]`},
 		}, []string{"E10 E10.limit"}},

@@ -2,12 +2,14 @@ package proxy
 
 import (
 	"bytes"
+	"compress/gzip"
 	"fmt"
 	"io"
 	"net/http"
 	"net/http/httptest"
 	"net/http/httputil"
 	"net/url"
+	"slices"
 	"sort"
 	"strings"
 	"testing"
@@ -29,6 +31,7 @@ func loopbackProxy(t testing.TB, target string, maxCapture int) (*Proxy, *httpte
 	if err != nil {
 		t.Fatal(err)
 	}
+	t.Cleanup(p.Close) // after the server's close, registered below
 	srv := httptest.NewServer(p)
 	t.Cleanup(srv.Close)
 	return p, srv
@@ -112,14 +115,7 @@ func TestPreflightUnchanged(t *testing.T) {
 	}))
 	defer target.Close()
 	p, srv := loopbackProxy(t, target.URL, 0)
-	req, _ := http.NewRequest(http.MethodOptions, srv.URL+"/notification/read", nil)
-	req.Header.Set("Origin", "http://app.test")
-	req.Header.Set("Access-Control-Request-Method", "PUT")
-	resp, err := http.DefaultClient.Do(req)
-	if err != nil {
-		t.Fatal(err)
-	}
-	resp.Body.Close()
+	resp := sendPreflight(t, srv.URL)
 	if resp.StatusCode != http.StatusNoContent || resp.Header.Get("Access-Control-Allow-Origin") != "http://app.test" {
 		t.Errorf("expected 204 with the target's CORS headers, got %d %v", resp.StatusCode, resp.Header)
 	}
@@ -150,17 +146,10 @@ func TestCORSAnswered(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	defer p.Close()
 	srv := httptest.NewServer(p)
 	defer srv.Close()
-	req, _ := http.NewRequest(http.MethodOptions, srv.URL+"/notification/read", nil)
-	req.Header.Set("Origin", "http://app.test")
-	req.Header.Set("Access-Control-Request-Method", "PUT")
-	req.Header.Set("Access-Control-Request-Headers", "ocp-apim-subscription-key, authorization, content-type")
-	resp, err := http.DefaultClient.Do(req)
-	if err != nil {
-		t.Fatal(err)
-	}
-	resp.Body.Close()
+	resp := sendPreflight(t, srv.URL, "ocp-apim-subscription-key, authorization, content-type")
 	if resp.StatusCode != http.StatusNoContent || resp.Header.Get("Access-Control-Allow-Headers") != "ocp-apim-subscription-key, authorization, content-type" {
 		t.Errorf("preflight: expected 204 allowing the headers asked for, got %d %v", resp.StatusCode, resp.Header)
 	}
@@ -242,4 +231,119 @@ func BenchmarkProxyOverhead(b *testing.B) {
 			}
 		})
 	}
+}
+
+// TestForwardedExactly: what the proxy changes of an exchange is what
+// docs/proxy.md lists. It adds no Accept-Encoding the client did not send
+// and passes a compressed answer on byte for byte, judging a decoded copy
+// (the gzip error body below is an object: ALL.error-body); it appends the
+// client's address to X-Forwarded-For and keeps an X-Forwarded-Host and
+// -Proto the client sent, as httputil does; request bodies and other
+// headers pass as sent.
+func TestForwardedExactly(t *testing.T) {
+	type seen struct {
+		header http.Header
+		body   []byte
+	}
+	got := make(chan seen, 1)
+	var wire []byte // the compressed answer as the target wrote it
+	{
+		var b bytes.Buffer
+		zw := gzip.NewWriter(&b)
+		_, _ = io.WriteString(zw, `{"error":"not found"}`)
+		_ = zw.Close()
+		wire = b.Bytes()
+	}
+	target := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		body, _ := io.ReadAll(r.Body)
+		got <- seen{r.Header.Clone(), body}
+		w.Header().Set("Content-Type", "application/json")
+		if strings.Contains(r.Header.Get("Accept-Encoding"), "gzip") {
+			w.Header().Set("Content-Encoding", "gzip")
+			w.WriteHeader(http.StatusNotFound)
+			w.Write(wire)
+			return
+		}
+		w.WriteHeader(http.StatusNotFound)
+		io.WriteString(w, `"not found"`)
+	}))
+	defer target.Close()
+	p, srv := loopbackProxy(t, target.URL, 0)
+	// a client that adds no Accept-Encoding and decodes nothing
+	client := &http.Client{Transport: &http.Transport{DisableCompression: true}}
+	path := "/poll/Response/a02f0c7e-02ff-43ff-bb00-6cadf6e62900"
+	// exchange sends req through the proxy: the client's answer, its
+	// body, and what the target saw
+	exchange := func(t *testing.T, req *http.Request) (*http.Response, []byte, seen) {
+		t.Helper()
+		resp, err := client.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		answer, _ := io.ReadAll(resp.Body)
+		resp.Body.Close()
+		return resp, answer, <-got
+	}
+
+	t.Run("no encoding asked", func(t *testing.T) {
+		body := []byte("{ \"odd\" :\t1 }\n")
+		req, _ := http.NewRequest(http.MethodPut, srv.URL+path, bytes.NewReader(body))
+		req.Header.Set("X-Forwarded-For", "203.0.113.9")
+		req.Header.Set("X-Custom", "kept")
+		resp, answer, s := exchange(t, req)
+		if ae := s.header.Values("Accept-Encoding"); len(ae) > 0 {
+			t.Errorf("target: expected no Accept-Encoding (the client sent none), got %q", ae)
+		}
+		if xff := s.header.Get("X-Forwarded-For"); xff != "203.0.113.9, 127.0.0.1" {
+			t.Errorf("target: expected X-Forwarded-For %q (the client's appended), got %q", "203.0.113.9, 127.0.0.1", xff)
+		}
+		if h := s.header.Get("X-Forwarded-Host"); h != strings.TrimPrefix(srv.URL, "http://") {
+			t.Errorf("target: expected X-Forwarded-Host %q, got %q", strings.TrimPrefix(srv.URL, "http://"), h)
+		}
+		if pr := s.header.Get("X-Forwarded-Proto"); pr != "http" {
+			t.Errorf("target: expected X-Forwarded-Proto http, got %q", pr)
+		}
+		if s.header.Get("X-Custom") != "kept" || !bytes.Equal(s.body, body) {
+			t.Errorf("target: expected the header and the body %q as sent, got %q and %q", body, s.header.Get("X-Custom"), s.body)
+		}
+		if string(answer) != `"not found"` || resp.Header.Get("Content-Encoding") != "" {
+			t.Errorf("client: expected the plain answer, got %q (Content-Encoding %q)", answer, resp.Header.Get("Content-Encoding"))
+		}
+	})
+
+	t.Run("gzip asked", func(t *testing.T) {
+		req, _ := http.NewRequest(http.MethodGet, srv.URL+path, nil)
+		req.Header.Set("Accept-Encoding", "gzip")
+		req.Header.Set("X-Forwarded-Host", "app.example")
+		req.Header.Set("X-Forwarded-Proto", "https")
+		resp, answer, s := exchange(t, req)
+		if s.header.Get("X-Forwarded-Host") != "app.example" || s.header.Get("X-Forwarded-Proto") != "https" {
+			t.Errorf("target: expected the client's X-Forwarded-Host and -Proto kept, got %q and %q", s.header.Get("X-Forwarded-Host"), s.header.Get("X-Forwarded-Proto"))
+		}
+		if !bytes.Equal(answer, wire) || resp.Header.Get("Content-Encoding") != "gzip" {
+			t.Errorf("client: expected the %d compressed bytes as the target wrote them, got %d bytes (Content-Encoding %q)", len(wire), len(answer), resp.Header.Get("Content-Encoding"))
+		}
+		if f := flat(p.Findings()); !slices.Contains(f, "E19 ALL.error-body") {
+			t.Errorf("checks: expected the decoded error body judged (E19 ALL.error-body), got %v", f)
+		}
+	})
+}
+
+// sendPreflight sends a browser's CORS preflight of a PUT from
+// http://app.test to base's /notification/read, asking for headers when
+// given, and returns the answer, its body closed.
+func sendPreflight(t *testing.T, base string, headers ...string) *http.Response {
+	t.Helper()
+	req, _ := http.NewRequest(http.MethodOptions, base+"/notification/read", nil)
+	req.Header.Set("Origin", "http://app.test")
+	req.Header.Set("Access-Control-Request-Method", "PUT")
+	if len(headers) > 0 {
+		req.Header.Set("Access-Control-Request-Headers", strings.Join(headers, ", "))
+	}
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	return resp
 }
