@@ -23,7 +23,9 @@
 # page of the download log), E19 (one poll response, a single record
 # read), E7 (create a default attendance), NR (update a notification's
 # read status). Then a create flood: FLOOD (8s) of E7 against a fresh
-# simulator, and its resident memory after it.
+# simulator, and its resident memory after it. Last, the proxy's phase
+# (bench/proxy.sh: direct, a bare reverse-proxy hop and `campusconf
+# proxy`, ROUNDS rounds of DURATION); PROXY=0 leaves it out.
 set -euo pipefail
 
 ROUNDS=${ROUNDS:-3}
@@ -167,3 +169,13 @@ before=$(rss "$SIM_PID")
 IFS='|' read -r _ method uri body <<<"${phases[3]}"
 DURATION=$FLOOD measure "$SIM_PORT" "$method" "$uri" "$body" >"$work/flood.txt"
 echo "# create flood: E7 for $FLOOD at $(cut -d' ' -f1 "$work/flood.txt") requests/s; simulator VmRSS $before before, $(rss "$SIM_PID") after (VmHWM $(awk '/^VmHWM/ {printf "%.1f MB", $2/1024}' "/proc/$SIM_PID/status")); load $(cut -d' ' -f1-3 /proc/loadavg)"
+
+# The proxy phase (issue 25): direct, a bare httputil hop and
+# `campusconf proxy` in front of the simulator, on a 20-entry page, in the
+# same run; PROXY=0 leaves it out. It stops its own servers.
+if [ "${PROXY:-1}" != 0 ]; then
+	kill "$SIM_PID" 2>/dev/null || true
+	wait "$SIM_PID" 2>/dev/null || true
+	echo "# proxy phase: bench/proxy.sh $ROUNDS ${DURATION%s}"
+	bench/proxy.sh "$ROUNDS" "${DURATION%s}"
+fi
