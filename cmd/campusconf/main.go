@@ -72,7 +72,7 @@ func lookup(name string) (command, bool) {
 }
 
 func main() {
-	os.Exit(dispatch(os.Args[1:], os.Stdout, os.Stderr))
+	c := dispatch(os.Args[1:], os.Stdout, os.Stderr); profStop(); os.Exit(c)
 }
 
 func dispatch(args []string, stdout, stderr io.Writer) int {

@@ -3,6 +3,7 @@ package store
 import (
 	"runtime/debug"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/brianvoe/gofakeit/v7"
@@ -93,8 +94,8 @@ type World struct {
 
 // Lazy is a value computed on first use. One made with NewBudgeted counts
 // in a ListBudget, which may drop it again when it is idle; the next Get
-// computes it anew. So gen must be a pure
-// function: each call returns an equal value.
+// computes it anew. So gen must be a pure function: each call returns an
+// equal value.
 type Lazy[T any] struct {
 	mu     sync.Mutex
 	gen    func() T
@@ -102,6 +103,9 @@ type Lazy[T any] struct {
 	ok     bool
 	budget *ListBudget
 	cost   int
+	// counted says the budget holds l: while it does and the budget is
+	// under its threshold, Get need not tell the budget of each use.
+	counted atomic.Bool
 }
 
 // NewLazy returns a Lazy computing its value with gen once, and keeping it.
@@ -116,8 +120,8 @@ func NewBudgeted[T any](b *ListBudget, cost int, gen func() T) *Lazy[T] {
 
 // Get returns the value, computing it when it is not held.
 func (l *Lazy[T]) Get() T {
-	if l.budget != nil {
-		l.budget.use(l)
+	if b := l.budget; b != nil && (b.over.Load() || !l.counted.Load()) {
+		b.use(l)
 	}
 	l.mu.Lock()
 	defer l.mu.Unlock()
@@ -132,14 +136,18 @@ func (l *Lazy[T]) drop() {
 	l.mu.Lock()
 	var zero T
 	l.v, l.ok = zero, false
+	l.counted.Store(false)
 	l.mu.Unlock()
 }
+
+func (l *Lazy[T]) count() { l.counted.Store(true) }
 
 func (l *Lazy[T]) size() int { return l.cost }
 
 type budgeted interface {
 	drop()
 	size() int
+	count()
 }
 
 // ListBudget lets the budgeted lists of a world go when they are idle:
@@ -157,6 +165,7 @@ type ListBudget struct {
 	threshold int
 	idle      time.Duration
 	used      int
+	over      atomic.Bool            // used > threshold
 	held      map[budgeted]time.Time // the lists held, by their last use
 	timer     *time.Timer
 	// Dropped counts the lists dropped, for tests.
@@ -177,8 +186,10 @@ func (b *ListBudget) use(l budgeted) {
 	defer b.mu.Unlock()
 	if _, ok := b.held[l]; !ok {
 		b.used += l.size()
+		l.count()
 	}
 	b.held[l] = now
+	b.over.Store(b.used > b.threshold)
 	if b.used > b.threshold && b.timer == nil {
 		b.timer = time.AfterFunc(b.idle, b.sweep)
 	}
@@ -195,6 +206,7 @@ func (b *ListBudget) DropAll() int {
 		l.drop()
 	}
 	b.used = 0
+	b.over.Store(false)
 	b.Dropped += n
 	return n
 }
@@ -217,6 +229,7 @@ func (b *ListBudget) sweep() {
 		}
 	}
 	b.Dropped += dropped
+	b.over.Store(b.used > b.threshold)
 	b.timer = nil
 	if b.used > b.threshold {
 		b.timer = time.AfterFunc(next, b.sweep)
