@@ -5,16 +5,16 @@
 # (campusconf run --target), and prints the start-up time to the first
 # answer, the suite's wall time and the simulator's resident memory
 # (VmRSS, and its peak VmHWM) right after the run, and VmRSS again after
-# IDLE seconds without requests (default 3: at a large scale the server
-# lets idle lists go after 2 s, see simulator/world/lists.go). See
-# BENCHMARKS.md.
+# IDLE seconds without requests (default 10: at a large scale the server
+# lets idle lists go after 2 s, or 10 times what generating one took;
+# see simulator/world/lists.go). See BENCHMARKS.md.
 #
 #   bench/scale.sh                 # scales 1 100 1000 5000
 #   SCALES="1 1000" bench/scale.sh
 set -euo pipefail
 
 SCALES=${SCALES:-1 100 1000 5000}
-IDLE=${IDLE:-3}
+IDLE=${IDLE:-10}
 PORT=${PORT:-18411}
 for tool in go curl; do
 	command -v "$tool" >/dev/null || { echo "scale.sh: $tool is not on PATH" >&2; exit 2; }

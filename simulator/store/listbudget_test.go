@@ -57,3 +57,22 @@ func waitDropped(b *ListBudget, limit time.Duration) bool {
 	}
 	return false
 }
+
+// TestKeepFor holds a list to being kept idle at least IdleFactor times
+// what generating it took, and at least the budget's idle period.
+func TestKeepFor(t *testing.T) {
+	tests := []struct {
+		took, idle, want time.Duration
+	}{
+		{0, 2 * time.Second, 2 * time.Second},
+		{100 * time.Millisecond, 2 * time.Second, 2 * time.Second},
+		{time.Second, 2 * time.Second, IdleFactor * time.Second},
+	}
+	for _, tt := range tests {
+		l := NewBudgeted(NewListBudget(0, tt.idle), 1, func() int { return 0 })
+		l.took.Store(int64(tt.took))
+		if got := l.keepFor(tt.idle); got != tt.want {
+			t.Errorf("keepFor(%v) after a generation of %v = %v, want %v", tt.idle, tt.took, got, tt.want)
+		}
+	}
+}

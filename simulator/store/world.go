@@ -106,6 +106,8 @@ type Lazy[T any] struct {
 	// counted says the budget holds l: while it does and the budget is
 	// under its threshold, Get need not tell the budget of each use.
 	counted atomic.Bool
+	// took is how long the last generation took (nanoseconds).
+	took atomic.Int64
 }
 
 // NewLazy returns a Lazy computing its value with gen once, and keeping it.
@@ -126,7 +128,9 @@ func (l *Lazy[T]) Get() T {
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	if !l.ok {
+		start := time.Now()
 		l.v, l.ok = l.gen(), true
+		l.took.Store(int64(time.Since(start)))
 	}
 	return l.v
 }
@@ -144,15 +148,29 @@ func (l *Lazy[T]) count() { l.counted.Store(true) }
 
 func (l *Lazy[T]) size() int { return l.cost }
 
+// keepFor is how long l is kept idle: the budget's idle period, or
+// IdleFactor times what generating l took if that is longer, so that
+// generating a list again costs at most about a tenth of the time it was
+// left alone.
+func (l *Lazy[T]) keepFor(idle time.Duration) time.Duration {
+	return max(idle, IdleFactor*time.Duration(l.took.Load()))
+}
+
+// IdleFactor is how many times its generation time a list is kept idle at
+// least (see ListBudget).
+const IdleFactor = 10
+
 type budgeted interface {
 	drop()
 	size() int
 	count()
+	keepFor(idle time.Duration) time.Duration
 }
 
 // ListBudget lets the budgeted lists of a world go when they are idle:
 // while the lists held cost more than a threshold, a list not wanted for
-// an idle period is dropped (to be generated again, equal, when next
+// an idle period (or IdleFactor times what generating it took, if longer)
+// is dropped (to be generated again, equal, when next
 // wanted) and the memory it held is returned to the operating system.
 // Lists are generated from the seed on first use; at a large --scale all
 // of them together hold hundreds of MB, which would otherwise stay with
@@ -219,13 +237,14 @@ func (b *ListBudget) sweep() {
 	b.mu.Lock()
 	next := b.idle
 	for l, last := range b.held {
-		if idle := now.Sub(last); idle >= b.idle {
+		keep := l.keepFor(b.idle)
+		if idle := now.Sub(last); idle >= keep {
 			delete(b.held, l)
 			b.used -= l.size()
 			l.drop()
 			dropped++
-		} else if b.idle-idle < next {
-			next = b.idle - idle
+		} else if keep-idle < next {
+			next = keep - idle
 		}
 	}
 	b.Dropped += dropped
