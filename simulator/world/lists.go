@@ -26,8 +26,9 @@ func count(i, scale int) int {
 
 // While the read-only lists of one world hold more than ListThreshold
 // (estimated bytes, see entryBytes), a list not wanted for ListIdle (or
-// store.IdleFactor times what generating it took, if longer) is dropped, to be generated again, equal, when next wanted, and its memory
-// is returned to the operating system (store.ListBudget). At --scale 100
+// store.IdleFactor times what generating it took, if longer) is dropped,
+// to be generated again, equal, when next wanted, and its memory is
+// returned to the operating system (store.ListBudget). At --scale 100
 // all the lists together hold about 16 MB and are never dropped; at 1000
 // they hold about 150 MB during a suite run, and let go of it after (issue
 // 30).
