@@ -72,7 +72,7 @@ func lookup(name string) (command, bool) {
 }
 
 func main() {
-	c := dispatch(os.Args[1:], os.Stdout, os.Stderr); profStop(); os.Exit(c)
+	os.Exit(dispatch(os.Args[1:], os.Stdout, os.Stderr))
 }
 
 func dispatch(args []string, stdout, stderr io.Writer) int {
