@@ -76,3 +76,14 @@ func TestKeepFor(t *testing.T) {
 		}
 	}
 }
+
+// BenchmarkBudgetedGet is the cost a budgeted list adds to each read of
+// it under the threshold (every list read at small scales).
+func BenchmarkBudgetedGet(b *testing.B) {
+	l := NewBudgeted(NewListBudget(1<<30, time.Hour), 1, func() []int { return []int{1} })
+	for b.Loop() {
+		if len(l.Get()) != 1 {
+			b.Fatal("Get lost the value")
+		}
+	}
+}

@@ -97,10 +97,9 @@ type World struct {
 // computes it anew. So gen must be a pure function: each call returns an
 // equal value.
 type Lazy[T any] struct {
-	mu     sync.Mutex
+	mu     sync.Mutex // held while generating
 	gen    func() T
-	v      T
-	ok     bool
+	v      atomic.Pointer[T] // nil: not held
 	budget *ListBudget
 	cost   int
 	// counted says the budget holds l: while it does and the budget is
@@ -125,21 +124,25 @@ func (l *Lazy[T]) Get() T {
 	if b := l.budget; b != nil && (b.over.Load() || !l.counted.Load()) {
 		b.use(l)
 	}
+	if v := l.v.Load(); v != nil {
+		return *v
+	}
 	l.mu.Lock()
 	defer l.mu.Unlock()
-	if !l.ok {
-		start := time.Now()
-		l.v, l.ok = l.gen(), true
-		l.took.Store(int64(time.Since(start)))
+	if v := l.v.Load(); v != nil {
+		return *v
 	}
-	return l.v
+	start := time.Now()
+	v := l.gen()
+	l.took.Store(int64(time.Since(start)))
+	l.v.Store(&v)
+	return v
 }
 
 // drop forgets the value; the next Get computes it again.
 func (l *Lazy[T]) drop() {
 	l.mu.Lock()
-	var zero T
-	l.v, l.ok = zero, false
+	l.v.Store(nil)
 	l.counted.Store(false)
 	l.mu.Unlock()
 }
