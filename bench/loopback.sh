@@ -23,7 +23,9 @@
 # page of the download log), E19 (one poll response, a single record
 # read), E7 (create a default attendance), NR (update a notification's
 # read status). Then a create flood: FLOOD (8s) of E7 against a fresh
-# simulator, and its resident memory after it.
+# simulator, and its resident memory after it. Last, the proxy's phase
+# (bench/proxy.sh: direct, a bare reverse-proxy hop and `campusconf
+# proxy`, ROUNDS rounds of DURATION); PROXY=0 leaves it out.
 set -euo pipefail
 
 ROUNDS=${ROUNDS:-3}
@@ -40,14 +42,7 @@ for tool in go wrk taskset jq curl; do
 	command -v "$tool" >/dev/null || { echo "loopback.sh: $tool is not on PATH; install it first" >&2; exit 2; }
 done
 cd "$(dirname "$0")/.."
-work=$(mktemp -d)
-pids=()
-cleanup() {
-	for p in "${pids[@]}"; do kill "$p" 2>/dev/null || true; done
-	wait 2>/dev/null || true
-	rm -rf "$work"
-}
-trap cleanup EXIT
+. bench/lib.sh
 
 go build -o "$work/campusconf" ./cmd/campusconf
 go build -o "$work/bare" ./bench/bare
@@ -60,6 +55,14 @@ FOLDER=$(fx .records.folder)
 POLL=$(fx .records.pollResponse)
 NOTE=$(fx .records.notification.id)
 
+# start_sim: serve the simulator on CPU 0 and wait for it (SIM_PID).
+start_sim() {
+	taskset -c "$SERVER_CPU" "$work/campusconf" serve --addr "127.0.0.1:$SIM_PORT" --log off --scale "$SCALE" >"$work/sim.log" 2>&1 &
+	SIM_PID=$!
+	pids+=("$SIM_PID")
+	wait_up "http://127.0.0.1:$SIM_PORT/healthz" "$SIM_PID" "$work/sim.log"
+}
+
 # name, method, uri, body
 phases=(
 	"E20|GET|/resource/$RESOURCE/students?offset=0&limit=20|"
@@ -69,13 +72,7 @@ phases=(
 	"NR|PUT|/notification/read|{\"id\":$NOTE,\"read\":11}"
 )
 
-taskset -c "$SERVER_CPU" "$work/campusconf" serve --addr "127.0.0.1:$SIM_PORT" --log off --scale "$SCALE" >"$work/sim.log" 2>&1 &
-SIM_PID=$!
-pids+=("$SIM_PID")
-until curl -sf -o /dev/null "http://127.0.0.1:$SIM_PORT/healthz"; do
-	kill -0 "$SIM_PID" 2>/dev/null || { cat "$work/sim.log" >&2; exit 1; }
-	sleep 0.05
-done
+start_sim
 
 routes=()
 for ph in "${phases[@]}"; do
@@ -86,10 +83,7 @@ taskset -c "$SERVER_CPU" "$work/bare" -addr "127.0.0.1:$BARE_PORT" -from "http:/
 	-H "Ocp-Apim-Subscription-Key: $KEY" -H "Authorization: $AUTH" "${routes[@]}" >"$work/bare.log" 2>&1 &
 BARE_PID=$!
 pids+=("$BARE_PID")
-until curl -s -o /dev/null "http://127.0.0.1:$BARE_PORT/"; do
-	kill -0 "$BARE_PID" 2>/dev/null || { cat "$work/bare.log" >&2; exit 1; }
-	sleep 0.05
-done
+wait_up "http://127.0.0.1:$BARE_PORT/" "$BARE_PID" "$work/bare.log"
 
 # alive PID: the server still runs (a port taken by another process
 # would otherwise measure that process).
@@ -97,7 +91,6 @@ alive() { kill -0 "$1" 2>/dev/null || { echo "loopback.sh: server $1 has stopped
 rss() { alive "$1"; awk '/^VmRSS/ {printf "%.1f MB", $2/1024}' "/proc/$1/status"; }
 # to_us converts a wrk latency (612.00us, 2.10ms, 1.02s) to microseconds.
 to_us() { awk -v v="$1" 'BEGIN { n = v + 0; if (v ~ /us$/) f = 1; else if (v ~ /ms$/) f = 1000; else if (v ~ /s$/) f = 1000000; else f = 1; printf "%.0f", n * f }'; }
-median() { sort -g | awk '{a[NR] = $1} END { if (NR % 2) print a[(NR + 1) / 2]; else printf "%.2f\n", (a[NR / 2] + a[NR / 2 + 1]) / 2 }'; }
 
 # measure PORT METHOD URI BODY: one wrk run; prints "req/s p50us p99us".
 measure() {
@@ -156,14 +149,18 @@ done
 # FLOOD of creates at full speed.
 kill "$SIM_PID"
 wait "$SIM_PID" 2>/dev/null || true
-taskset -c "$SERVER_CPU" "$work/campusconf" serve --addr "127.0.0.1:$SIM_PORT" --log off --scale "$SCALE" >"$work/sim.log" 2>&1 &
-SIM_PID=$!
-pids+=("$SIM_PID")
-until curl -sf -o /dev/null "http://127.0.0.1:$SIM_PORT/healthz"; do
-	kill -0 "$SIM_PID" 2>/dev/null || { cat "$work/sim.log" >&2; exit 1; }
-	sleep 0.05
-done
+start_sim
 before=$(rss "$SIM_PID")
 IFS='|' read -r _ method uri body <<<"${phases[3]}"
 DURATION=$FLOOD measure "$SIM_PORT" "$method" "$uri" "$body" >"$work/flood.txt"
 echo "# create flood: E7 for $FLOOD at $(cut -d' ' -f1 "$work/flood.txt") requests/s; simulator VmRSS $before before, $(rss "$SIM_PID") after (VmHWM $(awk '/^VmHWM/ {printf "%.1f MB", $2/1024}' "/proc/$SIM_PID/status")); load $(cut -d' ' -f1-3 /proc/loadavg)"
+
+# The proxy phase (issue 25): direct, a bare httputil hop and
+# `campusconf proxy` in front of the simulator, on a 20-entry page, in the
+# same run; PROXY=0 leaves it out. It stops its own servers.
+if [ "${PROXY:-1}" != 0 ]; then
+	kill "$SIM_PID" 2>/dev/null || true
+	wait "$SIM_PID" 2>/dev/null || true
+	echo "# proxy phase: bench/proxy.sh $ROUNDS ${DURATION%s}"
+	bench/proxy.sh "$ROUNDS" "${DURATION%s}"
+fi

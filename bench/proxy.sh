@@ -30,14 +30,8 @@ else
 	echo "bench/proxy.sh: taskset or a second core missing: processes not pinned"
 fi
 
-tmp=$(mktemp -d)
-pids=()
-cleanup() {
-	for p in "${pids[@]}"; do kill "$p" 2>/dev/null || true; done
-	wait 2>/dev/null || true
-	rm -rf "$tmp"
-}
-trap cleanup EXIT
+. bench/lib.sh
+tmp=$work
 
 go build -o "$tmp/campusconf" ./cmd/campusconf
 go build -o "$tmp/barehop" bench/barehop/main.go
@@ -46,16 +40,16 @@ sim=127.0.0.1:18180 bare=127.0.0.1:18182 prox=127.0.0.1:18181
 "$tmp/campusconf" fixtures >"$tmp/sim.json"
 "${pin0[@]}" "$tmp/campusconf" serve --addr "$sim" --log off >"$tmp/serve.log" 2>&1 &
 pids+=($!)
-wait_up() { for _ in $(seq 100); do curl -s -o /dev/null "http://$1/" && return 0; sleep 0.1; done; echo "bench/proxy.sh: $1 did not come up"; exit 1; }
-wait_up "$sim"
+wait_up "http://$sim/" $! "$tmp/serve.log"
 "${pin0[@]}" "$tmp/barehop" -addr "$bare" -target "http://$sim" >"$tmp/bare.log" 2>&1 &
-pids+=($!)
+barepid=$!
+pids+=($barepid)
 "${pin0[@]}" "$tmp/campusconf" proxy --target "http://$sim" --fixtures "$tmp/sim.json" --addr "$prox" \
 	--quiet --report-dir "$tmp/report" >"$tmp/proxy.log" 2>&1 &
 proxypid=$!
 pids+=($proxypid)
-wait_up "$bare"
-wait_up "$prox"
+wait_up "http://$bare/" "$barepid" "$tmp/bare.log"
+wait_up "http://$prox/" "$proxypid" "$tmp/proxy.log"
 
 key=$(jq -r .subscriptionKey "$tmp/sim.json")
 auth=$(jq -r .users.owner.headers.Authorization "$tmp/sim.json")
@@ -70,7 +64,6 @@ p50() {
 	"${pin1[@]}" wrk -t1 -c1 -d"${secs}s" --latency -H "Ocp-Apim-Subscription-Key: $key" -H "Authorization: $auth" "http://$1$path" |
 		awk '$1 == "50%" { v = $2; if (v ~ /us$/) { sub(/us$/, "", v); v /= 1000 } else if (v ~ /ms$/) { sub(/ms$/, "", v) } else if (v ~ /s$/) { sub(/s$/, "", v); v *= 1000 }; print v }'
 }
-median() { sort -g | awk '{ a[NR] = $1 } END { print (NR % 2) ? a[(NR + 1) / 2] : (a[NR / 2] + a[NR / 2 + 1]) / 2 }'; }
 
 declare -A R L
 for r in $(seq "$rounds"); do

@@ -55,47 +55,41 @@ func (s *Simulator) namesExisting(op registry.OpID, r *http.Request) bool {
 	st := s.store
 	switch op {
 	case registry.E6:
-		_, ok := st.BankFolder(path)
-		return ok
+		return found(st.BankFolder(path))
 	case registry.E7, registry.E8:
-		_, ok := st.Module(member("resourceID"))
-		return ok
+		return found(st.Module(member("resourceID")))
 	case registry.E10:
-		_, ok := st.FileLogs(path)
-		return ok
+		return found(st.FileLogs(path))
 	case registry.E12:
-		_, ok := st.WeblinkLogs(strings.ToLower(r.PathValue("ID")))
-		return ok
+		return found(st.WeblinkLogs(strings.ToLower(r.PathValue("ID"))))
 	case registry.E13:
-		_, err := st.MediaLog(path)
-		return err == nil
+		return noError(st.MediaLog(path))
 	case registry.E14:
-		return anyOf(func(id string) bool { _, err := st.MediaLog(id); return err == nil })
+		return anyOf(func(id string) bool { return noError(st.MediaLog(id)) })
 	case registry.E15:
-		_, ok := st.ChannelTotals(path)
-		return ok
+		return found(st.ChannelTotals(path))
 	case registry.E16:
-		_, ok := st.Captures(path)
-		return ok
+		return found(st.Captures(path))
 	case registry.E21:
-		return anyOf(func(id string) bool { _, ok := st.SessionPublished(id); return ok })
+		return anyOf(func(id string) bool { return found(st.SessionPublished(id)) })
 	case registry.GB:
-		_, ok := st.Gradebook(path)
-		return ok
+		return found(st.Gradebook(path))
 	case registry.ES:
-		_, ok := st.Evaluation(path)
-		return ok
+		return found(st.Evaluation(path))
 	case registry.NG:
-		_, err := st.NotificationByGroup(path, false)
-		return err == nil
+		return noError(st.NotificationByGroup(path, false))
 	case registry.NR:
 		var id int64
 		_ = json.Unmarshal(b["id"], &id)
-		_, ok := st.Notification(id)
-		return ok
+		return found(st.Notification(id))
 	case registry.QS:
-		_, ok := st.QuizSection(member("id"))
-		return ok
+		return found(st.QuizSection(member("id")))
 	}
 	return true // an operation of no record: refused as a whole
 }
+
+// found reports the second result of a lookup: whether it found the record.
+func found[T any](_ T, ok bool) bool { return ok }
+
+// noError reports whether a lookup returned no error: the record exists.
+func noError[T any](_ T, err error) bool { return err == nil }

@@ -22,25 +22,12 @@ import (
 // field State does not carry is listed in notSaved with the reason, and
 // TestStateCoversWorld fails naming a field that is in neither.
 type State struct {
-	Clock           time.Time
-	Seeded          time.Time
-	SubscriptionKey string
-	Users           []User
-	Faculties       []Faculty
-	Modules         map[string]*Module
-	Slots           map[string]string
-	BankFolders     map[string]BankFolder
-	Attendances     map[string]Attendance
-	Evaluations     map[string]Evaluation
-	Questions       map[string]Question
-	Media           map[string]MediaLog
-	Sessions        map[string]bool
-	Gradebooks      map[string]Gradebook
-	Notifications   map[int64]Notification
-	Ancestors       map[string][]Target
-	QuizSections    map[string]QuizSection
-	Pushes          map[string]Push
-	RuntimeDraws    int64
+	Clock  time.Time
+	Seeded time.Time
+	// Records are the world's records (the default attendances created
+	// at run time expanded to full records).
+	Records
+	RuntimeDraws int64
 	// Created holds the ids created at run time per kind (bank folder
 	// copies, attendances, pushes), oldest first.
 	Created [createdKinds][]string
@@ -114,9 +101,9 @@ func (st *State) Check() error {
 	}
 	// every map of a world is present, if empty
 	sv := reflect.ValueOf(st).Elem()
-	for i := range sv.NumField() {
-		if f := sv.Field(i); f.Kind() == reflect.Map && f.IsNil() {
-			return fmt.Errorf("expected %s (an object)", sv.Type().Field(i).Name)
+	for _, f := range reflect.VisibleFields(sv.Type()) {
+		if v := sv.FieldByIndex(f.Index); v.Kind() == reflect.Map && v.IsNil() {
+			return fmt.Errorf("expected %s (an object)", f.Name)
 		}
 	}
 	return nil

@@ -44,8 +44,8 @@ func TestCheckNamesMissingMap(t *testing.T) {
 	s.w.SubscriptionKey, s.w.Seeded = "k", s.w.Clock
 	s.w.Users = []User{{Fixture: "admin"}}
 	v := reflect.ValueOf(s.w).Elem()
-	for i := range v.NumField() {
-		if f := v.Field(i); f.Kind() == reflect.Map && f.IsNil() && f.CanSet() {
+	for _, sf := range reflect.VisibleFields(v.Type()) {
+		if f := v.FieldByIndex(sf.Index); f.Kind() == reflect.Map && f.IsNil() && f.CanSet() {
 			f.Set(reflect.MakeMap(f.Type()))
 		}
 	}

@@ -17,14 +17,16 @@ const (
 
 func tiny() *World {
 	return &World{
-		Clock:   time.Date(2025, 4, 6, 8, 0, 0, 0, time.UTC),
-		Modules: map[string]*Module{mod: {ID: mod, GradeItems: []string{itemA, itemB}}},
-		Gradebooks: map[string]Gradebook{mod: {ResourceID: mod,
-			IDWeightage:   []Weightage{{Key: itemA, Value: 40}, {Key: itemB, Value: 30}},
-			GradingSchema: []Grade{{LetterGrade: "A", MaxMark: 100}}}},
-		Questions:   map[string]Question{},
-		Evaluations: map[string]Evaluation{},
-		Runtime:     gofakeit.New(1),
+		Clock: time.Date(2025, 4, 6, 8, 0, 0, 0, time.UTC),
+		Records: Records{
+			Modules: map[string]*Module{mod: {ID: mod, GradeItems: []string{itemA, itemB}}},
+			Gradebooks: map[string]Gradebook{mod: {ResourceID: mod,
+				IDWeightage:   []Weightage{{Key: itemA, Value: 40}, {Key: itemB, Value: 30}},
+				GradingSchema: []Grade{{LetterGrade: "A", MaxMark: 100}}}},
+			Questions:   map[string]Question{},
+			Evaluations: map[string]Evaluation{},
+		},
+		Runtime: gofakeit.New(1),
 	}
 }
 

@@ -48,12 +48,10 @@ type Module struct {
 	GradeItems []string
 }
 
-// World is the whole state of one seeded world. The world package builds
-// it; a Store owns it afterwards.
-type World struct {
-	// Clock is the world's current time: new records are dated from it and
-	// it advances one second per write, so that runs are reproducible.
-	Clock           time.Time
+// Records are the records of a world, seeded and changed by the
+// operations: a World holds them and its saved State carries them as they
+// stand (one declaration for both, so the two cannot drift apart).
+type Records struct {
 	SubscriptionKey string
 	Users           []User
 	Faculties       []Faculty
@@ -75,6 +73,15 @@ type World struct {
 	QuizSections map[string]QuizSection
 	// Pushes are the open second-factor push transactions by id.
 	Pushes map[string]Push
+}
+
+// World is the whole state of one seeded world. The world package builds
+// it; a Store owns it afterwards.
+type World struct {
+	// Clock is the world's current time: new records are dated from it and
+	// it advances one second per write, so that runs are reproducible.
+	Clock time.Time
+	Records
 	// Runtime draws the ids of records created at run time; RuntimeDraws
 	// counts its draws, so a restored world goes on where it stopped.
 	Runtime      *gofakeit.Faker

@@ -84,23 +84,25 @@ func BuildAt(seed int64, scale int, now time.Time) (*store.World, Refs) {
 	f := faker(seed, "world")
 	var refs Refs
 	w := &store.World{
-		Clock:           now,
-		Seeded:          now,
-		SubscriptionKey: hex(f, 16),
-		Modules:         map[string]*store.Module{},
-		Slots:           map[string]string{},
-		BankFolders:     map[string]store.BankFolder{},
-		Attendances:     map[string]store.Attendance{},
-		Evaluations:     map[string]store.Evaluation{},
-		Questions:       map[string]store.Question{},
-		Media:           map[string]store.MediaLog{},
-		Sessions:        map[string]bool{},
-		Gradebooks:      map[string]store.Gradebook{},
-		Notifications:   map[int64]store.Notification{},
-		Ancestors:       map[string][]store.Target{},
-		QuizSections:    map[string]store.QuizSection{},
-		Pushes:          map[string]store.Push{},
-		Runtime:         faker(seed, "runtime"),
+		Clock:   now,
+		Seeded:  now,
+		Runtime: faker(seed, "runtime"),
+		Records: store.Records{
+			SubscriptionKey: hex(f, 16),
+			Modules:         map[string]*store.Module{},
+			Slots:           map[string]string{},
+			BankFolders:     map[string]store.BankFolder{},
+			Attendances:     map[string]store.Attendance{},
+			Evaluations:     map[string]store.Evaluation{},
+			Questions:       map[string]store.Question{},
+			Media:           map[string]store.MediaLog{},
+			Sessions:        map[string]bool{},
+			Gradebooks:      map[string]store.Gradebook{},
+			Notifications:   map[int64]store.Notification{},
+			Ancestors:       map[string][]store.Target{},
+			QuizSections:    map[string]store.QuizSection{},
+			Pushes:          map[string]store.Push{},
+		},
 	}
 	w.Faculties = newFaculties(now, f)
 	w.Users = newUsers(f, w.Faculties)
