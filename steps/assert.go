@@ -232,7 +232,7 @@ func sameJSON(a, b gjson.Result) bool {
 		}
 		return a.Str == b.Str
 	}
-	return cmp.Equal(a.Value(), b.Value())
+	return equalValues(a.Value(), b.Value())
 }
 
 // list returns the body as a list, or a failure.

@@ -2,9 +2,11 @@ package steps
 
 import (
 	"context"
+	"fmt"
 	"net/http"
 	"testing"
 
+	"github.com/google/go-cmp/cmp"
 	"github.com/tidwall/gjson"
 
 	"github.com/campusconf/campusconf/reports"
@@ -109,5 +111,55 @@ func TestEveryFailsOnNothing(t *testing.T) {
 	}
 	if err := everyEquals(ctx, "questionID", `"x"`, ""); err == nil {
 		t.Error("an entry without the field, not where present: expected a failure, got none")
+	}
+}
+
+// TestEqualValues holds equalValues to judging decoded JSON values as
+// cmp.Equal did before it: deeply, with null, an empty array and an empty
+// object all different, and numbers by value.
+func TestEqualValues(t *testing.T) {
+	tests := []struct {
+		name string
+		a, b string
+		want bool
+	}{
+		{"same page", `[{"id":"a","n":1},{"id":"b","n":2}]`, `[{"id":"a","n":1},{"id":"b","n":2}]`, true},
+		{"keys in another order", `[{"id":"a","n":1}]`, `[{"n":1,"id":"a"}]`, true},
+		{"numbers by value", `[{"n":1}]`, `[{"n":1.0}]`, true},
+		{"next page", `[{"id":"a"},{"id":"b"}]`, `[{"id":"c"},{"id":"d"}]`, false},
+		{"one field differs deep down", `[{"o":{"p":[1,2]}}]`, `[{"o":{"p":[1,3]}}]`, false},
+		{"shorter page", `[{"id":"a"},{"id":"b"}]`, `[{"id":"a"}]`, false},
+		{"null and empty array", `[null]`, `[[]]`, false},
+		{"empty array and empty object", `[[]]`, `[{}]`, false},
+		{"number and string", `[1]`, `["1"]`, false},
+		{"missing key and null", `[{"a":null}]`, `[{}]`, false},
+	}
+	for _, tt := range tests {
+		a, b := gjson.Parse(tt.a).Value(), gjson.Parse(tt.b).Value()
+		if got := equalValues(a, b); got != tt.want {
+			t.Errorf("%s: equalValues(%s, %s) = %v, want %v", tt.name, tt.a, tt.b, got, tt.want)
+		}
+		if got := cmp.Equal(a, b); got != tt.want {
+			t.Errorf("%s: cmp.Equal(%s, %s) = %v, want %v: the two no longer agree", tt.name, tt.a, tt.b, got, tt.want)
+		}
+	}
+}
+
+// BenchmarkEqualPages compares two different pages of 1000 entries, as a
+// walk through a large list does for each page (issue 30: cmp.Equal took
+// most of a suite run at --scale 100 doing this).
+func BenchmarkEqualPages(b *testing.B) {
+	page := func(from int) []any {
+		out := make([]any, 1000)
+		for i := range out {
+			out[i] = map[string]any{"id": fmt.Sprint(from + i), "name": "x", "n": float64(i)}
+		}
+		return out
+	}
+	first, next := page(0), page(1000)
+	for b.Loop() {
+		if equalValues(first, next) {
+			b.Fatal("two different pages compared equal")
+		}
 	}
 }

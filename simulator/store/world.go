@@ -1,7 +1,9 @@
 package store
 
 import (
+	"runtime/debug"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/brianvoe/gofakeit/v7"
@@ -97,25 +99,181 @@ type World struct {
 	defaultAttendances map[string]compactAttendance
 }
 
-// Lazy is a value computed on first use.
+// Lazy is a value computed on first use. One made with NewBudgeted counts
+// in a ListBudget, which may drop it again when it is idle; the next Get
+// computes it anew. So gen must be a pure function: each call returns an
+// equal value.
 type Lazy[T any] struct {
-	once sync.Once
-	gen  func() T
-	v    T
+	mu     sync.Mutex // held while generating
+	gen    func() T
+	v      atomic.Pointer[T] // nil: not held
+	budget *ListBudget
+	cost   int
+	// counted says the budget holds l: while it does and the budget is
+	// under its threshold, Get need not tell the budget of each use.
+	counted atomic.Bool
+	// took is how long the last generation took (nanoseconds).
+	took atomic.Int64
 }
 
-// NewLazy returns a Lazy computing its value with gen.
+// NewLazy returns a Lazy computing its value with gen once, and keeping it.
 func NewLazy[T any](gen func() T) *Lazy[T] { return &Lazy[T]{gen: gen} }
 
-// Get returns the value, computing it on the first call.
+// NewBudgeted returns a Lazy computing its value with gen, a pure
+// function, whose value costs cost (in the budget's unit) and may be
+// dropped by b when idle.
+func NewBudgeted[T any](b *ListBudget, cost int, gen func() T) *Lazy[T] {
+	return &Lazy[T]{gen: gen, budget: b, cost: cost}
+}
+
+// Get returns the value, computing it when it is not held.
 func (l *Lazy[T]) Get() T {
-	l.once.Do(func() { l.v = l.gen() })
-	return l.v
+	if b := l.budget; b != nil && (b.over.Load() || !l.counted.Load()) {
+		b.use(l)
+	}
+	if v := l.v.Load(); v != nil {
+		return *v
+	}
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if v := l.v.Load(); v != nil {
+		return *v
+	}
+	start := time.Now()
+	v := l.gen()
+	l.took.Store(int64(time.Since(start)))
+	l.v.Store(&v)
+	return v
+}
+
+// drop forgets the value; the next Get computes it again.
+func (l *Lazy[T]) drop() {
+	l.mu.Lock()
+	l.v.Store(nil)
+	l.counted.Store(false)
+	l.mu.Unlock()
+}
+
+func (l *Lazy[T]) count() { l.counted.Store(true) }
+
+func (l *Lazy[T]) size() int { return l.cost }
+
+// keepFor is how long l is kept idle: the budget's idle period, or
+// IdleFactor times what generating l took if that is longer, so that
+// generating a list again costs at most about a tenth of the time it was
+// left alone.
+func (l *Lazy[T]) keepFor(idle time.Duration) time.Duration {
+	return max(idle, IdleFactor*time.Duration(l.took.Load()))
+}
+
+// IdleFactor is how many times its generation time a list is kept idle at
+// least (see ListBudget).
+const IdleFactor = 10
+
+type budgeted interface {
+	drop()
+	size() int
+	count()
+	keepFor(idle time.Duration) time.Duration
+}
+
+// ListBudget lets the budgeted lists of a world go when they are idle:
+// while the lists held cost more than a threshold, a list not wanted for
+// an idle period (or IdleFactor times what generating it took, if longer)
+// is dropped (to be generated again, equal, when next
+// wanted) and the memory it held is returned to the operating system.
+// Lists are generated from the seed on first use; at a large --scale all
+// of them together hold hundreds of MB, which would otherwise stay with
+// the server for its whole life after one suite run (issue 30). A cap on
+// the lists held at one time was tried and dropped: a suite's parallel
+// scenarios want every kind of list in turn, so the lists were generated
+// again on nearly every request.
+type ListBudget struct {
+	mu        sync.Mutex
+	threshold int
+	idle      time.Duration
+	used      int
+	over      atomic.Bool            // used > threshold
+	held      map[budgeted]time.Time // the lists held, by their last use
+	timer     *time.Timer
+	// Dropped counts the lists dropped, for tests.
+	Dropped int
+}
+
+// NewListBudget returns a budget that drops lists idle for idle while the
+// lists held cost more than threshold (in the unit of the costs given to
+// NewBudgeted).
+func NewListBudget(threshold int, idle time.Duration) *ListBudget {
+	return &ListBudget{threshold: threshold, idle: idle, held: map[budgeted]time.Time{}}
+}
+
+// use marks l as used now, counting it in if it was not held.
+func (b *ListBudget) use(l budgeted) {
+	now := time.Now()
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	if _, ok := b.held[l]; !ok {
+		b.used += l.size()
+		l.count()
+	}
+	b.held[l] = now
+	b.over.Store(b.used > b.threshold)
+	if b.used > b.threshold && b.timer == nil {
+		b.timer = time.AfterFunc(b.idle, b.sweep)
+	}
+}
+
+// DropAll drops every list held, as if each had been idle, and returns
+// how many it dropped; the next Get of each generates it again.
+func (b *ListBudget) DropAll() int {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	n := len(b.held)
+	for l := range b.held {
+		delete(b.held, l)
+		l.drop()
+	}
+	b.used = 0
+	b.over.Store(false)
+	b.Dropped += n
+	return n
+}
+
+// sweep drops the lists idle for the idle period, and comes again while
+// the lists held still cost more than the threshold.
+func (b *ListBudget) sweep() {
+	now := time.Now()
+	dropped := 0
+	b.mu.Lock()
+	next := b.idle
+	for l, last := range b.held {
+		keep := l.keepFor(b.idle)
+		if idle := now.Sub(last); idle >= keep {
+			delete(b.held, l)
+			b.used -= l.size()
+			l.drop()
+			dropped++
+		} else if keep-idle < next {
+			next = keep - idle
+		}
+	}
+	b.Dropped += dropped
+	b.over.Store(b.used > b.threshold)
+	b.timer = nil
+	if b.used > b.threshold {
+		b.timer = time.AfterFunc(next, b.sweep)
+	}
+	b.mu.Unlock()
+	if dropped > 0 {
+		debug.FreeOSMemory()
+	}
 }
 
 // Lists holds the read-only lists of the world by parent id. A parent with
 // no entries is present with an empty list, so presence means existence.
 type Lists struct {
+	// Budget bounds what the lists hold at one time (nil: no bound).
+	Budget          *ListBudget
 	FileLogs        *Lazy[map[string]*listing.List[FileLog]]
 	Annotations     *Lazy[map[string]*listing.List[Annotation]]
 	WeblinkLogs     *Lazy[map[string]*listing.List[WeblinkLog]]

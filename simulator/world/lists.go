@@ -24,24 +24,70 @@ func count(i, scale int) int {
 	return otherN * scale
 }
 
+// While the read-only lists of one world hold more than ListThreshold
+// (estimated bytes, see entryBytes), a list not wanted for ListIdle (or
+// store.IdleFactor times what generating it took, if longer) is dropped,
+// to be generated again, equal, when next wanted, and its memory is
+// returned to the operating system (store.ListBudget). At --scale 100
+// all the lists together hold about 16 MB and are never dropped; at 1000
+// they hold about 150 MB during a suite run, and let go of it after (issue
+// 30).
+const (
+	ListThreshold = 32 << 20
+	ListIdle      = 2 * time.Second
+)
+
+// entryBytes estimates the heap one entry of each kind of list holds (its
+// struct, its own strings and slices, its share of the list's order
+// indexes), measured from a heap profile at --scale 1000.
+var entryBytes = struct{ fileLog, annotation, weblinkLog, channelUser, capture, surveyResponse, pollResponse, student int }{
+	fileLog: 190, annotation: 310, weblinkLog: 160, channelUser: 310,
+	capture: 540, surveyResponse: 320, pollResponse: 500, student: 330,
+}
+
+// cost is the estimated bytes of a kind of list with the given parents.
+func cost(parents, scale, perEntry int) int {
+	n := 0
+	for i := range parents {
+		n += count(i, scale)
+	}
+	return n * perEntry
+}
+
 // newLists returns the generators of the read-only lists. Each kind has its
-// own faker, so generating one never changes another. Every list is a
-// history that ends shortly before now: its entries are placed walking
-// back from now, newest first, and kept oldest first.
+// own faker, so generating one never changes another, and generating one
+// again gives it anew, equal. Every list is a history that ends shortly
+// before now: its entries are placed walking back from now, newest first,
+// and kept oldest first.
 func newLists(now time.Time, seed int64, scale int, pool []person, faculties []store.Faculty, resources []string, p parents) *store.Lists {
+	b := store.NewListBudget(ListThreshold, ListIdle)
+	eb := entryBytes
 	return &store.Lists{
-		FileLogs:    store.NewLazy(func() map[string]*listing.List[store.FileLog] { return fileLogs(now, seed, scale, pool, p.folders) }),
-		Annotations: store.NewLazy(func() map[string]*listing.List[store.Annotation] { return annotations(seed, scale, pool, p.files) }),
-		WeblinkLogs: store.NewLazy(func() map[string]*listing.List[store.WeblinkLog] {
+		Budget: b,
+		FileLogs: store.NewBudgeted(b, cost(len(p.folders), scale, eb.fileLog), func() map[string]*listing.List[store.FileLog] {
+			return fileLogs(now, seed, scale, pool, p.folders)
+		}),
+		Annotations: store.NewBudgeted(b, cost(len(p.files), scale, eb.annotation), func() map[string]*listing.List[store.Annotation] {
+			return annotations(seed, scale, pool, p.files)
+		}),
+		WeblinkLogs: store.NewBudgeted(b, cost(len(p.weblinks), scale, eb.weblinkLog), func() map[string]*listing.List[store.WeblinkLog] {
 			return weblinkLogs(now, seed, scale, pool, p.weblinks)
 		}),
-		Channels: store.NewLazy(func() map[string]*store.Channel { return channels(now, seed, scale, pool, p.channels) }),
-		Captures: store.NewLazy(func() map[string]*listing.List[store.CaptureSession] { return captures(now, seed, scale, p.captures) }),
-		SurveyResponses: store.NewLazy(func() map[string]*listing.List[store.SurveyResponse] {
+		Channels: store.NewBudgeted(b, cost(len(p.channels), scale, eb.channelUser), func() map[string]*store.Channel {
+			return channels(now, seed, scale, pool, p.channels)
+		}),
+		Captures: store.NewBudgeted(b, cost(len(p.captures), scale, eb.capture), func() map[string]*listing.List[store.CaptureSession] {
+			return captures(now, seed, scale, p.captures)
+		}),
+		SurveyResponses: store.NewBudgeted(b, cost(len(p.surveys), scale, eb.surveyResponse), func() map[string]*listing.List[store.SurveyResponse] {
 			return surveys(now, seed, scale, pool, p.surveys)
 		}),
-		Polls:    store.NewLazy(func() *store.Polls { return polls(now, seed, scale, pool, p.polls, p.firstPollResponse) }),
-		Students: store.NewLazy(func() map[string]*listing.List[store.Student] { return students(seed, scale, faculties, resources) }),
+		Polls: store.NewBudgeted(b, cost(len(p.polls), scale, eb.pollResponse), func() *store.Polls {
+			return polls(now, seed, scale, pool, p.polls, p.firstPollResponse)
+		}),
+		Students: store.NewBudgeted(b, cost(len(resources), scale, eb.student), func() map[string]*listing.List[store.Student] {
+			return students(seed, scale, faculties, resources)
+		}),
 	}
 }
 

@@ -80,3 +80,41 @@ func TestVideoTimeStampsAreFloat32(t *testing.T) {
 		}
 	}
 }
+
+// TestListsDroppedComeBackEqual holds the lists to being pure functions of
+// the seed: a list dropped by its budget (store.ListBudget, issue 30) and
+// generated again is deeply equal to the one dropped, so every answer made
+// from it is the same bytes; and it is generated again, not kept.
+func TestListsDroppedComeBackEqual(t *testing.T) {
+	w, _ := Build(7, 2)
+	l := w.Lists
+	kinds := []struct {
+		name string
+		get  func() any
+	}{
+		{"file logs", func() any { return l.FileLogs.Get() }},
+		{"annotations", func() any { return l.Annotations.Get() }},
+		{"weblink logs", func() any { return l.WeblinkLogs.Get() }},
+		{"channels", func() any { return l.Channels.Get() }},
+		{"captures", func() any { return l.Captures.Get() }},
+		{"survey responses", func() any { return l.SurveyResponses.Get() }},
+		{"polls", func() any { return l.Polls.Get() }},
+		{"students", func() any { return l.Students.Get() }},
+	}
+	before := make([]any, len(kinds))
+	for i, k := range kinds {
+		before[i] = k.get()
+	}
+	if got, want := l.Budget.DropAll(), len(kinds); got != want {
+		t.Fatalf("DropAll dropped %d lists, want %d (one of each kind, all of them held)", got, want)
+	}
+	for i, k := range kinds {
+		after := k.get()
+		if reflect.ValueOf(after).Pointer() == reflect.ValueOf(before[i]).Pointer() {
+			t.Errorf("%s: the same value came back after DropAll: it was not dropped", k.name)
+		}
+		if !reflect.DeepEqual(before[i], after) {
+			t.Errorf("%s: generated again after DropAll, it differs from the first (seed 7, scale 2): every answer from it would change", k.name)
+		}
+	}
+}
