@@ -16,37 +16,20 @@ import (
 // appendFileLogs appends logs as a JSON array followed by a newline, as
 // json.Encoder writes it.
 func appendFileLogs(b []byte, logs []store.FileLog) []byte {
-	b = append(b, '[')
-	for i := range logs {
-		if i > 0 {
-			b = append(b, ',')
-		}
-		b = appendFileLog(b, &logs[i])
-	}
-	return append(b, ']', '\n')
+	return append(appendArray(b, logs, appendFileLog), '\n')
 }
 
 func appendFileLog(b []byte, e *store.FileLog) []byte {
-	b = append(b, `{"action":`...)
-	b = appendJSONString(b, e.Action)
-	b = append(b, `,"targetID":`...)
-	b = appendJSONString(b, e.TargetID)
-	b = append(b, `,"userGuid":`...)
-	b = appendJSONString(b, e.UserGUID)
-	b = append(b, `,"userID":`...)
-	b = appendJSONString(b, e.UserID)
-	b = append(b, `,"name":`...)
-	b = appendJSONString(b, e.Name)
-	b = append(b, `,"userMatricNo":`...)
-	b = appendJSONString(b, e.UserMatricNo)
-	b = append(b, `,"email":`...)
-	b = appendJSONString(b, e.Email)
-	b = append(b, `,"fileName":`...)
-	b = appendJSONString(b, e.FileName)
-	b = append(b, `,"folderName":`...)
-	b = appendJSONString(b, e.FolderName)
-	b = append(b, `,"folderID":`...)
-	b = appendJSONString(b, e.FolderID)
+	b = appendMember(b, `{"action":`, e.Action)
+	b = appendMember(b, `,"targetID":`, e.TargetID)
+	b = appendMember(b, `,"userGuid":`, e.UserGUID)
+	b = appendMember(b, `,"userID":`, e.UserID)
+	b = appendMember(b, `,"name":`, e.Name)
+	b = appendMember(b, `,"userMatricNo":`, e.UserMatricNo)
+	b = appendMember(b, `,"email":`, e.Email)
+	b = appendMember(b, `,"fileName":`, e.FileName)
+	b = appendMember(b, `,"folderName":`, e.FolderName)
+	b = appendMember(b, `,"folderID":`, e.FolderID)
 	b = append(b, `,"logDate":"`...)
 	b = e.LogDate.AppendFormat(b, time.RFC3339Nano)
 	return append(b, `"}`...)
@@ -127,30 +110,20 @@ func appendJSONString(b []byte, s string) []byte {
 // appendAttendance appends a as json.Encoder writes it (HTML escaping off,
 // a newline after): the answer of every E7 create.
 func appendAttendance(b []byte, a *store.Attendance) []byte {
-	b = append(b, `{"id":`...)
-	b = appendJSONString(b, a.ID)
-	b = append(b, `,"name":`...)
-	b = appendJSONString(b, a.Name)
-	b = append(b, `,"resourceID":`...)
-	b = appendJSONString(b, a.ResourceID)
+	b = appendMember(b, `{"id":`, a.ID)
+	b = appendMember(b, `,"name":`, a.Name)
+	b = appendMember(b, `,"resourceID":`, a.ResourceID)
 	b = append(b, `,"publish":`...)
 	b = appendBool(b, a.Publish)
 	b = append(b, `,"createdDate":"`...)
 	b = a.CreatedDate.AppendFormat(b, time.RFC3339Nano)
-	b = append(b, `","creatorID":`...)
-	b = appendJSONString(b, a.CreatorID)
-	b = append(b, `,"photoUrl":`...)
-	b = appendJSONString(b, a.PhotoURL)
-	b = append(b, `,"userName":`...)
-	b = appendJSONString(b, a.UserName)
-	b = append(b, `,"userID":`...)
-	b = appendJSONString(b, a.UserID)
-	b = append(b, `,"userMatricNo":`...)
-	b = appendJSONString(b, a.UserMatricNo)
-	b = append(b, `,"email":`...)
-	b = appendJSONString(b, a.Email)
-	b = append(b, `,"description":`...)
-	b = appendJSONString(b, a.Description)
+	b = appendMember(b, `","creatorID":`, a.CreatorID)
+	b = appendMember(b, `,"photoUrl":`, a.PhotoURL)
+	b = appendMember(b, `,"userName":`, a.UserName)
+	b = appendMember(b, `,"userID":`, a.UserID)
+	b = appendMember(b, `,"userMatricNo":`, a.UserMatricNo)
+	b = appendMember(b, `,"email":`, a.Email)
+	b = appendMember(b, `,"description":`, a.Description)
 	b = append(b, `,"isDefault":`...)
 	b = appendBool(b, a.IsDefault)
 	return append(b, '}', '\n')
@@ -166,36 +139,20 @@ func appendBool(b []byte, v bool) []byte {
 // appendStudents appends a page of accessible students (E20) as
 // json.Encoder writes it: the other 20-entry page of bench/loopback.sh.
 func appendStudents(b []byte, l []store.Student) []byte {
-	b = append(b, '[')
-	for i := range l {
-		if i > 0 {
-			b = append(b, ',')
-		}
-		b = appendStudent(b, &l[i])
-	}
-	return append(b, ']', '\n')
+	return append(appendArray(b, l, appendStudent), '\n')
 }
 
 func appendStudent(b []byte, e *store.Student) []byte {
-	b = append(b, `{"id":`...)
-	b = appendJSONString(b, e.ID)
-	b = append(b, `,"userID":`...)
-	b = appendJSONString(b, e.UserID)
-	b = append(b, `,"userName":`...)
-	b = appendJSONString(b, e.UserName)
-	b = append(b, `,"userMatricNo":`...)
-	b = appendJSONString(b, e.UserMatricNo)
-	b = append(b, `,"officialEmail":`...)
-	b = appendJSONString(b, e.OfficialEmail)
-	b = append(b, `,"email":`...)
-	b = appendJSONString(b, e.Email)
-	b = append(b, `,"userFaculty":`...)
-	b = appendJSONString(b, e.UserFaculty)
-	b = append(b, `,"loginDomain":`...)
-	b = appendJSONString(b, e.LoginDomain)
+	b = appendMember(b, `{"id":`, e.ID)
+	b = appendMember(b, `,"userID":`, e.UserID)
+	b = appendMember(b, `,"userName":`, e.UserName)
+	b = appendMember(b, `,"userMatricNo":`, e.UserMatricNo)
+	b = appendMember(b, `,"officialEmail":`, e.OfficialEmail)
+	b = appendMember(b, `,"email":`, e.Email)
+	b = appendMember(b, `,"userFaculty":`, e.UserFaculty)
+	b = appendMember(b, `,"loginDomain":`, e.LoginDomain)
 	if e.Photo != "" {
-		b = append(b, `,"photo":`...)
-		b = appendJSONString(b, e.Photo)
+		b = appendMember(b, `,"photo":`, e.Photo)
 	}
 	return append(b, '}')
 }
@@ -203,23 +160,16 @@ func appendStudent(b []byte, e *store.Student) []byte {
 // appendPollResponse appends one poll response (E19, and the entries of
 // E18) as json.Encoder writes it.
 func appendPollResponse(b []byte, p *store.PollResponse) []byte {
-	b = append(b, `{"id":`...)
-	b = appendJSONString(b, p.ID)
-	b = append(b, `,"questionID":`...)
-	b = appendJSONString(b, p.QuestionID)
+	b = appendMember(b, `{"id":`, p.ID)
+	b = appendMember(b, `,"questionID":`, p.QuestionID)
 	b = append(b, `,"createdDate":"`...)
 	b = p.CreatedDate.AppendFormat(b, time.RFC3339Nano)
-	b = append(b, `","creatorId":`...)
-	b = appendJSONString(b, p.CreatorID)
-	b = append(b, `,"userId":`...)
-	b = appendJSONString(b, p.UserID)
-	b = append(b, `,"userName":`...)
-	b = appendJSONString(b, p.UserName)
-	b = append(b, `,"userMatrixNo":`...)
-	b = appendJSONString(b, p.UserMatrixNo)
+	b = appendMember(b, `","creatorId":`, p.CreatorID)
+	b = appendMember(b, `,"userId":`, p.UserID)
+	b = appendMember(b, `,"userName":`, p.UserName)
+	b = appendMember(b, `,"userMatrixNo":`, p.UserMatrixNo)
 	if p.Photo != "" {
-		b = append(b, `,"photo":`...)
-		b = appendJSONString(b, p.Photo)
+		b = appendMember(b, `,"photo":`, p.Photo)
 	}
 	b = append(b, `,"selectedOptions":`...)
 	if p.SelectedOptions == nil {
@@ -234,8 +184,7 @@ func appendPollResponse(b []byte, p *store.PollResponse) []byte {
 		}
 		b = append(b, ']')
 	}
-	b = append(b, `,"text":`...)
-	b = appendJSONString(b, p.Text)
+	b = appendMember(b, `,"text":`, p.Text)
 	return append(b, '}')
 }
 
@@ -248,17 +197,31 @@ func appendNotification(b []byte, n *store.Notification) (_ []byte, ok bool) {
 	}
 	b = append(b, `{"id":`...)
 	b = strconv.AppendInt(b, n.ID, 10)
-	b = append(b, `,"targetID":`...)
-	b = appendJSONString(b, n.TargetID)
-	b = append(b, `,"notifyGroupId":`...)
-	b = appendJSONString(b, n.NotifyGroupID)
-	b = append(b, `,"type":`...)
-	b = appendJSONString(b, n.Type)
+	b = appendMember(b, `,"targetID":`, n.TargetID)
+	b = appendMember(b, `,"notifyGroupId":`, n.NotifyGroupID)
+	b = appendMember(b, `,"type":`, n.Type)
 	b = append(b, `,"recordDate":"`...)
 	b = n.RecordDate.AppendFormat(b, time.RFC3339Nano)
-	b = append(b, `","notifyMessage":`...)
-	b = appendJSONString(b, n.NotifyMessage)
+	b = appendMember(b, `","notifyMessage":`, n.NotifyMessage)
 	b = append(b, `,"notifyStatus":`...)
 	b = strconv.AppendInt(b, int64(n.NotifyStatus), 10)
 	return append(b, '}', '\n'), true
+}
+
+// appendMember appends key (the member's name with its colon, and the
+// comma or brace before it) and the JSON string v.
+func appendMember(b []byte, key, v string) []byte {
+	return appendJSONString(append(b, key...), v)
+}
+
+// appendArray appends l as a JSON array, each element by one.
+func appendArray[T any](b []byte, l []T, one func([]byte, *T) []byte) []byte {
+	b = append(b, '[')
+	for i := range l {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		b = one(b, &l[i])
+	}
+	return append(b, ']')
 }
