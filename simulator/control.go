@@ -134,6 +134,10 @@ func (s *Simulator) controlRoutes(mux *http.ServeMux) {
 	mux.HandleFunc("PUT "+base+"/settings", s.controlSettings)
 	mux.HandleFunc("GET "+base+"/events", s.controlEvents)
 	mux.HandleFunc("GET "+base+"/traffic", func(w http.ResponseWriter, r *http.Request) {
+		if s.traffic == nil {
+			s.fail(w, http.StatusNotFound, noTrafficRecord)
+			return
+		}
 		writeJSON(w, http.StatusOK, s.Traffic())
 	})
 	mux.HandleFunc("POST "+base+"/report", s.controlReport)

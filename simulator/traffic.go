@@ -267,11 +267,14 @@ func (s *Simulator) inspecting() bool {
 	return s.log != nil || s.traffic != nil || (s.events != nil && s.events.watchers.Load() > 0)
 }
 
+// noTrafficRecord is the control API's answer when no traffic is recorded.
+const noTrafficRecord = "no traffic record: start the simulator with --report-dir"
+
 // controlReport is POST /_sim/TOKEN/report: the traffic report written
 // now, by Options.TrafficReport.
 func (s *Simulator) controlReport(w http.ResponseWriter, r *http.Request) {
 	if s.opts.TrafficReport == nil {
-		s.fail(w, http.StatusNotFound, "no traffic report: start the simulator with --report-dir")
+		s.fail(w, http.StatusNotFound, noTrafficRecord)
 		return
 	}
 	where, err := s.opts.TrafficReport(s.Traffic())

@@ -179,6 +179,10 @@ func TestTrafficReportNeedsAHook(t *testing.T) {
 	if r.status != http.StatusNotFound || !strings.Contains(r.errorString(t), "--report-dir") {
 		t.Errorf("POST report without a hook: %d %s, want 404 naming --report-dir", r.status, r.body)
 	}
+	r = e.doWith("", "GET", e.sim.ControlPath()+"/traffic", "", nil)
+	if r.status != http.StatusNotFound || !strings.Contains(r.errorString(t), "--report-dir") {
+		t.Errorf("GET traffic without a record: %d %s, want 404 naming --report-dir (an empty record dated 0001-01-01 before)", r.status, r.body)
+	}
 	if tr := e.sim.Traffic(); tr.Requests != 0 {
 		t.Errorf("Traffic without a record: %d requests, want 0", tr.Requests)
 	}
