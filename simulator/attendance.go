@@ -8,12 +8,6 @@ import (
 	"github.com/campusconf/campusconf/simulator/store"
 )
 
-// attendanceRoutes are the routes of attendance: E7 adds a default attendance, E8 deletes attendances.
-var attendanceRoutes = map[registry.OpID]route{
-	registry.E7: {notStudent, (*Simulator).addDefaultAttendance},
-	registry.E8: {notStudent, (*Simulator).deleteAttendances},
-}
-
 // addDefaultAttendance is E7.
 func (s *Simulator) addDefaultAttendance(w http.ResponseWriter, r *http.Request, u store.User) {
 	b := s.readBody(w, r)
@@ -58,4 +52,10 @@ func (s *Simulator) deleteAttendances(w http.ResponseWriter, r *http.Request, _ 
 		return
 	}
 	noContent(w)
+}
+
+// attendanceRoutes are the routes of attendance: E7 adds a default attendance, E8 deletes attendances.
+var attendanceRoutes = map[registry.OpID]route{
+	registry.E7: {notStudent, (*Simulator).addDefaultAttendance},
+	registry.E8: {notStudent, (*Simulator).deleteAttendances},
 }

@@ -8,11 +8,6 @@ import (
 	"github.com/campusconf/campusconf/simulator/store"
 )
 
-// bankRoutes are the routes of the question bank: E6 copies a folder.
-var bankRoutes = map[registry.OpID]route{
-	registry.E6: {notStudent, (*Simulator).copyBankFolder},
-}
-
 // copyBankFolder is E6.
 func (s *Simulator) copyBankFolder(w http.ResponseWriter, r *http.Request, u store.User) {
 	id, ok := s.pathParam(w, r, "id")
@@ -34,4 +29,9 @@ func (s *Simulator) copyBankFolder(w http.ResponseWriter, r *http.Request, u sto
 		f.UserID, f.UserName, f.Email = "", "", ""
 	}
 	writeJSON(w, http.StatusCreated, f)
+}
+
+// bankRoutes are the routes of the question bank: E6 copies a folder.
+var bankRoutes = map[registry.OpID]route{
+	registry.E6: {notStudent, (*Simulator).copyBankFolder},
 }

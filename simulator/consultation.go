@@ -9,11 +9,6 @@ import (
 	"github.com/campusconf/campusconf/simulator/variants"
 )
 
-// consultationRoutes are the routes of consultation: E5 deletes slots.
-var consultationRoutes = map[registry.OpID]route{
-	registry.E5: {accessDelete, (*Simulator).deleteSlots},
-}
-
 // deleteSlots is E5.
 func (s *Simulator) deleteSlots(w http.ResponseWriter, r *http.Request, u store.User) {
 	ids, ok := s.idsBody(w, r)
@@ -51,4 +46,9 @@ func (s *Simulator) deleteSlots(w http.ResponseWriter, r *http.Request, u store.
 	}
 	relyOn(r, dDelete204)
 	noContent(w)
+}
+
+// consultationRoutes are the routes of consultation: E5 deletes slots.
+var consultationRoutes = map[registry.OpID]route{
+	registry.E5: {accessDelete, (*Simulator).deleteSlots},
 }

@@ -8,12 +8,6 @@ import (
 	"github.com/campusconf/campusconf/simulator/store"
 )
 
-// evaluationRoutes are the routes of evaluation: E9 reads a question, ES updates an evaluation session.
-var evaluationRoutes = map[registry.OpID]route{
-	registry.E9: {anyone, (*Simulator).getQuestion},
-	registry.ES: {notStudent, (*Simulator).updateEvaluationSession},
-}
-
 // getQuestion is E9.
 func (s *Simulator) getQuestion(w http.ResponseWriter, r *http.Request, _ store.User) {
 	eval, ok := s.pathParam(w, r, "evaluationid")
@@ -161,4 +155,10 @@ func questionPatch(e *body, limits limitRule) store.QuestionPatch {
 		e.check(limits.outside(*v, 0, maxVideoTimeStamp), "videoTimeStamp: expected 0 to %d, got %g", maxVideoTimeStamp, *v)
 	}
 	return q
+}
+
+// evaluationRoutes are the routes of evaluation: E9 reads a question, ES updates an evaluation session.
+var evaluationRoutes = map[registry.OpID]route{
+	registry.E9: {anyone, (*Simulator).getQuestion},
+	registry.ES: {notStudent, (*Simulator).updateEvaluationSession},
 }

@@ -9,12 +9,6 @@ import (
 	"github.com/campusconf/campusconf/simulator/store"
 )
 
-// filesRoutes are the routes of files: E10 lists the download log of a folder, E11 the annotations of a file.
-var filesRoutes = map[registry.OpID]route{
-	registry.E10: {notStudent, (*Simulator).fileDownloadLogs},
-	registry.E11: {anyone, (*Simulator).fileAnnotations},
-}
-
 // fileDownloadLogs is E10.
 func (s *Simulator) fileDownloadLogs(w http.ResponseWriter, r *http.Request, _ store.User) {
 	a, ok := s.listRequest(w, r, listSpec{idParam: "id", paged: true, dates: [2]string{"StartDate", "EndDate"}})
@@ -50,4 +44,10 @@ func (s *Simulator) fileDownloadLogs(w http.ResponseWriter, r *http.Request, _ s
 // fileAnnotations is E11.
 func (s *Simulator) fileAnnotations(w http.ResponseWriter, r *http.Request, _ store.User) {
 	answerLog(s, w, r, s.store.Annotations, s.defects.Has(defects.LogsEmpty))
+}
+
+// filesRoutes are the routes of files: E10 lists the download log of a folder, E11 the annotations of a file.
+var filesRoutes = map[registry.OpID]route{
+	registry.E10: {notStudent, (*Simulator).fileDownloadLogs},
+	registry.E11: {anyone, (*Simulator).fileAnnotations},
 }

@@ -11,11 +11,6 @@ import (
 	"github.com/campusconf/campusconf/simulator/variants"
 )
 
-// gradebookRoutes are the routes of the gradebook: GB updates its settings.
-var gradebookRoutes = map[registry.OpID]route{
-	registry.GB: {notStudent, (*Simulator).updateGradebook},
-}
-
 // updateGradebook is GB.
 func (s *Simulator) updateGradebook(w http.ResponseWriter, r *http.Request, _ store.User) {
 	id, b := s.pathAndBody(w, r, "id")
@@ -84,4 +79,9 @@ func wholeWeighting(st *store.Store, moduleID string, weights []store.Weightage)
 		}
 	}
 	return out
+}
+
+// gradebookRoutes are the routes of the gradebook: GB updates its settings.
+var gradebookRoutes = map[registry.OpID]route{
+	registry.GB: {notStudent, (*Simulator).updateGradebook},
 }

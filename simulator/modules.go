@@ -8,11 +8,6 @@ import (
 	"github.com/campusconf/campusconf/simulator/store"
 )
 
-// modulesRoutes are the routes of module content: E12 lists the logs of a weblink.
-var modulesRoutes = map[registry.OpID]route{
-	registry.E12: {notStudent, (*Simulator).weblinkLogs},
-}
-
 // weblinkLogs is E12; an unknown weblink is 404.
 func (s *Simulator) weblinkLogs(w http.ResponseWriter, r *http.Request, _ store.User) {
 	a, ok := s.listRequest(w, r, listSpec{idParam: "ID"})
@@ -29,4 +24,9 @@ func (s *Simulator) weblinkLogs(w http.ResponseWriter, r *http.Request, _ store.
 		l = nil
 	}
 	answerPage(s, w, l, q, nil, nil, true)
+}
+
+// modulesRoutes are the routes of module content: E12 lists the logs of a weblink.
+var modulesRoutes = map[registry.OpID]route{
+	registry.E12: {notStudent, (*Simulator).weblinkLogs},
 }

@@ -11,14 +11,6 @@ import (
 	"github.com/campusconf/campusconf/simulator/variants"
 )
 
-// multimediaRoutes are the routes of multimedia: E13 reads a media download log, E14 deletes medias, E15 lists a channel's users, E16 the capture sessions.
-var multimediaRoutes = map[registry.OpID]route{
-	registry.E13: {notStudent, (*Simulator).mediaDownloadLog},
-	registry.E14: {notStudent, (*Simulator).deleteMedia},
-	registry.E15: {notStudent, (*Simulator).channelUsers},
-	registry.E16: {notStudent, (*Simulator).captureSessions},
-}
-
 // mediaDownloadLog is E13: a single object, the latest download.
 func (s *Simulator) mediaDownloadLog(w http.ResponseWriter, r *http.Request, _ store.User) {
 	id, ok := s.pathParam(w, r, "id")
@@ -92,4 +84,12 @@ func (s *Simulator) channelUsers(w http.ResponseWriter, r *http.Request, _ store
 // captureSessions is E16.
 func (s *Simulator) captureSessions(w http.ResponseWriter, r *http.Request, _ store.User) {
 	answerLog(s, w, r, s.store.Captures, s.defects.Has(defects.LogsEmpty))
+}
+
+// multimediaRoutes are the routes of multimedia: E13 reads a media download log, E14 deletes medias, E15 lists a channel's users, E16 the capture sessions.
+var multimediaRoutes = map[registry.OpID]route{
+	registry.E13: {notStudent, (*Simulator).mediaDownloadLog},
+	registry.E14: {notStudent, (*Simulator).deleteMedia},
+	registry.E15: {notStudent, (*Simulator).channelUsers},
+	registry.E16: {notStudent, (*Simulator).captureSessions},
 }

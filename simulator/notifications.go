@@ -8,12 +8,6 @@ import (
 	"github.com/campusconf/campusconf/simulator/store"
 )
 
-// notificationRoutes are the routes of notifications: NG reads one by group, NR marks one read or unread.
-var notificationRoutes = map[registry.OpID]route{
-	registry.NG: {notStudent, (*Simulator).notificationByGroup},
-	registry.NR: {notStudent, (*Simulator).updateNotificationRead},
-}
-
 // notificationByGroup is NG.
 func (s *Simulator) notificationByGroup(w http.ResponseWriter, r *http.Request, _ store.User) {
 	id, ok := s.pathParam(w, r, "id")
@@ -75,4 +69,10 @@ func (s *Simulator) updateNotificationRead(w http.ResponseWriter, r *http.Reques
 		return
 	}
 	writeNotification(w, &n)
+}
+
+// notificationRoutes are the routes of notifications: NG reads one by group, NR marks one read or unread.
+var notificationRoutes = map[registry.OpID]route{
+	registry.NG: {notStudent, (*Simulator).notificationByGroup},
+	registry.NR: {notStudent, (*Simulator).updateNotificationRead},
 }

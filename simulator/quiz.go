@@ -9,11 +9,6 @@ import (
 	"github.com/campusconf/campusconf/simulator/variants"
 )
 
-// quizRoutes are the routes of quizzes: QS updates a quiz section.
-var quizRoutes = map[registry.OpID]route{
-	registry.QS: {notStudent, (*Simulator).updateQuizSection},
-}
-
 // updateQuizSection is QS: the body replaces the section's
 // settings, so an absent displayQuestionMark is false.
 func (s *Simulator) updateQuizSection(w http.ResponseWriter, r *http.Request, _ store.User) {
@@ -79,4 +74,9 @@ func keepOmitted(b *body, in, cur store.QuizSection) store.QuizSection {
 		in.RequireRational = cur.RequireRational
 	}
 	return in
+}
+
+// quizRoutes are the routes of quizzes: QS updates a quiz section.
+var quizRoutes = map[registry.OpID]route{
+	registry.QS: {notStudent, (*Simulator).updateQuizSection},
 }

@@ -8,11 +8,6 @@ import (
 	"github.com/campusconf/campusconf/simulator/store"
 )
 
-// resourcesRoutes are the routes of resources: E20 lists a resource's students.
-var resourcesRoutes = map[registry.OpID]route{
-	registry.E20: {anyone, (*Simulator).resourceStudents},
-}
-
 // resourceStudents is E20.
 func (s *Simulator) resourceStudents(w http.ResponseWriter, r *http.Request, _ store.User) {
 	a, ok := s.listRequest(w, r, listSpec{idParam: "id", paged: true, populate: true, accept: s.populates(defects.E20PopulateUnsupported, "photo")})
@@ -24,4 +19,9 @@ func (s *Simulator) resourceStudents(w http.ResponseWriter, r *http.Request, _ s
 	noteUnknown(r, found)
 	fill := photoFill(s, pop, func(st *store.Student) *string { return &st.Photo })
 	answerPage(s, w, l, q, nil, fill, fill == nil)
+}
+
+// resourcesRoutes are the routes of resources: E20 lists a resource's students.
+var resourcesRoutes = map[registry.OpID]route{
+	registry.E20: {anyone, (*Simulator).resourceStudents},
 }

@@ -40,9 +40,9 @@ type route struct {
 }
 
 // domains are the route tables of what the simulator simulates, one per
-// file of handlers (secondfactor.go, consultation.go, ...): each gives its
-// operations their access rule and handler; where they live comes from the
-// registry.
+// file of handlers (secondfactor.go, consultation.go, ...), each closing
+// its file: it gives the file's operations their access rule and handler;
+// where they live comes from the registry.
 var domains = []map[registry.OpID]route{
 	secondFactorRoutes,
 	campusRoutes,

@@ -11,13 +11,6 @@ import (
 	"github.com/campusconf/campusconf/simulator/variants"
 )
 
-// secondFactorRoutes are the routes of the second factor: E1 validates a one-time password, E2 polls and E3 sends a mobile push.
-var secondFactorRoutes = map[registry.OpID]route{
-	registry.E1: {anyone, (*Simulator).validateOTP},
-	registry.E2: {anyone, (*Simulator).pollPush},
-	registry.E3: {anyone, (*Simulator).sendPush},
-}
-
 // campusRoutes are the routes of the campus directory: E4 syncs the faculties.
 var campusRoutes = map[registry.OpID]route{
 	registry.E4: {superAdmin, (*Simulator).syncFaculties},
@@ -108,4 +101,11 @@ func (s *Simulator) pollPush(w http.ResponseWriter, r *http.Request, u store.Use
 // syncFaculties is E4.
 func (s *Simulator) syncFaculties(w http.ResponseWriter, _ *http.Request, _ store.User) {
 	writeJSON(w, http.StatusOK, s.store.Faculties())
+}
+
+// secondFactorRoutes are the routes of the second factor: E1 validates a one-time password, E2 polls and E3 sends a mobile push.
+var secondFactorRoutes = map[registry.OpID]route{
+	registry.E1: {anyone, (*Simulator).validateOTP},
+	registry.E2: {anyone, (*Simulator).pollPush},
+	registry.E3: {anyone, (*Simulator).sendPush},
 }

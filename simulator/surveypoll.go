@@ -10,13 +10,6 @@ import (
 	"github.com/campusconf/campusconf/simulator/store"
 )
 
-// surveyPollRoutes are the routes of surveys and polls: E17 lists survey responses, E18 poll responses, E19 reads one poll response.
-var surveyPollRoutes = map[registry.OpID]route{
-	registry.E17: {anyone, (*Simulator).surveyResponses},
-	registry.E18: {anyone, (*Simulator).pollResponses},
-	registry.E19: {anyone, (*Simulator).pollResponse},
-}
-
 // surveyResponses is E17; an unknown question is 404.
 func (s *Simulator) surveyResponses(w http.ResponseWriter, r *http.Request, _ store.User) {
 	a, ok := s.listRequest(w, r, listSpec{idParam: "id", paged: true, populate: true, accept: s.populates(defects.E17PopulateUnsupported, "Creator")})
@@ -119,4 +112,11 @@ func otherQuestion[T any](id, question func(*T) *string) func(*T) {
 			*question(t) = otherQuestionID
 		}
 	}
+}
+
+// surveyPollRoutes are the routes of surveys and polls: E17 lists survey responses, E18 poll responses, E19 reads one poll response.
+var surveyPollRoutes = map[registry.OpID]route{
+	registry.E17: {anyone, (*Simulator).surveyResponses},
+	registry.E18: {anyone, (*Simulator).pollResponses},
+	registry.E19: {anyone, (*Simulator).pollResponse},
 }

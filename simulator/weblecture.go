@@ -10,11 +10,6 @@ import (
 	"github.com/campusconf/campusconf/simulator/variants"
 )
 
-// webLectureRoutes are the routes of web lectures: E21 publishes sessions.
-var webLectureRoutes = map[registry.OpID]route{
-	registry.E21: {notStudent, (*Simulator).publishSessions},
-}
-
 // publishSessions is E21.
 func (s *Simulator) publishSessions(w http.ResponseWriter, r *http.Request, _ store.User) {
 	b := s.readBody(w, r)
@@ -39,4 +34,9 @@ func (s *Simulator) publishSessions(w http.ResponseWriter, r *http.Request, _ st
 		return
 	}
 	writeJSON(w, http.StatusOK, n)
+}
+
+// webLectureRoutes are the routes of web lectures: E21 publishes sessions.
+var webLectureRoutes = map[registry.OpID]route{
+	registry.E21: {notStudent, (*Simulator).publishSessions},
 }
