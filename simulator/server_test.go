@@ -1,14 +1,14 @@
 package simulator
 
 import (
-	"bufio"
 	"encoding/json"
-	"io"
 	"net"
 	"net/http"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/campusconf/campusconf/internal/nettest"
 )
 
 // TestServerLevelAnswersAreJSON sends requests that http.Server answers by
@@ -52,26 +52,7 @@ func TestServerLevelAnswersAreJSON(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			c, err := net.Dial("tcp", addr)
-			if err != nil {
-				t.Fatal(err)
-			}
-			defer func() { _ = c.Close() }() // the answer is read: nothing is lost
-			if err := c.SetDeadline(time.Now().Add(10 * time.Second)); err != nil {
-				t.Fatal(err)
-			}
-			if _, err := io.WriteString(c, tt.request); err != nil {
-				t.Fatal(err)
-			}
-			resp, err := http.ReadResponse(bufio.NewReader(c), nil)
-			if err != nil {
-				t.Fatalf("expected an HTTP answer, got %v", err)
-			}
-			body, err := io.ReadAll(resp.Body)
-			resp.Body.Close()
-			if err != nil {
-				t.Fatalf("reading the body: %v", err)
-			}
+			resp, body := nettest.Exchange(t, addr, tt.request)
 			if resp.StatusCode != tt.want {
 				t.Errorf("expected status %d, got %d: %q", tt.want, resp.StatusCode, body)
 			}

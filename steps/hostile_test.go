@@ -2,7 +2,6 @@ package steps
 
 import (
 	"bytes"
-	"compress/gzip"
 	"context"
 	"encoding/json"
 	"fmt"
@@ -16,6 +15,7 @@ import (
 	"time"
 
 	"github.com/campusconf/campusconf/fixtures"
+	"github.com/campusconf/campusconf/internal/nettest"
 	"github.com/campusconf/campusconf/internal/totp"
 	"github.com/campusconf/campusconf/reports"
 )
@@ -249,32 +249,6 @@ func TestRedirectsAreAnswersNotHops(t *testing.T) {
 	}
 }
 
-// gzipBomb is 64 MiB of zeros gzipped (about 64 KiB).
-var gzipBomb = sync.OnceValue(func() []byte {
-	var buf bytes.Buffer
-	zw, _ := gzip.NewWriterLevel(&buf, gzip.BestCompression)
-	zeros := make([]byte, 1<<20)
-	for i := 0; i < 64; i++ {
-		_, _ = zw.Write(zeros)
-	}
-	_ = zw.Close()
-	return buf.Bytes()
-})
-
-// worstTarget answers every request with about 60 KiB of response headers
-// in 1000 fields (under the transport's limit, so all of them reach the
-// runner), one of them 8 KiB long, and a gzip bomb for a body.
-func worstTarget(w http.ResponseWriter, r *http.Request) {
-	_, _ = io.Copy(io.Discard, io.LimitReader(r.Body, 1<<16))
-	for i := 0; i < 1000; i++ {
-		w.Header().Set(fmt.Sprintf("X-Filler-%04d", i), strings.Repeat("f", 30))
-	}
-	w.Header().Set("X-Long", strings.Repeat("L", 8<<10))
-	w.Header().Set("Content-Type", "application/json")
-	w.Header().Set("Content-Encoding", "gzip")
-	_, _ = w.Write(gzipBomb())
-}
-
 // TestBoundsOnWhatATargetSends: headers too long for the transport are a
 // limit of the runner, naming --max-header; the report keeps at most
 // MaxHeaders names of bounded size; a gzip bomb is read only up to the
@@ -297,7 +271,7 @@ func TestBoundsOnWhatATargetSends(t *testing.T) {
 				t.Errorf("expected the skip to name --max-header, got %q", s.SkipReason)
 			}
 		}},
-		{"1000 headers and a gzip bomb", worstTarget, func(t *testing.T, ex reports.Exchange, s reports.Scenario) {
+		{"1000 headers and a gzip bomb", nettest.WorstTarget, func(t *testing.T, ex reports.Exchange, s reports.Scenario) {
 			if len(ex.ResponseHeaders) > reports.MaxHeaders || ex.ResponseHeadersDropped == 0 {
 				t.Errorf("expected at most %d headers kept and the rest counted, got %d kept, %d dropped", reports.MaxHeaders, len(ex.ResponseHeaders), ex.ResponseHeadersDropped)
 			}
@@ -316,7 +290,7 @@ func TestBoundsOnWhatATargetSends(t *testing.T) {
 			}
 		}},
 	}
-	gzipBomb() // made before any request waits for it
+	nettest.GzipBomb() // made before any request waits for it
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			srv := httptest.NewServer(tt.handler)

@@ -2,7 +2,6 @@ package main
 
 import (
 	"bytes"
-	"compress/gzip"
 	"context"
 	"encoding/base64"
 	"encoding/json"
@@ -23,6 +22,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/campusconf/campusconf/fixtures"
+	"github.com/campusconf/campusconf/internal/nettest"
 	"github.com/campusconf/campusconf/reports"
 	"github.com/campusconf/campusconf/simulator"
 )
@@ -342,37 +342,14 @@ func TestRunMakesTargetTextSafe(t *testing.T) {
 	}
 }
 
-// worstTarget answers every request with about 60 KiB of response headers
-// in 1000 fields, one 8 KiB long, and a gzip bomb (64 MiB of zeros) for a
-// body: the worst target of the hostile tests for memory and time.
-func worstTarget(bomb []byte) http.HandlerFunc {
-	filler := strings.Repeat("f", 30)
-	return func(w http.ResponseWriter, r *http.Request) {
-		_, _ = io.Copy(io.Discard, io.LimitReader(r.Body, 1<<16))
-		for i := 0; i < 1000; i++ {
-			w.Header().Set(fmt.Sprintf("X-Filler-%04d", i), filler)
-		}
-		w.Header().Set("X-Long", strings.Repeat("L", 8<<10))
-		w.Header().Set("Content-Type", "application/json")
-		w.Header().Set("Content-Encoding", "gzip")
-		_, _ = w.Write(bomb)
-	}
-}
-
 // TestRunMemoryAndTimeAgainstTheWorstTarget runs the whole suite, report
-// writing included, against worstTarget and samples the heap: it must stay
+// writing included, against nettest.WorstTarget and samples the heap: it must stay
 // under 256 MiB, and the run end in a minute.
 func TestRunMemoryAndTimeAgainstTheWorstTarget(t *testing.T) {
 	if testing.Short() {
 		t.Skip("a whole run against a hostile target; not under -short")
 	}
-	var buf bytes.Buffer
-	zw, _ := gzip.NewWriterLevel(&buf, gzip.BestCompression)
-	zeros := make([]byte, 1<<20)
-	for i := 0; i < 64; i++ {
-		_, _ = zw.Write(zeros)
-	}
-	_ = zw.Close()
+	nettest.GzipBomb() // made before the heap is sampled
 	runtime.GC()
 	var peak atomic.Uint64
 	stop := make(chan struct{})
@@ -393,7 +370,7 @@ func TestRunMemoryAndTimeAgainstTheWorstTarget(t *testing.T) {
 		}
 	}()
 	start := time.Now()
-	code, outputs := runAgainst(t, worstTarget(buf.Bytes()), hostileFixture(t))
+	code, outputs := runAgainst(t, http.HandlerFunc(nettest.WorstTarget), hostileFixture(t))
 	took := time.Since(start)
 	close(stop)
 	<-sampled

@@ -12,9 +12,9 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/campusconf/campusconf/fixtures"
+	"github.com/campusconf/campusconf/internal/nettest"
 	"github.com/campusconf/campusconf/simulator"
 )
 
@@ -169,23 +169,7 @@ func TestServeAnswersBadRequestsAsJSON(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			conn, err := net.Dial("tcp", addr)
-			if err != nil {
-				t.Fatal(err)
-			}
-			defer func() { _ = conn.Close() }()
-			if err := conn.SetDeadline(time.Now().Add(10 * time.Second)); err != nil {
-				t.Fatal(err)
-			}
-			if _, err := io.WriteString(conn, tt.request); err != nil {
-				t.Fatal(err)
-			}
-			resp, err := http.ReadResponse(bufio.NewReader(conn), nil)
-			if err != nil {
-				t.Fatalf("expected an HTTP answer, got %v", err)
-			}
-			body, _ := io.ReadAll(resp.Body)
-			resp.Body.Close()
+			resp, body := nettest.Exchange(t, addr, tt.request)
 			var msg string
 			if resp.StatusCode != tt.want || resp.Header.Get("Content-Type") != "application/json" || json.Unmarshal(body, &msg) != nil {
 				t.Errorf("expected %d with a JSON string body, got %d %q: %q", tt.want, resp.StatusCode, resp.Header.Get("Content-Type"), body)
