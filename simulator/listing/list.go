@@ -23,6 +23,9 @@ func New[T any](items []T) *List[T] {
 	return &List[T]{items: items}
 }
 
+// At returns the item i, in stored order.
+func (l *List[T]) At(i int) T { return l.items[i] }
+
 // Len returns the number of items.
 func (l *List[T]) Len() int { return len(l.items) }
 

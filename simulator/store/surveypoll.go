@@ -18,7 +18,7 @@ func (s *Store) PollResponses(questionID string) (*listing.List[PollResponse], b
 
 // PollResponse returns one poll response (E19).
 func (s *Store) PollResponse(id string) (PollResponse, error) {
-	r, ok := s.lists().Polls.Get().ByID[id]
+	r, ok := s.lists().Polls.Get().Response(id)
 	if !ok {
 		return PollResponse{}, notFound("poll response " + id + " does not exist")
 	}

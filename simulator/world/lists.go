@@ -42,7 +42,7 @@ const (
 // indexes), measured from a heap profile at --scale 1000.
 var entryBytes = struct{ fileLog, annotation, weblinkLog, channelUser, capture, surveyResponse, pollResponse, student int }{
 	fileLog: 190, annotation: 310, weblinkLog: 160, channelUser: 310,
-	capture: 540, surveyResponse: 320, pollResponse: 500, student: 330,
+	capture: 540, surveyResponse: 320, pollResponse: 280, student: 330,
 }
 
 // cost is the estimated bytes of a kind of list with the given parents.
@@ -251,7 +251,7 @@ func surveys(now time.Time, seed int64, scale int, pool []person, questions []st
 // question's.
 func polls(now time.Time, seed int64, scale int, pool []person, questions []string, first string) *store.Polls {
 	f := faker(seed, "polls")
-	out := &store.Polls{ByQuestion: map[string]*listing.List[store.PollResponse]{}, ByID: map[string]store.PollResponse{}}
+	out := &store.Polls{ByQuestion: map[string]*listing.List[store.PollResponse]{}, ByID: map[string]store.PollAt{}}
 	for i, q := range questions {
 		items := make([]store.PollResponse, count(i, scale))
 		at := now
@@ -266,7 +266,7 @@ func polls(now time.Time, seed int64, scale int, pool []person, questions []stri
 				ID: id, QuestionID: q, CreatedDate: at, CreatorID: who.ID, UserID: who.UserID, UserName: who.Name,
 				UserMatrixNo: who.MatricNo, Photo: who.Photo, SelectedOptions: []int32{int32(f.IntN(5))}, Text: f.Sentence(4),
 			}
-			out.ByID[id] = items[j]
+			out.ByID[id] = store.PollAt{Question: q, Index: int32(j)}
 		}
 		out.ByQuestion[q] = listing.New(items)
 	}

@@ -4,6 +4,8 @@ import (
 	"encoding/json"
 	"reflect"
 	"testing"
+
+	"github.com/campusconf/campusconf/simulator/store"
 )
 
 func TestBuildIsDeterministic(t *testing.T) {
@@ -19,13 +21,14 @@ func TestBuildIsDeterministic(t *testing.T) {
 		}
 		return string(b)
 	}
+	response := func(r store.PollResponse, _ bool) store.PollResponse { return r }
 	for name, pair := range map[string][2]any{
 		"faculties":   {w1.Faculties, w2.Faculties},
 		"users":       {w1.Users, w2.Users},
 		"questions":   {w1.Questions, w2.Questions},
 		"bank":        {w1.BankFolders, w2.BankFolders},
 		"file logs":   {w1.Lists.FileLogs.Get()[r1.Folder].Len(), w2.Lists.FileLogs.Get()[r2.Folder].Len()},
-		"poll by id":  {w1.Lists.Polls.Get().ByID[r1.PollResponse], w2.Lists.Polls.Get().ByID[r2.PollResponse]},
+		"poll by id":  {response(w1.Lists.Polls.Get().Response(r1.PollResponse)), response(w2.Lists.Polls.Get().Response(r2.PollResponse))},
 		"ancestors":   {w1.Ancestors, w2.Ancestors},
 		"sections":    {w1.QuizSections, w2.QuizSections},
 		"gradebooks":  {w1.Gradebooks, w2.Gradebooks},
@@ -59,7 +62,7 @@ func TestBuildBoundariesAndStates(t *testing.T) {
 	if n := w.Notifications[r.Notification]; n.NotifyGroupID != r.NotificationGroup || len(w.Ancestors[n.TargetID]) == 0 {
 		t.Errorf("fixture notification %d has group %s and %d ancestors", r.Notification, n.NotifyGroupID, len(w.Ancestors[n.TargetID]))
 	}
-	if _, ok := w.Lists.Polls.Get().ByID[r.PollResponse]; !ok {
+	if _, ok := w.Lists.Polls.Get().Response(r.PollResponse); !ok {
 		t.Error("fixture poll response is not among the poll responses")
 	}
 	if q := w.Questions[r.EvaluationQuestion]; q.ParentID != r.Evaluation {
