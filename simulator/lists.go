@@ -116,6 +116,28 @@ func answerPage[T any](s *Simulator, w http.ResponseWriter, l *listing.List[T], 
 		if items, err = l.Page(q, keep); err == nil {
 			items, err = listing.Page(items, listing.Query{Sort: sorted.Sort, Desc: sorted.Desc, Limit: -1}, nil)
 		}
+	} else if keep == nil && q.WhereField == "" && q.Limit < 0 {
+		// a whole list: at a large --scale it is written from the list's
+		// own entries, not from a copy of them
+		sel, err := l.Select(q, nil)
+		if err != nil {
+			s.badRequest(w, err)
+			return
+		}
+		if sel.Len() > streamedEntries {
+			streamEach(w, func(fn func(*T)) {
+				sel.Each(func(it *T) {
+					if fill != nil {
+						c := *it
+						fill(&c)
+						it = &c
+					}
+					fn(it)
+				})
+			})
+			return
+		}
+		items, err = l.Page(q, nil)
 	} else {
 		items, err = l.Page(q, keep)
 	}
@@ -153,6 +175,15 @@ const streamedEntries = 1000
 // list is tens of megabytes, and encoding/json keeps the largest buffer
 // it has grown for the next answer).
 func streamPage[T any](w http.ResponseWriter, items []T) {
+	streamEach(w, func(fn func(*T)) {
+		for i := range items {
+			fn(&items[i])
+		}
+	})
+}
+
+// streamEach is streamPage of the entries each visits.
+func streamEach[T any](w http.ResponseWriter, each func(fn func(*T))) {
 	w.Header()["Content-Type"] = jsonType
 	w.WriteHeader(http.StatusOK)
 	p := logBufs.Get().(*[]byte)
@@ -161,11 +192,13 @@ func streamPage[T any](w http.ResponseWriter, items []T) {
 	var one bytes.Buffer
 	enc := json.NewEncoder(&one)
 	enc.SetEscapeHTML(false)
-	for i := range items {
-		if i > 0 {
+	first := true
+	each(func(it *T) {
+		if !first {
 			b = append(b, ',')
 		}
-		switch e := any(&items[i]).(type) {
+		first = false
+		switch e := any(it).(type) {
 		case *store.FileLog:
 			b = appendFileLog(b, e)
 		case *store.Student:
@@ -182,7 +215,7 @@ func streamPage[T any](w http.ResponseWriter, items []T) {
 			w.Write(b)
 			b = b[:0]
 		}
-	}
+	})
 	w.Write(append(b, ']', '\n'))
 	if cap(b) <= maxPooledBuffer {
 		*p = b

@@ -5,6 +5,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"net/url"
+	"reflect"
 	"slices"
 	"strings"
 	"testing"
@@ -12,6 +13,7 @@ import (
 
 	"github.com/campusconf/campusconf/simulator/defects"
 	"github.com/campusconf/campusconf/simulator/listing"
+	"github.com/campusconf/campusconf/simulator/store"
 	"github.com/campusconf/campusconf/simulator/variants"
 	"github.com/campusconf/campusconf/simulator/world"
 )
@@ -303,6 +305,20 @@ func TestStreamedPageAsWhole(t *testing.T) {
 	check("students", len(l2), func(w http.ResponseWriter) { streamPage(w, l2) }, func(w http.ResponseWriter) { writeJSON(w, http.StatusOK, l2) })
 	check("annotations", len(l3), func(w http.ResponseWriter) { streamPage(w, l3) }, func(w http.ResponseWriter) { writeJSON(w, http.StatusOK, l3) })
 	check("weblink log", len(l4), func(w http.ResponseWriter) { streamPage(w, l4) }, func(w http.ResponseWriter) { writeJSON(w, http.StatusOK, l4) })
+	// answerPage writes a whole list from the list's own entries: filled
+	// on copies, in the query's order, the same bytes.
+	fill := func(st *store.Student) { st.Photo = "photo of " + st.ID }
+	filled := slices.Clone(l2)
+	for i := range filled {
+		fill(&filled[i])
+	}
+	check("students, whole and filled", len(l2), func(w http.ResponseWriter) { answerPage(e.sim, w, students, all, nil, fill, nil) }, func(w http.ResponseWriter) { writeJSON(w, http.StatusOK, filled) })
+	if again, _ := students.Page(all, nil); !reflect.DeepEqual(again, l2) {
+		t.Error("answerPage's fill changed the list's own entries; expected it to fill copies")
+	}
+	byName := listing.Query{Limit: -1, Sort: "userName", Desc: true}
+	sorted, _ := students.Page(byName, nil)
+	check("students, whole and sorted", len(sorted), func(w http.ResponseWriter) { answerPage(e.sim, w, students, byName, nil, nil, nil) }, func(w http.ResponseWriter) { writeJSON(w, http.StatusOK, sorted) })
 	if len(l1) <= streamedEntries || len(l3) <= 1 {
 		t.Errorf("the download log has %d entries and the annotations %d: expected more than %d and more than 1, so that pieces are written", len(l1), len(l3), streamedEntries)
 	}

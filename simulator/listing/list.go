@@ -59,9 +59,26 @@ func Page[T any](items []T, q Query, keep func(*T) bool) ([]T, error) {
 	return pageOf(nil, items, q, keep)
 }
 
+// Select returns the items of l that q selects among those keep accepts
+// (nil keeps all), to be visited in place: Page without the copies, for
+// answers too long to hold twice.
+func (l *List[T]) Select(q Query, keep func(*T) bool) (Selection[T], error) {
+	return selectOf(l, l.items, q, keep)
+}
+
 // pageOf applies q to items, taking a sort order from l's cache, or
 // computing it when l is nil.
 func pageOf[T any](l *List[T], items []T, q Query, keep func(*T) bool) ([]T, error) {
+	sel, err := selectOf(l, items, q, keep)
+	if err != nil {
+		return nil, err
+	}
+	return sel.page(), nil
+}
+
+// selectOf checks q against T's fields and returns what it selects from
+// items, taking a sort order from l's cache, or computing it when l is nil.
+func selectOf[T any](l *List[T], items []T, q Query, keep func(*T) bool) (Selection[T], error) {
 	fs := fieldsOf(reflect.TypeFor[T]())
 	var order []int32
 	if q.Sort != "" {
@@ -70,7 +87,7 @@ func pageOf[T any](l *List[T], items []T, q Query, keep func(*T) bool) ([]T, err
 		for _, k := range append([]SortKey{{q.Sort, q.Desc}}, q.Then...) {
 			f, err := fs.lookup("sortby", k.Field)
 			if err != nil {
-				return nil, err
+				return Selection[T]{}, err
 			}
 			by, desc = append(by, f), append(desc, k.Desc)
 		}
@@ -81,7 +98,15 @@ func pageOf[T any](l *List[T], items []T, q Query, keep func(*T) bool) ([]T, err
 			order = sortOrderBy(items, by, desc)
 		}
 	}
-	return page(items, order, fs, q, keep)
+	sel := Selection[T]{items: items, order: order, q: q, keep: keep}
+	if q.WhereField != "" {
+		f, err := fs.lookup("where", q.WhereField)
+		if err != nil {
+			return Selection[T]{}, err
+		}
+		sel.where = &f
+	}
+	return sel, nil
 }
 
 // sortOrder returns item indexes sorted stably by f, so that equal keys
@@ -119,60 +144,81 @@ func sortOrderBy[T any](items []T, by []field, desc []bool) []int32 {
 	return o
 }
 
-func page[T any](items []T, order []int32, fs fieldSet, q Query, keep func(*T) bool) ([]T, error) {
-	var where *field
-	if q.WhereField != "" {
-		f, err := fs.lookup("where", q.WhereField)
-		if err != nil {
-			return nil, err
-		}
-		where = &f
+// Selection is what a query selects from a list: its items in the
+// query's order, filtered and cut to its offset and limit when visited.
+type Selection[T any] struct {
+	items []T
+	order []int32
+	where *field
+	q     Query
+	keep  func(*T) bool
+}
+
+// at is the i-th item in the query's order, before filters.
+func (s Selection[T]) at(i int) *T {
+	switch {
+	case s.order != nil:
+		return &s.items[s.order[i]]
+	case s.q.Reverse:
+		return &s.items[len(s.items)-1-i]
 	}
-	n := len(items)
-	at := func(i int) *T {
-		switch {
-		case order != nil:
-			return &items[order[i]]
-		case q.Reverse:
-			return &items[n-1-i]
-		}
-		return &items[i]
-	}
-	out := []T{}
+	return &s.items[i]
+}
+
+// Each calls fn with each selected item in turn. The items are the
+// list's own: fn must not change them.
+func (s Selection[T]) Each(fn func(*T)) {
+	q, n := s.q, len(s.items)
 	if q.Limit == 0 {
-		return out, nil
+		return
 	}
-	if keep == nil && where == nil {
-		// The hot path: no filter, so the page is a slice of the order.
+	if s.keep == nil && s.where == nil {
+		// The hot path: no filter, so the selection is a slice of the order.
 		end := n
 		if q.Limit > 0 && q.Offset+q.Limit < n {
 			end = q.Offset + q.Limit
 		}
-		if end > q.Offset {
-			out = make([]T, 0, end-q.Offset)
-		}
 		for i := q.Offset; i < end; i++ {
-			out = append(out, *at(i))
+			fn(s.at(i))
 		}
-		return out, nil
+		return
 	}
-	skipped := 0
+	skipped, taken := 0, 0
 	for i := 0; i < n; i++ {
-		it := at(i)
-		if keep != nil && !keep(it) {
+		it := s.at(i)
+		if s.keep != nil && !s.keep(it) {
 			continue
 		}
-		if where != nil && !strings.EqualFold(where.text(reflect.ValueOf(it).Elem()), q.WhereValue) {
+		if s.where != nil && !strings.EqualFold(s.where.text(reflect.ValueOf(it).Elem()), q.WhereValue) {
 			continue
 		}
 		if skipped < q.Offset {
 			skipped++
 			continue
 		}
-		out = append(out, *it)
-		if q.Limit > 0 && len(out) == q.Limit {
-			break
+		fn(it)
+		if taken++; q.Limit > 0 && taken == q.Limit {
+			return
 		}
 	}
-	return out, nil
+}
+
+// Len is how many items Each visits, counted without filters: exact
+// when there are none, an upper bound otherwise.
+func (s Selection[T]) Len() int {
+	n := max(len(s.items)-s.q.Offset, 0)
+	if s.q.Limit >= 0 {
+		n = min(n, s.q.Limit)
+	}
+	return n
+}
+
+// page copies the selected items.
+func (s Selection[T]) page() []T {
+	out := []T{}
+	if s.keep == nil && s.where == nil && s.Len() > 0 {
+		out = make([]T, 0, s.Len())
+	}
+	s.Each(func(it *T) { out = append(out, *it) })
+	return out
 }
