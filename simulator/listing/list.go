@@ -7,9 +7,12 @@ import (
 	"sync"
 )
 
-// List is an immutable list of records with a cache of sort orders.
+// List is an immutable list of records with a cache of sort orders. Its
+// items are held (New) or generated a chunk at a time when wanted
+// (Generated).
 type List[T any] struct {
 	items []T
+	gen   *generated[T]
 
 	mu     sync.Mutex
 	orders map[string][]int32 // "field asc" / "field desc" -> item indexes
@@ -23,18 +26,37 @@ func New[T any](items []T) *List[T] {
 	return &List[T]{items: items}
 }
 
+// Generated returns a list of n items that holds none of them: chunk(c)
+// makes the items c*ChunkLen up to (c+1)*ChunkLen (fewer in the last
+// chunk), in stored order, equal each time it is called. The list keeps
+// the few chunks used last.
+func Generated[T any](n int, chunk func(c int) []T) *List[T] {
+	return &List[T]{gen: &generated[T]{n: n, chunk: chunk}}
+}
+
 // At returns the item i, in stored order.
-func (l *List[T]) At(i int) T { return l.items[i] }
+func (l *List[T]) At(i int) T { return *l.view().at(i) }
 
 // Len returns the number of items.
-func (l *List[T]) Len() int { return len(l.items) }
+func (l *List[T]) Len() int { return l.view().len() }
+
+// Items returns every item, in stored order: the list's own slice when
+// it holds them (callers must not change it), else a new one.
+func (l *List[T]) Items() []T {
+	if l.gen == nil {
+		return l.items
+	}
+	return l.gen.all()
+}
 
 // Page returns copies of the items selected by q among those keep accepts
 // (nil keeps all). It touches only offset+limit accepted items unless a
 // sort order has to be computed for the first time.
 func (l *List[T]) Page(q Query, keep func(*T) bool) ([]T, error) {
-	return pageOf(l, l.items, q, keep)
+	return pageOf(l, l.view(), q, keep)
 }
+
+func (l *List[T]) view() view[T] { return view[T]{l.items, l.gen} }
 
 func (l *List[T]) order(f field, desc bool) []int32 {
 	name := f.name + " asc"
@@ -46,7 +68,7 @@ func (l *List[T]) order(f field, desc bool) []int32 {
 	if o, ok := l.orders[name]; ok {
 		return o
 	}
-	o := sortOrder(l.items, f, desc)
+	o := sortOrder(l.view(), f, desc)
 	if l.orders == nil {
 		l.orders = map[string][]int32{}
 	}
@@ -56,19 +78,19 @@ func (l *List[T]) order(f field, desc bool) []int32 {
 
 // Page applies q to items without caching, for lists computed per request.
 func Page[T any](items []T, q Query, keep func(*T) bool) ([]T, error) {
-	return pageOf(nil, items, q, keep)
+	return pageOf(nil, view[T]{items: items}, q, keep)
 }
 
 // Select returns the items of l that q selects among those keep accepts
 // (nil keeps all), to be visited in place: Page without the copies, for
 // answers too long to hold twice.
 func (l *List[T]) Select(q Query, keep func(*T) bool) (Selection[T], error) {
-	return selectOf(l, l.items, q, keep)
+	return selectOf(l, l.view(), q, keep)
 }
 
 // pageOf applies q to items, taking a sort order from l's cache, or
 // computing it when l is nil.
-func pageOf[T any](l *List[T], items []T, q Query, keep func(*T) bool) ([]T, error) {
+func pageOf[T any](l *List[T], items view[T], q Query, keep func(*T) bool) ([]T, error) {
 	sel, err := selectOf(l, items, q, keep)
 	if err != nil {
 		return nil, err
@@ -78,7 +100,7 @@ func pageOf[T any](l *List[T], items []T, q Query, keep func(*T) bool) ([]T, err
 
 // selectOf checks q against T's fields and returns what it selects from
 // items, taking a sort order from l's cache, or computing it when l is nil.
-func selectOf[T any](l *List[T], items []T, q Query, keep func(*T) bool) (Selection[T], error) {
+func selectOf[T any](l *List[T], items view[T], q Query, keep func(*T) bool) (Selection[T], error) {
 	fs := fieldsOf(reflect.TypeFor[T]())
 	var order []int32
 	if q.Sort != "" {
@@ -111,21 +133,21 @@ func selectOf[T any](l *List[T], items []T, q Query, keep func(*T) bool) (Select
 
 // sortOrder returns item indexes sorted stably by f, so that equal keys
 // keep the stored order in both directions.
-func sortOrder[T any](items []T, f field, desc bool) []int32 {
+func sortOrder[T any](items view[T], f field, desc bool) []int32 {
 	return sortOrderBy(items, []field{f}, []bool{desc})
 }
 
 // sortOrderBy returns item indexes sorted stably by the fields in turn.
-func sortOrderBy[T any](items []T, by []field, desc []bool) []int32 {
-	keys := make([][]key, len(items))
-	for i := range items {
-		v := reflect.ValueOf(&items[i]).Elem()
+func sortOrderBy[T any](items view[T], by []field, desc []bool) []int32 {
+	keys := make([][]key, items.len())
+	for i := range keys {
+		v := reflect.ValueOf(items.at(i)).Elem()
 		keys[i] = make([]key, len(by))
 		for j, f := range by {
 			keys[i][j] = f.key(v)
 		}
 	}
-	o := make([]int32, len(items))
+	o := make([]int32, len(keys))
 	for i := range o {
 		o[i] = int32(i)
 	}
@@ -147,7 +169,7 @@ func sortOrderBy[T any](items []T, by []field, desc []bool) []int32 {
 // Selection is what a query selects from a list: its items in the
 // query's order, filtered and cut to its offset and limit when visited.
 type Selection[T any] struct {
-	items []T
+	items view[T]
 	order []int32
 	where *field
 	q     Query
@@ -158,17 +180,22 @@ type Selection[T any] struct {
 func (s Selection[T]) at(i int) *T {
 	switch {
 	case s.order != nil:
-		return &s.items[s.order[i]]
+		return s.items.at(int(s.order[i]))
 	case s.q.Reverse:
-		return &s.items[len(s.items)-1-i]
+		return s.items.at(s.items.len() - 1 - i)
 	}
-	return &s.items[i]
+	return s.items.at(i)
 }
 
 // Each calls fn with each selected item in turn. The items are the
 // list's own: fn must not change them.
 func (s Selection[T]) Each(fn func(*T)) {
-	q, n := s.q, len(s.items)
+	q, n := s.q, s.items.len()
+	if s.items.gen != nil && s.order != nil && (s.keep != nil || s.where != nil || s.Len() > ChunkLen) {
+		// a walk in a sort order over many items of a generated list
+		// would make each chunk again and again: make them all once
+		s.items = view[T]{items: s.items.gen.all()}
+	}
 	if q.Limit == 0 {
 		return
 	}
@@ -206,7 +233,7 @@ func (s Selection[T]) Each(fn func(*T)) {
 // Len is how many items Each visits, counted without filters: exact
 // when there are none, an upper bound otherwise.
 func (s Selection[T]) Len() int {
-	n := max(len(s.items)-s.q.Offset, 0)
+	n := max(s.items.len()-s.q.Offset, 0)
 	if s.q.Limit >= 0 {
 		n = min(n, s.q.Limit)
 	}

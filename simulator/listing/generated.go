@@ -1,0 +1,78 @@
+package listing
+
+import "sync"
+
+// ChunkLen is how many items of a generated list are made at a time.
+const ChunkLen = 256
+
+// keptChunks is how many chunks a generated list keeps, the last used.
+const keptChunks = 4
+
+// view is a list's items as a selection reads them: held in a slice, or
+// generated.
+type view[T any] struct {
+	items []T
+	gen   *generated[T]
+}
+
+func (v view[T]) len() int {
+	if v.gen != nil {
+		return v.gen.n
+	}
+	return len(v.items)
+}
+
+func (v view[T]) at(i int) *T {
+	if v.gen != nil {
+		return v.gen.at(i)
+	}
+	return &v.items[i]
+}
+
+// generated is a list made a chunk at a time, keeping the last chunks it
+// made.
+type generated[T any] struct {
+	n     int
+	chunk func(c int) []T
+
+	mu   sync.Mutex
+	kept [keptChunks]keptChunk[T]
+	next int // the slot to overwrite next
+}
+
+type keptChunk[T any] struct {
+	c     int
+	items []T // nil: the slot is empty
+}
+
+// at returns the item i; the pointer stays valid after its chunk is let go.
+func (g *generated[T]) at(i int) *T {
+	return &g.get(i / ChunkLen)[i%ChunkLen]
+}
+
+// get returns chunk c, made anew unless it is kept.
+func (g *generated[T]) get(c int) []T {
+	g.mu.Lock()
+	for _, k := range g.kept {
+		if k.items != nil && k.c == c {
+			g.mu.Unlock()
+			return k.items
+		}
+	}
+	g.mu.Unlock()
+	items := g.chunk(c)
+	g.mu.Lock()
+	g.kept[g.next] = keptChunk[T]{c, items}
+	g.next = (g.next + 1) % keptChunks
+	g.mu.Unlock()
+	return items
+}
+
+// all makes every item, in stored order, without keeping them.
+func (g *generated[T]) all() []T {
+	out := make([]T, 0, g.n)
+	for c := 0; c*ChunkLen < g.n; c++ {
+		out = append(out, g.chunk(c)...)
+	}
+	return out
+}
