@@ -2,11 +2,16 @@ package listing
 
 import "sync"
 
-// ChunkLen is how many items of a generated list are made at a time.
-const ChunkLen = 256
+// ChunkLen is how many items of a generated list are made at a time: a
+// page in a sort order touches a chunk for each of its items.
+const ChunkLen = 32
 
-// keptChunks is how many chunks a generated list keeps, the last used.
-const keptChunks = 4
+// KeptChunks is how many chunks a generated list keeps, the last used.
+const KeptChunks = 64
+
+// madeWhole is the longest walk in a sort order over a generated list
+// that takes its items chunk by chunk; a longer one makes them all once.
+const madeWhole = 2048
 
 // view is a list's items as a selection reads them: held in a slice, or
 // generated.
@@ -36,7 +41,7 @@ type generated[T any] struct {
 	chunk func(c int) []T
 
 	mu   sync.Mutex
-	kept [keptChunks]keptChunk[T]
+	kept [KeptChunks]keptChunk[T]
 	next int // the slot to overwrite next
 }
 
@@ -63,7 +68,7 @@ func (g *generated[T]) get(c int) []T {
 	items := g.chunk(c)
 	g.mu.Lock()
 	g.kept[g.next] = keptChunk[T]{c, items}
-	g.next = (g.next + 1) % keptChunks
+	g.next = (g.next + 1) % KeptChunks
 	g.mu.Unlock()
 	return items
 }

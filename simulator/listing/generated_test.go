@@ -13,7 +13,7 @@ import (
 // reversed and sorted order, filtered or not, and counts its chunks.
 func TestGeneratedAnswersAsHeld(t *testing.T) {
 	t0 := time.Date(2025, 1, 1, 0, 0, 0, 0, time.UTC)
-	const n = 3*ChunkLen + 17
+	const n = madeWhole + 3*ChunkLen + 17 // sorted walks both chunk by chunk and made whole
 	make1 := func(i int) rec {
 		return rec{Name: fmt.Sprintf("r%04d", (i*7919)%n), N: int32(i % 5), On: i%3 == 0, At: t0.Add(time.Duration(i) * time.Minute)}
 	}

@@ -139,6 +139,9 @@ func sortOrder[T any](items view[T], f field, desc bool) []int32 {
 
 // sortOrderBy returns item indexes sorted stably by the fields in turn.
 func sortOrderBy[T any](items view[T], by []field, desc []bool) []int32 {
+	if items.gen != nil {
+		items = view[T]{items: items.gen.all()}
+	}
 	keys := make([][]key, items.len())
 	for i := range keys {
 		v := reflect.ValueOf(items.at(i)).Elem()
@@ -191,7 +194,7 @@ func (s Selection[T]) at(i int) *T {
 // list's own: fn must not change them.
 func (s Selection[T]) Each(fn func(*T)) {
 	q, n := s.q, s.items.len()
-	if s.items.gen != nil && s.order != nil && (s.keep != nil || s.where != nil || s.Len() > ChunkLen) {
+	if s.items.gen != nil && s.order != nil && (s.keep != nil || s.where != nil || s.Len() > madeWhole) {
 		// a walk in a sort order over many items of a generated list
 		// would make each chunk again and again: make them all once
 		s.items = view[T]{items: s.items.gen.all()}

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"time"
 
+	"github.com/brianvoe/gofakeit/v7"
 	"github.com/campusconf/campusconf/simulator/listing"
 	"github.com/campusconf/campusconf/simulator/store"
 )
@@ -28,10 +29,10 @@ func count(i, scale int) int {
 // (estimated bytes, see entryBytes), a list not wanted for ListIdle (or
 // store.IdleFactor times what generating it took, if longer) is dropped,
 // to be generated again, equal, when next wanted, and its memory is
-// returned to the operating system (store.ListBudget). At --scale 100
-// all the lists together hold about 16 MB and are never dropped; at 1000
-// they hold about 150 MB during a suite run, and let go of it after (issue
-// 30).
+// returned to the operating system (store.ListBudget). Since lists longer
+// than keptWhole are generated a chunk at a time (walk), the lists of a
+// world hold a few megabytes up to --scale 1000 (the channels, held whole,
+// about 13 MB there) and are seldom dropped (issue 30).
 const (
 	ListThreshold = 32 << 20
 	ListIdle      = 2 * time.Second
@@ -45,13 +46,34 @@ var entryBytes = struct{ fileLog, annotation, weblinkLog, channelUser, capture, 
 	capture: 540, surveyResponse: 320, pollResponse: 280, student: 330,
 }
 
-// cost is the estimated bytes of a kind of list with the given parents.
-func cost(parents, scale, perEntry int) int {
+// pollByID is the estimated bytes of a poll response's entry in
+// Polls.ByID (its id and where it stands), held for every response.
+const pollByID = 90
+
+// cost is the estimated bytes of a kind of list with the given parents:
+// every entry when the lists are held whole (channels), else what walk
+// keeps of each list: its entries up to keptWhole, beyond that the chunks
+// a generated list keeps.
+func cost(parents, scale, perEntry int, walked bool) int {
+	n := 0
+	for i := range parents {
+		c := count(i, scale)
+		if walked && c > keptWhole {
+			c = listing.KeptChunks * listing.ChunkLen
+		}
+		n += c
+	}
+	return n * perEntry
+}
+
+// entries is how many entries the lists of a kind with the given parents
+// have.
+func entries(parents, scale int) int {
 	n := 0
 	for i := range parents {
 		n += count(i, scale)
 	}
-	return n * perEntry
+	return n
 }
 
 // newLists returns the generators of the read-only lists. Each kind has its
@@ -64,28 +86,28 @@ func newLists(now time.Time, seed int64, scale int, pool []person, faculties []s
 	eb := entryBytes
 	return &store.Lists{
 		Budget: b,
-		FileLogs: store.NewBudgeted(b, cost(len(p.folders), scale, eb.fileLog), func() map[string]*listing.List[store.FileLog] {
+		FileLogs: store.NewBudgeted(b, cost(len(p.folders), scale, eb.fileLog, true), func() map[string]*listing.List[store.FileLog] {
 			return fileLogs(now, seed, scale, pool, p.folders)
 		}),
-		Annotations: store.NewBudgeted(b, cost(len(p.files), scale, eb.annotation), func() map[string]*listing.List[store.Annotation] {
+		Annotations: store.NewBudgeted(b, cost(len(p.files), scale, eb.annotation, true), func() map[string]*listing.List[store.Annotation] {
 			return annotations(seed, scale, pool, p.files)
 		}),
-		WeblinkLogs: store.NewBudgeted(b, cost(len(p.weblinks), scale, eb.weblinkLog), func() map[string]*listing.List[store.WeblinkLog] {
+		WeblinkLogs: store.NewBudgeted(b, cost(len(p.weblinks), scale, eb.weblinkLog, true), func() map[string]*listing.List[store.WeblinkLog] {
 			return weblinkLogs(now, seed, scale, pool, p.weblinks)
 		}),
-		Channels: store.NewBudgeted(b, cost(len(p.channels), scale, eb.channelUser), func() map[string]*store.Channel {
+		Channels: store.NewBudgeted(b, cost(len(p.channels), scale, eb.channelUser, false), func() map[string]*store.Channel {
 			return channels(now, seed, scale, pool, p.channels)
 		}),
-		Captures: store.NewBudgeted(b, cost(len(p.captures), scale, eb.capture), func() map[string]*listing.List[store.CaptureSession] {
+		Captures: store.NewBudgeted(b, cost(len(p.captures), scale, eb.capture, true), func() map[string]*listing.List[store.CaptureSession] {
 			return captures(now, seed, scale, p.captures)
 		}),
-		SurveyResponses: store.NewBudgeted(b, cost(len(p.surveys), scale, eb.surveyResponse), func() map[string]*listing.List[store.SurveyResponse] {
+		SurveyResponses: store.NewBudgeted(b, cost(len(p.surveys), scale, eb.surveyResponse, true), func() map[string]*listing.List[store.SurveyResponse] {
 			return surveys(now, seed, scale, pool, p.surveys)
 		}),
-		Polls: store.NewBudgeted(b, cost(len(p.polls), scale, eb.pollResponse), func() *store.Polls {
+		Polls: store.NewBudgeted(b, cost(len(p.polls), scale, eb.pollResponse, true)+entries(len(p.polls), scale)*pollByID, func() *store.Polls {
 			return polls(now, seed, scale, pool, p.polls, p.firstPollResponse)
 		}),
-		Students: store.NewBudgeted(b, cost(len(resources), scale, eb.student), func() map[string]*listing.List[store.Student] {
+		Students: store.NewBudgeted(b, cost(len(resources), scale, eb.student, true), func() map[string]*listing.List[store.Student] {
 			return students(seed, scale, faculties, resources)
 		}),
 	}
@@ -104,25 +126,21 @@ func fileLogs(now time.Time, seed int64, scale int, pool []person, folders []str
 		for j := range files {
 			files[j] = file{f.UUID(), f.Noun() + "-" + f.Word() + "." + []string{"pdf", "docx", "pptx", "xlsx"}[j%4]}
 		}
-		n := count(i, scale)
-		entries := make([]store.FileLog, n)
-		at := minutes(now, -60*i)
-		for j := n - 1; j >= 0; j-- {
-			at = minutes(at, -1-f.IntN(120)) // strictly decreasing: stored oldest first
+		out[folder] = walk(f, count(i, scale), true, minutes(now, -60*i), func(f *gofakeit.Faker, at *time.Time, _ int) store.FileLog {
+			*at = minutes(*at, -1-f.IntN(120)) // strictly decreasing: stored oldest first
 			who := pool[f.IntN(len(pool))]
 			action := fileActions[f.IntN(len(fileActions))]
 			target := files[f.IntN(len(files))]
 			e := store.FileLog{
 				Action: action, TargetID: target.id, UserGUID: who.ID, UserID: who.UserID, Name: who.Name,
 				UserMatricNo: who.MatricNo, Email: who.Email, FileName: target.name, FolderName: folderName,
-				FolderID: folder, LogDate: at,
+				FolderID: folder, LogDate: *at,
 			}
 			if action == "Create Folder" || action == "Delete Folder" || action == "Update Folder" {
 				e.TargetID, e.FileName = folder, ""
 			}
-			entries[j] = e
-		}
-		out[folder] = listing.New(entries)
+			return e
+		}, nil)
 	}
 	return out
 }
@@ -131,17 +149,15 @@ func annotations(seed int64, scale int, pool []person, files []string) map[strin
 	f := faker(seed, "annotations")
 	out := map[string]*listing.List[store.Annotation]{}
 	for i, file := range files {
-		items := make([]store.Annotation, count(i, scale))
-		for j := range items {
+		out[file] = walk(f, count(i, scale), false, struct{}{}, func(f *gofakeit.Faker, _ *struct{}, _ int) store.Annotation {
 			who := pool[f.IntN(len(pool))]
-			items[j] = store.Annotation{
+			return store.Annotation{
 				AnnotationID: f.UUID(), DocumentID: file,
 				//nolint:gocritic // an XML attribute: %q would quote it the Go way
 				XfdfString: fmt.Sprintf(`<?xml version="1.0" encoding="UTF-8"?><xfdf xmlns="http://ns.adobe.com/xfdf/"><annots><highlight page="%d" title="%s" rect="%d,%d,%d,%d"><contents>%s</contents></highlight></annots></xfdf>`,
 					f.IntN(40), who.Name, f.IntN(300), f.IntN(500), 300+f.IntN(200), 500+f.IntN(200), f.Word()),
 			}
-		}
-		out[file] = listing.New(items)
+		}, nil)
 	}
 	return out
 }
@@ -152,17 +168,14 @@ func weblinkLogs(now time.Time, seed int64, scale int, pool []person, weblinks [
 	f := faker(seed, "weblinklogs")
 	out := map[string]*listing.List[store.WeblinkLog]{}
 	for i, link := range weblinks {
-		items := make([]store.WeblinkLog, count(i, scale))
-		at := now
-		for j := len(items) - 1; j >= 0; j-- {
-			at = minutes(at, -1-f.IntN(240))
+		out[link] = walk(f, count(i, scale), true, now, func(f *gofakeit.Faker, at *time.Time, _ int) store.WeblinkLog {
+			*at = minutes(*at, -1-f.IntN(240))
 			who := pool[f.IntN(len(pool))]
-			items[j] = store.WeblinkLog{
-				TargetID: link, LogDate: at, IP: f.IPv4Address(), UserGUID: who.ID,
+			return store.WeblinkLog{
+				TargetID: link, LogDate: *at, IP: f.IPv4Address(), UserGUID: who.ID,
 				CreatorUserMatricNo: who.MatricNo, CreatorUserID: who.UserID, CreatorName: who.Name, CreatorEmail: who.Email,
 			}
-		}
-		out[link] = listing.New(items)
+		}, nil)
 	}
 	return out
 }
@@ -210,19 +223,18 @@ func captures(now time.Time, seed int64, scale int, ids []string) map[string]*li
 	f := faker(seed, "captures")
 	out := map[string]*listing.List[store.CaptureSession]{}
 	for i, id := range ids {
-		items := make([]store.CaptureSession, count(i, scale))
-		for j := range items {
-			at := now.AddDate(0, 0, j-len(items))
+		n := count(i, scale)
+		out[id] = walk(f, n, false, struct{}{}, func(f *gofakeit.Faker, _ *struct{}, j int) store.CaptureSession {
+			at := now.AddDate(0, 0, j-n)
 			sid := f.UUID()
 			dur := 30 + f.IntN(90)
 			base := "https://capture.campus.example/sessions/" + sid
-			items[j] = store.CaptureSession{
+			return store.CaptureSession{
 				SessionID: sid, URLID: f.UUID(), MP4URL: base + ".mp4", MP3URL: base + ".mp3", ViewerURL: base + "/viewer",
 				SessionName: fmt.Sprintf("Lecture %d: %s", j+1, f.BookTitle()), StartTime: at, EndTime: minutes(at, dur),
 				Duration: float64(dur),
 			}
-		}
-		out[id] = listing.New(items)
+		}, nil)
 	}
 	return out
 }
@@ -233,18 +245,15 @@ func surveys(now time.Time, seed int64, scale int, pool []person, questions []st
 	f := faker(seed, "surveys")
 	out := map[string]*listing.List[store.SurveyResponse]{}
 	for i, q := range questions {
-		items := make([]store.SurveyResponse, count(i, scale))
-		at := now
-		for j := len(items) - 1; j >= 0; j-- {
-			at = minutes(at, -1-f.IntN(600))
+		out[q] = walk(f, count(i, scale), true, now, func(f *gofakeit.Faker, at *time.Time, _ int) store.SurveyResponse {
+			*at = minutes(*at, -1-f.IntN(600))
 			who := pool[f.IntN(len(pool))]
-			items[j] = store.SurveyResponse{
-				ID: f.UUID(), CreatedDate: at, CreatorID: who.ID, UserID: who.UserID, UserName: who.Name,
+			return store.SurveyResponse{
+				ID: f.UUID(), CreatedDate: *at, CreatorID: who.ID, UserID: who.UserID, UserName: who.Name,
 				UserMatrixNo: who.MatricNo, QuestionID: q, Options: []int32{int32(f.IntN(4)), int32(f.IntN(4))},
 				Text: f.Sentence(5), Tof: f.Bool(), Blank: []string{f.Word()},
 			}
-		}
-		out[q] = listing.New(items)
+		}, nil)
 	}
 	return out
 }
@@ -256,22 +265,18 @@ func polls(now time.Time, seed int64, scale int, pool []person, questions []stri
 	f := faker(seed, "polls")
 	out := &store.Polls{ByQuestion: map[string]*listing.List[store.PollResponse]{}, ByID: map[string]store.PollAt{}}
 	for i, q := range questions {
-		items := make([]store.PollResponse, count(i, scale))
-		at := now
-		for j := len(items) - 1; j >= 0; j-- {
-			at = minutes(at, -1-f.IntN(600))
+		out.ByQuestion[q] = walk(f, count(i, scale), true, now, func(f *gofakeit.Faker, at *time.Time, j int) store.PollResponse {
+			*at = minutes(*at, -1-f.IntN(600))
 			who := pool[f.IntN(len(pool))]
 			id := f.UUID()
 			if i == 0 && j == 0 {
 				id = first
 			}
-			items[j] = store.PollResponse{
-				ID: id, QuestionID: q, CreatedDate: at, CreatorID: who.ID, UserID: who.UserID, UserName: who.Name,
+			return store.PollResponse{
+				ID: id, QuestionID: q, CreatedDate: *at, CreatorID: who.ID, UserID: who.UserID, UserName: who.Name,
 				UserMatrixNo: who.MatricNo, Photo: who.Photo, SelectedOptions: []int32{int32(f.IntN(5))}, Text: f.Sentence(4),
 			}
-			out.ByID[id] = store.PollAt{Question: q, Index: int32(j)}
-		}
-		out.ByQuestion[q] = listing.New(items)
+		}, func(j int, r *store.PollResponse) { out.ByID[r.ID] = store.PollAt{Question: q, Index: int32(j)} })
 	}
 	return out
 }
@@ -280,16 +285,14 @@ func students(seed int64, scale int, faculties []store.Faculty, resources []stri
 	f := faker(seed, "students")
 	out := map[string]*listing.List[store.Student]{}
 	for i, r := range resources {
-		items := make([]store.Student, count(i, scale))
-		for j := range items {
+		out[r] = walk(f, count(i, scale), false, struct{}{}, func(f *gofakeit.Faker, _ *struct{}, _ int) store.Student {
 			p := newPerson(f, faculties)
-			items[j] = store.Student{
+			return store.Student{
 				ID: p.ID, UserID: p.UserID, UserName: p.Name, UserMatricNo: p.MatricNo,
 				OfficialEmail: p.UserID + "@u.campus.example", Email: p.Email, UserFaculty: p.Faculty,
 				LoginDomain: "CAMPUS", Photo: p.Photo,
 			}
-		}
-		out[r] = listing.New(items)
+		}, nil)
 	}
 	return out
 }

@@ -1,0 +1,66 @@
+package world
+
+import (
+	"fmt"
+	"reflect"
+	"testing"
+	"time"
+
+	"github.com/brianvoe/gofakeit/v7"
+
+	"github.com/campusconf/campusconf/simulator/listing"
+)
+
+// TestWalkGeneratesAsHeld: a list walked into chunks answers with the
+// entries of the same walk held whole, forwards and back, at lengths
+// around a chunk's, sees each entry once, and leaves the faker where the
+// held walk leaves it, so the next list of the same faker is unchanged.
+func TestWalkGeneratesAsHeld(t *testing.T) {
+	type entry struct {
+		J    int
+		ID   string
+		At   time.Time
+		Text string
+	}
+	step := func(f *gofakeit.Faker, at *time.Time, j int) entry {
+		*at = minutes(*at, -1-f.IntN(600))
+		return entry{J: j, ID: f.UUID(), At: *at, Text: f.Sentence(3)}
+	}
+	for _, n := range []int{0, 1, listing.ChunkLen - 1, listing.ChunkLen, listing.ChunkLen + 1, 3*listing.ChunkLen + 7} {
+		for _, back := range []bool{false, true} {
+			name := fmt.Sprintf("n=%d back=%v", n, back)
+			walkOne := func(kept int) ([]entry, map[int]string, uint64) {
+				f := faker(3, "walk")
+				seen := map[int]string{}
+				l := walkKeeping(kept, f, n, back, Now, step, func(j int, e *entry) {
+					if _, twice := seen[j]; twice {
+						t.Errorf("%s: entry %d seen twice", name, j)
+					}
+					seen[j] = e.ID
+				})
+				items := l.Items()
+				if again := l.Items(); !reflect.DeepEqual(again, items) {
+					t.Errorf("%s: made again, the entries differ", name)
+				}
+				return items, seen, f.Uint64()
+			}
+			held, heldSeen, heldNext := walkOne(n + 1)
+			got, gotSeen, gotNext := walkOne(0)
+			if !reflect.DeepEqual(got, held) {
+				t.Errorf("%s: generated entries differ from the held ones", name)
+			}
+			if !reflect.DeepEqual(gotSeen, heldSeen) || len(gotSeen) != n {
+				t.Errorf("%s: seen %d entries, the held walk %d; expected each of the %d once, alike", name, len(gotSeen), len(heldSeen), n)
+			}
+			if gotNext != heldNext {
+				t.Errorf("%s: the faker is left elsewhere than the held walk leaves it: the next list would change", name)
+			}
+			for j, e := range got {
+				if e.J != j {
+					t.Errorf("%s: entry %d is the one made for %d", name, j, e.J)
+					break
+				}
+			}
+		}
+	}
+}
