@@ -10,7 +10,7 @@ const MaxCreated = 100_000
 
 // MaxCreatedAttendances is how many default attendances (E7) created at
 // run time a world keeps; one more evicts the oldest. They are stored
-// compactly (attendanceLog: 32 bytes and no pointer each, and 4 to 8 of
+// compactly (attendanceLog: 32 bytes and no pointer each, and 5 to 11 of
 // index), so a million take about 40 MB of heap; the bound keeps a
 // simulator flooded for longer within 128 MB resident (BENCHMARKS.md, (e)).
 const MaxCreatedAttendances = 1_000_000
