@@ -37,9 +37,12 @@ type State struct {
 var notSaved = map[string]string{
 	"Runtime": "the run-time faker is replayed from the seed to RuntimeDraws draws",
 	"Lists":   "the read-only lists are regenerated from the seed",
-	"created": "saved as State.Created, the ids in order",
-	// restored, they are kept as full records in Attendances
-	"defaultAttendances": "saved in State.Attendances, expanded to full records",
+	// with the default attendances it holds compactly, saved in
+	// State.Attendances expanded to full records (and compacted again
+	// by Restore)
+	"created":               "saved as State.Created, the ids in order",
+	"attendanceModules":     "the modules of the compact attendances, saved expanded with them",
+	"attendanceModuleIndex": "the modules of the compact attendances, saved expanded with them",
 }
 
 // stateFields pairs the index of each State field but Created with the
@@ -81,7 +84,7 @@ func (s *Store) state() State {
 		sv.Field(p[0]).Set(wv.Field(p[1]))
 	}
 	for k := range createdKinds {
-		st.Created[k] = w.created.queues[k].inOrder()
+		st.Created[k] = w.created.inOrder(k)
 	}
 	st.Attendances = w.allAttendances()
 	return st
@@ -136,14 +139,15 @@ func (s *Store) Restore(st *State, base *World) {
 	w.RuntimeDraws = st.RuntimeDraws
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	bound := s.maxCreated
-	if bound <= 0 {
-		bound = MaxCreated
-	}
 	w.created = created{}
 	for k, ids := range st.Created {
+		kind := createdKind(k)
 		for _, id := range ids {
-			w.created.queues[k].push(id, bound)
+			if kind == createdAttendance {
+				w.restoreAttendance(id, s.bound(kind), len(ids) <= s.bound(kind))
+			} else {
+				w.created.queues[k].push(id, s.bound(kind))
+			}
 		}
 	}
 	s.w = w
@@ -153,12 +157,4 @@ func (s *Store) Restore(st *State, base *World) {
 func (s *Store) newID() string {
 	s.w.RuntimeDraws++
 	return s.w.Runtime.UUID()
-}
-
-// inOrder returns the queue's ids, oldest first.
-func (q *fifo) inOrder() []string {
-	if q.count < len(q.ids) || q.head == 0 {
-		return append([]string(nil), q.ids...)
-	}
-	return append(append([]string(nil), q.ids[q.head:]...), q.ids[:q.head]...)
 }

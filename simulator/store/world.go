@@ -92,11 +92,15 @@ type World struct {
 	// Lists are the read-only lists, generated on first use.
 	Lists *Lists
 	// created logs the records created at run time, oldest first, so the
-	// oldest can be evicted beyond MaxCreated.
+	// oldest can be evicted beyond the bound of its kind; it holds the
+	// default attendances created at run time (E7) themselves, compactly
+	// (Attendances holds the others).
 	created created
-	// defaultAttendances are the default attendances created at run time
-	// (E7), kept compactly: Attendances holds the others.
-	defaultAttendances map[string]compactAttendance
+	// attendanceModules are the modules of the default attendances kept
+	// compactly in created, indexed by attendanceSlot.module;
+	// attendanceModuleIndex is the index of each.
+	attendanceModules     []string
+	attendanceModuleIndex map[string]uint32
 }
 
 // Lazy is a value computed on first use. One made with NewBudgeted counts
