@@ -8,13 +8,15 @@ import (
 	"github.com/campusconf/campusconf/simulator/listing"
 )
 
-// keptWhole is the longest list held whole. A longer one (from --scale
-// 13 on for the fixture's lists) holds none of its entries: it keeps the
-// faker's state and the walk's at the start of each chunk, saved on a
-// first pass, and makes a chunk again from them when it is wanted
-// (listing.Generated), equal to the first time (issue 30: at --scale 1000
-// the lists held whole were about 120 MB during a suite run).
-const keptWhole = 512
+// keptWhole is the longest list held whole. A longer one (the fixture's
+// lists from --scale 103 on, every list from 513 on) holds none of its
+// entries: it keeps the faker's state and the walk's at the start of each
+// chunk, saved on a first pass, and makes a chunk again from them when it
+// is wanted (listing.Generated), equal to the first time. Up to --scale
+// 100 every list is held, as before (about 16 MB for all of them); at
+// 1000 the lists held whole were about 120 MB during a suite run (issue
+// 30).
+const keptWhole = 4096
 
 // walk makes a list of n entries, one step at a time in the order of
 // generation: step makes the entry stored at index j, which is k at step
