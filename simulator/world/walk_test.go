@@ -64,3 +64,37 @@ func TestWalkGeneratesAsHeld(t *testing.T) {
 		}
 	}
 }
+
+// TestGeneratedWorldLists: at a scale where the fixture's lists are
+// generated, each is as long as its count, made again equal, and the
+// fixture's poll response is found by id at the place ByID gives.
+func TestGeneratedWorldLists(t *testing.T) {
+	const scale = 110 // 4400 entries for the fixture's lists, over keptWhole
+	w, r := Build(7, scale)
+	l := w.Lists
+	type list interface{ Len() int }
+	lists := map[string]list{
+		"file log":    l.FileLogs.Get()[r.Folder],
+		"annotations": l.Annotations.Get()[r.File],
+		"weblink log": l.WeblinkLogs.Get()[r.Weblink],
+		"captures":    l.Captures.Get()[r.Capture],
+		"survey":      l.SurveyResponses.Get()[r.SurveyQuestion],
+		"poll":        l.Polls.Get().ByQuestion[r.PollQuestion],
+		"students":    l.Students.Get()[r.Resource],
+	}
+	for name, got := range lists {
+		if got.Len() != fixtureN*scale || got.Len() <= keptWhole {
+			t.Errorf("%s: %d entries; expected %d, more than %d (generated)", name, got.Len(), fixtureN*scale, keptWhole)
+		}
+	}
+	polls := l.Polls.Get()
+	at, ok := polls.ByID[r.PollResponse]
+	resp, found := polls.Response(r.PollResponse)
+	if !ok || !found || resp.ID != r.PollResponse || !reflect.DeepEqual(polls.ByQuestion[at.Question].At(int(at.Index)), resp) {
+		t.Errorf("fixture poll response %s: by id %v %v, found %v with id %s; expected it found at its place", r.PollResponse, at, ok, found, resp.ID)
+	}
+	students := l.Students.Get()[r.Resource]
+	if a, b := students.Items(), students.Items(); !reflect.DeepEqual(a, b) || len(a) != students.Len() {
+		t.Error("the fixture's students, made twice, differ")
+	}
+}
