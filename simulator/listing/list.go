@@ -139,24 +139,21 @@ func sortOrder[T any](items view[T], f field, desc bool) []int32 {
 
 // sortOrderBy returns item indexes sorted stably by the fields in turn.
 func sortOrderBy[T any](items view[T], by []field, desc []bool) []int32 {
-	if items.gen != nil {
-		items = view[T]{items: items.gen.all()}
-	}
-	keys := make([][]key, items.len())
-	for i := range keys {
+	n, m := items.len(), len(by)
+	keys := make([]key, n*m) // item i's keys are keys[i*m : i*m+m]
+	for i := range n {
 		v := reflect.ValueOf(items.at(i)).Elem()
-		keys[i] = make([]key, len(by))
 		for j, f := range by {
-			keys[i][j] = f.key(v)
+			keys[i*m+j] = f.key(v)
 		}
 	}
-	o := make([]int32, len(keys))
+	o := make([]int32, n)
 	for i := range o {
 		o[i] = int32(i)
 	}
 	slices.SortStableFunc(o, func(a, b int32) int {
 		for j := range by {
-			c := compareKeys(keys[a][j], keys[b][j])
+			c := compareKeys(keys[int(a)*m+j], keys[int(b)*m+j])
 			if desc[j] {
 				c = -c
 			}
