@@ -69,7 +69,7 @@ func (s *Store) ChannelRange(channelID string, r Range) ([]ChannelUser, bool) {
 		return nil, false
 	}
 	out := []ChannelUser{}
-	for _, m := range c.Members {
+	eachMember(c, func(m *ChannelMember) {
 		u := m.User
 		active := false
 		for _, d := range m.Days {
@@ -85,7 +85,7 @@ func (s *Store) ChannelRange(channelID string, r Range) ([]ChannelUser, bool) {
 		if active {
 			out = append(out, u)
 		}
-	}
+	})
 	return out, true
 }
 
@@ -97,14 +97,24 @@ func (s *Store) ChannelByDay(channelID string) ([]ChannelUser, bool) {
 		return nil, false
 	}
 	out := []ChannelUser{}
-	for _, m := range c.Members {
+	eachMember(c, func(m *ChannelMember) {
 		for _, d := range m.Days {
 			u := m.User
 			u.Plays, u.Downloads, u.Comments, u.MinutesViewed = d.Plays, d.Downloads, d.Comments, d.MinutesViewed
 			out = append(out, u)
 		}
-	}
+	})
 	return out, true
+}
+
+// eachMember calls fn with each member of c in stored order, without
+// making them all at once when they are generated.
+func eachMember(c *Channel, fn func(*ChannelMember)) {
+	sel, err := c.Members.Select(listing.Query{Limit: -1}, nil)
+	if err != nil {
+		panic("store: the stored order of a channel's members: " + err.Error()) // no field is named
+	}
+	sel.Each(fn)
 }
 
 // Captures returns the lecture-capture sessions of a multimedia (E16).

@@ -292,7 +292,7 @@ type Lists struct {
 // all time, and each member's daily activity for date ranges.
 type Channel struct {
 	Totals  *listing.List[ChannelUser]
-	Members []ChannelMember
+	Members *listing.List[ChannelMember]
 }
 
 // ChannelMember is one user's daily activity on a channel.

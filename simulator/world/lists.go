@@ -95,7 +95,7 @@ func newLists(now time.Time, seed int64, scale int, pool []person, faculties []s
 		WeblinkLogs: store.NewBudgeted(b, cost(len(p.weblinks), scale, eb.weblinkLog, true), func() map[string]*listing.List[store.WeblinkLog] {
 			return weblinkLogs(now, seed, scale, pool, p.weblinks)
 		}),
-		Channels: store.NewBudgeted(b, cost(len(p.channels), scale, eb.channelUser, false), func() map[string]*store.Channel {
+		Channels: store.NewBudgeted(b, cost(len(p.channels), scale, eb.channelUser, true), func() map[string]*store.Channel {
 			return channels(now, seed, scale, pool, p.channels)
 		}),
 		Captures: store.NewBudgeted(b, cost(len(p.captures), scale, eb.capture, true), func() map[string]*listing.List[store.CaptureSession] {
@@ -186,12 +186,9 @@ func channels(now time.Time, seed int64, scale int, pool []person, ids []string)
 	f := faker(seed, "channels")
 	out := map[string]*store.Channel{}
 	for i, id := range ids {
-		members := pick(f, pool, count(i, scale))
-		// Slices are made to their length, not grown: at --scale 1000 the
-		// slack of growing them was about a third of the channels' memory.
-		c := &store.Channel{Members: make([]store.ChannelMember, 0, len(members))}
-		totals := make([]store.ChannelUser, len(members))
-		for j, p := range members {
+		order := shuffled(f, len(pool))
+		members := walk(f, count(i, scale), false, struct{}{}, func(f *gofakeit.Faker, _ *struct{}, j int) store.ChannelMember {
+			p := pool[order[j%len(order)]]
 			m := store.ChannelMember{User: store.ChannelUser{Name: p.Name, MatrixNo: p.MatricNo, PhotoURL: p.Photo}}
 			days := 1 + f.IntN(4)
 			m.Days = make([]store.DayActivity, 0, days)
@@ -201,6 +198,19 @@ func channels(now time.Time, seed int64, scale int, pool []person, ids []string)
 					Comments: int32(f.IntN(3)), MinutesViewed: float64(f.IntN(900)) / 10,
 				})
 			}
+			return m
+		}, nil)
+		out[id] = &store.Channel{Members: members, Totals: totalsOf(members)}
+	}
+	return out
+}
+
+// totalsOf is each member's activity summed over its days, as a list held
+// or generated as the members are.
+func totalsOf(members *listing.List[store.ChannelMember]) *listing.List[store.ChannelUser] {
+	sum := func(ms []store.ChannelMember) []store.ChannelUser {
+		out := make([]store.ChannelUser, len(ms))
+		for j, m := range ms {
 			t := m.User
 			for _, d := range m.Days {
 				t.Plays += d.Plays
@@ -208,13 +218,17 @@ func channels(now time.Time, seed int64, scale int, pool []person, ids []string)
 				t.Comments += d.Comments
 				t.MinutesViewed += d.MinutesViewed
 			}
-			totals[j] = t
-			c.Members = append(c.Members, m)
+			out[j] = t
 		}
-		c.Totals = listing.New(totals)
-		out[id] = c
+		return out
 	}
-	return out
+	if members.Len() <= keptWhole {
+		return listing.New(sum(members.Items()))
+	}
+	return listing.Generated(members.Len(), func(c int) []store.ChannelUser {
+		ms, _ := members.Page(listing.Query{Offset: c * listing.ChunkLen, Limit: listing.ChunkLen}, nil)
+		return sum(ms)
+	})
 }
 
 // captures are the recorded lectures of each channel, one a day, the

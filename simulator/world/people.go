@@ -38,9 +38,10 @@ func newPerson(f *gofakeit.Faker, faculties []store.Faculty) person {
 	}
 }
 
-// pick returns n people from pool, distinct while n allows.
-func pick(f *gofakeit.Faker, pool []person, n int) []person {
-	idx := make([]int, len(pool))
+// shuffled is 0..n-1 in an order drawn from f: a channel's members are
+// the pool in this order, distinct while their number allows.
+func shuffled(f *gofakeit.Faker, n int) []int {
+	idx := make([]int, n)
 	for i := range idx {
 		idx[i] = i
 	}
@@ -48,11 +49,7 @@ func pick(f *gofakeit.Faker, pool []person, n int) []person {
 		j := f.IntN(i + 1)
 		idx[i], idx[j] = idx[j], idx[i]
 	}
-	out := make([]person, n)
-	for i := range out {
-		out[i] = pool[idx[i%len(idx)]]
-	}
-	return out
+	return idx
 }
 
 // fixtureUsers are the callers, in the order of the fixture's users.

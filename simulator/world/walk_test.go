@@ -74,13 +74,15 @@ func TestGeneratedWorldLists(t *testing.T) {
 	l := w.Lists
 	type list interface{ Len() int }
 	lists := map[string]list{
-		"file log":    l.FileLogs.Get()[r.Folder],
-		"annotations": l.Annotations.Get()[r.File],
-		"weblink log": l.WeblinkLogs.Get()[r.Weblink],
-		"captures":    l.Captures.Get()[r.Capture],
-		"survey":      l.SurveyResponses.Get()[r.SurveyQuestion],
-		"poll":        l.Polls.Get().ByQuestion[r.PollQuestion],
-		"students":    l.Students.Get()[r.Resource],
+		"file log":        l.FileLogs.Get()[r.Folder],
+		"annotations":     l.Annotations.Get()[r.File],
+		"weblink log":     l.WeblinkLogs.Get()[r.Weblink],
+		"captures":        l.Captures.Get()[r.Capture],
+		"survey":          l.SurveyResponses.Get()[r.SurveyQuestion],
+		"poll":            l.Polls.Get().ByQuestion[r.PollQuestion],
+		"students":        l.Students.Get()[r.Resource],
+		"channel members": l.Channels.Get()[r.Channel].Members,
+		"channel totals":  l.Channels.Get()[r.Channel].Totals,
 	}
 	for name, got := range lists {
 		if got.Len() != fixtureN*scale || got.Len() <= keptWhole {
@@ -92,6 +94,21 @@ func TestGeneratedWorldLists(t *testing.T) {
 	resp, found := polls.Response(r.PollResponse)
 	if !ok || !found || resp.ID != r.PollResponse || !reflect.DeepEqual(polls.ByQuestion[at.Question].At(int(at.Index)), resp) {
 		t.Errorf("fixture poll response %s: by id %v %v, found %v with id %s; expected it found at its place", r.PollResponse, at, ok, found, resp.ID)
+	}
+	c := l.Channels.Get()[r.Channel]
+	totals, members := c.Totals.Items(), c.Members.Items()
+	for j, m := range members {
+		want := m.User
+		for _, d := range m.Days {
+			want.Plays += d.Plays
+			want.Downloads += d.Downloads
+			want.Comments += d.Comments
+			want.MinutesViewed += d.MinutesViewed
+		}
+		if totals[j] != want {
+			t.Errorf("channel totals %d = %+v; expected the member's days summed, %+v", j, totals[j], want)
+			break
+		}
 	}
 	students := l.Students.Get()[r.Resource]
 	if a, b := students.Items(), students.Items(); !reflect.DeepEqual(a, b) || len(a) != students.Len() {
