@@ -119,8 +119,8 @@ func answerPage[T any](s *Simulator, w http.ResponseWriter, l *listing.List[T], 
 	} else if keep == nil && q.WhereField == "" && q.Limit < 0 {
 		// a whole list: at a large --scale it is written from the list's
 		// own entries, not from a copy of them
-		sel, err := l.Select(q, nil)
-		if err != nil {
+		var sel listing.Selection[T]
+		if sel, err = l.Select(q, nil); err != nil {
 			s.badRequest(w, err)
 			return
 		}

@@ -50,15 +50,14 @@ var entryBytes = struct{ fileLog, annotation, weblinkLog, channelUser, capture, 
 // Polls.ByID (its id and where it stands), held for every response.
 const pollByID = 90
 
-// cost is the estimated bytes of a kind of list with the given parents:
-// every entry when the lists are held whole (channels), else what walk
-// keeps of each list: its entries up to keptWhole, beyond that the chunks
-// a generated list keeps.
-func cost(parents, scale, perEntry int, walked bool) int {
+// cost is the estimated bytes a kind of list with the given parents holds
+// as walk keeps its lists: every entry of a list up to keptWhole, beyond
+// that the chunks a generated list keeps.
+func cost(parents, scale, perEntry int) int {
 	n := 0
 	for i := range parents {
 		c := count(i, scale)
-		if walked && c > keptWhole {
+		if c > keptWhole {
 			c = listing.KeptChunks * listing.ChunkLen
 		}
 		n += c
@@ -86,28 +85,28 @@ func newLists(now time.Time, seed int64, scale int, pool []person, faculties []s
 	eb := entryBytes
 	return &store.Lists{
 		Budget: b,
-		FileLogs: store.NewBudgeted(b, cost(len(p.folders), scale, eb.fileLog, true), func() map[string]*listing.List[store.FileLog] {
+		FileLogs: store.NewBudgeted(b, cost(len(p.folders), scale, eb.fileLog), func() map[string]*listing.List[store.FileLog] {
 			return fileLogs(now, seed, scale, pool, p.folders)
 		}),
-		Annotations: store.NewBudgeted(b, cost(len(p.files), scale, eb.annotation, true), func() map[string]*listing.List[store.Annotation] {
+		Annotations: store.NewBudgeted(b, cost(len(p.files), scale, eb.annotation), func() map[string]*listing.List[store.Annotation] {
 			return annotations(seed, scale, pool, p.files)
 		}),
-		WeblinkLogs: store.NewBudgeted(b, cost(len(p.weblinks), scale, eb.weblinkLog, true), func() map[string]*listing.List[store.WeblinkLog] {
+		WeblinkLogs: store.NewBudgeted(b, cost(len(p.weblinks), scale, eb.weblinkLog), func() map[string]*listing.List[store.WeblinkLog] {
 			return weblinkLogs(now, seed, scale, pool, p.weblinks)
 		}),
-		Channels: store.NewBudgeted(b, cost(len(p.channels), scale, eb.channelUser, true), func() map[string]*store.Channel {
+		Channels: store.NewBudgeted(b, cost(len(p.channels), scale, eb.channelUser), func() map[string]*store.Channel {
 			return channels(now, seed, scale, pool, p.channels)
 		}),
-		Captures: store.NewBudgeted(b, cost(len(p.captures), scale, eb.capture, true), func() map[string]*listing.List[store.CaptureSession] {
+		Captures: store.NewBudgeted(b, cost(len(p.captures), scale, eb.capture), func() map[string]*listing.List[store.CaptureSession] {
 			return captures(now, seed, scale, p.captures)
 		}),
-		SurveyResponses: store.NewBudgeted(b, cost(len(p.surveys), scale, eb.surveyResponse, true), func() map[string]*listing.List[store.SurveyResponse] {
+		SurveyResponses: store.NewBudgeted(b, cost(len(p.surveys), scale, eb.surveyResponse), func() map[string]*listing.List[store.SurveyResponse] {
 			return surveys(now, seed, scale, pool, p.surveys)
 		}),
-		Polls: store.NewBudgeted(b, cost(len(p.polls), scale, eb.pollResponse, true)+entries(len(p.polls), scale)*pollByID, func() *store.Polls {
+		Polls: store.NewBudgeted(b, cost(len(p.polls), scale, eb.pollResponse)+entries(len(p.polls), scale)*pollByID, func() *store.Polls {
 			return polls(now, seed, scale, pool, p.polls, p.firstPollResponse)
 		}),
-		Students: store.NewBudgeted(b, cost(len(resources), scale, eb.student, true), func() map[string]*listing.List[store.Student] {
+		Students: store.NewBudgeted(b, cost(len(resources), scale, eb.student), func() map[string]*listing.List[store.Student] {
 			return students(seed, scale, faculties, resources)
 		}),
 	}
