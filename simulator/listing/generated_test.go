@@ -41,6 +41,7 @@ func TestGeneratedAnswersAsHeld(t *testing.T) {
 		{Limit: 30, Reverse: true},
 		{Limit: -1, Reverse: true},
 		{Limit: 25, Offset: 300, Sort: "name"},
+		{Limit: 25, Offset: 300, Sort: "name", Desc: true}, // made with the ascending order
 		{Limit: -1, Sort: "n", Desc: true},
 		{Limit: -1, Sort: "n", Then: []SortKey{{"name", true}}},
 		{Limit: 10, WhereField: "n", WhereValue: "3"},

@@ -68,10 +68,18 @@ func (l *List[T]) order(f field, desc bool) []int32 {
 	if o, ok := l.orders[name]; ok {
 		return o
 	}
-	o := sortOrder(l.view(), f, desc)
 	if l.orders == nil {
 		l.orders = map[string][]int32{}
 	}
+	if l.gen != nil {
+		// a generated list is made again to read its keys: both
+		// directions from one making
+		keys := keysOf(l.view(), []field{f})
+		l.orders[f.name+" asc"] = sortByKeys(keys, 1, []bool{false})
+		l.orders[f.name+" desc"] = sortByKeys(keys, 1, []bool{true})
+		return l.orders[name]
+	}
+	o := sortOrder(l.view(), f, desc)
 	l.orders[name] = o
 	return o
 }
@@ -139,20 +147,32 @@ func sortOrder[T any](items view[T], f field, desc bool) []int32 {
 
 // sortOrderBy returns item indexes sorted stably by the fields in turn.
 func sortOrderBy[T any](items view[T], by []field, desc []bool) []int32 {
+	return sortByKeys(keysOf(items, by), len(by), desc)
+}
+
+// keysOf is the keys of each item for the fields by: item i's are
+// keys[i*len(by) : (i+1)*len(by)].
+func keysOf[T any](items view[T], by []field) []key {
 	n, m := items.len(), len(by)
-	keys := make([]key, n*m) // item i's keys are keys[i*m : i*m+m]
+	keys := make([]key, n*m)
 	for i := range n {
 		v := reflect.ValueOf(items.at(i)).Elem()
 		for j, f := range by {
 			keys[i*m+j] = f.key(v)
 		}
 	}
-	o := make([]int32, n)
+	return keys
+}
+
+// sortByKeys returns item indexes sorted stably by keys, m to an item,
+// each in its direction.
+func sortByKeys(keys []key, m int, desc []bool) []int32 {
+	o := make([]int32, len(keys)/m)
 	for i := range o {
 		o[i] = int32(i)
 	}
 	slices.SortStableFunc(o, func(a, b int32) int {
-		for j := range by {
+		for j := range m {
 			c := compareKeys(keys[int(a)*m+j], keys[int(b)*m+j])
 			if desc[j] {
 				c = -c
