@@ -8,13 +8,13 @@ import (
 	"io"
 	"mime"
 	"net/http"
-	"net/url"
 	"strings"
 	"time"
 	"unicode/utf8"
 
 	"github.com/campusconf/campusconf/internal/uuid"
 	"github.com/campusconf/campusconf/simulator/defects"
+	"github.com/campusconf/campusconf/simulator/listing"
 )
 
 // MaxBodyBytes is the largest request body accepted; larger bodies get 413.
@@ -36,12 +36,13 @@ type body struct {
 // readBody reads a JSON object body, answering 415, 413 or 400 itself when
 // it cannot (then it returns nil).
 func (s *Simulator) readBody(w http.ResponseWriter, r *http.Request) *body {
-	if r.Header.Get("Content-Type") == "" && s.defects.Has(defects.ContentTypeNeeded) {
+	ct := headerValue(r.Header, "Content-Type")
+	if ct == "" && s.defects.Has(defects.ContentTypeNeeded) {
 		s.fail(w, http.StatusUnsupportedMediaType, "Content-Type: expected application/json-patch+json or application/json, got none")
 		return nil
 	}
 	// the common case, plain application/json, needs no parsing
-	if ct := r.Header.Get("Content-Type"); ct != "" && ct != "application/json" {
+	if ct != "" && ct != "application/json" {
 		mt, _, err := mime.ParseMediaType(ct)
 		refused := mt == "application/json-patch+json" && s.defects.Has(defects.JSONPatchRefused)
 		if err != nil || (mt != "application/json" && mt != "application/json-patch+json") || refused {
@@ -385,12 +386,15 @@ func (s *Simulator) pathParam(w http.ResponseWriter, r *http.Request, name strin
 // named. The checkers read the accepted entities from the OpenAPI document
 // (internal/rules.AcceptedValues); the simulator lists them in its handlers
 // on purpose, as the reference implementation they are tested against.
-func populateIn(q url.Values, exact bool, accepted ...string) (map[string]bool, error) {
-	out := map[string]bool{}
+//
+// Without populate the set is nil, read as empty: most requests name no
+// entity, and an empty map was an allocation each.
+func populateIn(q listing.RawQuery, exact bool, accepted ...string) (map[string]bool, error) {
 	v := q.Get("populate")
 	if strings.TrimSpace(v) == "" {
-		return out, nil
+		return nil, nil
 	}
+	out := map[string]bool{}
 	for _, e := range strings.Split(v, ",") {
 		e = strings.TrimSpace(e)
 		found := false
@@ -408,7 +412,7 @@ func populateIn(q url.Values, exact bool, accepted ...string) (map[string]bool, 
 }
 
 // queryDateTime reads an optional RFC 3339 query parameter.
-func queryDateTime(q url.Values, name string) (time.Time, error) {
+func queryDateTime(q listing.RawQuery, name string) (time.Time, error) {
 	v := q.Get(name)
 	if v == "" {
 		return time.Time{}, nil

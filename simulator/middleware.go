@@ -3,7 +3,6 @@ package simulator
 import (
 	"context"
 	"net/http"
-	"net/url"
 	"strings"
 	"time"
 
@@ -11,6 +10,7 @@ import (
 	"github.com/campusconf/campusconf/internal/registry"
 
 	"github.com/campusconf/campusconf/simulator/defects"
+	"github.com/campusconf/campusconf/simulator/listing"
 	"github.com/campusconf/campusconf/simulator/store"
 )
 
@@ -22,8 +22,6 @@ type requestInfo struct {
 	// evicted counts the run-time records the request evicted (see
 	// store.MaxCreated).
 	evicted int
-	// query is the request's query, parsed once (see queryOf).
-	query url.Values
 	// inspect asks the inspected layer (traffic.go) for the request's
 	// violations; relies are the documented choices its answer depended
 	// on (relyOn); example is the request as the traffic report shows it.
@@ -33,18 +31,10 @@ type requestInfo struct {
 	example    Example
 }
 
-// queryOf returns r's query parameters, parsed once per request: every
-// reader of the query (paging, dates, populate, search) shares one parse.
-func queryOf(r *http.Request) url.Values {
-	info, ok := r.Context().Value(infoKey{}).(*requestInfo)
-	if !ok {
-		return r.URL.Query()
-	}
-	if info.query == nil {
-		info.query = r.URL.Query()
-	}
-	return info.query
-}
+// queryOf returns r's query parameters as sent: each reader (paging,
+// dates, populate, search) looks up the one or two it wants, as
+// url.Values would answer, without building the map.
+func queryOf(r *http.Request) listing.RawQuery { return listing.RawQuery(r.URL.RawQuery) }
 
 // noteEvicted adds n evicted records to the request's log line.
 func noteEvicted(r *http.Request, n int) {
@@ -173,7 +163,7 @@ func (s *Simulator) operation(op operation) http.Handler {
 // authenticate checks the subscription key and the bearer token and
 // returns the calling user.
 func (s *Simulator) authenticate(w http.ResponseWriter, r *http.Request) (store.User, bool) {
-	key := r.Header.Get("Ocp-Apim-Subscription-Key")
+	key := headerValue(r.Header, "Ocp-Apim-Subscription-Key")
 	switch {
 	case key == "" && s.defects.Has(defects.MissingKeyAccepted):
 	case key == "":
@@ -195,6 +185,16 @@ func (s *Simulator) authenticate(w http.ResponseWriter, r *http.Request) (store.
 		return store.User{}, false
 	}
 	return u, true
+}
+
+// headerValue is h.Get(key) for a key written in canonical form: the map
+// is read directly, without canonicalising the key again on every request
+// (net/http stores a request's headers under canonical keys).
+func headerValue(h http.Header, key string) string {
+	if v := h[key]; len(v) > 0 {
+		return v[0]
+	}
+	return ""
 }
 
 // notAuthorized is the 403 message.

@@ -67,7 +67,7 @@ func (s *Simulator) inspected(op operation, path string, next http.Handler) http
 			}{io.MultiReader(bytes.NewReader(data), r.Body), r.Body}
 		}
 		if v := requestValidator(); v != nil {
-			info.violations = v.Violations(op.ID, pv, queryOf(r), data, cut)
+			info.violations = v.Violations(op.ID, pv, queryOf(r).Values(), data, cut)
 		}
 		if s.traffic != nil && len(info.violations) > 0 {
 			info.example = exampleOf(r, data, cut)
