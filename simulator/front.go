@@ -112,7 +112,7 @@ func targetProblem(r *http.Request) string {
 	if p == "" || p[0] != '/' {
 		return fmt.Sprintf("path: expected an absolute path beginning with /, got %q", clip(p))
 	}
-	if cleanPath(p) != p {
+	if !plainPath(p) && cleanPath(p) != p {
 		return fmt.Sprintf("path: expected a path without empty, \".\" or \"..\" segments, got %q", clip(p))
 	}
 	// url.ParseQuery can refuse only a "%" or a ";": a query without
@@ -123,6 +123,20 @@ func targetProblem(r *http.Request) string {
 		}
 	}
 	return ""
+}
+
+// plainPath reports whether p, beginning with "/", has no segment that
+// path.Clean would change: such a segment is empty or begins with "."
+// ("", ".", ".."), so it follows a "/" with a "/" or a ".". A path with
+// neither pair is canonical without cleaning it (a segment such as
+// ".well-known" is left to cleanPath).
+func plainPath(p string) bool {
+	for i := 1; i < len(p); i++ {
+		if p[i-1] == '/' && (p[i] == '/' || p[i] == '.') {
+			return false
+		}
+	}
+	return true
 }
 
 // cleanPath is ServeMux's canonical form of p: "." and ".." resolved,

@@ -38,7 +38,10 @@ func queryOf(r *http.Request) listing.RawQuery { return listing.RawQuery(r.URL.R
 
 // noteEvicted adds n evicted records to the request's log line.
 func noteEvicted(r *http.Request, n int) {
-	if info, ok := r.Context().Value(infoKey{}).(*requestInfo); ok && n > 0 {
+	if n <= 0 {
+		return
+	}
+	if info, ok := r.Context().Value(infoKey{}).(*requestInfo); ok {
 		info.evicted += n
 	}
 }
@@ -306,6 +309,9 @@ func (s *Simulator) delay(ctx context.Context) bool {
 
 // fault draws the injected faults for op: a status and message, or 0.
 func (s *Simulator) fault(op string) (int, string) {
+	if !s.faultsOn.Load() {
+		return 0, ""
+	}
 	s.faultMu.Lock()
 	defer s.faultMu.Unlock()
 	f := s.faults

@@ -2,6 +2,7 @@ package simulator
 
 import (
 	"net/http"
+	"strings"
 	"testing"
 )
 
@@ -25,6 +26,25 @@ func TestHeaderValueAsGet(t *testing.T) {
 	for _, key := range []string{"Authorization", "Content-Type", "Ocp-Apim-Subscription-Key"} {
 		if got, want := headerValue(h, key), h.Get(key); got != want {
 			t.Errorf("headerValue(%q): expected %q (Header.Get), got %q", key, want, got)
+		}
+	}
+}
+
+// TestPlainPathIsClean holds plainPath to cleanPath: a path plainPath
+// passes is its own canonical form.
+func TestPlainPathIsClean(t *testing.T) {
+	for _, p := range []string{
+		"/", "//", "/a", "/a/", "/a//b", "/a/./b", "/a/../b", "/a/.", "/a/..", "/.", "/..", "/./", "/../",
+		"/a/.b", "/.well-known/x", "/a/b.", "/a/b..", "/a/b/", "/a/b//", "/poll/Response/0f8fad5b-d9cb-469f-a165-70867728950e",
+		"/files/x%2F..%2Fy/downloaded", "/a%2F%2Fb", "/a/...", "/a/.../",
+	} {
+		got, clean := plainPath(p), cleanPath(p) == p
+		if got && !clean {
+			t.Errorf("plainPath(%q): expected false (cleanPath gives %q), got true", p, cleanPath(p))
+		}
+		// the other way holds as well for these: a clean path with no "/." or "//"
+		if !got && clean && !strings.Contains(p, "/.") && !strings.Contains(p, "//") {
+			t.Errorf("plainPath(%q): expected true, got false", p)
 		}
 	}
 }
