@@ -203,12 +203,55 @@ func (b *body) decode(name string, raw json.RawMessage, dst any, want string) bo
 			*d = false
 			return true
 		}
+	case *int64:
+		if n, ok := plainInt(raw, 64); ok {
+			*d = n
+			return true
+		}
+	case *int32:
+		if n, ok := plainInt(raw, 32); ok {
+			*d = int32(n)
+			return true
+		}
 	}
 	if err := json.Unmarshal(raw, dst); err != nil {
 		b.err = fmt.Errorf("%s%s: expected %s, got %s", b.prefix, name, want, kind(raw))
 		return false
 	}
 	return true
+}
+
+// plainInt reads raw when it is a plain JSON integer ("-"? digits) that
+// fits in a signed integer of bits bits, as json.Unmarshal would; false
+// for anything else (an exponent, a fraction, an overflow), which is left
+// to json.Unmarshal and its error.
+func plainInt(raw []byte, bits uint) (int64, bool) {
+	neg := len(raw) > 0 && raw[0] == '-'
+	digits := raw
+	if neg {
+		digits = raw[1:]
+	}
+	if len(digits) == 0 || len(digits) > 19 || (digits[0] == '0' && len(digits) > 1) {
+		return 0, false
+	}
+	var n uint64
+	for _, c := range digits {
+		if c < '0' || c > '9' {
+			return 0, false
+		}
+		n = n*10 + uint64(c-'0') // 19 digits cannot overflow a uint64
+	}
+	limit := uint64(1) << (bits - 1) // the magnitude of the smallest value
+	if neg {
+		if n > limit {
+			return 0, false
+		}
+		return -int64(n-1) - 1, true
+	}
+	if n >= limit {
+		return 0, false
+	}
+	return int64(n), true
 }
 
 // field reads the field name of b as a T (want names the type in the

@@ -291,7 +291,9 @@ func (s *Simulator) listRequest(w http.ResponseWriter, r *http.Request, spec lis
 	var a listArgs
 	var err error
 	a.query = queryOf(r)
-	noteList(r, a.query, spec)
+	if s.observed() {
+		noteList(r, a.query, spec)
+	}
 	if a.id, err = pathID(r, spec.idParam); err == nil && spec.populate {
 		a.pop, err = s.populateFrom(a.query, spec.accept...)
 	}
