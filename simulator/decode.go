@@ -385,7 +385,7 @@ func parseDateTime(name, s string) (time.Time, error) {
 
 // pathID reads a uuid path parameter.
 func pathID(r *http.Request, name string) (string, error) {
-	return parseUUID(name, r.PathValue(name))
+	return parseUUID(name, pathValue(r, name))
 }
 
 // pathAndBody reads a path id and a JSON object body; b is nil once the

@@ -16,6 +16,8 @@ import (
 //   - its path, as sent, holds no "%" (so each segment is its own
 //     unescaped value) and is canonical (the entry layer refused it
 //     otherwise);
+//   - the handler reads the wildcards' values with pathValue, not
+//     r.PathValue (only r.Pattern is set);
 //   - the pattern is a fixed number of segments, literals and {name}
 //     wildcards ("{$}" after a final "/" is the empty last segment), and no
 //     other pattern of the table can match any path it matches, under any
@@ -198,18 +200,49 @@ func newFastRoutes(all []string, candidates map[string]http.Handler) *fastRoutes
 func (f *fastRoutes) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	if rt, ok := f.find(r); ok {
 		r.Pattern = rt.pattern
-		p := r.URL.Path[1:]
-		for _, sg := range rt.segs {
-			seg, rest, _ := strings.Cut(p, "/")
-			if sg.wild != "" {
-				r.SetPathValue(sg.wild, seg)
-			}
-			p = rest
-		}
 		rt.h.ServeHTTP(w, r)
 		return
 	}
 	f.mux.ServeHTTP(w, r)
+}
+
+// pathValue is r.PathValue(name) for an operation's request, however it
+// was routed. A fast route sets only r.Pattern: the values of its
+// wildcards are the path's segments at their places, read here when
+// asked for, so that a request needs no map of them
+// (Request.SetPathValue's). ServeMux's values are never empty, so an
+// empty one means the request came by a fast route or the pattern has no
+// such wildcard; an operation's handlers read path values only through
+// pathValue.
+func pathValue(r *http.Request, name string) string {
+	if v := r.PathValue(name); v != "" {
+		return v
+	}
+	return wildcardValue(r.Pattern, r.URL.Path, name)
+}
+
+// wildcardValue is the segment of path at the place of the wildcard
+// {name} of pattern ("" when it has none), read as a fast route matched
+// it: segment by segment, without unescaping (a fast route's path holds
+// no escape).
+func wildcardValue(pattern, path, name string) string {
+	_, pp, ok := strings.Cut(pattern, " ")
+	if !ok {
+		pp = pattern
+	}
+	if !strings.HasPrefix(pp, "/") || !strings.HasPrefix(path, "/") {
+		return ""
+	}
+	pp, path = pp[1:], path[1:]
+	for pp != "" {
+		var ps, seg string
+		ps, pp, _ = strings.Cut(pp, "/")
+		seg, path, _ = strings.Cut(path, "/")
+		if len(ps) == len(name)+2 && ps[0] == '{' && ps[len(ps)-1] == '}' && ps[1:len(ps)-1] == name {
+			return seg
+		}
+	}
+	return ""
 }
 
 // find returns the fast route of r, if it has one.

@@ -3,6 +3,8 @@ package simulator
 import (
 	"net/http"
 	"net/url"
+	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
@@ -130,7 +132,7 @@ func checkFastRoutes(t *testing.T, patterns []string) {
 		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 			got = routed{pattern: r.Pattern}
 			for _, n := range names {
-				got.values += n + "=" + r.PathValue(n) + ";"
+				got.values += n + "=" + pathValue(r, n) + ";"
 			}
 		})
 	}
@@ -223,3 +225,43 @@ type discard struct{}
 func (discard) Header() http.Header         { return http.Header{} }
 func (discard) WriteHeader(int)             {}
 func (discard) Write(p []byte) (int, error) { return len(p), nil }
+
+// TestPathValuesReadThroughPathValue holds the handlers of operations to
+// reading path values with pathValue: a fast route sets no
+// Request.PathValue. Only the control API (never on a fast route) and
+// pathValue itself call Request.PathValue.
+func TestPathValuesReadThroughPathValue(t *testing.T) {
+	files, err := filepath.Glob("*.go")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range files {
+		if strings.HasSuffix(f, "_test.go") || f == "control.go" || f == "fastroute.go" {
+			continue
+		}
+		data, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if n := strings.Count(string(data), ".PathValue("); n > 0 {
+			t.Errorf("%s: expected path values read with pathValue, got %d calls of Request.PathValue", f, n)
+		}
+	}
+}
+
+// TestWildcardValue reads the values of wildcards as a fast route matched
+// them.
+func TestWildcardValue(t *testing.T) {
+	for _, tt := range []struct{ pattern, path, name, want string }{
+		{"GET /poll/Response/{id}", "/poll/Response/abc", "id", "abc"},
+		{"GET /evaluation/{evaluationid}/Question/{id}", "/evaluation/e1/Question/q2", "evaluationid", "e1"},
+		{"GET /evaluation/{evaluationid}/Question/{id}", "/evaluation/e1/Question/q2", "id", "q2"},
+		{"GET /poll/Response/{id}", "/poll/Response/abc", "ID", ""},
+		{"DELETE /Attendance/{$}", "/Attendance/", "id", ""},
+		{"", "/a", "id", ""},
+	} {
+		if got := wildcardValue(tt.pattern, tt.path, tt.name); got != tt.want {
+			t.Errorf("wildcardValue(%q, %q, %q): expected %q, got %q", tt.pattern, tt.path, tt.name, tt.want, got)
+		}
+	}
+}

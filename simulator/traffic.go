@@ -44,7 +44,7 @@ func (h *opHandler) inspect(info *requestInfo, r *http.Request) {
 	if len(params) > 0 {
 		pv = make(map[string]string, len(params))
 		for _, p := range params {
-			pv[p] = r.PathValue(p)
+			pv[p] = pathValue(r, p)
 		}
 	}
 	var data []byte
