@@ -67,7 +67,7 @@ func TestPlainIntAsUnmarshal(t *testing.T) {
 		var n32 int32
 		err32 := json.Unmarshal([]byte(raw), &n32)
 		got32, ok32 := plainInt([]byte(raw), 32)
-		if ok32 && (err32 != nil || int32(got32) != n32) {
+		if ok32 && (err32 != nil || got32 != int64(n32)) {
 			t.Errorf("plainInt(%q, 32): expected json.Unmarshal's %d (error %v), got %d", raw, n32, err32, got32)
 		}
 		// every plain integer json.Unmarshal takes is read here too
