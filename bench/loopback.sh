@@ -12,8 +12,10 @@
 # prints the median requests/s of each, the ratio of the medians, the
 # median of the rounds' ratios (r_med: each round's two runs are seconds
 # apart, so outside load moves them less) and each round's ratio, the
-# median p50 and p99 latency (wrk --latency), and the
-# resident memory (VmRSS) of both servers after it.
+# median p50 and p99 latency (wrk --latency), the median CPU time each
+# server spent per request (from /proc/PID/stat, so other load on the
+# machine moves it far less than throughput) and the ratio bare/simulator
+# of it, and the resident memory (VmRSS) of both servers after it.
 #
 #   bench/loopback.sh                       # 3 rounds of 5 s per phase
 #   ROUNDS=5 DURATION=8s bench/loopback.sh
@@ -92,9 +94,16 @@ rss() { alive "$1"; awk '/^VmRSS/ {printf "%.1f MB", $2/1024}' "/proc/$1/status"
 # to_us converts a wrk latency (612.00us, 2.10ms, 1.02s) to microseconds.
 to_us() { awk -v v="$1" 'BEGIN { n = v + 0; if (v ~ /us$/) f = 1; else if (v ~ /ms$/) f = 1000; else if (v ~ /s$/) f = 1000000; else f = 1; printf "%.0f", n * f }'; }
 
-# measure PORT METHOD URI BODY: one wrk run; prints "req/s p50us p99us".
+# cputicks PID: the CPU time (user and system, in clock ticks) the process
+# has used.
+cputicks() { awk '{print $14 + $15}' "/proc/$1/stat"; }
+
+# measure PORT METHOD URI BODY [PID]: one wrk run; prints "req/s p50us
+# p99us cpu_us", cpu_us being the CPU time server PID spent per request
+# (0 without PID). Throughput moves with whatever else the machine runs;
+# the CPU time a request costs the server much less.
 measure() {
-	local port=$1 method=$2 uri=$3 body=$4 lua=$work/req.lua out
+	local port=$1 method=$2 uri=$3 body=$4 pid=${5:-} lua=$work/req.lua out t0=0 t1=0
 	{
 		echo "wrk.method = \"$method\""
 		if [ -n "$body" ]; then
@@ -102,6 +111,7 @@ measure() {
 			echo 'wrk.headers["Content-Type"] = "application/json"'
 		fi
 	} >"$lua"
+	[ -n "$pid" ] && t0=$(cputicks "$pid")
 	out=$(taskset -c "$WRK_CPU" wrk -t1 -c"$CONNS" -d"$DURATION" --latency -s "$lua" \
 		-H "Ocp-Apim-Subscription-Key: $KEY" -H "Authorization: $AUTH" "http://127.0.0.1:$port$uri")
 	if grep -q 'Non-2xx' <<<"$out"; then
@@ -109,15 +119,17 @@ measure() {
 		echo "$out" >&2
 		exit 1
 	fi
+	[ -n "$pid" ] && t1=$(cputicks "$pid")
 	awk -v p50="$(to_us "$(awk '$1 == "50%" {print $2}' <<<"$out")")" \
 		-v p99="$(to_us "$(awk '$1 == "99%" {print $2}' <<<"$out")")" \
-		'/^Requests\/sec:/ {printf "%.0f %s %s\n", $2, p50, p99}' <<<"$out"
+		-v ticks=$((t1 - t0)) -v hz="$(getconf CLK_TCK)" \
+		'/ requests in / {n = $1} /^Requests\/sec:/ {rps = $2} END {printf "%.0f %s %s %.1f\n", rps, p50, p99, (n > 0 ? ticks / hz * 1e6 / n : 0)}' <<<"$out"
 }
 
 echo "# bench/loopback.sh: $(date -u +%Y-%m-%dT%H:%M:%SZ), $(nproc) CPUs, $(go version | awk '{print $3}'), commit $(git rev-parse --short HEAD 2>/dev/null || echo '?')"
 echo "# servers on CPU $SERVER_CPU, wrk on CPU $WRK_CPU; wrk -t1 -c$CONNS -d$DURATION; $ROUNDS rounds; simulator --scale $SCALE"
 echo "# start: VmRSS simulator $(rss "$SIM_PID"), bare $(rss "$BARE_PID"); load $(cut -d' ' -f1-3 /proc/loadavg)"
-printf '%-4s %10s %10s %6s %6s %-30s %15s %15s %10s %10s %s\n' phase sim_rps bare_rps ratio r_med round_ratios p50_us_sim/bare p99_us_sim/bare rss_sim rss_bare load
+printf '%-4s %10s %10s %6s %6s %-30s %15s %15s %15s %9s %10s %10s %s\n' phase sim_rps bare_rps ratio r_med round_ratios p50_us_sim/bare p99_us_sim/bare cpu_us_sim/bare cpu_ratio rss_sim rss_bare load
 for ph in "${phases[@]}"; do
 	IFS='|' read -r name method uri body <<<"$ph"
 	: >"$work/sim.txt"
@@ -126,8 +138,8 @@ for ph in "${phases[@]}"; do
 	for ((i = 1; i <= ROUNDS; i++)); do
 		if ((i % 2)); then order=(sim bare); else order=(bare sim); fi
 		for who in "${order[@]}"; do
-			if [ "$who" = sim ]; then port=$SIM_PORT; else port=$BARE_PORT; fi
-			measure "$port" "$method" "$uri" "$body" >>"$work/$who.txt"
+			if [ "$who" = sim ]; then port=$SIM_PORT pid=$SIM_PID; else port=$BARE_PORT pid=$BARE_PID; fi
+			measure "$port" "$method" "$uri" "$body" "$pid" >>"$work/$who.txt"
 		done
 		s=$(tail -1 "$work/sim.txt" | cut -d' ' -f1)
 		b=$(tail -1 "$work/bare.txt" | cut -d' ' -f1)
@@ -135,13 +147,16 @@ for ph in "${phases[@]}"; do
 	done
 	srps=$(cut -d' ' -f1 "$work/sim.txt" | median)
 	brps=$(cut -d' ' -f1 "$work/bare.txt" | median)
-	printf '%-4s %10.0f %10.0f %6.2f %6.2f %-30s %15s %15s %10s %10s %s\n' "$name" "$srps" "$brps" \
+	scpu=$(cut -d' ' -f4 "$work/sim.txt" | median)
+	bcpu=$(cut -d' ' -f4 "$work/bare.txt" | median)
+	printf '%-4s %10.0f %10.0f %6.2f %6.2f %-30s %15s %15s %15s %9.2f %10s %10s %s\n' "$name" "$srps" "$brps" \
 		"$(awk -v s="$srps" -v b="$brps" 'BEGIN {print s / b}')" "$(printf '%s\n' "${ratios[@]}" | median)" "$(
 			IFS=,
 			echo "${ratios[*]}"
 		)" \
 		"$(cut -d' ' -f2 "$work/sim.txt" | median)/$(cut -d' ' -f2 "$work/bare.txt" | median)" \
 		"$(cut -d' ' -f3 "$work/sim.txt" | median)/$(cut -d' ' -f3 "$work/bare.txt" | median)" \
+		"$scpu/$bcpu" "$(awk -v s="$scpu" -v b="$bcpu" 'BEGIN {print (s > 0 ? b / s : 0)}')" \
 		"$(rss "$SIM_PID")" "$(rss "$BARE_PID")" "$(cut -d' ' -f1-3 /proc/loadavg)"
 done
 

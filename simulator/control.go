@@ -109,7 +109,7 @@ func ownOrigin(r *http.Request) string {
 // controlRoutes adds the control API: reset to seed, decide a push,
 // read the fixtures, read and set faults. It needs no credentials beyond
 // its token; it is served only with Options.Control.
-func (s *Simulator) controlRoutes(mux *http.ServeMux) {
+func (s *Simulator) controlRoutes(mux *routeTable) {
 	base := s.ControlPath()
 	mux.HandleFunc("POST "+base+"/reset", func(w http.ResponseWriter, r *http.Request) {
 		s.Reset()
@@ -221,6 +221,7 @@ func (s *Simulator) SetFaults(f Faults) error {
 	s.faultMu.Lock()
 	defer s.faultMu.Unlock()
 	s.faults = f
+	s.faultsOn.Store(f.any())
 	return nil
 }
 

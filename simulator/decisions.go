@@ -3,7 +3,6 @@ package simulator
 import (
 	"errors"
 	"net/http"
-	"net/url"
 	"strconv"
 	"strings"
 
@@ -143,14 +142,14 @@ func (r relies) ids() []string {
 
 // noteList notes the list conventions a list request's answer depends on
 // (listRequest calls it with the request's query, valid or not).
-func noteList(r *http.Request, q url.Values, spec listSpec) {
+func noteList(r *http.Request, q listing.RawQuery, spec listSpec) {
 	info, ok := r.Context().Value(infoKey{}).(*requestInfo)
 	if !ok {
 		return
 	}
 	set := func(d decision) { info.relies |= 1 << d }
-	if l, given := q["limit"]; given && len(l) > 0 {
-		if n, err := strconv.Atoi(strings.TrimSpace(l[0])); err == nil && (n == 0 || n > listing.DefaultLimit) {
+	if l, given := q.Lookup("limit"); given {
+		if n, err := strconv.Atoi(strings.TrimSpace(l)); err == nil && (n == 0 || n > listing.DefaultLimit) {
 			set(dLimitBounds)
 		}
 	} else if spec.paged {

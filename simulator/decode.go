@@ -8,13 +8,13 @@ import (
 	"io"
 	"mime"
 	"net/http"
-	"net/url"
 	"strings"
 	"time"
 	"unicode/utf8"
 
 	"github.com/campusconf/campusconf/internal/uuid"
 	"github.com/campusconf/campusconf/simulator/defects"
+	"github.com/campusconf/campusconf/simulator/listing"
 )
 
 // MaxBodyBytes is the largest request body accepted; larger bodies get 413.
@@ -36,12 +36,13 @@ type body struct {
 // readBody reads a JSON object body, answering 415, 413 or 400 itself when
 // it cannot (then it returns nil).
 func (s *Simulator) readBody(w http.ResponseWriter, r *http.Request) *body {
-	if r.Header.Get("Content-Type") == "" && s.defects.Has(defects.ContentTypeNeeded) {
+	ct := headerValue(r.Header, "Content-Type")
+	if ct == "" && s.defects.Has(defects.ContentTypeNeeded) {
 		s.fail(w, http.StatusUnsupportedMediaType, "Content-Type: expected application/json-patch+json or application/json, got none")
 		return nil
 	}
 	// the common case, plain application/json, needs no parsing
-	if ct := r.Header.Get("Content-Type"); ct != "" && ct != "application/json" {
+	if ct != "" && ct != "application/json" {
 		mt, _, err := mime.ParseMediaType(ct)
 		refused := mt == "application/json-patch+json" && s.defects.Has(defects.JSONPatchRefused)
 		if err != nil || (mt != "application/json" && mt != "application/json-patch+json") || refused {
@@ -202,12 +203,55 @@ func (b *body) decode(name string, raw json.RawMessage, dst any, want string) bo
 			*d = false
 			return true
 		}
+	case *int64:
+		if n, ok := plainInt(raw, 64); ok {
+			*d = n
+			return true
+		}
+	case *int32:
+		if n, ok := plainInt(raw, 32); ok {
+			*d = int32(n)
+			return true
+		}
 	}
 	if err := json.Unmarshal(raw, dst); err != nil {
 		b.err = fmt.Errorf("%s%s: expected %s, got %s", b.prefix, name, want, kind(raw))
 		return false
 	}
 	return true
+}
+
+// plainInt reads raw when it is a plain JSON integer ("-"? digits) that
+// fits in a signed integer of bits bits, as json.Unmarshal would; false
+// for anything else (an exponent, a fraction, an overflow), which is left
+// to json.Unmarshal and its error.
+func plainInt(raw []byte, bits uint) (int64, bool) {
+	neg := len(raw) > 0 && raw[0] == '-'
+	digits := raw
+	if neg {
+		digits = raw[1:]
+	}
+	if len(digits) == 0 || len(digits) > 19 || (digits[0] == '0' && len(digits) > 1) {
+		return 0, false
+	}
+	var n uint64
+	for _, c := range digits {
+		if c < '0' || c > '9' {
+			return 0, false
+		}
+		n = n*10 + uint64(c-'0') // 19 digits cannot overflow a uint64
+	}
+	limit := uint64(1) << (bits - 1) // the magnitude of the smallest value
+	if neg {
+		if n > limit {
+			return 0, false
+		}
+		return -int64(n-1) - 1, true
+	}
+	if n >= limit {
+		return 0, false
+	}
+	return int64(n), true
 }
 
 // field reads the field name of b as a T (want names the type in the
@@ -341,7 +385,7 @@ func parseDateTime(name, s string) (time.Time, error) {
 
 // pathID reads a uuid path parameter.
 func pathID(r *http.Request, name string) (string, error) {
-	return parseUUID(name, r.PathValue(name))
+	return parseUUID(name, pathValue(r, name))
 }
 
 // pathAndBody reads a path id and a JSON object body; b is nil once the
@@ -385,12 +429,15 @@ func (s *Simulator) pathParam(w http.ResponseWriter, r *http.Request, name strin
 // named. The checkers read the accepted entities from the OpenAPI document
 // (internal/rules.AcceptedValues); the simulator lists them in its handlers
 // on purpose, as the reference implementation they are tested against.
-func populateIn(q url.Values, exact bool, accepted ...string) (map[string]bool, error) {
-	out := map[string]bool{}
+//
+// Without populate the set is nil, read as empty: most requests name no
+// entity, and an empty map was an allocation each.
+func populateIn(q listing.RawQuery, exact bool, accepted ...string) (map[string]bool, error) {
 	v := q.Get("populate")
 	if strings.TrimSpace(v) == "" {
-		return out, nil
+		return nil, nil
 	}
+	out := map[string]bool{}
 	for _, e := range strings.Split(v, ",") {
 		e = strings.TrimSpace(e)
 		found := false
@@ -408,7 +455,7 @@ func populateIn(q url.Values, exact bool, accepted ...string) (map[string]bool, 
 }
 
 // queryDateTime reads an optional RFC 3339 query parameter.
-func queryDateTime(q url.Values, name string) (time.Time, error) {
+func queryDateTime(q listing.RawQuery, name string) (time.Time, error) {
 	v := q.Get(name)
 	if v == "" {
 		return time.Time{}, nil

@@ -54,18 +54,12 @@ type docsPage struct {
 	csp  string
 }
 
-// withDocs serves /docs and everything under it, and next for the rest.
-func (s *Simulator) withDocs(next http.Handler) http.Handler {
-	d := &docs{s: s, fallback: "owner"}
-	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		p := r.URL.Path
-		if p != docsPath && !strings.HasPrefix(p, docsPath+"/") {
-			next.ServeHTTP(w, r)
-			return
-		}
-		d.serve(w, r)
-	})
-}
+// newDocs returns the docs of s, built on their first request; the entry
+// layer (front.go) sends them /docs and everything under it.
+func newDocs(s *Simulator) *docs { return &docs{s: s, fallback: "owner"} }
+
+// isDocsPath reports whether p is /docs or under it.
+func isDocsPath(p string) bool { return p == docsPath || strings.HasPrefix(p, docsPath+"/") }
 
 func (d *docs) serve(w http.ResponseWriter, r *http.Request) {
 	h := w.Header()

@@ -6,35 +6,83 @@ import (
 	"net/url"
 	"path"
 	"strings"
+	"sync"
 )
 
-// front is what every request passes before the router: the request
-// target's shape (a canonical path, a well-formed query), CORS for the
-// interface, the control API's guard, and a writer that turns whatever
-// the router still answers by itself into the JSON string error form.
-func (s *Simulator) front(mux http.Handler) http.Handler {
-	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		jw := &jsonAnswers{ResponseWriter: w, s: s, r: r}
-		if r.RequestURI == "*" {
-			// OPTIONS * (http.Server answers it itself unless
-			// DisableGeneralOptionsHandler): no operation is there.
-			s.fail(jw, http.StatusBadRequest, "request target: expected a path, got *")
-			return
-		}
-		control := isControlPath(r.URL.Path)
-		if !control && corsPreflight(jw, r) {
-			return
-		}
-		if msg := targetProblem(r); msg != "" {
-			s.fail(jw, http.StatusBadRequest, msg)
-			return
-		}
-		if control && s.opts.Control && !s.controlAllowed(jw, r) {
-			return
-		}
-		mux.ServeHTTP(jw, r)
-	})
+// entry is the one layer every request passes before the router, in this
+// order: the request log and what feeds the console and the traffic
+// record (logged, only when one of them is on), the docs (only when
+// served), then the front checks: the request target's shape (a canonical
+// path, a well-formed query), CORS for the interface, the control API's
+// guard, and a writer that turns whatever the router still answers by
+// itself into the JSON string error form. One layer with early exits in
+// place of four nested handlers: a request with the features off pays a
+// flag test for each, not a handler call and a context lookup.
+type entry struct {
+	s   *Simulator
+	mux http.Handler
+	// docs serves /docs; nil without Options.Docs.
+	docs *docs
+	// observed is set when a request log, the console's live log or a
+	// traffic record reads what each request did (see logged).
+	observed bool
 }
+
+// entry returns the layer in front of mux as the options stand.
+func (s *Simulator) entry(mux http.Handler) *entry {
+	e := &entry{s: s, mux: mux, observed: s.observed()}
+	if s.opts.Docs {
+		e.docs = newDocs(s)
+	}
+	return e
+}
+
+func (e *entry) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	if e.observed {
+		e.logged(w, r)
+		return
+	}
+	e.serve(w, r)
+}
+
+// serve is the docs and the front checks, then the router.
+func (e *entry) serve(w http.ResponseWriter, r *http.Request) {
+	if e.docs != nil && isDocsPath(r.URL.Path) {
+		e.docs.serve(w, r)
+		return
+	}
+	s := e.s
+	jw := answersPool.Get().(*jsonAnswers)
+	*jw = jsonAnswers{ResponseWriter: w, s: s, r: r}
+	defer func() {
+		*jw = jsonAnswers{} // holds nothing of a finished request
+		answersPool.Put(jw)
+	}()
+	if r.RequestURI == "*" {
+		// OPTIONS * (http.Server answers it itself unless
+		// DisableGeneralOptionsHandler): no operation is there.
+		s.fail(jw, http.StatusBadRequest, "request target: expected a path, got *")
+		return
+	}
+	control := isControlPath(r.URL.Path)
+	if !control && corsPreflight(jw, r) {
+		return
+	}
+	if msg := targetProblem(r); msg != "" {
+		s.fail(jw, http.StatusBadRequest, msg)
+		return
+	}
+	if control && s.opts.Control && !s.controlAllowed(jw, r) {
+		return
+	}
+	e.mux.ServeHTTP(jw, r)
+}
+
+// answersPool keeps the JSON answer writers between requests: one a
+// request was an allocation of every answer. A writer goes back when its
+// request's handler has returned, after which net/http allows no use of
+// it.
+var answersPool = sync.Pool{New: func() any { return new(jsonAnswers) }}
 
 // corsPreflight lets browsers read every answer of the interface, and
 // answers preflight requests (true when it did). The control API gets
@@ -64,7 +112,7 @@ func targetProblem(r *http.Request) string {
 	if p == "" || p[0] != '/' {
 		return fmt.Sprintf("path: expected an absolute path beginning with /, got %q", clip(p))
 	}
-	if cleanPath(p) != p {
+	if !plainPath(p) && cleanPath(p) != p {
 		return fmt.Sprintf("path: expected a path without empty, \".\" or \"..\" segments, got %q", clip(p))
 	}
 	// url.ParseQuery can refuse only a "%" or a ";": a query without
@@ -75,6 +123,20 @@ func targetProblem(r *http.Request) string {
 		}
 	}
 	return ""
+}
+
+// plainPath reports whether p, beginning with "/", has no segment that
+// path.Clean would change: such a segment is empty or begins with "."
+// ("", ".", ".."), so it follows a "/" with a "/" or a ".". A path with
+// neither pair is canonical without cleaning it (a segment such as
+// ".well-known" is left to cleanPath).
+func plainPath(p string) bool {
+	for i := 1; i < len(p); i++ {
+		if p[i-1] == '/' && (p[i] == '/' || p[i] == '.') {
+			return false
+		}
+	}
+	return true
 }
 
 // cleanPath is ServeMux's canonical form of p: "." and ".." resolved,

@@ -54,10 +54,10 @@ func (s *Simulator) generatorFaults(opID registry.OpID, next http.Handler) http.
 					_, _ = s.store.SetNotificationRead(b.ID, store.Read)
 				}
 			}
-		case opID == registry.E19 && has(defects.GenUpperUUID500) && strings.ToLower(r.PathValue("id")) != r.PathValue("id"):
+		case opID == registry.E19 && has(defects.GenUpperUUID500) && strings.ToLower(pathValue(r, "id")) != pathValue(r, "id"):
 			s.fail(w, http.StatusInternalServerError, "internal error")
 			return
-		case opID == registry.E12 && has(defects.GenNilUUID422) && r.PathValue("ID") == "00000000-0000-0000-0000-000000000000":
+		case opID == registry.E12 && has(defects.GenNilUUID422) && pathValue(r, "ID") == "00000000-0000-0000-0000-000000000000":
 			s.fail(w, http.StatusUnprocessableEntity, "ID: the nil uuid addresses no weblink")
 			return
 		case opID == registry.E15 && has(defects.GenDateRegexOnly):

@@ -4,11 +4,9 @@ import (
 	"bytes"
 	"encoding/json"
 	"net/http"
-	"net/url"
 	"time"
 
 	"github.com/campusconf/campusconf/simulator/defects"
-
 	"github.com/campusconf/campusconf/simulator/listing"
 	"github.com/campusconf/campusconf/simulator/store"
 	"github.com/campusconf/campusconf/simulator/variants"
@@ -36,7 +34,7 @@ const (
 // listQuery reads offset, limit, sortby and where. Operations that declare
 // paging default to listing.DefaultLimit; the others (E11, E12, E16) return
 // the whole list unless the caller pages.
-func (s *Simulator) listQuery(v url.Values, paged bool) (listing.Query, error) {
+func (s *Simulator) listQuery(v listing.RawQuery, paged bool) (listing.Query, error) {
 	c := listing.Conventions{DefaultLimit: -1, MaxLimit: listing.MaxLimit, Separator: sortSeparator,
 		DashSort: s.variants.Has(variants.NoSortbySyntax) || s.variants.Has(variants.SortbyDash)}
 	if s.variants.Has(variants.NoSortbySyntax) {
@@ -57,7 +55,7 @@ func (s *Simulator) listQuery(v url.Values, paged bool) (listing.Query, error) {
 			c.DefaultLimit = cappedDefault
 		}
 	}
-	q, err := listing.ParseWith(v, c)
+	q, err := listing.ParseRaw(v, c)
 	q.Reverse = q.Sort == "" && s.variants.Has(variants.NewestFirst)
 	if err == nil && s.defects.Has(defects.LimitIgnored) {
 		q.Limit = -1
@@ -297,7 +295,7 @@ type listArgs struct {
 	q          listing.Query
 	start, end time.Time
 	// query is the request's query, parsed once
-	query url.Values
+	query listing.RawQuery
 }
 
 // listSpec says what a list operation takes besides offset, limit, sortby
@@ -326,7 +324,9 @@ func (s *Simulator) listRequest(w http.ResponseWriter, r *http.Request, spec lis
 	var a listArgs
 	var err error
 	a.query = queryOf(r)
-	noteList(r, a.query, spec)
+	if s.observed() {
+		noteList(r, a.query, spec)
+	}
 	if a.id, err = pathID(r, spec.idParam); err == nil && spec.populate {
 		a.pop, err = s.populateFrom(a.query, spec.accept...)
 	}

@@ -3,7 +3,6 @@ package simulator
 import (
 	"context"
 	"net/http"
-	"net/url"
 	"strings"
 	"time"
 
@@ -11,6 +10,7 @@ import (
 	"github.com/campusconf/campusconf/internal/registry"
 
 	"github.com/campusconf/campusconf/simulator/defects"
+	"github.com/campusconf/campusconf/simulator/listing"
 	"github.com/campusconf/campusconf/simulator/store"
 )
 
@@ -22,8 +22,6 @@ type requestInfo struct {
 	// evicted counts the run-time records the request evicted (see
 	// store.MaxCreated).
 	evicted int
-	// query is the request's query, parsed once (see queryOf).
-	query url.Values
 	// inspect asks the inspected layer (traffic.go) for the request's
 	// violations; relies are the documented choices its answer depended
 	// on (relyOn); example is the request as the traffic report shows it.
@@ -33,22 +31,17 @@ type requestInfo struct {
 	example    Example
 }
 
-// queryOf returns r's query parameters, parsed once per request: every
-// reader of the query (paging, dates, populate, search) shares one parse.
-func queryOf(r *http.Request) url.Values {
-	info, ok := r.Context().Value(infoKey{}).(*requestInfo)
-	if !ok {
-		return r.URL.Query()
-	}
-	if info.query == nil {
-		info.query = r.URL.Query()
-	}
-	return info.query
-}
+// queryOf returns r's query parameters as sent: each reader (paging,
+// dates, populate, search) looks up the one or two it wants, as
+// url.Values would answer, without building the map.
+func queryOf(r *http.Request) listing.RawQuery { return listing.RawQuery(r.URL.RawQuery) }
 
 // noteEvicted adds n evicted records to the request's log line.
 func noteEvicted(r *http.Request, n int) {
-	if info, ok := r.Context().Value(infoKey{}).(*requestInfo); ok && n > 0 {
+	if n <= 0 {
+		return
+	}
+	if info, ok := r.Context().Value(infoKey{}).(*requestInfo); ok {
 		info.evicted += n
 	}
 }
@@ -82,46 +75,49 @@ func (r *recorder) Write(b []byte) (int, error) {
 	return n, err
 }
 
-// logged writes one line per request: method, path and query, status,
-// duration, operation and the caller's fixture role. It never logs header
-// values, so neither the subscription key nor a token appears.
+// logged is the entry layer's path when a request is observed: it serves
+// the request with a requestInfo in its context, then writes one line per
+// request: method, path and query, status, duration, operation and the
+// caller's fixture role. It never logs header values, so neither the
+// subscription key nor a token appears.
 //
 // With the control API on, the same facts (but for control API calls) feed
 // the console's live request log (events.go).
-func (s *Simulator) logged(next http.Handler) http.Handler {
-	if s.log == nil && s.events == nil && s.traffic == nil {
-		return next
+func (e *entry) logged(w http.ResponseWriter, r *http.Request) {
+	s := e.s
+	start := time.Now()
+	info := &requestInfo{inspect: s.inspecting()}
+	rec := &recorder{ResponseWriter: w}
+	e.serve(rec, r.WithContext(context.WithValue(r.Context(), infoKey{}, info)))
+	if rec.status == 0 {
+		rec.status = http.StatusOK
 	}
-	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		start := time.Now()
-		info := &requestInfo{inspect: s.inspecting()}
-		rec := &recorder{ResponseWriter: w}
-		next.ServeHTTP(rec, r.WithContext(context.WithValue(r.Context(), infoKey{}, info)))
-		if rec.status == 0 {
-			rec.status = http.StatusOK
+	path := logPath(r.URL.Path)
+	if r.URL.RawQuery != "" {
+		path += "?" + r.URL.RawQuery
+	}
+	took := time.Since(start)
+	if s.log != nil {
+		s.log.LogAttrs(r.Context(), levelOf(rec.status), r.Method+" "+path,
+			slogAttrs(rec.status, took, info, rec.bytes)...)
+	}
+	if s.events != nil && !isControlPath(r.URL.Path) {
+		ev := logEntry{Time: start, Method: r.Method, Path: path, Status: rec.status,
+			Millis: float64(took.Microseconds()) / 1000, User: info.user, Op: info.op, World: s.name}
+		if info.inspect {
+			ev.Violations, ev.Relies = violationIDs(info.violations), info.relies.ids()
 		}
-		path := logPath(r.URL.Path)
-		if r.URL.RawQuery != "" {
-			path += "?" + r.URL.RawQuery
-		}
-		took := time.Since(start)
-		if s.log != nil {
-			s.log.LogAttrs(r.Context(), levelOf(rec.status), r.Method+" "+path,
-				slogAttrs(rec.status, took, info, rec.bytes)...)
-		}
-		if s.events != nil && !isControlPath(r.URL.Path) {
-			e := logEntry{Time: start, Method: r.Method, Path: path, Status: rec.status,
-				Millis: float64(took.Microseconds()) / 1000, User: info.user, Op: info.op, World: s.name}
-			if info.inspect {
-				e.Violations, e.Relies = violationIDs(info.violations), info.relies.ids()
-			}
-			s.events.publish(e)
-		}
-		if s.traffic != nil {
-			s.traffic.add(s, info, rec.status)
-		}
-	})
+		s.events.publish(ev)
+	}
+	if s.traffic != nil {
+		s.traffic.add(s, info, rec.status)
+	}
 }
+
+// observed reports whether anything reads what each request did: the
+// request log, the console's live log (with the control API on), the
+// traffic record. Fixed when the simulator is built.
+func (s *Simulator) observed() bool { return s.log != nil || s.events != nil || s.traffic != nil }
 
 // logPath is the path as the log shows it: under the control API the
 // segment that carries the token is masked.
@@ -137,43 +133,100 @@ func logPath(p string) string {
 	return controlPrefix + "/TOKEN"
 }
 
-// operation wraps a handler with what every operation shares: latency,
-// credentials (401), the role model (403) and injected faults.
-func (s *Simulator) operation(op operation) http.Handler {
-	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		info, _ := r.Context().Value(infoKey{}).(*requestInfo)
-		if info != nil {
-			info.op = string(op.ID)
+// opHandler is the handler the router gives an operation: the inspection
+// of its request (inspect, when someone reads it), then what every
+// operation shares (serveOperation), then the handler. The defects'
+// passes over the answer (answering) and the generator defects
+// (generatorFaults), when any is on, sit between the inspection and the
+// rest, as next.
+type opHandler struct {
+	s  *Simulator
+	op operation
+	// params are the names of the path's parameters, for the inspection.
+	params []string
+	// observed: a request may carry a requestInfo (entry.observed); when
+	// not, the context is not searched for one.
+	observed bool
+	// next is the passes and generator defects around serveOperation;
+	// nil when none is on.
+	next http.Handler
+}
+
+// opHandler returns op's handler at path, as the switches stand.
+func (s *Simulator) opHandler(op operation, path string) *opHandler {
+	h := &opHandler{s: s, op: op, params: pathParams(path), observed: s.observed()}
+	wrapped := s.answering(op.ID, s.generatorFaults(op.ID, s.operation(op)))
+	if _, plain := wrapped.(operationHandler); !plain {
+		h.next = wrapped
+	}
+	return h
+}
+
+func (h *opHandler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	var info *requestInfo
+	if h.observed {
+		info, _ = r.Context().Value(infoKey{}).(*requestInfo)
+		if info != nil && info.inspect {
+			h.inspect(info, r)
 		}
-		if !s.delay(r.Context()) {
-			return
+	}
+	if h.next != nil {
+		h.next.ServeHTTP(w, r)
+		return
+	}
+	h.s.serveOperation(h.op, info, w, r)
+}
+
+// operationHandler is serveOperation as an http.Handler, for the passes
+// and generator defects to wrap.
+type operationHandler struct {
+	s  *Simulator
+	op operation
+}
+
+func (h operationHandler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	info, _ := r.Context().Value(infoKey{}).(*requestInfo)
+	h.s.serveOperation(h.op, info, w, r)
+}
+
+// operation is op's handler wrapped with what every operation shares.
+func (s *Simulator) operation(op operation) http.Handler { return operationHandler{s, op} }
+
+// serveOperation serves op with what every operation shares: latency,
+// credentials (401), the role model (403) and injected faults; info is
+// the request's log line, nil when none is made.
+func (s *Simulator) serveOperation(op operation, info *requestInfo, w http.ResponseWriter, r *http.Request) {
+	if info != nil {
+		info.op = string(op.ID)
+	}
+	if !s.delay(r.Context()) {
+		return
+	}
+	u, ok := s.authenticate(w, r)
+	if !ok {
+		relyOn(r, dAuth401)
+		return
+	}
+	if info != nil {
+		info.user = u.Fixture
+	}
+	if (!s.perRecord(op) || s.namesExisting(op.ID, r)) && !s.authorize(w, op, u) {
+		if op.access == notStudent {
+			relyOn(r, dExtraPermissions)
 		}
-		u, ok := s.authenticate(w, r)
-		if !ok {
-			relyOn(r, dAuth401)
-			return
-		}
-		if info != nil {
-			info.user = u.Fixture
-		}
-		if (!s.perRecord(op) || s.namesExisting(op.ID, r)) && !s.authorize(w, op, u) {
-			if op.access == notStudent {
-				relyOn(r, dExtraPermissions)
-			}
-			return
-		}
-		if status, msg := s.fault(string(op.ID)); status != 0 {
-			s.fail(w, status, msg)
-			return
-		}
-		op.handle(s, w, r, u)
-	})
+		return
+	}
+	if status, msg := s.fault(string(op.ID)); status != 0 {
+		s.fail(w, status, msg)
+		return
+	}
+	op.handle(s, w, r, u)
 }
 
 // authenticate checks the subscription key and the bearer token and
 // returns the calling user.
 func (s *Simulator) authenticate(w http.ResponseWriter, r *http.Request) (store.User, bool) {
-	key := r.Header.Get("Ocp-Apim-Subscription-Key")
+	key := headerValue(r.Header, "Ocp-Apim-Subscription-Key")
 	switch {
 	case key == "" && s.defects.Has(defects.MissingKeyAccepted):
 	case key == "":
@@ -195,6 +248,16 @@ func (s *Simulator) authenticate(w http.ResponseWriter, r *http.Request) (store.
 		return store.User{}, false
 	}
 	return u, true
+}
+
+// headerValue is h.Get(key) for a key written in canonical form: the map
+// is read directly, without canonicalising the key again on every request
+// (net/http stores a request's headers under canonical keys).
+func headerValue(h http.Header, key string) string {
+	if v := h[key]; len(v) > 0 {
+		return v[0]
+	}
+	return ""
 }
 
 // notAuthorized is the 403 message.
@@ -246,6 +309,9 @@ func (s *Simulator) delay(ctx context.Context) bool {
 
 // fault draws the injected faults for op: a status and message, or 0.
 func (s *Simulator) fault(op string) (int, string) {
+	if !s.faultsOn.Load() {
+		return 0, ""
+	}
 	s.faultMu.Lock()
 	defer s.faultMu.Unlock()
 	f := s.faults

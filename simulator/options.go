@@ -119,6 +119,9 @@ type Faults struct {
 	OperationRate float64 `json:"operationRate"`
 }
 
+// any reports whether a fault can be drawn: a rate above 0.
+func (f Faults) any() bool { return f.TwoFactorRate > 0 || f.OperationRate > 0 }
+
 // Check reports the first invalid setting.
 func (f Faults) Check() error {
 	for _, r := range []struct {

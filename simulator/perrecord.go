@@ -51,7 +51,7 @@ func (s *Simulator) namesExisting(op registry.OpID, r *http.Request) bool {
 		}
 		return false
 	}
-	path := strings.ToLower(r.PathValue("id"))
+	path := strings.ToLower(pathValue(r, "id"))
 	st := s.store
 	switch op {
 	case registry.E6:
@@ -61,7 +61,7 @@ func (s *Simulator) namesExisting(op registry.OpID, r *http.Request) bool {
 	case registry.E10:
 		return found(st.FileLogs(path))
 	case registry.E12:
-		return found(st.WeblinkLogs(strings.ToLower(r.PathValue("ID"))))
+		return found(st.WeblinkLogs(strings.ToLower(pathValue(r, "ID"))))
 	case registry.E13:
 		return noError(st.MediaLog(path))
 	case registry.E14:

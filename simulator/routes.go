@@ -116,14 +116,15 @@ func (s *Simulator) defectiveAccess(op operation) access {
 	return op.access
 }
 
-// routes builds the handler: logging and the front checks (front.go)
-// around one ServeMux.
+// routes builds the handler: one entry layer (front.go: logging, docs,
+// the front checks) around one ServeMux of operation handlers
+// (opHandler), most of which are found without it (fastroute.go).
 func (s *Simulator) routes() http.Handler {
-	mux := http.NewServeMux()
+	mux := newRouteTable()
 	for _, op := range operations {
 		op.access = s.variantAccess(s.defectiveAccess(op))
 		method, path := s.place(op)
-		mux.Handle(routePattern(method, path), s.inspected(op, path, s.answering(op.ID, s.generatorFaults(op.ID, s.operation(op)))))
+		mux.handleOperation(routePattern(method, path), s.opHandler(op, path))
 	}
 	mux.HandleFunc("GET /healthz", func(w http.ResponseWriter, r *http.Request) {
 		writeJSON(w, http.StatusOK, map[string]string{"status": "ok"})
@@ -138,12 +139,8 @@ func (s *Simulator) routes() http.Handler {
 	if s.opts.SelfReset {
 		mux.HandleFunc("POST "+selfResetPath, s.selfReset)
 	}
-	mux.HandleFunc("/", s.noRoute(mux))
-	h := s.front(mux)
-	if s.opts.Docs {
-		h = s.withDocs(h)
-	}
-	return s.logged(h)
+	mux.HandleFunc("/", s.noRoute(mux.ServeMux))
+	return s.entry(mux.router())
 }
 
 // noRoute answers requests no pattern matches: 405 when the path exists

@@ -56,7 +56,10 @@ type Simulator struct {
 type shared struct {
 	faultMu sync.Mutex
 	faults  Faults
-	rng     *rand.Rand // fault draws and latency; guarded by faultMu
+	// faultsOn is set while a fault rate of faults is above 0, so that
+	// a request with none need not take faultMu.
+	faultsOn atomic.Bool
+	rng      *rand.Rand // fault draws and latency; guarded by faultMu
 
 	clockMu sync.Mutex
 	start   time.Time // the clock a world is seeded at (clock.go)
@@ -138,6 +141,7 @@ func New(opts Options) (*Simulator, error) {
 	if err != nil {
 		return nil, err
 	}
+	sh.faultsOn.Store(opts.Faults.any())
 	sh.defects.p.Store(&d)
 	sh.variants.p.Store(&vs)
 	lat := opts.Latency

@@ -32,48 +32,40 @@ func relyOn(r *http.Request, d decision) {
 	}
 }
 
-// inspected is the layer that reads an operation's request against the
-// request rules when someone consumes the result: it keeps the body for
-// the handler, lists the violations and notes the unplaced path.
-func (s *Simulator) inspected(op operation, path string, next http.Handler) http.Handler {
-	params := pathParams(path)
-	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		info, _ := r.Context().Value(infoKey{}).(*requestInfo)
-		if info == nil || !info.inspect {
-			next.ServeHTTP(w, r)
-			return
+// inspect reads an operation's request against the request rules when
+// someone consumes the result (opHandler calls it then): it keeps the body
+// for the handler, lists the violations and notes the unplaced path.
+func (h *opHandler) inspect(info *requestInfo, r *http.Request) {
+	s, op, params := h.s, h.op, h.params
+	if op.Unplaced() {
+		info.relies |= 1 << dUnplacedPaths
+	}
+	var pv map[string]string
+	if len(params) > 0 {
+		pv = make(map[string]string, len(params))
+		for _, p := range params {
+			pv[p] = pathValue(r, p)
 		}
-		if op.Unplaced() {
-			info.relies |= 1 << dUnplacedPaths
-		}
-		var pv map[string]string
-		if len(params) > 0 {
-			pv = make(map[string]string, len(params))
-			for _, p := range params {
-				pv[p] = r.PathValue(p)
-			}
-		}
-		var data []byte
-		cut := false
-		if r.Body != nil && r.Body != http.NoBody {
-			var err error
-			data, err = io.ReadAll(io.LimitReader(r.Body, MaxBodyBytes+1))
-			cut = err != nil || len(data) > MaxBodyBytes
-			// the handler reads the same bytes, and what lies beyond them
-			// (its own limit answers 413)
-			r.Body = struct {
-				io.Reader
-				io.Closer
-			}{io.MultiReader(bytes.NewReader(data), r.Body), r.Body}
-		}
-		if v := requestValidator(); v != nil {
-			info.violations = v.Violations(op.ID, pv, queryOf(r), data, cut)
-		}
-		if s.traffic != nil && len(info.violations) > 0 {
-			info.example = exampleOf(r, data, cut)
-		}
-		next.ServeHTTP(w, r)
-	})
+	}
+	var data []byte
+	cut := false
+	if r.Body != nil && r.Body != http.NoBody {
+		var err error
+		data, err = io.ReadAll(io.LimitReader(r.Body, MaxBodyBytes+1))
+		cut = err != nil || len(data) > MaxBodyBytes
+		// the handler reads the same bytes, and what lies beyond them
+		// (its own limit answers 413)
+		r.Body = struct {
+			io.Reader
+			io.Closer
+		}{io.MultiReader(bytes.NewReader(data), r.Body), r.Body}
+	}
+	if v := requestValidator(); v != nil {
+		info.violations = v.Violations(op.ID, pv, queryOf(r).Values(), data, cut)
+	}
+	if s.traffic != nil && len(info.violations) > 0 {
+		info.example = exampleOf(r, data, cut)
+	}
 }
 
 // pathParams lists the names of the {parameters} of a route path.

@@ -1,22 +1,20 @@
 package simulator
 
 import (
-	"net/url"
-	"sort"
-
 	"bytes"
 	"encoding/json"
 	"fmt"
 	"hash/fnv"
 	"net/http"
+	"sort"
 	"strings"
 	"time"
 
+	"github.com/campusconf/campusconf/fixtures"
 	"github.com/campusconf/campusconf/internal/openapi"
 	"github.com/campusconf/campusconf/internal/registry"
-
-	"github.com/campusconf/campusconf/fixtures"
 	"github.com/campusconf/campusconf/internal/uuid"
+	"github.com/campusconf/campusconf/simulator/listing"
 	"github.com/campusconf/campusconf/simulator/store"
 	"github.com/campusconf/campusconf/simulator/variants"
 )
@@ -41,7 +39,7 @@ func (s *Simulator) populate(r *http.Request, accepted ...string) (map[string]bo
 }
 
 // populateFrom is populate on a query already parsed.
-func (s *Simulator) populateFrom(q url.Values, accepted ...string) (map[string]bool, error) {
+func (s *Simulator) populateFrom(q listing.RawQuery, accepted ...string) (map[string]bool, error) {
 	return populateIn(q, s.variants.Has(variants.PopulateExact), accepted...)
 }
 
@@ -52,13 +50,13 @@ const userHeader = "X-Campus-User"
 // of a refusal when there is none.
 func (s *Simulator) userToken(r *http.Request) (string, string) {
 	if s.variants.Has(variants.UserHeader) {
-		token := strings.TrimSpace(r.Header.Get(userHeader))
+		token := strings.TrimSpace(headerValue(r.Header, userHeader))
 		if token == "" {
 			return "", userHeader + ": expected a token identifying the login user"
 		}
 		return token, ""
 	}
-	scheme, token, found := strings.Cut(r.Header.Get("Authorization"), " ")
+	scheme, token, found := strings.Cut(headerValue(r.Header, "Authorization"), " ")
 	if !found || !strings.EqualFold(scheme, "Bearer") || strings.TrimSpace(token) == "" {
 		return "", "Authorization: expected \"Bearer <token>\" identifying the login user"
 	}

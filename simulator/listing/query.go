@@ -65,6 +65,17 @@ func Parse(v url.Values, defaultLimit int) (Query, error) {
 
 // ParseWith reads offset, limit, sortby and where from v under c.
 func ParseWith(v url.Values, c Conventions) (Query, error) {
+	return parse(values(v), c)
+}
+
+// ParseRaw is ParseWith on a query as sent, read without url.Values.
+func ParseRaw(raw RawQuery, c Conventions) (Query, error) {
+	return parse(raw, c)
+}
+
+// parse is ParseWith on any reader of parameters; generic, so that a
+// RawQuery is not boxed.
+func parse[P params](v P, c Conventions) (Query, error) {
 	q := Query{Limit: c.DefaultLimit}
 	var err error
 	if s, ok := one(v, "offset"); ok {
@@ -133,13 +144,7 @@ func sortKey(s string, dash bool) (SortKey, error) {
 }
 
 // one returns the value of a query parameter, matching its name exactly.
-func one(v url.Values, name string) (string, bool) {
-	vals, ok := v[name]
-	if !ok || len(vals) == 0 {
-		return "", false
-	}
-	return vals[0], true
-}
+func one[P params](v P, name string) (string, bool) { return v.Lookup(name) }
 
 func nonNegative(name, s string, max int) (int, error) {
 	n, err := strconv.ParseInt(strings.TrimSpace(s), 10, 32)
