@@ -123,14 +123,14 @@ func answerPage[T any](s *Simulator, w http.ResponseWriter, l *listing.List[T], 
 			return
 		}
 		if sel.Len() > streamedEntries {
-			streamEach(w, func(fn func(*T)) {
-				sel.Each(func(it *T) {
+			streamEach(w, func(fn func(*T) bool) {
+				sel.EachWhile(func(it *T) bool {
 					if fill != nil {
 						c := *it
 						fill(&c)
 						it = &c
 					}
-					fn(it)
+					return fn(it)
 				})
 			})
 			return
@@ -173,15 +173,19 @@ const streamedEntries = 1000
 // list is tens of megabytes, and encoding/json keeps the largest buffer
 // it has grown for the next answer).
 func streamPage[T any](w http.ResponseWriter, items []T) {
-	streamEach(w, func(fn func(*T)) {
+	streamEach(w, func(fn func(*T) bool) {
 		for i := range items {
-			fn(&items[i])
+			if !fn(&items[i]) {
+				return
+			}
 		}
 	})
 }
 
-// streamEach is streamPage of the entries each visits.
-func streamEach[T any](w http.ResponseWriter, each func(fn func(*T))) {
+// streamEach is streamPage of the entries each visits, until a write
+// fails (the client has gone: at a large --scale the rest of a whole list
+// would be made and encoded for no one).
+func streamEach[T any](w http.ResponseWriter, each func(fn func(*T) bool)) {
 	w.Header()["Content-Type"] = jsonType
 	w.WriteHeader(http.StatusOK)
 	p := logBufs.Get().(*[]byte)
@@ -190,8 +194,8 @@ func streamEach[T any](w http.ResponseWriter, each func(fn func(*T))) {
 	var one bytes.Buffer
 	enc := json.NewEncoder(&one)
 	enc.SetEscapeHTML(false)
-	first := true
-	each(func(it *T) {
+	first, gone := true, false
+	each(func(it *T) bool {
 		if !first {
 			b = append(b, ',')
 		}
@@ -210,11 +214,14 @@ func streamEach[T any](w http.ResponseWriter, each func(fn func(*T))) {
 			b = append(b, bytes.TrimSuffix(one.Bytes(), []byte("\n"))...)
 		}
 		if len(b) >= streamChunk {
-			w.Write(b)
-			b = b[:0]
+			_, err := w.Write(b)
+			b, gone = b[:0], err != nil
 		}
+		return !gone
 	})
-	w.Write(append(b, ']', '\n'))
+	if !gone {
+		w.Write(append(b, ']', '\n'))
+	}
 	if cap(b) <= maxPooledBuffer {
 		*p = b
 		logBufs.Put(p)

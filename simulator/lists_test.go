@@ -2,6 +2,7 @@ package simulator
 
 import (
 	"bytes"
+	"errors"
 	"net/http"
 	"net/http/httptest"
 	"net/url"
@@ -321,5 +322,37 @@ func TestStreamedPageAsWhole(t *testing.T) {
 	check("students, whole and sorted", len(sorted), func(w http.ResponseWriter) { answerPage(e.sim, w, students, byName, nil, nil, nil) }, func(w http.ResponseWriter) { writeJSON(w, http.StatusOK, sorted) })
 	if len(l1) <= streamedEntries || len(l3) <= 1 {
 		t.Errorf("the download log has %d entries and the annotations %d: expected more than %d and more than 1, so that pieces are written", len(l1), len(l3), streamedEntries)
+	}
+}
+
+// goneWriter is a client that went away after the first piece.
+type goneWriter struct {
+	*httptest.ResponseRecorder
+	writes int
+}
+
+func (g *goneWriter) Write(b []byte) (int, error) {
+	if g.writes++; g.writes > 1 {
+		return 0, errors.New("connection reset by peer")
+	}
+	return g.ResponseRecorder.Write(b)
+}
+
+// TestStreamStopsWhenTheClientHasGone: a streamed list stops making
+// entries at the first write that fails.
+func TestStreamStopsWhenTheClientHasGone(t *testing.T) {
+	entry := store.FileLog{Action: "Download File", Name: strings.Repeat("n", 200)}
+	made, n := 0, 10*streamChunk/200
+	streamEach(&goneWriter{ResponseRecorder: httptest.NewRecorder()}, func(fn func(*store.FileLog) bool) {
+		for range n {
+			made++
+			e := entry
+			if !fn(&e) {
+				return
+			}
+		}
+	})
+	if made >= n/4 {
+		t.Errorf("made %d of %d entries after the client went at the second piece of %d bytes; expected the stream to stop there", made, n, streamChunk)
 	}
 }

@@ -210,6 +210,12 @@ func (s Selection[T]) at(i int) *T {
 // Each calls fn with each selected item in turn. The items are the
 // list's own: fn must not change them.
 func (s Selection[T]) Each(fn func(*T)) {
+	s.EachWhile(func(it *T) bool { fn(it); return true })
+}
+
+// EachWhile is Each, stopping at the first item for which fn returns
+// false (an answer whose client has gone).
+func (s Selection[T]) EachWhile(fn func(*T) bool) {
 	q, n := s.q, s.items.len()
 	if s.items.gen != nil && s.order != nil && (s.keep != nil || s.where != nil || s.Len() > madeWhole) {
 		// a walk in a sort order over many items of a generated list
@@ -226,7 +232,9 @@ func (s Selection[T]) Each(fn func(*T)) {
 			end = q.Offset + q.Limit
 		}
 		for i := q.Offset; i < end; i++ {
-			fn(s.at(i))
+			if !fn(s.at(i)) {
+				return
+			}
 		}
 		return
 	}
@@ -243,7 +251,9 @@ func (s Selection[T]) Each(fn func(*T)) {
 			skipped++
 			continue
 		}
-		fn(it)
+		if !fn(it) {
+			return
+		}
 		if taken++; q.Limit > 0 && taken == q.Limit {
 			return
 		}
