@@ -1,68 +1,50 @@
 package store
 
+import (
+	"encoding/hex"
+
+	"github.com/campusconf/campusconf/internal/uuid"
+)
+
 // idKey is a run-time id in its 16 bytes. Run-time ids are drawn as UUIDs
-// (gofakeit's UUID: 36 characters, lowercase hex in groups of 8-4-4-4-12),
-// and a key holds no pointer, so the garbage collector does not scan a map
-// or slice of keys however many it holds. An id parseID refuses (one from
-// a state file, in another form) is kept as its string by whoever needs it.
+// (gofakeit's UUID: lowercase, in the form internal/uuid reads), and a key
+// holds no pointer, so the garbage collector does not scan a map or slice
+// of keys however many it holds. An id parseID refuses (one from a state
+// file, in another form) is kept as its string by whoever needs it.
 type idKey [16]byte
 
-// idLen is the length of a formatted id.
-const idLen = 36
+// groups are the hex groups of a formatted id, as [start, end) offsets.
+var groups = [5][2]int{{0, 8}, {9, 13}, {14, 18}, {19, 23}, {24, 36}}
 
-// isDash says whether a formatted id has a dash at i.
-func isDash(i int) bool { return i == 8 || i == 13 || i == 18 || i == 23 }
-
-const hexDigits = "0123456789abcdef"
-
-// parseID returns the key of id, and false when id is not 36 characters
-// of lowercase hex grouped 8-4-4-4-12: then no key formats back to id.
+// parseID returns the key of id, and false unless id is a uuid in lower
+// case: then no key formats back to id.
 func parseID(id string) (idKey, bool) {
 	var k idKey
-	if len(id) != idLen {
+	if canon, err := uuid.Parse(id); err != nil || canon != id {
 		return k, false
 	}
-	for i, j := 0, 0; i < idLen; {
-		if isDash(i) {
-			if id[i] != '-' {
-				return idKey{}, false
-			}
-			i++
-			continue
+	j := 0
+	for _, g := range groups {
+		n, err := hex.Decode(k[j:], []byte(id[g[0]:g[1]]))
+		if err != nil {
+			return idKey{}, false // unreachable after uuid.Parse
 		}
-		hi, ok1 := unhex(id[i])
-		lo, ok2 := unhex(id[i+1])
-		if !ok1 || !ok2 {
-			return idKey{}, false
-		}
-		k[j] = hi<<4 | lo
-		i, j = i+2, j+1
+		j += n
 	}
 	return k, true
 }
 
-// unhex is the value of a lowercase hex digit.
-func unhex(c byte) (byte, bool) {
-	switch {
-	case '0' <= c && c <= '9':
-		return c - '0', true
-	case 'a' <= c && c <= 'f':
-		return c - 'a' + 10, true
-	}
-	return 0, false
-}
-
 // String formats k as the id it was parsed from.
 func (k idKey) String() string {
-	var b [idLen]byte
+	var b [36]byte
 	j := 0
-	for i := range k {
-		if isDash(j) {
-			b[j] = '-'
-			j++
+	for _, g := range groups {
+		n := (g[1] - g[0]) / 2
+		hex.Encode(b[g[0]:g[1]], k[j:j+n])
+		j += n
+		if g[1] < len(b) {
+			b[g[1]] = '-'
 		}
-		b[j], b[j+1] = hexDigits[k[i]>>4], hexDigits[k[i]&0x0f]
-		j += 2
 	}
 	return string(b[:])
 }
