@@ -9,7 +9,11 @@ import "encoding/binary"
 // as indexes, the date in nanoseconds), or, for a record kept whole in
 // World.Attendances, its id's key alone. The compact records are found
 // by id through index, an open-addressing table of positions (linear
-// probing, 4 bytes a place, at most three quarters full).
+// probing, 4 bytes a place, at most three quarters full). A Go map of the
+// same keys and positions, tried in its place, took 74 MB of heap and 113
+// MB from the system for a million records against 39 and 61 MB
+// (BenchmarkCreatesBounded): over issue 30's 128 MB once the binary is
+// counted.
 type attendanceLog struct {
 	ring[attendanceSlot]
 	oddIDs
