@@ -78,7 +78,7 @@ func ParseRaw(raw RawQuery, c Conventions) (Query, error) {
 func parse[P params](v P, c Conventions) (Query, error) {
 	q := Query{Limit: c.DefaultLimit}
 	var err error
-	if s, ok := one(v, "offset"); ok {
+	if s, ok := v.Lookup("offset"); ok {
 		maxOffset := 1<<31 - 1
 		if c.MaxOffset > 0 {
 			maxOffset = c.MaxOffset
@@ -87,12 +87,12 @@ func parse[P params](v P, c Conventions) (Query, error) {
 			return Query{}, err
 		}
 	}
-	if s, ok := one(v, "limit"); ok {
+	if s, ok := v.Lookup("limit"); ok {
 		if q.Limit, err = nonNegative("limit", s, c.MaxLimit); err != nil {
 			return Query{}, err
 		}
 	}
-	if s, ok := one(v, "sortby"); ok && strings.TrimSpace(s) != "" {
+	if s, ok := v.Lookup("sortby"); ok && strings.TrimSpace(s) != "" {
 		parts := []string{s}
 		if c.Separator != "" {
 			parts = strings.Split(s, c.Separator)
@@ -109,7 +109,7 @@ func parse[P params](v P, c Conventions) (Query, error) {
 			}
 		}
 	}
-	if s, ok := one(v, "where"); ok && s != "" {
+	if s, ok := v.Lookup("where"); ok && s != "" {
 		field, value, found := strings.Cut(s, ":")
 		field = strings.TrimSpace(field)
 		if !found || field == "" {
@@ -142,9 +142,6 @@ func sortKey(s string, dash bool) (SortKey, error) {
 	}
 	return SortKey{}, fmt.Errorf("sortby: expected \"field\", \"field asc\" or \"field desc\", got %q", s)
 }
-
-// one returns the value of a query parameter, matching its name exactly.
-func one[P params](v P, name string) (string, bool) { return v.Lookup(name) }
 
 func nonNegative(name, s string, max int) (int, error) {
 	n, err := strconv.ParseInt(strings.TrimSpace(s), 10, 32)

@@ -101,7 +101,8 @@ func (v values) Lookup(name string) (string, bool) {
 	return vals[0], true
 }
 
-// params is what parse reads a query from.
+// params is what parse reads a query from: the first value of a
+// parameter, its name matched exactly.
 type params interface {
 	Lookup(name string) (string, bool)
 }
