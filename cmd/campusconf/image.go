@@ -7,8 +7,8 @@ import (
 	"path/filepath"
 
 	"github.com/campusconf/campusconf/fixtures"
-	"github.com/campusconf/campusconf/internal/container"
-	"github.com/campusconf/campusconf/internal/redact"
+	"github.com/campusconf/campusconf/harness/container"
+	"github.com/campusconf/campusconf/reports/redact"
 	"github.com/campusconf/campusconf/reports"
 )
 

@@ -3,7 +3,7 @@ package main
 import (
 	"net"
 
-	"github.com/campusconf/campusconf/internal/redact"
+	"github.com/campusconf/campusconf/reports/redact"
 	"github.com/campusconf/campusconf/internal/registry"
 	"github.com/campusconf/campusconf/internal/wire"
 	"github.com/campusconf/campusconf/reports"

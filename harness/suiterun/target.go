@@ -8,14 +8,14 @@ import (
 	"strings"
 
 	"github.com/campusconf/campusconf/internal/inproc"
-	"github.com/campusconf/campusconf/internal/redact"
+	"github.com/campusconf/campusconf/reports/redact"
 	"github.com/campusconf/campusconf/internal/wire"
 	"github.com/campusconf/campusconf/steps"
 )
 
 // The one place that points the suite at what it checks: `campusconf run`
 // (the embedded simulator, or --target), package conformance (a handler or
-// a URL) and the simulator harness (internal/simrun) all set steps.Config's
+// a URL) and the simulator harness (harness/simrun) all set steps.Config's
 // BaseURL, Client and Fixture through these.
 
 // ReplayURL is the base URL of the requests a simulator serves in process:

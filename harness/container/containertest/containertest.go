@@ -16,7 +16,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/campusconf/campusconf/internal/container"
+	"github.com/campusconf/campusconf/harness/container"
 	"github.com/moby/moby/client"
 	"github.com/testcontainers/testcontainers-go"
 )

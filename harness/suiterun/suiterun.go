@@ -1,8 +1,8 @@
 // Package suiterun points the conformance suite at what it checks (a
 // handler in process or a URL over HTTP: InProcess, OverHTTP) and runs it:
 // the scenarios (steps), then, when asked, the generated requests
-// (internal/generate), in one report. It links no simulator, so the public
-// conformance package can use it; internal/simrun points it at fresh
+// (generate), in one report. It links no simulator, so the public
+// conformance package can use it; harness/simrun points it at fresh
 // simulators.
 package suiterun
 
@@ -10,7 +10,7 @@ import (
 	"context"
 	"fmt"
 
-	"github.com/campusconf/campusconf/internal/generate"
+	"github.com/campusconf/campusconf/generate"
 	"github.com/campusconf/campusconf/reports"
 	"github.com/campusconf/campusconf/steps"
 )

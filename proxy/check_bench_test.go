@@ -12,7 +12,7 @@ import (
 
 // BenchmarkCheck: the checks of one exchange, the 20-entry list page
 // bench/proxy.sh sends (E10, limit=20), off the hot path. Profile it with
-// go test ./internal/proxy -run '^$' -bench BenchmarkCheck -cpuprofile cpu.out.
+// go test ./proxy -run '^$' -bench BenchmarkCheck -cpuprofile cpu.out.
 func BenchmarkCheck(b *testing.B) {
 	sim, err := simulator.New(simulator.Options{})
 	if err != nil {

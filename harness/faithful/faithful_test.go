@@ -9,7 +9,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/campusconf/campusconf/internal/simrun"
+	"github.com/campusconf/campusconf/harness/simrun"
 
 	"github.com/campusconf/campusconf/reports"
 	"github.com/campusconf/campusconf/simulator"

@@ -7,7 +7,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/campusconf/campusconf/internal/generate"
+	"github.com/campusconf/campusconf/generate"
 	"github.com/campusconf/campusconf/internal/inproc"
 	"github.com/campusconf/campusconf/internal/registry"
 	"github.com/campusconf/campusconf/simulator"
@@ -66,7 +66,7 @@ func TestPrecisionGenerated(t *testing.T) {
 			}
 			t.Logf("%d exchanges", p.Seen())
 			if got := flat(p.Findings()); len(got) > 0 {
-				t.Errorf("variant %s, generated traffic (go test ./internal/proxy -run 'TestPrecisionGenerated/%s'): expected no violation, got %d:\n%s", label, label, len(got), strings.Join(got, "\n"))
+				t.Errorf("variant %s, generated traffic (go test ./proxy -run 'TestPrecisionGenerated/%s'): expected no violation, got %d:\n%s", label, label, len(got), strings.Join(got, "\n"))
 				for _, sc := range p.Report("").Scenarios {
 					if sc.Failure != nil && len(sc.Exchanges) > 0 {
 						t.Logf("%s: expected %s, got %s\n  %s -> %d %s", sc.ID, sc.Failure.Expected, sc.Failure.Got, sc.Failure.Curl, sc.Exchanges[0].Status, sc.Exchanges[0].ResponseBody)

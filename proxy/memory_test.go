@@ -127,7 +127,7 @@ func TestBoundedMemory(t *testing.T) {
 	close(stop)
 	<-sampled
 	if got := peak.Load() - min(base, peak.Load()); got > heapBound {
-		t.Errorf("peak heap over the heap at start: expected under %d MB, got %d MB (go test ./internal/proxy -run TestBoundedMemory -v)", heapBound>>20, got>>20)
+		t.Errorf("peak heap over the heap at start: expected under %d MB, got %d MB (go test ./proxy -run TestBoundedMemory -v)", heapBound>>20, got>>20)
 	}
 	t.Logf("peak heap %d MB (%d MB at start) over %d bodies and %d ids", peak.Load()>>20, base>>20, bodies, ids)
 	size, max, evicted := p.check.mem.stats()

@@ -9,8 +9,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/campusconf/campusconf/internal/container"
-	"github.com/campusconf/campusconf/internal/container/containertest"
+	"github.com/campusconf/campusconf/harness/container"
+	"github.com/campusconf/campusconf/harness/container/containertest"
 )
 
 // These tests build the campusconf binary and an image around it here

@@ -3,7 +3,7 @@ package simrun
 import (
 	"testing"
 
-	"github.com/campusconf/campusconf/internal/suiterun"
+	"github.com/campusconf/campusconf/harness/suiterun"
 	"github.com/campusconf/campusconf/simulator"
 	"github.com/campusconf/campusconf/steps"
 )

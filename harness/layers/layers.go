@@ -209,3 +209,58 @@ func (t Table) CheckTests(imports map[string][]string) []string {
 }
 
 func sortedKeys(m map[string][]string) []string { return slices.Sorted(maps.Keys(m)) }
+
+// Folder returns the top-level folder of a package path relative to the
+// module ("simulator" for "simulator/store", "cmd" for "cmd/campusconf").
+func Folder(pkg string) string {
+	f, _, _ := strings.Cut(pkg, "/")
+	return f
+}
+
+// CheckFolders returns a line for every top-level folder whose packages
+// sit in more than one layer of the table, and for every pair of folders
+// that import each other (an arrow each way, through any of their
+// packages): the folders are to show the layers, so that imports between
+// them run one way only.
+func (t Table) CheckFolders(imports map[string][]string) []string {
+	var out []string
+	layers := map[string]map[int][]string{}
+	for _, pkg := range sortedKeys(imports) {
+		n, ok := t.Layer(pkg)
+		if !ok {
+			continue // reported by Check
+		}
+		f := Folder(pkg)
+		if layers[f] == nil {
+			layers[f] = map[int][]string{}
+		}
+		layers[f][n] = append(layers[f][n], pkg)
+	}
+	for _, f := range slices.Sorted(maps.Keys(layers)) {
+		if len(layers[f]) > 1 {
+			var parts []string
+			for _, n := range slices.Sorted(maps.Keys(layers[f])) {
+				parts = append(parts, fmt.Sprintf("layer %d: %s", n, strings.Join(layers[f][n], " ")))
+			}
+			out = append(out, fmt.Sprintf("%s/: its packages sit in %d layers (%s); expected one layer per top-level folder", f, len(layers[f]), strings.Join(parts, "; ")))
+		}
+	}
+	arrows := map[[2]string]string{} // folder pair → the first package arrow seen
+	for _, from := range sortedKeys(imports) {
+		for _, to := range imports[from] {
+			ff, ft := Folder(from), Folder(to)
+			if ff != ft {
+				if _, seen := arrows[[2]string{ff, ft}]; !seen {
+					arrows[[2]string{ff, ft}] = from + " → " + to
+				}
+			}
+		}
+	}
+	for _, pair := range slices.SortedFunc(maps.Keys(arrows), func(a, b [2]string) int { return strings.Compare(a[0]+"\x00"+a[1], b[0]+"\x00"+b[1]) }) {
+		back, ok := arrows[[2]string{pair[1], pair[0]}]
+		if ok && pair[0] < pair[1] {
+			out = append(out, fmt.Sprintf("%s/ and %s/ import each other (%s; %s); expected imports between top-level folders one way only", pair[0], pair[1], arrows[pair], back))
+		}
+	}
+	return out
+}

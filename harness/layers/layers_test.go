@@ -1,8 +1,10 @@
 package layers
 
 import (
+	"io/fs"
 	"os"
 	"os/exec"
+	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
@@ -138,5 +140,105 @@ func TestCheckNamesTheArrow(t *testing.T) {
 	}
 	if got := tb.CheckTests(map[string][]string{"sim": {"prod", "reg"}}); len(got) != 1 || !strings.Contains(got[0], "sim (its tests) → prod") {
 		t.Errorf("test imports: expected the one arrow sim → prod refused, got %q", got)
+	}
+}
+
+// TestFoldersShowTheLayers: each top-level folder sits in one layer, so
+// imports between top-level folders run one way only.
+func TestFoldersShowTheLayers(t *testing.T) {
+	imports, _ := graph(t)
+	for _, p := range table(t).CheckFolders(imports) {
+		t.Errorf("CONTRIBUTING.md, Layers: %s", p)
+	}
+}
+
+// TestCheckFoldersNamesTheFolder holds the folder check to what it must
+// refuse, on a small table of its own.
+func TestCheckFoldersNamesTheFolder(t *testing.T) {
+	const doc = `
+| Layer | Packages | Also imports, within its layer | Never imports |
+|---|---|---|---|
+| 0 facts | ` + "`low/a` `low/b`" + ` | | |
+| 1 model | ` + "`mid` `low/c`" + ` | | |
+| 2 top | ` + "`top`" + ` | | |
+`
+	tb, err := Parse(doc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		name    string
+		imports map[string][]string
+		want    string
+	}{
+		{"one layer a folder, one way", map[string][]string{"low/a": nil, "low/b": {"low/a"}, "mid": {"low/a"}, "top": {"mid"}}, ""},
+		{"a folder in two layers", map[string][]string{"low/a": nil, "low/c": nil},
+			"low/: its packages sit in 2 layers (layer 0: low/a; layer 1: low/c); expected one layer per top-level folder"},
+		{"two folders each way", map[string][]string{"low/a": nil, "low/c": {"mid"}, "mid": {"low/a"}},
+			"low/: its packages sit in 2 layers (layer 0: low/a; layer 1: low/c); expected one layer per top-level folder\n" +
+				"low/ and mid/ import each other (low/c → mid; mid → low/a); expected imports between top-level folders one way only"},
+	}
+	for _, tt := range tests {
+		got := strings.Join(tb.CheckFolders(tt.imports), "\n")
+		if got != tt.want {
+			t.Errorf("%s: expected %q, got %q", tt.name, tt.want, got)
+		}
+	}
+}
+
+// TestPackageNamesAreUnique: no two packages of the module share a name
+// (main packages aside), so a name in a message, an import or a profile
+// means one package.
+func TestPackageNamesAreUnique(t *testing.T) {
+	cmd := exec.Command("go", "list", "-f", "{{.Name}}\t{{.ImportPath}}", "./...")
+	cmd.Dir = "../.."
+	out, err := cmd.Output()
+	if err != nil {
+		t.Fatalf("go list: %v", err)
+	}
+	byName := map[string][]string{}
+	for _, line := range strings.Split(strings.TrimSpace(string(out)), "\n") {
+		name, path, _ := strings.Cut(line, "\t")
+		if name != "main" {
+			byName[name] = append(byName[name], rel(path))
+		}
+	}
+	for _, name := range sortedKeys(byName) {
+		if len(byName[name]) > 1 {
+			t.Errorf("package name %q is used by %s: expected one package a name", name, strings.Join(byName[name], " and "))
+		}
+	}
+}
+
+// TestFileNamesAreUnique: within internal/ and simulator/, no two source
+// files share a name (a plural and its singular count as one name; doc.go
+// is every package's comment), so a file's name says which job it does.
+func TestFileNamesAreUnique(t *testing.T) {
+	byName := map[string][]string{}
+	for _, root := range []string{"internal", "simulator"} {
+		err := filepath.WalkDir(filepath.Join("../..", root), func(p string, d fs.DirEntry, err error) error {
+			if err != nil {
+				return err
+			}
+			name := d.Name()
+			if d.IsDir() && (name == "testdata" || strings.HasPrefix(name, ".")) {
+				return filepath.SkipDir
+			}
+			if d.IsDir() || !strings.HasSuffix(name, ".go") || strings.HasSuffix(name, "_test.go") || name == "doc.go" {
+				return nil
+			}
+			key := strings.TrimSuffix(strings.TrimSuffix(name, ".go"), "s")
+			rel, _ := filepath.Rel("../..", p)
+			byName[key] = append(byName[key], filepath.ToSlash(rel))
+			return nil
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, key := range sortedKeys(byName) {
+		if len(byName[key]) > 1 {
+			t.Errorf("%s share a name: expected one file a name within internal/ and simulator/, each saying its job", strings.Join(byName[key], " and "))
+		}
 	}
 }

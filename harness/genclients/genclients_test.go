@@ -35,7 +35,7 @@ const toolsDir = "../../tools"
 // past its maximum) fails here.
 //
 // It compiles two generated clients, so it runs in full only without
-// -short. Reproduce: go test ./internal/genclients/ -run TestGeneratedClients -v
+// -short. Reproduce: go test ./harness/genclients/ -run TestGeneratedClients -v
 func TestGeneratedClients(t *testing.T) {
 	if testing.Short() {
 		t.Skip("-short: generating and compiling two clients takes a minute or more on a cold cache; run without -short")

@@ -2,7 +2,7 @@
 // simulators, many at once: the harness of the kill matrix (one defect per
 // run) and of the faithful-variant test (one variant set per run), and the
 // embedded target of `campusconf run`. It is the one place that joins the
-// suite and the simulator; internal/suiterun, below it, links neither the
+// suite and the simulator; harness/suiterun, below it, links neither the
 // simulator nor its seeded world.
 package simrun
 
@@ -12,8 +12,8 @@ import (
 	"sync"
 	"time"
 
-	"github.com/campusconf/campusconf/internal/generate"
-	"github.com/campusconf/campusconf/internal/suiterun"
+	"github.com/campusconf/campusconf/generate"
+	"github.com/campusconf/campusconf/harness/suiterun"
 	"github.com/campusconf/campusconf/reports"
 	"github.com/campusconf/campusconf/simulator"
 	"github.com/campusconf/campusconf/steps"
