@@ -22,10 +22,10 @@ import (
 	"github.com/campusconf/campusconf/features"
 	"github.com/campusconf/campusconf/fixtures"
 	"github.com/campusconf/campusconf/internal/openapi"
-	"github.com/campusconf/campusconf/reports/redact"
 	"github.com/campusconf/campusconf/internal/registry"
 	"github.com/campusconf/campusconf/internal/wire"
 	"github.com/campusconf/campusconf/reports"
+	"github.com/campusconf/campusconf/reports/redact"
 )
 
 // DefaultMaxCapture is the number of bytes of each body the proxy keeps
@@ -87,7 +87,7 @@ type Proxy struct {
 	opts    Options
 	rp      *httputil.ReverseProxy
 	check   *checker
-	red     *reports.Redactor
+	red     *redact.Redactor
 	started time.Time
 
 	seen    atomic.Int64
@@ -457,7 +457,7 @@ func (p *Proxy) keep(res *result, ex *Exchange) {
 		Truncated:      ex.RequestCut || ex.ResponseCut || len(ex.RequestBody) > body || len(ex.ResponseBody) > body,
 		Duration:       reports.Duration(ex.Duration),
 	}
-	re.ResponseHeaders, re.ResponseHeadersDropped = p.red.ResponseHeaders(ex.ResponseHeader, reports.MaxHeaders)
+	re.ResponseHeaders, re.ResponseHeadersDropped = reports.ResponseHeaders(p.red, ex.ResponseHeader, reports.MaxHeaders)
 	if ex.Err != nil {
 		re.Error = p.red.String(ex.Err.Error())
 	}

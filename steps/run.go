@@ -23,10 +23,10 @@ import (
 	"github.com/campusconf/campusconf/features"
 	"github.com/campusconf/campusconf/fixtures"
 	"github.com/campusconf/campusconf/internal/openapi"
-	"github.com/campusconf/campusconf/reports/redact"
 	"github.com/campusconf/campusconf/internal/registry"
 	"github.com/campusconf/campusconf/internal/wire"
 	"github.com/campusconf/campusconf/reports"
+	"github.com/campusconf/campusconf/reports/redact"
 )
 
 var errSkip = godog.ErrSkip
@@ -162,7 +162,7 @@ func Run(ctx context.Context, cfg Config) (*reports.Report, error) {
 	if e.kept.Load() > reports.MaxKept {
 		r.Notes = append(r.Notes, fmt.Sprintf("the run kept %d MiB of bodies and headers: past that, each body keeps %d bytes and each response %d header names", reports.MaxKept>>20, reports.LeanBody, reports.LeanHeaders))
 	}
-	e.redactor.Report(r)
+	r.Redact(e.redactor)
 	reports.Finalize(r)
 	return r, nil
 }
@@ -361,7 +361,7 @@ const maxMessage = 4 << 10
 
 // text returns a failure text for a report: secrets redacted first, so
 // that no part of one survives the cut, then cut at maxMessage bytes.
-func (e *env) text(red *reports.Redactor, s string) string {
+func (e *env) text(red *redact.Redactor, s string) string {
 	s = red.Prefix([]byte(s), maxMessage+4096)
 	if len(s) > maxMessage {
 		s = strings.ToValidUTF8(s[:maxMessage], "") + " … (cut; the exchange has the whole response)"

@@ -8,8 +8,8 @@ import (
 
 	"github.com/campusconf/campusconf/fixtures"
 	"github.com/campusconf/campusconf/harness/container"
-	"github.com/campusconf/campusconf/reports/redact"
 	"github.com/campusconf/campusconf/reports"
+	"github.com/campusconf/campusconf/reports/redact"
 )
 
 // runWithImage runs the suite against a container of img: it starts it,
@@ -46,7 +46,7 @@ func runWithImage(ctx context.Context, o runOptions, img container.Options, stdo
 	r, err := container.Start(ctx, img)
 	if err != nil {
 		target := reports.Target{URL: "container of " + img.Image, Fixtures: filepath.Base(o.fixtureFile), Image: img.Image}
-		var red *reports.Redactor
+		var red *redact.Redactor
 		f, ferr := fixtures.Load(o.fixtureFile)
 		if ferr == nil {
 			red = redact.New(f)

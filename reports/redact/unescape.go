@@ -1,4 +1,4 @@
-package reports
+package redact
 
 import (
 	"bytes"
