@@ -125,8 +125,9 @@ func WriteTrafficJSON(w io.Writer, t *TrafficReport) error {
 
 // trafficFuncs are the helpers both traffic templates use.
 var trafficFuncs = map[string]any{
-	"md":     markdownText,
+	"md":     markdownAny,
 	"code":   markdownCode,
+	"ccode":  markdownCellCode,
 	"status": func(m map[string]int) string { return statusList(m) },
 }
 
