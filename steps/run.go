@@ -395,6 +395,19 @@ func featureName(uri string) string {
 
 // scenarioOp is the operation of a scenario: the one its tags name (op),
 // or, for the outlines over operations, which name it first.
+// operationOf is the operation a scenario checks, as its report says:
+// the operation its tags name, else the first word of its name when that
+// is an operation id (what counts the scenario in a profile).
+func (e *env) operationOf(sc *godog.Scenario) string {
+	op := ""
+	for _, t := range sc.Tags {
+		if id := strings.TrimPrefix(t.Name, "@"); e.isOp(id) {
+			op = id
+		}
+	}
+	return e.scenarioOp(sc, op)
+}
+
 func (e *env) scenarioOp(sc *godog.Scenario, op string) string {
 	if op == "" {
 		if first, _, _ := strings.Cut(sc.Name, " "); e.isOp(first) {

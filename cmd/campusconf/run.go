@@ -340,6 +340,9 @@ func describe(r *reports.Report, o runOptions, target reports.Target, f *fixture
 	r.Tool = reports.NewTool("campusconf")
 	r.Target = target
 	r.Mode = reports.Mode{ReadOnly: o.readOnly, Tags: o.tags, Generated: o.generate}
+	if o.generate > 0 {
+		r.Mode.GenerateSeed = o.generateSeed
+	}
 	if f != nil {
 		r.Implements = slices.Clone(f.Implements)
 		r.Implementation = steps.Implementation(f)
