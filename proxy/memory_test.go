@@ -58,7 +58,7 @@ func TestBoundedMemory(t *testing.T) {
 	}
 	fx := sim.Fixtures()
 	u, _ := url.Parse("http://target.test")
-	p, err := New(Options{Target: u, Fixture: fx, Transport: inproc.Transport{Handler: target}, StateBytes: stateBytes})
+	p, err := New(Options{Target: u, Fixture: fx, Transport: inproc.Transport{Handler: target}, StateBytes: stateBytes, AllowedHosts: []string{"example.com"}})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -239,9 +239,9 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	return serve(ctx, ln, sim, c, stdout, stderr)
 }
 
-// parseAllowedHosts reads --allowed-hosts (comma-separated) and adds the
-// host of --addr when it is a name (localhost and addresses are answered
-// anyway).
+// parseAllowedHosts reads --allowed-hosts (comma-separated) of serve and
+// proxy and adds the host of --addr when it is a name (localhost and
+// addresses are answered anyway).
 func parseAllowedHosts(list, addr string) ([]string, error) {
 	var hosts []string
 	for h := range strings.SplitSeq(list, ",") {
@@ -249,7 +249,7 @@ func parseAllowedHosts(list, addr string) ([]string, error) {
 			hosts = append(hosts, h)
 		}
 	}
-	if err := simulator.CheckAllowedHosts(hosts); err != nil {
+	if err := wire.CheckAllowedHosts(hosts); err != nil {
 		return nil, fmt.Errorf("--allowed-hosts: %w", err)
 	}
 	host, _, err := net.SplitHostPort(addr)
