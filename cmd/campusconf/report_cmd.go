@@ -2,7 +2,6 @@ package main
 
 import (
 	"errors"
-	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -58,22 +57,11 @@ func reportCmd(args []string, stdout, stderr io.Writer) int {
 func verifyCmd(args []string, stdout, stderr io.Writer) int {
 	fs := newFlags("report verify", reportUsage, stderr)
 	jsonFile := fs.String("report", "", "`FILE`, the report.json written with the conformance report (default: the report.json beside it, when there is one)")
-	maxReport := byteSize(reports.DefaultMaxReport)
-	fs.Var(&maxReport, "max-report", "`SIZE` of the largest report.json read; a larger one is refused unread")
+	maxReport := maxReportFlag(fs)
 	// flags may come before or after the file
-	var files []string
-	for {
-		if err := fs.Parse(args); err != nil {
-			if errors.Is(err, flag.ErrHelp) {
-				return exitOK
-			}
-			return exitUsage
-		}
-		if fs.NArg() == 0 {
-			break
-		}
-		files = append(files, fs.Arg(0))
-		args = fs.Args()[1:]
+	files, code, ok := parseInterleaved(fs, args)
+	if !ok {
+		return code
 	}
 	if len(files) != 1 {
 		fmt.Fprintf(stderr, "campusconf report verify: expected one conformance report, got %d arguments\n", len(files))
@@ -95,7 +83,7 @@ func verifyCmd(args []string, stdout, stderr io.Writer) int {
 		against = filepath.Join(filepath.Dir(path), reports.JSONFile)
 	}
 	checked := false
-	data, err := readReportJSON(against, int64(maxReport))
+	data, err := readReportJSON(against, int64(*maxReport))
 	switch {
 	case err == nil:
 		probs = append(probs, c.VerifyReportJSON(data)...)
