@@ -52,10 +52,10 @@ func profileReport(t *testing.T) *Report {
 	}
 	v := version.Get()
 	r := &Report{
-		Schema:     SchemaVersion,
-		Tool:       Tool{Name: "campusconf", Version: "v1.2.3", Commit: "0123456789abcdef", SuiteVersion: v.Suite, SpecDigest: v.SpecDigest},
-		Target:     Target{URL: "http://127.0.0.1:8080"},
-		Started:    time.Date(2026, 11, 25, 10, 0, 0, 0, time.UTC),
+		Schema:  SchemaVersion,
+		Tool:    Tool{Name: "campusconf", Version: "v1.2.3", Commit: "0123456789abcdef", SuiteVersion: v.Suite, SpecDigest: v.SpecDigest},
+		Target:  Target{URL: "http://127.0.0.1:8080"},
+		Started: time.Date(2026, 11, 25, 10, 0, 0, 0, time.UTC),
 		// a selection: its few scenarios are not a run of the whole suite
 		Mode:       Mode{Tags: "@E1,@E7,@E8,@QS"},
 		Implements: []string{"attendance", "second-factor"},

@@ -28,10 +28,10 @@ func fullRun(t *testing.T, failing bool) *Report {
 		t.Fatal("no release row for this build")
 	}
 	r := &Report{
-		Schema:  SchemaVersion,
-		Tool:    Tool{Name: "campusconf", Version: "v1.2.3", Commit: "0123456789abcdef", SuiteVersion: version.Suite, SpecDigest: version.SpecDigest},
-		Target:  Target{URL: "http://127.0.0.1:8080"},
-		Started: time.Date(2026, 11, 25, 10, 0, 0, 0, time.UTC),
+		Schema:         SchemaVersion,
+		Tool:           Tool{Name: "campusconf", Version: "v1.2.3", Commit: "0123456789abcdef", SuiteVersion: version.Suite, SpecDigest: version.SpecDigest},
+		Target:         Target{URL: "http://127.0.0.1:8080"},
+		Started:        time.Date(2026, 11, 25, 10, 0, 0, 0, time.UTC),
 		Implementation: &Implementation{Organization: "example.edu", Project: "campus-timetable", Version: "v2.4.0"},
 	}
 	for _, p := range registry.Profiles() {
@@ -165,7 +165,9 @@ func TestVerifyReportJSON(t *testing.T) {
 	}
 
 	edited := strings.Replace(string(data), `"outcome": "failed"`, `"outcome": "passed"`, 1)
-	if probs := c.VerifyReportJSON([]byte(edited)); !slices.ContainsFunc(probs, func(p string) bool { return strings.Contains(p, "they were not written together, or one of them was edited") }) {
+	if probs := c.VerifyReportJSON([]byte(edited)); !slices.ContainsFunc(probs, func(p string) bool {
+		return strings.Contains(p, "they were not written together, or one of them was edited")
+	}) {
 		t.Errorf("an edited report.json: expected its digest refused, got:\n%s", strings.Join(probs, "\n"))
 	}
 
