@@ -259,7 +259,7 @@ func TestStalledClientsStayBounded(t *testing.T) {
 		io.WriteString(w, `{"result":"0000"}`)
 	}))
 	t.Cleanup(target.Close)
-	const readTimeout = 2 * time.Second
+	const readTimeout = time.Second
 	p := boundsProxy(t, target.URL, Options{ReadTimeout: readTimeout})
 	addr := serveProxy(t, p)
 	peak := heapPeak()
