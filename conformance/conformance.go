@@ -27,7 +27,7 @@ import (
 	"time"
 
 	"github.com/campusconf/campusconf/fixtures"
-	"github.com/campusconf/campusconf/internal/suiterun"
+	"github.com/campusconf/campusconf/harness/suiterun"
 	"github.com/campusconf/campusconf/reports"
 	"github.com/campusconf/campusconf/steps"
 )

@@ -89,7 +89,7 @@ func TestEveryTagIsKnown(t *testing.T) {
 // TestEveryRequirementIsCovered: each catalogue requirement is checked by
 // at least one scenario, except the record-level ones, which the response
 // validation of every scenario checks, and the generated ones, which the
-// generated requests of run --generate check (internal/generate).
+// generated requests of run --generate check (generate).
 func TestEveryRequirementIsCovered(t *testing.T) {
 	c, err := Load()
 	if err != nil {

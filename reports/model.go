@@ -467,7 +467,7 @@ const (
 	KindErrorForm  = rules.KindErrorForm
 	KindQuery      = rules.KindQuery
 	// KindGenerated: a property that generated requests check
-	// (internal/generate) rather than a scenario.
+	// (generate) rather than a scenario.
 	KindGenerated = rules.KindGenerated
 )
 

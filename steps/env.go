@@ -11,9 +11,9 @@ import (
 	"github.com/campusconf/campusconf/features"
 	"github.com/campusconf/campusconf/fixtures"
 	"github.com/campusconf/campusconf/internal/openapi"
-	"github.com/campusconf/campusconf/internal/redact"
 	"github.com/campusconf/campusconf/internal/wire"
 	"github.com/campusconf/campusconf/reports"
+	"github.com/campusconf/campusconf/reports/redact"
 	"github.com/tidwall/gjson"
 )
 
@@ -105,7 +105,7 @@ type Config struct {
 	PollAttempts int
 	PollInterval time.Duration
 	// After, when set, runs once the scenarios are done, within the run's
-	// budget, and what it returns joins their results: internal/suiterun
+	// budget, and what it returns joins their results: harness/suiterun
 	// sends the generated requests so, a producer this package does not
 	// import. It gets what the scenarios talked to (Target).
 	After func(ctx context.Context, t Target) ([]reports.Scenario, error)

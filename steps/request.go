@@ -16,11 +16,11 @@ import (
 
 	"github.com/tidwall/gjson"
 
-	"github.com/campusconf/campusconf/internal/redact"
 	"github.com/campusconf/campusconf/internal/registry"
 	"github.com/campusconf/campusconf/internal/totp"
 	"github.com/campusconf/campusconf/internal/wire"
 	"github.com/campusconf/campusconf/reports"
+	"github.com/campusconf/campusconf/reports/redact"
 )
 
 // call is one request a step wants to make, before interpolation.

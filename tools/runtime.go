@@ -3,7 +3,7 @@
 // dependencies (go tool ogen, go tool oapi-codegen), with the runtime
 // modules the code they generate imports. Keeping them out of the
 // campusconf module means that vendors importing the conformance package do
-// not inherit them. internal/genclients drives them; `go -C tools mod
+// not inherit them. harness/genclients drives them; `go -C tools mod
 // download` fetches them.
 //
 // The imports below keep the runtime modules in go.mod and go.sum through

@@ -7,9 +7,9 @@ import (
 	"path/filepath"
 
 	"github.com/campusconf/campusconf/fixtures"
-	"github.com/campusconf/campusconf/internal/container"
-	"github.com/campusconf/campusconf/internal/redact"
+	"github.com/campusconf/campusconf/harness/container"
 	"github.com/campusconf/campusconf/reports"
+	"github.com/campusconf/campusconf/reports/redact"
 )
 
 // runWithImage runs the suite against a container of img: it starts it,

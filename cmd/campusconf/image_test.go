@@ -9,8 +9,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/campusconf/campusconf/internal/container"
-	"github.com/campusconf/campusconf/internal/container/containertest"
+	"github.com/campusconf/campusconf/harness/container"
+	"github.com/campusconf/campusconf/harness/container/containertest"
 )
 
 // These tests build the simulator's binary and its image here (FROM

@@ -16,14 +16,14 @@ import (
 	"time"
 
 	"github.com/campusconf/campusconf/fixtures"
-	"github.com/campusconf/campusconf/internal/container"
-	"github.com/campusconf/campusconf/internal/generate"
-	"github.com/campusconf/campusconf/internal/redact"
-	"github.com/campusconf/campusconf/internal/simrun"
-	"github.com/campusconf/campusconf/internal/suiterun"
+	"github.com/campusconf/campusconf/generate"
+	"github.com/campusconf/campusconf/harness/container"
+	"github.com/campusconf/campusconf/harness/simrun"
+	"github.com/campusconf/campusconf/harness/suiterun"
 	"github.com/campusconf/campusconf/internal/version"
 	"github.com/campusconf/campusconf/internal/wire"
 	"github.com/campusconf/campusconf/reports"
+	"github.com/campusconf/campusconf/reports/redact"
 	"github.com/campusconf/campusconf/simulator"
 	"github.com/campusconf/campusconf/steps"
 )
@@ -45,7 +45,7 @@ type runOptions struct {
 	insecure    bool
 	quiet       bool
 	// generate is the number of generated requests per operation, seeded
-	// by generateSeed (internal/generate)
+	// by generateSeed (generate)
 	generate     int
 	generateSeed int64
 	// image is the container image the target runs in, for the report

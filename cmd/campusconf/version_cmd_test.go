@@ -4,7 +4,10 @@ import (
 	"bytes"
 	"encoding/json"
 	"os"
+	"os/exec"
 	"path/filepath"
+	"reflect"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -86,5 +89,51 @@ func TestReportsRecordTheVersion(t *testing.T) {
 		if !strings.Contains(footer, s) {
 			t.Errorf("report.html footer: expected %q, got %.400s", s, footer)
 		}
+	}
+}
+
+// stampPkg finds the package a build recipe stamps with -X: "pkg=PATH"
+// (action.yml) or "-X PATH.version=" (the Dockerfile).
+var stampPkg = regexp.MustCompile(`(?:pkg=|-X )(github\.com/campusconf/campusconf/[a-z/]+?)(?:\.version=|\s|$)`)
+
+// TestBuildRecipesStampTheVersion: a -X flag naming a package that moved
+// fails silently (the linker ignores it), so every recipe that stamps the
+// version is held to the package that holds it, and a binary built with
+// those flags prints the stamped version.
+func TestBuildRecipesStampTheVersion(t *testing.T) {
+	want := reflect.TypeFor[version.Info]().PkgPath()
+	for _, recipe := range []string{"../../action.yml", "../../Dockerfile"} {
+		data, err := os.ReadFile(recipe)
+		if err != nil {
+			t.Fatal(err)
+		}
+		ms := stampPkg.FindAllStringSubmatch(string(data), -1)
+		if len(ms) == 0 {
+			t.Errorf("%s: expected a -X flag stamping %s, found none", recipe, want)
+		}
+		for _, m := range ms {
+			if m[1] != want {
+				t.Errorf("%s: stamps %s, expected %s (the package holding the version)", recipe, m[1], want)
+			}
+		}
+	}
+	if testing.Short() {
+		t.Skip("-short: the recipes' package checked; the binary is not built")
+	}
+	goTool, err := exec.LookPath("go")
+	if err != nil {
+		t.Skip("no go tool to build the binary")
+	}
+	bin := filepath.Join(t.TempDir(), "campusconf")
+	flags := "-X " + want + ".version=v9.8.7-stamp -X " + want + ".commit=0123456789abcdef"
+	if out, err := exec.Command(goTool, "build", "-ldflags", flags, "-o", bin, ".").CombinedOutput(); err != nil {
+		t.Fatalf("go build -ldflags %q: %v\n%s", flags, err, out)
+	}
+	out, err := exec.Command(bin, "version").CombinedOutput()
+	if err != nil {
+		t.Fatalf("%s version: %v\n%s", bin, err, out)
+	}
+	if !strings.Contains(string(out), "v9.8.7-stamp") || !strings.Contains(string(out), "0123456789ab") {
+		t.Errorf("campusconf version of a binary built with -ldflags %q: expected the stamped version and commit, got %q", flags, out)
 	}
 }

@@ -84,7 +84,7 @@ func number(s string) (int, bool) {
 // Current compares the generated page at path with want, or writes want
 // there when update is set (the calling test's -update flag). A difference
 // fails t with the command that regenerates the page (how, e.g. "go test
-// ./internal/faithful/ -run TestVariantsDoc -update").
+// ./harness/faithful/ -run TestVariantsDoc -update").
 func Current(t testing.TB, path, want, how string, update bool) {
 	t.Helper()
 	if update {

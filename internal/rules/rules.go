@@ -42,7 +42,7 @@ const (
 	KindErrorForm  Kind = "error-form"
 	KindQuery      Kind = "query"
 	// KindGenerated: a property that generated requests check
-	// (internal/generate) rather than a scenario.
+	// (generate) rather than a scenario.
 	KindGenerated Kind = "generated"
 )
 

@@ -1,0 +1,136 @@
+package faithful
+
+import (
+	_ "embed"
+	"flag"
+	"fmt"
+	"strconv"
+	"strings"
+	"testing"
+	"text/template"
+
+	"github.com/campusconf/campusconf/internal/doccheck"
+	"github.com/campusconf/campusconf/simulator/variants"
+)
+
+var update = flag.Bool("update", false, "rewrite docs/variants.md from the variants")
+
+// variantsDoc is docs/variants.md, relative to this package.
+const variantsDoc = "../../docs/variants.md"
+
+// variantsDocTemplate is the page around the table: edit it, not the page,
+// then regenerate the page.
+//
+//go:embed testdata/variants.md.tmpl
+var variantsDocTemplate string
+
+// docRow is a variant's row of docs/variants.md: the open point or
+// permission it exercises, in short, and what the suite does with it, in
+// which {skips} stands for the number of scenarios the variant skips.
+type docRow struct {
+	name             variants.Name
+	exercises, suite string
+}
+
+// docRows are the table's rows, in its order.
+var docRows = []docRow{
+	{variants.Key403, "OP.key-status (no 401 listed)",
+		"`ALL.key` accepts any of 400, 401, 403 for a missing key: passes"},
+	{variants.Key400, "OP.key-status",
+		"as above: passes"},
+	{variants.E5200IDs, "OP.e5-200 (E5 lists 204 and 200 with the ids)",
+		"`E5.success` and `E5.403` accept 204 or 200; the 200 body is validated as an array of uuids: passes"},
+	{variants.E5AnyAbsent404, "Errors (E5: plain not found)",
+		"the suite deletes only existing slots, or only absent ones: passes"},
+	{variants.AltPaths, "OP.unplaced",
+		"the five unplaced operations are read from the fixture's `operations`: passes"},
+	{variants.UserHeader, "OP.identity (Authentication 5)",
+		"each fixture user is a set of headers, sent as given: passes"},
+	{variants.OmitFalse, "Resources (a field not marked required may be absent)",
+		"the checks of a flag set false (`E7.publish`, `QS.default`) see no flag, and absent is not false: the {skips} scenarios are **skipped** as unobservable (\"an optional field this check needs\"), never passed or failed"},
+	{variants.UUIDUpper, "Conventions (uuid format; hex digits in either case)",
+		"uuids are compared ignoring case; the fixture's ids are sent as given: passes"},
+	{variants.LocalOffsets, "Conventions (RFC 3339 date-time)",
+		"date-times are compared as instants (`E10.dates`, sortby): passes"},
+	{variants.ExtraFields, "Resources (fields beyond those listed are not forbidden)",
+		"the body check fails near-misses of listed names only; `etag` and `links` are none: passes"},
+	{variants.QuizPatch, "Update quiz section (semantics of omitted fields not shown)",
+		"`QS.default` first sets `displayQuestionMark` false explicitly, then leaves it out: passes under replace and merge semantics"},
+	{variants.E21ChangedCount, "E21 (\"number of records affected\")",
+		"`E21.count` first sets the opposite flag, so the matched and the changed count agree: passes"},
+	{variants.Page10, "OP.query-syntax (defaults and maxima not shown)",
+		"the suite asks for at most 3 entries and never relies on a default page size: passes (one choice with `paging-capped`)"},
+	{variants.NewestFirst, "OP.query-syntax (default order not shown)",
+		"`offset` is compared against the same query's own order: passes"},
+	{variants.NoSortbySyntax, "OP.query-syntax (sortby syntax not shown)",
+		"the {skips} sortby scenarios are **skipped** (\"fixture key conventions.sortby is missing\"), never failed"},
+	{variants.PagingCapped, "OP.query-syntax; Limits (maximum and default of `limit` and `offset` not shown)",
+		"lists default to 7 entries a page and refuse `limit` above 25 and `offset` above 1000 with 400: the suite walks the pages from the list's own lengths and never sends a larger value: passes"},
+	{variants.FewEntries, "Limits (list sizes not shown)",
+		"every list holds 3 entries, the fewest the fixture documentation asks for: the suite assumes no length beyond it: passes"},
+	{variants.OptionalAbsent, "Resources (unless marked required, a field may be absent)",
+		"every optional field is left out of every record (populated fields stay): echo checks beside a scenario's observation compare only where present; the {skips} scenarios whose observation is an optional field (a push's status, the flags of a new attendance, a notification's status even read back through NG, the weightages an update answers, a file name to search for, dates to filter and sort by, the id of a new attendance) are **skipped** as unobservable (\"an optional field this check needs\"), never passed or failed"},
+	{variants.OTPStatic, "Authentication 4; OP.status-codes",
+		"`{otp}` is the fixture's `secondFactor.otp` when no TOTP secret is given: passes"},
+	{variants.OTPWrong400, "OP.status-codes (other codes not shown; E1 lists 400)",
+		"`E1.reject` only requires that a wrong code is not `0000`; the media-type checks resend a 400 under the other JSON type and count it as a refusal of the media type only if that one is accepted: passes"},
+	{variants.PushPendingFirst, "OP.status-codes",
+		"the suite polls while the status is neither `0000` nor `7002`, a bounded number of times: passes"},
+	{variants.NoForbiddenTable, "OP.roles (Authentication 6)",
+		"`ALL.forbidden` is **skipped** (\"fixture key forbidden is missing\"); the two stated permissions are still checked: passes"},
+	{variants.PopulateExact, "Endpoints (accepted populate entities as spelled)",
+		"the suite sends the entities exactly as the specification spells them: passes"},
+	{variants.Charset, "Endpoints / common (answer media type parameters not shown)",
+		"the suite reads bodies as JSON whatever the Content-Type parameters: passes"},
+	{variants.Nulls, "Resources (a field not marked required may be absent)",
+		"the response validation reads a `null` member as absent (a required one still fails), and so do the field checks: passes"},
+	{variants.DatesStartExclusive, "OP.dates-ends (E10, E15: \"begin of range\")",
+		"`E10.dates` sends a bound strictly between two logged instants and checks only that entries strictly inside are kept and none strictly outside appears: passes"},
+	{variants.DatesEndExclusive, "OP.dates-ends (E10, E15: \"end of range\")",
+		"as above, for the end: passes"},
+	{variants.E15DatesUnfiltered, "OP.e15-dates (what E15's dates do not shown)",
+		"only a malformed E15 date is checked (refused): passes"},
+	{variants.PermissionPerRecord, "OP.roles (Authentication 2, 6)",
+		"`ALL.forbidden` probes each refusal with real records (the record an entry names, else the operation's own; E8 and E2 make theirs first), never an id that names nothing: passes"},
+	{variants.SortbyDash, "OP.query-syntax (sortby syntax not shown)",
+		"the sortby scenarios write their keys with the fixture's template (`-logDate`): passes, nothing skipped (one choice with `no-sortby-syntax`)"},
+	{variants.GradebookReplace, "Update gradebook settings (merge or replace of `iD_Weightage` not shown)",
+		"`GB.per-module` accepts a refusal, or an answer whose weightages total at most 100; `GB.unchanged` raises an item past 100 on its own, so both readings must refuse it: passes"},
+}
+
+// TestVariantsDoc checks that docs/variants.md is the page the variants and
+// the table above make (-update rewrites it): one row per variant, the
+// skip counts and the number of runs from the variants.
+func TestVariantsDoc(t *testing.T) {
+	all := map[variants.Name]variants.Variant{}
+	for _, v := range variants.All() {
+		all[v.Name] = v
+	}
+	var table strings.Builder
+	listed := map[variants.Name]bool{}
+	for _, r := range docRows {
+		v, ok := all[r.name]
+		if !ok || listed[r.name] {
+			t.Errorf("docRows: expected each variant once, got %q unknown or twice", r.name)
+			continue
+		}
+		listed[r.name] = true
+		suite := strings.ReplaceAll(r.suite, "{skips}", strconv.Itoa(v.Skips))
+		fmt.Fprintf(&table, "| `%s` | %s | %s |\n", r.name, r.exercises, suite)
+	}
+	for name := range all {
+		if !listed[name] {
+			t.Errorf("docRows: expected a row for variant %s, got none", name)
+		}
+	}
+	var page strings.Builder
+	err := template.Must(template.New("variants.md").Parse(variantsDocTemplate)).Execute(&page, map[string]any{
+		"Generated": "<!-- Generated by go test ./harness/faithful/ -run TestVariantsDoc -update from harness/faithful/testdata/variants.md.tmpl and the variants; do not edit. -->",
+		"Table":     table.String(),
+		"Runs":      len(combinations(variants.All())),
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	doccheck.Current(t, variantsDoc, page.String(), "go test ./harness/faithful/ -run TestVariantsDoc -update", *update)
+}

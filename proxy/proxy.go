@@ -1,0 +1,566 @@
+// Package proxy is a reverse proxy that checks live traffic against the
+// interface's rules, each by its requirement id: the request's validity
+// (which decides whether a refusal is due), the status, the success body's
+// shape, the error body's form, the subscription key, the roles the
+// fixture states, and the rules that need memory of earlier exchanges on
+// the same record. It forwards every exchange unchanged and keeps only a
+// bounded prefix of each body for the checks.
+package proxy
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"io"
+	"net/http"
+	"net/http/httputil"
+	"net/url"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/campusconf/campusconf/features"
+	"github.com/campusconf/campusconf/fixtures"
+	"github.com/campusconf/campusconf/internal/openapi"
+	"github.com/campusconf/campusconf/internal/registry"
+	"github.com/campusconf/campusconf/internal/wire"
+	"github.com/campusconf/campusconf/reports"
+	"github.com/campusconf/campusconf/reports/redact"
+)
+
+// DefaultMaxCapture is the number of bytes of each body the proxy keeps
+// for its checks; the rest streams through unread by them.
+const DefaultMaxCapture = 1 << 20
+
+// Options configure a Proxy.
+type Options struct {
+	// Target is the base URL every request is forwarded to.
+	Target *url.URL
+	// Fixture describes the target: where the unplaced operations live,
+	// its credentials (to tell users apart and to redact), its refusals.
+	Fixture *fixtures.File
+	// Console receives one line per violating exchange; nil: quiet.
+	Console io.Writer
+	// MaxCapture bounds the bytes of each body kept for the checks
+	// (default DefaultMaxCapture). A body cut there is not judged on what
+	// was cut.
+	MaxCapture int
+	// MaxExchanges, when positive, closes Done after that many exchanges.
+	MaxExchanges int
+	// Transport forwards the requests (default http.DefaultTransport).
+	Transport http.RoundTripper
+	// CORS makes the proxy answer CORS preflights itself, as the
+	// simulator does, and add Access-Control-Allow-Origin: * to answers
+	// that carry none, for a target that does not serve browsers. Off,
+	// preflights and CORS headers pass through unchanged.
+	CORS bool
+	// Checkers is the number of checker queues (default DefaultCheckers).
+	// The exchanges of one world go to one queue, checked in the order
+	// their answers were forwarded.
+	Checkers int
+	// QueueLen bounds the exchanges waiting in one checker queue (default
+	// DefaultQueueLen); QueueBytes bounds the body bytes waiting in all of
+	// them (default DefaultQueueBytes). An exchange that finds no room is
+	// forwarded all the same and counted unchecked.
+	QueueLen   int
+	QueueBytes int64
+	// StateBytes bounds the memory of earlier exchanges the stateful rules
+	// keep (default DefaultStateBytes); past it the least recently used
+	// entry is dropped first.
+	StateBytes int64
+}
+
+// The defaults of the checker queues: forwarding never waits for a check,
+// so the queues bound what waits.
+const (
+	DefaultCheckers   = 2
+	DefaultQueueLen   = 4096
+	DefaultQueueBytes = 32 << 20
+)
+
+// Proxy is an http.Handler forwarding to Options.Target and checking each
+// exchange. It is safe for concurrent use.
+type Proxy struct {
+	// consoleMu keeps the console's lines whole
+	consoleMu sync.Mutex
+
+	opts    Options
+	rp      *httputil.ReverseProxy
+	check   *checker
+	red     *reports.Redactor
+	started time.Time
+
+	seen    atomic.Int64
+	done    chan struct{}
+	doneSet sync.Once
+
+	// the checker queues, one goroutine each; see enqueue
+	queues      []chan *Exchange
+	queued      atomic.Int64 // body bytes waiting in the queues
+	unchecked   atomic.Int64 // exchanges forwarded but never checked (queues full)
+	tooLarge    atomic.Int64 // exchanges with a body past MaxCapture
+	enqueued    atomic.Int64
+	checkedMu   sync.Mutex
+	checkedCond *sync.Cond
+	checkedN    int64
+	closeOnce   sync.Once
+	stopped     atomic.Bool
+	stop        chan struct{}
+	// beforeCheck, when set (tests), runs before each check on the
+	// checker's goroutine
+	beforeCheck func()
+
+	mu      sync.Mutex
+	results map[key]*result
+	order   []key
+	matched int
+	kept    int64 // body bytes kept in results, for reports.MaxKept
+}
+
+type key struct{ op, req string }
+
+// result is what one (operation, requirement) pair has seen.
+type result struct {
+	exchanges int // exchanges judged on it
+	violating int
+	first     Finding
+	kept      []reports.Exchange
+	dropped   int
+}
+
+// New returns a Proxy for opts.
+func New(opts Options) (*Proxy, error) {
+	if opts.Target == nil || opts.Target.Scheme == "" || opts.Target.Host == "" {
+		return nil, errors.New("proxy: a target URL with scheme and host is required")
+	}
+	if opts.Fixture == nil {
+		return nil, errors.New("proxy: a fixture is required")
+	}
+	if opts.MaxCapture <= 0 {
+		opts.MaxCapture = DefaultMaxCapture
+	}
+	if opts.Checkers <= 0 {
+		opts.Checkers = DefaultCheckers
+	}
+	if opts.QueueLen <= 0 {
+		opts.QueueLen = DefaultQueueLen
+	}
+	if opts.QueueBytes <= 0 {
+		opts.QueueBytes = DefaultQueueBytes
+	}
+	if opts.StateBytes <= 0 {
+		opts.StateBytes = DefaultStateBytes
+	}
+	if opts.Transport == nil {
+		// the default keeps 2 idle connections per host: a browser's
+		// parallel requests would open and close connections to the
+		// target all the time
+		t := http.DefaultTransport.(*http.Transport).Clone()
+		t.MaxIdleConnsPerHost = 256
+		// no Accept-Encoding the client did not send, and an answer
+		// passed on as it came, compressed or not
+		t.DisableCompression = true
+		opts.Transport = t
+	}
+	cat, err := features.Load()
+	if err != nil {
+		return nil, err
+	}
+	v, err := openapi.NewValidator()
+	if err != nil {
+		return nil, err
+	}
+	p := &Proxy{
+		opts:    opts,
+		check:   newChecker(cat, opts.Fixture, v, opts.StateBytes),
+		red:     redact.NewWith(opts.Fixture, redact.TargetSecrets(opts.Target.String())),
+		started: time.Now(),
+		done:    make(chan struct{}),
+		results: map[key]*result{},
+	}
+	p.check.checked = p.judged
+	p.checkedCond = sync.NewCond(&p.checkedMu)
+	p.stop = make(chan struct{})
+	for range opts.Checkers {
+		q := make(chan *Exchange, opts.QueueLen)
+		p.queues = append(p.queues, q)
+		go p.checkLoop(q)
+	}
+	target := opts.Target
+	p.rp = &httputil.ReverseProxy{
+		Rewrite: func(pr *httputil.ProxyRequest) {
+			pr.SetURL(target)
+			// SetURL joins the query of target and request; keep the
+			// request's own as sent when the target has none
+			if target.RawQuery == "" {
+				pr.Out.URL.RawQuery = pr.In.URL.RawQuery
+			}
+			forwarded(pr)
+		},
+		Transport: opts.Transport,
+		ModifyResponse: func(resp *http.Response) error {
+			if opts.CORS && resp.Header.Get("Access-Control-Allow-Origin") == "" {
+				resp.Header.Set("Access-Control-Allow-Origin", "*")
+			}
+			return nil
+		},
+		ErrorHandler: func(w http.ResponseWriter, r *http.Request, err error) {
+			w.Header().Set("Content-Type", "application/json")
+			w.WriteHeader(http.StatusBadGateway)
+			fmt.Fprintf(w, "%q\n", "campusconf proxy: target unreachable")
+		},
+	}
+	return p, nil
+}
+
+// Done is closed once MaxExchanges exchanges have been seen.
+func (p *Proxy) Done() <-chan struct{} { return p.done }
+
+// ServeHTTP forwards r and checks the exchange.
+func (p *Proxy) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	if p.opts.CORS && r.Method == http.MethodOptions && r.Header.Get("Access-Control-Request-Method") != "" {
+		preflight(w, r)
+		return
+	}
+	ex := &Exchange{Method: r.Method, URL: r.URL, RequestHeader: r.Header.Clone(), Started: time.Now()}
+	if r.Body != nil && r.Body != http.NoBody {
+		buf, err := readAtMost(r.Body, r.ContentLength, p.opts.MaxCapture+1)
+		if err != nil {
+			http.Error(w, `"campusconf proxy: request body unreadable"`, http.StatusBadRequest)
+			return
+		}
+		ex.RequestBody = buf
+		if len(buf) > p.opts.MaxCapture {
+			ex.RequestCut = true
+			ex.RequestBody = buf[:p.opts.MaxCapture]
+			// what was read goes first, the rest streams from the client
+			r.Body = struct {
+				io.Reader
+				io.Closer
+			}{io.MultiReader(bytes.NewReader(buf), r.Body), r.Body}
+		} else {
+			r.Body = io.NopCloser(bytes.NewReader(buf))
+		}
+	}
+	cw := &captureWriter{ResponseWriter: w, max: p.opts.MaxCapture, buf: bufPool.Get().(*bytes.Buffer)}
+	var transportErr error
+	rp := *p.rp
+	rp.ErrorHandler = func(w http.ResponseWriter, r *http.Request, err error) {
+		transportErr = err
+		p.rp.ErrorHandler(w, r, err)
+	}
+	rp.ServeHTTP(cw, r)
+	// no flush here: the checks run on the checker queues, and the
+	// server sends the answer when the handler returns, as it does for a
+	// bare ReverseProxy (which flushes streamed answers itself)
+	ex.Duration = time.Since(ex.Started)
+	ex.Status = cw.status
+	if ex.Status == 0 {
+		ex.Status = http.StatusOK
+	}
+	ex.ResponseHeader = w.Header().Clone()
+	ex.ResponseBody = cw.buf.Bytes()
+	ex.pooled = cw.buf
+	ex.ResponseCut = cw.cut
+	ex.Err = transportErr
+	p.enqueue(ex)
+	if n := p.seen.Add(1); p.opts.MaxExchanges > 0 && n >= int64(p.opts.MaxExchanges) {
+		p.doneSet.Do(func() { close(p.done) })
+	}
+}
+
+// forwarded sets X-Forwarded-For, X-Forwarded-Host and X-Forwarded-Proto
+// as net/http/httputil does for a Director: the client's address appended
+// to the X-Forwarded-For the request carried, and the host and scheme it
+// asked for where the request carried none (an earlier proxy's stay).
+func forwarded(pr *httputil.ProxyRequest) {
+	host, proto := pr.In.Header["X-Forwarded-Host"], pr.In.Header["X-Forwarded-Proto"]
+	pr.Out.Header["X-Forwarded-For"] = pr.In.Header["X-Forwarded-For"]
+	pr.SetXForwarded()
+	if host != nil {
+		pr.Out.Header["X-Forwarded-Host"] = host
+	}
+	if proto != nil {
+		pr.Out.Header["X-Forwarded-Proto"] = proto
+	}
+}
+
+// enqueue hands ex to the checker queue of its world, never waiting: with
+// no room (QueueLen exchanges, or QueueBytes body bytes waiting), ex is
+// counted unchecked.
+func (p *Proxy) enqueue(ex *Exchange) {
+	if p.stopped.Load() {
+		p.unchecked.Add(1)
+		release(ex)
+		return
+	}
+	size := int64(len(ex.RequestBody) + len(ex.ResponseBody))
+	if p.queued.Add(size) > p.opts.QueueBytes {
+		p.queued.Add(-size)
+		p.unchecked.Add(1)
+		release(ex)
+		return
+	}
+	world, _ := wire.WorldOf(ex.URL.Path, ex.RequestHeader)
+	q := p.queues[shard(world, len(p.queues))]
+	p.enqueued.Add(1)
+	select {
+	case q <- ex:
+	default:
+		p.queued.Add(-size)
+		p.unchecked.Add(1)
+		release(ex)
+		p.markChecked()
+	}
+}
+
+// shard picks the queue of a world (FNV-1a).
+func shard(world string, n int) int {
+	h := uint32(2166136261)
+	for i := 0; i < len(world); i++ {
+		h ^= uint32(world[i])
+		h *= 16777619
+	}
+	return int(h % uint32(n))
+}
+
+func (p *Proxy) checkLoop(q chan *Exchange) {
+	for {
+		select {
+		case ex := <-q:
+			p.checkOne(ex)
+		case <-p.stop:
+			for {
+				select {
+				case ex := <-q:
+					p.checkOne(ex)
+				default:
+					return
+				}
+			}
+		}
+	}
+}
+
+func (p *Proxy) checkOne(ex *Exchange) {
+	if p.beforeCheck != nil {
+		p.beforeCheck()
+	}
+	size := int64(len(ex.RequestBody) + len(ex.ResponseBody)) // before decode changes them
+	p.observe(ex)
+	release(ex)
+	p.queued.Add(-size)
+	p.markChecked()
+}
+
+func (p *Proxy) markChecked() {
+	p.checkedMu.Lock()
+	p.checkedN++
+	p.checkedCond.Broadcast()
+	p.checkedMu.Unlock()
+}
+
+// Wait returns once every exchange forwarded before the call has been
+// checked (or counted unchecked). Findings, Violations and Report wait.
+func (p *Proxy) Wait() {
+	want := p.enqueued.Load()
+	p.checkedMu.Lock()
+	for p.checkedN < want {
+		p.checkedCond.Wait()
+	}
+	p.checkedMu.Unlock()
+}
+
+// Close waits for the checks under way and stops the checkers; call it
+// once no request is served any more (after http.Server.Shutdown).
+// An exchange forwarded after Close is counted unchecked.
+func (p *Proxy) Close() {
+	p.stopped.Store(true)
+	p.Wait()
+	p.closeOnce.Do(func() { close(p.stop) })
+}
+
+// Unchecked is the number of exchanges forwarded but not checked, the
+// checker queues being full.
+func (p *Proxy) Unchecked() int64 { return p.unchecked.Load() }
+
+// Seen is the number of exchanges forwarded.
+func (p *Proxy) Seen() int64 { return p.seen.Load() }
+
+// observe checks one exchange (on a checker goroutine).
+func (p *Proxy) observe(ex *Exchange) {
+	decode(ex, p.opts.MaxCapture)
+	if ex.RequestCut || ex.ResponseCut {
+		p.tooLarge.Add(1)
+	}
+	op, findings := p.check.check(ex)
+	p.mu.Lock()
+	if op != "" {
+		p.matched++
+	}
+	for _, f := range findings {
+		res := p.result(string(f.Operation), f.Requirement)
+		res.violating++
+		if res.violating == 1 {
+			res.first = f
+		}
+		p.keep(res, ex)
+	}
+	p.mu.Unlock()
+	if p.opts.Console != nil && len(findings) > 0 {
+		// exchanges are observed concurrently: one line at a time, and
+		// nothing from the target unredacted or unescaped
+		p.consoleMu.Lock()
+		for _, f := range findings {
+			fmt.Fprintln(p.opts.Console, reports.SafeText(fmt.Sprintf("VIOLATION %s %s %s: expected %s, got %s",
+				f.Operation, f.Requirement, ex.Method+" "+p.red.String(ex.URL.RequestURI()), f.Expected, p.red.String(f.Got))))
+		}
+		p.consoleMu.Unlock()
+	}
+}
+
+// judged notes that an exchange was judged on a requirement (called by the
+// checker, under no lock of the proxy's).
+func (p *Proxy) judged(op registry.OpID, req string) {
+	p.mu.Lock()
+	p.result(string(op), req).exchanges++
+	p.mu.Unlock()
+}
+
+func (p *Proxy) result(op, req string) *result {
+	k := key{op, req}
+	r := p.results[k]
+	if r == nil {
+		r = &result{}
+		p.results[k] = r
+		p.order = append(p.order, k)
+	}
+	return r
+}
+
+// keep adds a redacted copy of ex to res, within the report's bounds.
+func (p *Proxy) keep(res *result, ex *Exchange) {
+	body := reports.MaxBody
+	if p.kept > reports.MaxKept {
+		body = reports.LeanBody
+	}
+	u := *p.opts.Target
+	u.Path = singleJoin(u.Path, ex.URL.Path)
+	u.RawQuery = ex.URL.RawQuery
+	re := reports.Exchange{
+		Method:         ex.Method,
+		URL:            p.red.String(u.String()),
+		RequestHeaders: p.red.Headers(ex.RequestHeader),
+		RequestBody:    p.red.Prefix(ex.RequestBody, body),
+		Status:         ex.Status,
+		ResponseBody:   p.red.Prefix(ex.ResponseBody, body),
+		Truncated:      ex.RequestCut || ex.ResponseCut || len(ex.RequestBody) > body || len(ex.ResponseBody) > body,
+		Duration:       reports.Duration(ex.Duration),
+	}
+	re.ResponseHeaders, re.ResponseHeadersDropped = p.red.ResponseHeaders(ex.ResponseHeader, reports.MaxHeaders)
+	if ex.Err != nil {
+		re.Error = p.red.String(ex.Err.Error())
+	}
+	p.kept += int64(len(re.RequestBody) + len(re.ResponseBody))
+	if len(res.kept) < reports.MaxExchanges {
+		res.kept = append(res.kept, re)
+		return
+	}
+	res.kept[len(res.kept)-1] = re
+	res.dropped++
+}
+
+func singleJoin(a, b string) string {
+	switch {
+	case a == "" || a == "/":
+		return b
+	case a[len(a)-1] == '/' && len(b) > 0 && b[0] == '/':
+		return a + b[1:]
+	case a[len(a)-1] != '/' && (b == "" || b[0] != '/'):
+		return a + "/" + b
+	}
+	return a + b
+}
+
+// bufPool holds the buffers answers are captured in: a buffer goes back
+// once its exchange is checked (nothing the checks keep points into it:
+// gjson, the findings and the reports copy what they keep).
+var bufPool = sync.Pool{New: func() any { return new(bytes.Buffer) }}
+
+// maxPooled is the largest buffer kept for reuse.
+const maxPooled = 256 << 10
+
+func release(ex *Exchange) {
+	b := ex.pooled
+	if b == nil {
+		return
+	}
+	ex.pooled, ex.ResponseBody = nil, nil
+	if b.Cap() <= maxPooled {
+		b.Reset()
+		bufPool.Put(b)
+	}
+}
+
+// captureWriter passes a response through and keeps its status and the
+// first max bytes of its body.
+type captureWriter struct {
+	http.ResponseWriter
+	status int
+	max    int
+	buf    *bytes.Buffer
+	cut    bool
+}
+
+func (c *captureWriter) WriteHeader(code int) {
+	if c.status == 0 && code >= 200 {
+		c.status = code
+	}
+	c.ResponseWriter.WriteHeader(code)
+}
+
+func (c *captureWriter) Write(b []byte) (int, error) {
+	if c.status == 0 {
+		c.status = http.StatusOK
+	}
+	if room := c.max - c.buf.Len(); room > 0 {
+		c.buf.Write(b[:min(room, len(b))])
+		if len(b) > room {
+			c.cut = true
+		}
+	} else if len(b) > 0 {
+		c.cut = true
+	}
+	return c.ResponseWriter.Write(b)
+}
+
+// Unwrap lets http.ResponseController reach the underlying writer (to
+// flush a streamed answer as it comes).
+func (c *captureWriter) Unwrap() http.ResponseWriter { return c.ResponseWriter }
+
+// preflight answers a CORS preflight as the simulator does: any origin,
+// the interface's methods, the headers asked for.
+func preflight(w http.ResponseWriter, r *http.Request) {
+	h := w.Header()
+	h.Set("Access-Control-Allow-Origin", "*")
+	h.Set("Access-Control-Allow-Methods", "GET, POST, PUT, PATCH, DELETE, OPTIONS")
+	if asked := r.Header.Get("Access-Control-Request-Headers"); asked != "" {
+		h.Set("Access-Control-Allow-Headers", asked)
+	}
+	h.Set("Access-Control-Max-Age", "600")
+	w.WriteHeader(http.StatusNoContent)
+}
+
+// readAtMost reads up to n bytes of r into one buffer, sized at once when
+// the length is announced.
+func readAtMost(r io.Reader, announced int64, n int) ([]byte, error) {
+	if announced >= 0 && announced < int64(n) {
+		buf := make([]byte, announced+1) // one more: a body longer than announced
+		k, err := io.ReadFull(r, buf)
+		if err == io.ErrUnexpectedEOF || err == io.EOF {
+			err = nil
+		}
+		return buf[:k], err
+	}
+	return io.ReadAll(io.LimitReader(r, int64(n)))
+}
