@@ -8,8 +8,8 @@ import (
 	"strings"
 
 	"github.com/campusconf/campusconf/internal/inproc"
-	"github.com/campusconf/campusconf/reports/redact"
 	"github.com/campusconf/campusconf/internal/wire"
+	"github.com/campusconf/campusconf/reports/redact"
 	"github.com/campusconf/campusconf/steps"
 )
 
