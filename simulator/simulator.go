@@ -27,6 +27,7 @@ import (
 	"time"
 
 	"github.com/campusconf/campusconf/fixtures"
+	"github.com/campusconf/campusconf/internal/wire"
 	"github.com/campusconf/campusconf/simulator/defects"
 	"github.com/campusconf/campusconf/simulator/devserver"
 	"github.com/campusconf/campusconf/simulator/front"
@@ -59,9 +60,9 @@ type Simulator struct {
 	*shared
 	// worlds are the named worlds (worlds.go); nil in a named world.
 	worlds *worlds
-	// hosts are the Host values the server answers (front.Hosts); checked
+	// hosts are the Host values the server answers (wire.HostPolicy); checked
 	// once, by the default world's ServeHTTP, before a world is chosen.
-	hosts front.Hosts
+	hosts wire.HostPolicy
 }
 
 // shared is the state the default world and the named worlds of one
@@ -124,7 +125,7 @@ func New(opts Options) (*Simulator, error) {
 	if log == nil && opts.LogTo != nil {
 		log = slog.New(slog.NewTextHandler(opts.LogTo, nil))
 	}
-	hosts, err := front.NewHosts(opts.AllowedHosts)
+	hosts, err := wire.NewHostPolicy(opts.AllowedHosts)
 	if err != nil {
 		return nil, err
 	}
