@@ -1,8 +1,11 @@
 // Package statefile keeps the state file of `campusconf serve --state`
 // safe: its directory is checked before the server starts, a lock keeps a
 // second server off it, writes are atomic and go to the target of a
-// symbolic link (the link stays a link), and a file over a size limit is
-// refused without being read. It knows nothing of what the file holds.
+// symbolic link (the link stays a link), and a file over a size limit, or
+// one that is not a regular file (a FIFO, a device, a directory), is
+// refused without being read. The lock file is never followed through a
+// link nor written unless this package created it. It knows nothing of
+// what the state file holds.
 package statefile
 
 import (
@@ -54,8 +57,8 @@ func CheckDir(path string) error {
 	if err != nil {
 		return err
 	}
-	if fi, err := os.Stat(target); err == nil && fi.IsDir() {
-		return fmt.Errorf("%s is a directory: expected a file name", target)
+	if fi, err := os.Stat(target); err == nil && !fi.Mode().IsRegular() {
+		return fmt.Errorf("%s is a %s: expected a state file (a regular file), or a name for one", target, kind(fi.Mode()))
 	}
 	dir := filepath.Dir(target)
 	fi, err := os.Stat(dir)
@@ -105,7 +108,12 @@ func Read(path string, max int64) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	f, err := os.Open(target)
+	// a FIFO would block the open itself, a device never end: only a
+	// regular file is opened, and without blocking
+	if fi, err := os.Stat(target); err == nil && !fi.Mode().IsRegular() {
+		return nil, fmt.Errorf("%s is a %s: expected a state file (a regular file)", target, kind(fi.Mode()))
+	}
+	f, err := openRead(target)
 	if err != nil {
 		return nil, err
 	}
@@ -115,7 +123,7 @@ func Read(path string, max int64) ([]byte, error) {
 		return nil, err
 	}
 	if !fi.Mode().IsRegular() {
-		return nil, fmt.Errorf("%s is not a regular file", target)
+		return nil, fmt.Errorf("%s is a %s: expected a state file (a regular file)", target, kind(fi.Mode()))
 	}
 	if fi.Size() > max {
 		return nil, &TooBigError{Path: path, Size: fi.Size(), Max: max}
@@ -200,20 +208,66 @@ func Acquire(path, holder string) (*Lock, error) {
 	}
 	f, err := lockFile(name)
 	if errors.Is(err, errHeld) {
-		b, _ := os.ReadFile(name) // the holder's line; empty if it is not written yet
-		return nil, &HeldError{Path: path, Holder: clip(strings.TrimSpace(string(b)))}
+		return nil, &HeldError{Path: path, Holder: holderOf(name)}
 	}
 	if err != nil {
 		return nil, fmt.Errorf("lock %s: %w", name, unwrapPath(err))
 	}
-	if err := f.Truncate(0); err == nil {
-		_, err = f.WriteAt([]byte(holder+"\n"), 0)
-		if err != nil {
-			_ = unlockFile(f, name) // the error to report is the one before
-			return nil, fmt.Errorf("lock %s: %w", name, err)
-		}
+	// the file is one lockFile created: empty
+	if _, err := f.WriteAt([]byte(holder+"\n"), 0); err != nil {
+		_ = unlockFile(f, name) // the error to report is the one before
+		return nil, fmt.Errorf("lock %s: %w", name, err)
 	}
 	return &Lock{file: f, name: name}, nil
+}
+
+// holderOf reads the holder's line of a held lock file ("" when it is not
+// written yet, or cannot be read without following a link).
+func holderOf(name string) string {
+	f, err := openNoFollowRead(name)
+	if err != nil {
+		return ""
+	}
+	defer func() { _ = f.Close() }() // read only
+	line, _ := readLine(f)
+	return clip(strings.TrimSpace(line))
+}
+
+// readLine reads the start of a lock file: a holder's line is short.
+func readLine(f *os.File) (string, error) {
+	b := make([]byte, maxHolder+1)
+	n, err := f.ReadAt(b, 0)
+	if err != nil && err != io.EOF {
+		return "", err
+	}
+	return string(b[:n]), nil
+}
+
+// maxHolder bounds the holder's line read from a lock file.
+const maxHolder = 200
+
+// isHolderLine reports whether a lock file holds what Acquire writes: a
+// line a campusconf server wrote of itself, or nothing yet.
+func isHolderLine(s string) bool {
+	s = strings.TrimSpace(s)
+	return s == "" || strings.HasPrefix(s, "campusconf ") && !strings.Contains(s, "\n") && len(s) <= maxHolder
+}
+
+// kind names a file that is not a regular file, for a message.
+func kind(m fs.FileMode) string {
+	switch {
+	case m.IsDir():
+		return "directory"
+	case m&fs.ModeSymlink != 0:
+		return "symbolic link"
+	case m&fs.ModeNamedPipe != 0:
+		return "named pipe (FIFO)"
+	case m&fs.ModeSocket != 0:
+		return "socket"
+	case m&fs.ModeDevice != 0:
+		return "device"
+	}
+	return "file of mode " + m.String()
 }
 
 // Release gives the lock up and removes the lock file.
@@ -224,8 +278,8 @@ var errHeld = errors.New("held")
 
 // clip bounds a holder line read from a file.
 func clip(s string) string {
-	if len(s) > 200 {
-		return s[:197] + "..."
+	if len(s) > maxHolder {
+		return s[:maxHolder-3] + "..."
 	}
 	return s
 }
