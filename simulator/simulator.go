@@ -53,6 +53,9 @@ type Simulator struct {
 	log *slog.Logger
 	// handler is the routes as the switches stand; settings.go rebuilds it.
 	handler atomic.Pointer[http.Handler]
+	// table is the route table handler routes with (createsWorld reads
+	// it).
+	table atomic.Pointer[front.RouteTable]
 
 	// shared is what every world of one server shares: the switches,
 	// the injected latency and faults, the clock's start, the console's
