@@ -28,6 +28,7 @@ import (
 
 	"github.com/campusconf/campusconf/fixtures"
 	"github.com/campusconf/campusconf/internal/wire"
+	"github.com/campusconf/campusconf/reports/redact"
 	"github.com/campusconf/campusconf/simulator/defects"
 	"github.com/campusconf/campusconf/simulator/devserver"
 	"github.com/campusconf/campusconf/simulator/front"
@@ -91,6 +92,10 @@ type shared struct {
 	// traffic is what the app did, for its report; nil without
 	// Options.TrafficReport (simulator/devserver).
 	traffic *devserver.TrafficRecord
+	// redactor hides the world's credentials (the fixture's: key, tokens,
+	// second factor, control token) in what the request log and the
+	// console show of a request; nil when nothing shows requests.
+	redactor *redact.Redactor
 }
 
 // New returns a simulator of the world opts describe.
@@ -186,6 +191,10 @@ func build(opts Options, sh *shared, log *slog.Logger, name string) *Simulator {
 	}, storePolicy(s.defects))
 	s.env = ops.NewEnv(ops.Config{Store: s.store, Refs: refs, Defects: s.defects, Variants: s.variants, Inject: sh.inject,
 		WallClock: opts.WallClock, Observed: s.observed(), Examples: sh.traffic != nil})
+	if name == "" && s.observed() {
+		// the seed's credentials are every world's
+		sh.redactor = redact.New(s.Fixtures())
+	}
 	h := s.routes()
 	s.handler.Store(&h)
 	return s

@@ -242,7 +242,7 @@ func (r *Redactor) marks(s string) (end []int, ph []string) {
 	}
 	// the encoded forms, as they are
 	for _, sec := range r.secrets {
-		if !sec.exact {
+		if !sec.exact || len(sec.value) > len(s) {
 			continue
 		}
 		for from := 0; ; {
@@ -274,7 +274,7 @@ func (r *Redactor) marks(s string) (end []int, ph []string) {
 func (r *Redactor) find(v view, text []byte, mark func(from, to int, p string)) {
 	lower := lowerASCII(text)
 	for _, sec := range r.secrets {
-		if sec.exact {
+		if sec.exact || len(sec.needle) > len(text) {
 			continue
 		}
 		hay, needle := text, sec.needle
