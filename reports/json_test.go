@@ -259,7 +259,7 @@ func TestReadJSONBound(t *testing.T) {
 	if _, err := ReadJSONWithin(path, st.Size(), "--max-report"); err != nil {
 		t.Errorf("ReadJSONWithin(a file at the bound): expected it read, got %v", err)
 	}
-	if _, err := ReadJSON(dir); err == nil || !strings.Contains(err.Error(), "expected a regular file, got a directory") {
+	if _, err := ReadJSON(dir); err == nil || !strings.Contains(err.Error(), "is a directory: expected a regular file") {
 		t.Errorf("ReadJSON(a directory): expected it refused as no regular file, got %v", err)
 	}
 }

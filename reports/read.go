@@ -3,8 +3,8 @@ package reports
 import (
 	"errors"
 	"fmt"
-	"io"
-	"os"
+
+	"github.com/campusconf/campusconf/internal/boundedfile"
 )
 
 // DefaultMaxReport bounds the report.json a reader of reports reads
@@ -30,43 +30,22 @@ func ReadFileWithin(path string, max int64, raise string) ([]byte, error) {
 	return readBounded(path, max, raise)
 }
 
-// readBounded reads the file at path whole when it has at most max bytes;
-// a larger one is refused unread past max+1 bytes, with an error wrapping
-// ErrTooLarge that names the bound and, when raise is not "", the flag
-// that raises it. Only a regular file is read: a FIFO or a device would
-// block or never end.
+// readBounded reads the file at path whole when it is a regular file
+// of at most max bytes (internal/boundedfile): a FIFO or a device would
+// block or never end. A larger one is refused unread past max+1 bytes,
+// with an error wrapping ErrTooLarge that names the bound and, when raise
+// is not "", the flag that raises it.
 func readBounded(path string, max int64, raise string) ([]byte, error) {
-	f, err := os.Open(path)
-	if err != nil {
-		return nil, err
+	data, err := boundedfile.Read(path, max)
+	var tl *boundedfile.TooLargeError
+	if errors.As(err, &tl) {
+		how := ""
+		if raise != "" {
+			how = "; " + raise + " raises the bound"
+		}
+		return nil, fmt.Errorf("%s: %w: %s, larger than the %s read%s", path, ErrTooLarge, byteCount(tl.Size), byteCount(max), how)
 	}
-	defer func() { _ = f.Close() }()
-	st, err := f.Stat()
-	if err != nil {
-		return nil, err
-	}
-	if !st.Mode().IsRegular() {
-		return nil, fmt.Errorf("%s: expected a regular file, got a %s", path, fileKind(st.Mode()))
-	}
-	if st.Size() > max {
-		return nil, tooLarge(path, st.Size(), max, raise)
-	}
-	data, err := io.ReadAll(io.LimitReader(f, max+1))
-	if err != nil {
-		return nil, err
-	}
-	if int64(len(data)) > max {
-		return nil, tooLarge(path, int64(len(data)), max, raise)
-	}
-	return data, nil
-}
-
-func tooLarge(path string, size, max int64, raise string) error {
-	how := ""
-	if raise != "" {
-		how = "; " + raise + " raises the bound"
-	}
-	return fmt.Errorf("%s: %w: %s, larger than the %s read%s", path, ErrTooLarge, byteCount(size), byteCount(max), how)
+	return data, err
 }
 
 // byteCount writes a size in the largest binary unit that keeps it whole
@@ -79,19 +58,4 @@ func byteCount(n int64) string {
 		return fmt.Sprintf("%.1f KiB", float64(n)/(1<<10))
 	}
 	return fmt.Sprintf("%d bytes", n)
-}
-
-// fileKind names what a file that is not regular is.
-func fileKind(m os.FileMode) string {
-	switch {
-	case m.IsDir():
-		return "directory"
-	case m&os.ModeNamedPipe != 0:
-		return "named pipe (FIFO)"
-	case m&os.ModeSocket != 0:
-		return "socket"
-	case m&os.ModeDevice != 0:
-		return "device"
-	}
-	return "file of mode " + m.String()
 }

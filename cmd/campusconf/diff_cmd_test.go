@@ -94,7 +94,7 @@ func TestDiffRefuses(t *testing.T) {
 		{"an unknown flag", []string{"--nope", good, good}, "flag provided but not defined: -nope"},
 		{"a head of nothing but its schema", []string{good, bare}, "campusconf diff: HEAD: " + bare + ": read report: incomplete report: expected scenarios, requirements, counts"},
 		{"a head past --max-report", []string{"--max-report", "1KiB", good, large}, "campusconf diff: HEAD: " + large + ": file too large: 2.1 KiB, larger than the 1.0 KiB read; --max-report raises the bound"},
-		{"a report.json that is a directory", []string{good, filepath.Join(dir, "sub")}, "expected a regular file, got a directory"},
+		{"a report.json that is a directory", []string{good, filepath.Join(dir, "sub")}, "is a directory: expected a regular file"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -8,6 +8,8 @@ import (
 	"io/fs"
 	"os"
 	"syscall"
+
+	"github.com/campusconf/campusconf/internal/boundedfile"
 )
 
 // lockFile takes the lock file name: it creates it (never through a
@@ -90,7 +92,7 @@ func ownLockFile(f *os.File, name string) error {
 		return err
 	}
 	if !fi.Mode().IsRegular() {
-		return fmt.Errorf("%s is a %s: expected a lock file (a regular file) of this user's, or none", name, kind(fi.Mode()))
+		return fmt.Errorf("%s is a %s: expected a lock file (a regular file) of this user's, or none", name, boundedfile.Kind(fi.Mode()))
 	}
 	if st, ok := fi.Sys().(*syscall.Stat_t); ok {
 		if int(st.Uid) != os.Geteuid() {
@@ -119,10 +121,4 @@ func unlockFile(f *os.File, name string) error {
 // through a symbolic link, never blocking on a FIFO.
 func openNoFollowRead(name string) (*os.File, error) {
 	return os.OpenFile(name, os.O_RDONLY|syscall.O_NOFOLLOW|syscall.O_NONBLOCK, 0)
-}
-
-// openRead opens a state file to read without blocking: a FIFO put in its
-// place after it was checked gives an empty read, not a hang.
-func openRead(name string) (*os.File, error) {
-	return os.OpenFile(name, os.O_RDONLY|syscall.O_NONBLOCK, 0)
 }

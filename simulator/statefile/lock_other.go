@@ -31,6 +31,3 @@ func unlockFile(f *os.File, name string) error {
 
 // openNoFollowRead opens a lock file to read a holder's line.
 func openNoFollowRead(name string) (*os.File, error) { return os.Open(name) }
-
-// openRead opens a state file to read.
-func openRead(name string) (*os.File, error) { return os.Open(name) }

@@ -16,6 +16,8 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+
+	"github.com/campusconf/campusconf/internal/boundedfile"
 )
 
 // DefaultMaxBytes is the size over which Read refuses a state file.
@@ -58,7 +60,7 @@ func CheckDir(path string) error {
 		return err
 	}
 	if fi, err := os.Stat(target); err == nil && !fi.Mode().IsRegular() {
-		return fmt.Errorf("%s is a %s: expected a state file (a regular file), or a name for one", target, kind(fi.Mode()))
+		return fmt.Errorf("%s is a %s: expected a state file (a regular file), or a name for one", target, boundedfile.Kind(fi.Mode()))
 	}
 	dir := filepath.Dir(target)
 	fi, err := os.Stat(dir)
@@ -99,43 +101,27 @@ func human(n int64) string {
 	return fmt.Sprintf("%.1f MB", float64(n)/(1<<20))
 }
 
-// Read returns the content of path's target. A file over max bytes is
-// refused with a *TooBigError before any of it is read (a file growing
-// meanwhile is cut off at max+1 bytes and refused too). An absent file
-// gives an error matching fs.ErrNotExist.
+// Read returns the content of path's target. A file that is not a
+// regular file (a FIFO, a device, a directory) is refused at once, and
+// one over max bytes with a *TooBigError, both before any of it is read
+// (internal/boundedfile; a file growing meanwhile is cut off at max+1
+// bytes and refused too). An absent file gives an error matching
+// fs.ErrNotExist.
 func Read(path string, max int64) ([]byte, error) {
 	target, err := Target(path)
 	if err != nil {
 		return nil, err
 	}
-	// a FIFO would block the open itself, a device never end: only a
-	// regular file is opened, and without blocking
-	if fi, err := os.Stat(target); err == nil && !fi.Mode().IsRegular() {
-		return nil, fmt.Errorf("%s is a %s: expected a state file (a regular file)", target, kind(fi.Mode()))
+	data, err := boundedfile.Read(target, max)
+	var nr *boundedfile.NotRegularError
+	var tl *boundedfile.TooLargeError
+	switch {
+	case errors.As(err, &nr):
+		return nil, fmt.Errorf("%s is a %s: expected a state file (a regular file)", target, nr.Kind)
+	case errors.As(err, &tl):
+		return nil, &TooBigError{Path: path, Size: tl.Size, Max: max}
 	}
-	f, err := openRead(target)
-	if err != nil {
-		return nil, err
-	}
-	defer func() { _ = f.Close() }() // read only
-	fi, err := f.Stat()
-	if err != nil {
-		return nil, err
-	}
-	if !fi.Mode().IsRegular() {
-		return nil, fmt.Errorf("%s is a %s: expected a state file (a regular file)", target, kind(fi.Mode()))
-	}
-	if fi.Size() > max {
-		return nil, &TooBigError{Path: path, Size: fi.Size(), Max: max}
-	}
-	data, err := io.ReadAll(io.LimitReader(f, max+1))
-	if err != nil {
-		return nil, err
-	}
-	if int64(len(data)) > max {
-		return nil, &TooBigError{Path: path, Size: int64(len(data)), Max: max}
-	}
-	return data, nil
+	return data, err
 }
 
 // Write replaces path's target with data atomically: a temporary file in
@@ -251,23 +237,6 @@ const maxHolder = 200
 func isHolderLine(s string) bool {
 	s = strings.TrimSpace(s)
 	return s == "" || strings.HasPrefix(s, "campusconf ") && !strings.Contains(s, "\n") && len(s) <= maxHolder
-}
-
-// kind names a file that is not a regular file, for a message.
-func kind(m fs.FileMode) string {
-	switch {
-	case m.IsDir():
-		return "directory"
-	case m&fs.ModeSymlink != 0:
-		return "symbolic link"
-	case m&fs.ModeNamedPipe != 0:
-		return "named pipe (FIFO)"
-	case m&fs.ModeSocket != 0:
-		return "socket"
-	case m&fs.ModeDevice != 0:
-		return "device"
-	}
-	return "file of mode " + m.String()
 }
 
 // Release gives the lock up and removes the lock file.
