@@ -23,10 +23,10 @@ import (
 	"github.com/campusconf/campusconf/features"
 	"github.com/campusconf/campusconf/fixtures"
 	"github.com/campusconf/campusconf/internal/openapi"
-	"github.com/campusconf/campusconf/reports/redact"
 	"github.com/campusconf/campusconf/internal/registry"
 	"github.com/campusconf/campusconf/internal/wire"
 	"github.com/campusconf/campusconf/reports"
+	"github.com/campusconf/campusconf/reports/redact"
 )
 
 var errSkip = godog.ErrSkip
@@ -40,17 +40,11 @@ var ErrNoScenarios = errors.New("no scenario matches the tag expression and opti
 // implementation failed.
 func Run(ctx context.Context, cfg Config) (*reports.Report, error) {
 	cfg.defaults()
-	if err := cfg.Fixture.Check(); err != nil {
-		return nil, fmt.Errorf("fixture: %w", err)
+	f, err := normalized(cfg.Fixture)
+	if err != nil {
+		return nil, err
 	}
-	// a copy, with the unplaced operations' old names read as their ids
-	f := *cfg.Fixture
-	f.Operations = maps.Clone(f.Operations)
-	f.Forbidden = slices.Clone(f.Forbidden)
-	if err := f.Normalize(); err != nil {
-		return nil, fmt.Errorf("fixture: %w", err)
-	}
-	cfg.Fixture = &f
+	cfg.Fixture = f
 	cat, err := features.Load()
 	if err != nil {
 		return nil, err

@@ -3,6 +3,7 @@ package steps
 import (
 	"context"
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -56,6 +57,10 @@ func accessOf(op string) (access, bool) {
 
 // turn is one scenario's place in the schedule.
 type turn struct {
+	// name is the scenario's id in reports, "feature: name".
+	name string
+	// cost is the number of requests its steps declare.
+	cost int
 	// calls are the operations the scenario's steps may call.
 	calls map[string]bool
 	// accesses are the record groups it touches.
@@ -72,12 +77,14 @@ func (t *turn) finish() { t.once.Do(func() { close(t.done) }) }
 // scheduler holds the turns of one run, by godog's pickle id.
 type scheduler struct {
 	turns map[string]*turn
+	// order are the turns in run order.
+	order []*turn
 }
 
 // planned is a scenario as the schedule sees it: its id and step texts.
 type planned struct {
-	id    string
-	steps []string
+	id, name string
+	steps    []string
 }
 
 // planSuite plans the scenarios suite runs, in the order it runs them:
@@ -91,7 +98,7 @@ func (e *env) planSuite(suite godog.TestSuite) error {
 	var order []planned
 	for _, ft := range feats {
 		for _, p := range ft.Pickles {
-			pl := planned{id: p.Id}
+			pl := planned{id: p.Id, name: featureName(p.Uri) + ": " + p.Name}
 			for _, st := range p.Steps {
 				pl.steps = append(pl.steps, st.Text)
 			}
@@ -107,9 +114,11 @@ func (e *env) plan(scenarios []planned) error {
 	writer := map[string]*turn{}    // the last scenario changing each group
 	readers := map[string][]*turn{} // the scenarios reading it since
 	for _, p := range scenarios {
-		t := &turn{calls: map[string]bool{}, done: make(chan struct{})}
+		t := &turn{name: p.name, calls: map[string]bool{}, done: make(chan struct{})}
 		for _, text := range p.steps {
-			for _, op := range e.stepCalls(text) {
+			ops := e.stepCalls(text)
+			t.cost += len(ops)
+			for _, op := range ops {
 				t.calls[op] = true
 			}
 		}
@@ -130,6 +139,7 @@ func (e *env) plan(scenarios []planned) error {
 			}
 		}
 		sc.turns[p.id] = t
+		sc.order = append(sc.order, t)
 	}
 	e.schedule = sc
 	return nil
@@ -229,4 +239,38 @@ func (t *turn) groups() []string {
 // String describes the turn, for failure messages of tests.
 func (t *turn) String() string {
 	return "calls " + strings.Join(mapKeys(t.calls), ",") + "; groups " + strings.Join(t.groups(), ",")
+}
+
+// bound is the longest chain of the schedule: made gives the requests of
+// each scenario by name, nil the turns' own estimates.
+func (sc *scheduler) bound(made map[string]int) Bound {
+	var b Bound
+	end := map[*turn]int{}
+	prev := map[*turn]*turn{}
+	var last *turn
+	for _, t := range sc.order { // every turn waits only for earlier ones
+		cost := t.cost
+		if made != nil {
+			cost = made[t.name]
+		}
+		b.Requests += cost
+		start := 0
+		for _, w := range t.after {
+			if end[w] > start {
+				start, prev[t] = end[w], w
+			}
+		}
+		end[t] = start + cost
+		if last == nil || end[t] > end[last] {
+			last = t
+		}
+	}
+	if last != nil {
+		b.Chain = end[last]
+	}
+	for t := last; t != nil; t = prev[t] {
+		b.Path = append(b.Path, t.name)
+	}
+	slices.Reverse(b.Path)
+	return b
 }
