@@ -29,10 +29,11 @@ import (
 // holds it alone; scenarios only reading it share it.
 //
 // The run's order fixes which of two conflicting scenarios (both touching
-// a group, one changing it) goes first: first every scenario that only
-// reads, then those that change records of more than one group (such a
-// scenario would chain every group before it to every group after it),
-// then the others; each kind in file order. A scenario waits for every
+// a group, one changing it) goes first: first those that change records
+// of more than one group (anywhere else such a scenario would chain every
+// group's scenarios before it to every group's after it, and it would
+// wait for every reader of its groups), then every scenario that only
+// reads, then the others; each kind in file order. A scenario waits for every
 // earlier one it conflicts with, and for nothing else, so the outcome of
 // every scenario is the outcome it has when the scenarios run one at a
 // time in that order, which is what --concurrency 1 does. Waiting only
@@ -165,7 +166,7 @@ func (e *env) plan(scenarios []planned) error {
 		sc.turns[p.id] = t
 		sc.order = append(sc.order, t)
 	}
-	// the run's order: readers, then changes of several groups, then the
+	// the run's order: changes of several groups, then readers, then the
 	// other changes; file order within each (a stable sort)
 	slices.SortStableFunc(sc.order, func(a, b *turn) int { return cmp.Compare(a.kind(), b.kind()) })
 	writer := map[string]*turn{}    // the last scenario changing each group
@@ -202,14 +203,14 @@ func (sc *scheduler) rank() {
 	}
 }
 
-// kind sorts a turn in the run's order: 0 it only reads, 1 it changes
-// records of several groups, 2 it changes one group.
+// kind sorts a turn in the run's order: 0 it changes records of several
+// groups, 1 it only reads, 2 it changes one group.
 func (t *turn) kind() int {
 	writes := slices.ContainsFunc(t.accesses, func(a access) bool { return a.write })
 	switch {
-	case !writes:
+	case writes && len(t.accesses) > 1:
 		return 0
-	case len(t.accesses) > 1:
+	case !writes:
 		return 1
 	}
 	return 2
