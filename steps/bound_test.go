@@ -2,19 +2,15 @@ package steps
 
 import (
 	"context"
+	"errors"
 	"io"
 	"net/http"
 	"net/http/httptest"
 	"slices"
 	"sync/atomic"
 	"testing"
-	"time"
 
-	"github.com/tidwall/gjson"
-
-	"github.com/campusconf/campusconf/features"
 	"github.com/campusconf/campusconf/fixtures"
-	"github.com/campusconf/campusconf/internal/openapi"
 	"github.com/campusconf/campusconf/reports"
 )
 
@@ -42,9 +38,9 @@ func boundFixture() *fixtures.File {
 	return f
 }
 
-// TestPreflightChain holds preflightChain to the checks before the suite:
-// made against a target that answers every read, they send that many
-// requests, one after another.
+// TestPreflightChain holds the bound's preflight to the checks before
+// the suite: a run that selects no scenario, against a target that
+// answers every read, sends that many requests, one after another.
 func TestPreflightChain(t *testing.T) {
 	var n atomic.Int64
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
@@ -54,27 +50,17 @@ func TestPreflightChain(t *testing.T) {
 	}))
 	defer srv.Close()
 	for _, noCreds := range []bool{false, true} {
-		f := boundFixture()
-		cfg := Config{BaseURL: srv.URL, Client: srv.Client(), Fixture: f, NoCredentialsCheck: noCreds}
-		cfg.defaults()
-		cat, err := features.Load()
+		cfg := Config{BaseURL: srv.URL, Client: srv.Client(), Fixture: boundFixture(), NoCredentialsCheck: noCreds, Tags: "@E19 and not @E19"}
+		b, err := BoundOf(cfg, nil)
 		if err != nil {
 			t.Fatal(err)
 		}
-		v, err := openapi.NewValidator()
-		if err != nil {
-			t.Fatal(err)
-		}
-		e := &env{cfg: cfg, cat: cat, validator: v, fixture: gjson.ParseBytes(f.JSON()), client: srv.Client(), watch: newWatchdog(time.Now(), func(error) {})}
-		e.redactor = reports.NewRedactor(nil)
-		e.bodies.New = func() any { b := make([]byte, 64<<10); return &b }
 		n.Store(0)
-		if err := e.checkCredentials(context.Background()); err != nil {
-			t.Fatal(err)
+		if _, err := Run(context.Background(), cfg); !errors.Is(err, ErrNoScenarios) {
+			t.Fatalf("expected a run of no scenario, got %v", err)
 		}
-		e.checkRecords(context.Background())
-		if got, want := int(n.Load()), e.preflightChain(); got != want || want == 0 {
-			t.Errorf("no credentials check %v: expected the checks before the suite to send preflightChain() = %d requests, got %d", noCreds, want, got)
+		if got := int(n.Load()); got != b.Preflight || got == 0 {
+			t.Errorf("no credentials check %v: expected the checks before the suite to send Bound.Preflight = %d requests, got %d", noCreds, b.Preflight, got)
 		}
 	}
 }
