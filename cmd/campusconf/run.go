@@ -16,14 +16,14 @@ import (
 	"time"
 
 	"github.com/campusconf/campusconf/fixtures"
-	"github.com/campusconf/campusconf/harness/container"
 	"github.com/campusconf/campusconf/generate"
-	"github.com/campusconf/campusconf/reports/redact"
+	"github.com/campusconf/campusconf/harness/container"
 	"github.com/campusconf/campusconf/harness/simrun"
 	"github.com/campusconf/campusconf/harness/suiterun"
 	"github.com/campusconf/campusconf/internal/version"
 	"github.com/campusconf/campusconf/internal/wire"
 	"github.com/campusconf/campusconf/reports"
+	"github.com/campusconf/campusconf/reports/redact"
 	"github.com/campusconf/campusconf/simulator"
 	"github.com/campusconf/campusconf/steps"
 )
