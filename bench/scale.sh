@@ -7,7 +7,7 @@
 # (VmRSS, and its peak VmHWM) right after the run, and VmRSS again after
 # IDLE seconds without requests (default 10: at a large scale the server
 # lets idle lists go after 2 s, or 10 times what generating one took;
-# see simulator/world/lists.go). See BENCHMARKS.md.
+# see simulator/world/seedlists.go). See BENCHMARKS.md.
 #
 #   bench/scale.sh                 # scales 1 100 1000 5000
 #   SCALES="1 1000" bench/scale.sh

@@ -22,10 +22,10 @@ import (
 	"github.com/campusconf/campusconf/features"
 	"github.com/campusconf/campusconf/fixtures"
 	"github.com/campusconf/campusconf/internal/openapi"
-	"github.com/campusconf/campusconf/reports/redact"
 	"github.com/campusconf/campusconf/internal/registry"
 	"github.com/campusconf/campusconf/internal/wire"
 	"github.com/campusconf/campusconf/reports"
+	"github.com/campusconf/campusconf/reports/redact"
 )
 
 // DefaultMaxCapture is the number of bytes of each body the proxy keeps

@@ -4,6 +4,8 @@ import (
 	"net/http"
 	"strings"
 	"testing"
+
+	"github.com/campusconf/campusconf/internal/registry"
 )
 
 func TestCredentials(t *testing.T) {
@@ -73,7 +75,7 @@ func TestForbiddenTableMatchesBehaviour(t *testing.T) {
 	for _, f := range e.fx.Forbidden {
 		listed[f.Operation+"/"+f.User] = true
 	}
-	for _, op := range operations {
+	for _, op := range registry.All() {
 		if op.ID == "E4" || op.ID == "E5" {
 			continue
 		}

@@ -10,6 +10,7 @@ import (
 	"github.com/chromedp/chromedp"
 
 	"github.com/campusconf/campusconf/internal/browsertest"
+	"github.com/campusconf/campusconf/internal/registry"
 )
 
 // browser starts headless Chromium for a test (internal/browsertest).
@@ -38,7 +39,7 @@ func TestDocsInBrowser(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, op := range operations {
+	for _, op := range registry.All() {
 		want := strings.TrimSuffix(op.Path, "{$}")
 		if !slices.ContainsFunc(paths, func(p string) bool { return strings.ReplaceAll(p, "\u200b", "") == want }) {
 			t.Errorf("%s: path %s not shown; shown %v", op.ID, want, paths)

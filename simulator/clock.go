@@ -1,12 +1,10 @@
 package simulator
 
 import (
-	"encoding/json"
-	"errors"
 	"fmt"
-	"io"
-	"net/http"
 	"time"
+
+	"github.com/campusconf/campusconf/simulator/world"
 )
 
 // The clock. Every world has a time: records created at run time are dated
@@ -22,32 +20,15 @@ import (
 // time (Options.WallClock), like the authenticator apps that make them.
 
 // MinClock and MaxClock bound the clock (Options.Clock, serve --clock, PUT
-// /_sim/TOKEN/clock): the seeded history reaches years back from the clock
-// (longer at a large --scale), and the run-time records and the
-// evaluations' closing dates go after it, so within these bounds every
-// date the world holds is one RFC 3339 can write (years 0000 to 9999),
-// with centuries to spare. A clock outside them is refused with a
-// message, never a 500 later.
+// /_sim/TOKEN/clock): within them every date the world holds is one RFC
+// 3339 can write (world.MinClock, world.MaxClock).
 var (
-	MinClock = time.Date(1971, time.January, 1, 0, 0, 0, 0, time.UTC)
-	MaxClock = time.Date(9000, time.January, 1, 0, 0, 0, 0, time.UTC)
+	MinClock = world.MinClock
+	MaxClock = world.MaxClock
 )
 
 // CheckClock refuses a clock outside MinClock..MaxClock.
-func CheckClock(t time.Time) error {
-	if t.Before(MinClock) || t.After(MaxClock) {
-		return fmt.Errorf("clock: expected a date-time from %s to %s, got %s", MinClock.Format(time.RFC3339), MaxClock.Format(time.RFC3339), clockString(t))
-	}
-	return nil
-}
-
-// clockString writes t in RFC 3339 where it can, else as Go does.
-func clockString(t time.Time) string {
-	if y := t.Year(); y < 0 || y > 9999 {
-		return t.String()
-	}
-	return t.Format(time.RFC3339)
-}
+func CheckClock(t time.Time) error { return world.CheckClock(t) }
 
 // clockStart is the time a world is seeded at.
 func (sh *shared) clockStart() time.Time {
@@ -118,72 +99,4 @@ func clocks(worlds []*Simulator) []time.Time {
 		out[i] = sim.store.Clock()
 	}
 	return out
-}
-
-// clockAnswer is what GET and PUT /_sim/TOKEN/clock answer.
-type clockAnswer struct {
-	// Clock is the default world's current time.
-	Clock time.Time `json:"clock"`
-	// Seeded is the time a world seeded now is seeded at.
-	Seeded time.Time `json:"seeded"`
-}
-
-func (s *Simulator) clockAnswer() clockAnswer {
-	return clockAnswer{Clock: s.Clock(), Seeded: s.clockStart()}
-}
-
-// controlClock is PUT /_sim/TOKEN/clock: a JSON string date-time sets the
-// clock, {"shift": "48h"} moves it by a Go duration (negative moves it
-// back).
-func (s *Simulator) controlClock(w http.ResponseWriter, r *http.Request) {
-	const want = `expected a JSON string date-time such as "2024-03-01T09:00:00Z" or {"shift": "48h"}`
-	raw, ok := s.readRaw(w, r, MaxBodyBytes)
-	if !ok {
-		return
-	}
-	var at string
-	var shift struct {
-		Shift *string `json:"shift"`
-	}
-	switch {
-	case json.Unmarshal(raw, &at) == nil:
-		t, err := time.Parse(time.RFC3339, at)
-		if err != nil {
-			s.fail(w, http.StatusBadRequest, fmt.Sprintf("clock: %s, got %q", want, clip(at)))
-			return
-		}
-		if err := s.SetClock(t); err != nil {
-			s.fail(w, http.StatusBadRequest, err.Error())
-			return
-		}
-	case json.Unmarshal(raw, &shift) == nil && shift.Shift != nil:
-		d, err := time.ParseDuration(*shift.Shift)
-		if err != nil {
-			s.fail(w, http.StatusBadRequest, fmt.Sprintf("clock: shift: expected a duration such as 48h or -30m, got %q", clip(*shift.Shift)))
-			return
-		}
-		if err := s.ShiftClock(d); err != nil {
-			s.fail(w, http.StatusBadRequest, err.Error())
-			return
-		}
-	default:
-		s.fail(w, http.StatusBadRequest, "clock: "+want)
-		return
-	}
-	writeJSON(w, http.StatusOK, s.clockAnswer())
-}
-
-// readRaw reads a control API body of at most limit bytes.
-func (s *Simulator) readRaw(w http.ResponseWriter, r *http.Request, limit int64) ([]byte, bool) {
-	data, err := io.ReadAll(http.MaxBytesReader(w, r.Body, limit))
-	if err != nil {
-		var tooBig *http.MaxBytesError
-		if errors.As(err, &tooBig) {
-			s.fail(w, http.StatusRequestEntityTooLarge, fmt.Sprintf("request body: expected at most %d bytes", limit))
-			return nil, false
-		}
-		s.fail(w, http.StatusBadRequest, "request body: "+err.Error())
-		return nil, false
-	}
-	return data, true
 }

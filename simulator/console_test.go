@@ -13,6 +13,7 @@ import (
 	"github.com/chromedp/chromedp"
 
 	"github.com/campusconf/campusconf/internal/browsertest"
+	"github.com/campusconf/campusconf/internal/registry"
 )
 
 // TestSettingsSwitch changes latency, faults, defects and variants through
@@ -56,9 +57,12 @@ func TestSettingsSwitch(t *testing.T) {
 	if mustJSON(t, before) != mustJSON(t, after) {
 		t.Errorf("refused changes moved the settings: %+v -> %+v", before, after)
 	}
-	var got settingsAnswer
+	var got struct {
+		Operations              []string
+		AllDefects, AllVariants []struct{ Name, Description string }
+	}
 	e.do("", "GET", e.fx.Control+"/settings", "").want(t, 200).decode(t, &got)
-	if len(got.AllDefects) == 0 || len(got.AllVariants) == 0 || len(got.Operations) != len(operations) {
+	if len(got.AllDefects) == 0 || len(got.AllVariants) == 0 || len(got.Operations) != len(registry.All()) {
 		t.Errorf("GET settings: %d defects, %d variants, %d operations in the catalogues", len(got.AllDefects), len(got.AllVariants), len(got.Operations))
 	}
 }
@@ -68,35 +72,8 @@ func TestSettingsSwitch(t *testing.T) {
 // stream ends when the simulator stops streams.
 func TestEventStream(t *testing.T) {
 	e := newEnv(t, Options{Control: true})
-	srv := httptest.NewServer(e.sim)
-	defer srv.Close()
 	e.do("owner", "GET", "/files/"+e.fx.Records.Folder+"/downloaded", "").want(t, 200)
-	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
-	defer cancel()
-	req, _ := http.NewRequestWithContext(ctx, "GET", srv.URL+e.fx.Control+"/events", nil)
-	resp, err := http.DefaultClient.Do(req)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer resp.Body.Close()
-	if ct := resp.Header.Get("Content-Type"); ct != "text/event-stream" {
-		t.Fatalf("Content-Type = %q, want text/event-stream", ct)
-	}
-	lines := bufio.NewScanner(resp.Body)
-	next := func() logEntry {
-		t.Helper()
-		for lines.Scan() {
-			if data, ok := strings.CutPrefix(lines.Text(), "data: "); ok {
-				var le logEntry
-				if err := json.Unmarshal([]byte(data), &le); err != nil {
-					t.Fatalf("event %s: %v", data, err)
-				}
-				return le
-			}
-		}
-		t.Fatalf("stream ended: %v", lines.Err())
-		return logEntry{}
-	}
+	next, lines := e.events(t)
 	if le := next(); le.Status != 200 || le.Op != "E10" || le.User != "owner" {
 		t.Errorf("backlog entry = %+v, want the E10 call by owner, 200", le)
 	}
@@ -108,6 +85,49 @@ func TestEventStream(t *testing.T) {
 	e.sim.StopStreams()
 	for lines.Scan() {
 	}
+}
+
+// event is an entry of the console's live request log, as the stream at
+// GET /_sim/TOKEN/events sends it.
+type event struct {
+	Status             int
+	Method, Path       string
+	User, Op, World    string
+	Violations, Relies []string
+}
+
+// events opens the console's event stream over a real connection; next
+// returns its next entry, lines is the stream.
+func (e *env) events(t *testing.T) (next func() event, lines *bufio.Scanner) {
+	t.Helper()
+	srv := httptest.NewServer(e.sim)
+	t.Cleanup(srv.Close)
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	t.Cleanup(cancel)
+	req, _ := http.NewRequestWithContext(ctx, "GET", srv.URL+e.fx.Control+"/events", nil)
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { resp.Body.Close() })
+	if ct := resp.Header.Get("Content-Type"); ct != "text/event-stream" {
+		t.Fatalf("Content-Type = %q, want text/event-stream", ct)
+	}
+	lines = bufio.NewScanner(resp.Body)
+	return func() event {
+		t.Helper()
+		for lines.Scan() {
+			if data, ok := strings.CutPrefix(lines.Text(), "data: "); ok {
+				var le event
+				if err := json.Unmarshal([]byte(data), &le); err != nil {
+					t.Fatalf("event %s: %v", data, err)
+				}
+				return le
+			}
+		}
+		t.Fatalf("stream ended: %v", lines.Err())
+		return event{}
+	}, lines
 }
 
 // TestConsoleInBrowser opens the console in headless Chromium: the users

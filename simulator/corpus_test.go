@@ -8,6 +8,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/campusconf/campusconf/internal/registry"
+	"github.com/campusconf/campusconf/simulator/front"
 	"github.com/google/go-cmp/cmp"
 )
 
@@ -258,7 +260,7 @@ func (e *env) malformedCorpus(t *testing.T) []badRequest {
 		{"POST", "/campus/2FA/Poll", `{"transactionId":"` + unknown + `"}`},
 		{"POST", "/campus/2FA/Poll", `{}`},
 	} {
-		add(badRequest{name: r.method + " " + r.path + " " + clip(r.body), method: r.method, path: r.path, body: r.body})
+		add(badRequest{name: r.method + " " + r.path + " " + front.Clip(r.body), method: r.method, path: r.path, body: r.body})
 	}
 
 	// Path parameters that are not uuids, on every operation that has one.
@@ -323,7 +325,7 @@ func (e *env) malformedCorpus(t *testing.T) []badRequest {
 	}
 
 	// Methods an operation's path does not take.
-	for _, op := range operations {
+	for _, op := range registry.All() {
 		path := strings.NewReplacer("{id}", unknown, "{evaluationid}", unknown, "{ID}", unknown, "{$}", "").Replace(op.Path)
 		for _, m := range []string{"GET", "POST", "PUT", "PATCH", "DELETE", "FOO"} {
 			if m == op.Method || m == "GET" && op.Method == "DELETE" && op.ID == "E8" {
@@ -449,7 +451,7 @@ func TestCorpusCoversEveryOperation(t *testing.T) {
 	e := newEnv(t, Options{})
 	mux := http.NewServeMux()
 	hit := map[string]int{}
-	for _, op := range operations {
+	for _, op := range registry.All() {
 		mux.HandleFunc(op.Path, func(http.ResponseWriter, *http.Request) { hit[string(op.ID)]++ })
 	}
 	for _, c := range e.malformedCorpus(t) {

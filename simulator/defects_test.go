@@ -58,7 +58,7 @@ func TestEachDefectBreaksItsRule(t *testing.T) {
 		})
 	}
 	// Every defect, these included, is also run end to end against the
-	// whole suite by the kill matrix (internal/killmatrix).
+	// whole suite by the kill matrix (harness/killmatrix).
 	for name := range covered {
 		if _, ok := defects.Lookup(string(name)); !ok {
 			t.Errorf("defect %s is tested here but unknown", name)

@@ -5,6 +5,10 @@ import (
 	"net/http"
 	"strings"
 	"testing"
+
+	"github.com/campusconf/campusconf/internal/registry"
+	"github.com/campusconf/campusconf/simulator/front"
+	"github.com/campusconf/campusconf/simulator/ops"
 )
 
 func TestDocsServed(t *testing.T) {
@@ -16,7 +20,7 @@ func TestDocsServed(t *testing.T) {
 	owner := strings.TrimPrefix(e.fx.Users["owner"].Headers["Authorization"], "Bearer ")
 	for _, want := range []string{e.fx.SubscriptionKey, owner, "/docs/openapi.json", "swagger-ui-bundle.js", WorldHeader} {
 		if !strings.Contains(string(page.body), want) {
-			t.Errorf("/docs/ page: expected it to contain %q", clip(want))
+			t.Errorf("/docs/ page: expected it to contain %q", front.Clip(want))
 		}
 	}
 	staff := strings.TrimPrefix(e.fx.Users["staff"].Headers["Authorization"], "Bearer ")
@@ -59,8 +63,8 @@ func TestDocsPlacesUnplaced(t *testing.T) {
 			if len(doc.Servers) != 1 || doc.Servers[0].URL != "http://example.com" {
 				t.Errorf("servers = %+v, want the request's own origin http://example.com", doc.Servers)
 			}
-			for _, op := range operations {
-				method, path := e.sim.place(op)
+			for _, op := range registry.All() {
+				method, path := ops.Place(op, e.sim.variants)
 				path = strings.TrimSuffix(path, "{$}") // a ServeMux pattern
 				if _, ok := doc.Paths[path][strings.ToLower(method)]; !ok {
 					t.Errorf("%s: expected %s %s in the docs' document", op.ID, method, path)

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/campusconf/campusconf/internal/registry"
+	"github.com/campusconf/campusconf/internal/uuid"
 
 	"github.com/campusconf/campusconf/fixtures"
 )
@@ -30,7 +31,7 @@ func TestFixtureFile(t *testing.T) {
 			"media": rec.Media, "channel": rec.Channel, "capture": rec.Capture, "surveyQuestion": rec.SurveyQuestion,
 			"pollQuestion": rec.PollQuestion, "pollResponse": rec.PollResponse, "resource": rec.Resource,
 		} {
-			if _, err := parseUUID(name, id); err != nil || id != strings.ToLower(id) {
+			if _, err := uuid.Parse(id); err != nil || id != strings.ToLower(id) {
 				t.Errorf("records.%s = %q, want a lower-case uuid", name, id)
 			}
 		}

@@ -7,6 +7,8 @@ import (
 	"net/http/httptest"
 	"strings"
 	"testing"
+
+	"github.com/campusconf/campusconf/internal/registry"
 )
 
 // The fuzz targets send arbitrary bytes to each request decoder of the
@@ -120,7 +122,7 @@ func TestEveryBodyOperationIsFuzzed(t *testing.T) {
 		"GB": true, "ES": true, "NR": true, "QS": true}
 	e := newEnv(t, Options{})
 	id := "01234567-89ab-4def-8123-456789abcdef"
-	for _, op := range operations {
+	for _, op := range registry.All() {
 		path := strings.NewReplacer("{id}", id, "{evaluationid}", id, "{ID}", id, "{$}", "").Replace(op.Path)
 		r := e.do("owner", op.Method, path, "\x00")
 		decodes := r.status == http.StatusBadRequest && strings.Contains(string(r.body), "request body")
@@ -166,15 +168,16 @@ func FuzzListQuery(f *testing.F) {
 // FuzzPathID fuzzes the uuid path parameters of every operation that has
 // one.
 func FuzzPathID(f *testing.F) {
+	all := registry.All()
 	e := fuzzEnv(f)
 	for _, s := range []string{e.fx.Records.Folder, strings.ToUpper(e.fx.Records.Folder), "x", "", "%", "%2F", "..", "a/b",
 		"01234567-89ab-cdef-0123-456789abcdeg", "\xff"} {
-		for i := range operations {
+		for i := range all {
 			f.Add(uint8(i), s)
 		}
 	}
 	f.Fuzz(func(t *testing.T, which uint8, id string) {
-		op := operations[int(which)%len(operations)]
+		op := all[int(which)%len(all)]
 		path := strings.NewReplacer("{id}", id, "{evaluationid}", id, "{ID}", id, "{$}", "").Replace(op.Path)
 		body := []byte(`{}`)
 		checkAnswer(t, op.Method+" "+path, e.serve(op.Method, path, body))

@@ -93,8 +93,8 @@ func TestLatency(t *testing.T) {
 		want    Latency
 		wantErr bool
 	}{
-		{"50ms", Latency{50 * time.Millisecond, 50 * time.Millisecond}, false},
-		{"20ms..200ms", Latency{20 * time.Millisecond, 200 * time.Millisecond}, false},
+		{"50ms", Latency{Min: 50 * time.Millisecond, Max: 50 * time.Millisecond}, false},
+		{"20ms..200ms", Latency{Min: 20 * time.Millisecond, Max: 200 * time.Millisecond}, false},
 		{"200ms..20ms", Latency{}, true},
 		{"fast", Latency{}, true},
 		{"-5ms", Latency{}, true},

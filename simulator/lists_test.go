@@ -2,19 +2,15 @@ package simulator
 
 import (
 	"bytes"
-	"errors"
 	"net/http"
-	"net/http/httptest"
 	"net/url"
-	"reflect"
 	"slices"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/campusconf/campusconf/simulator/defects"
-	"github.com/campusconf/campusconf/simulator/listing"
-	"github.com/campusconf/campusconf/simulator/store"
+	"github.com/campusconf/campusconf/simulator/devserver"
 	"github.com/campusconf/campusconf/simulator/variants"
 	"github.com/campusconf/campusconf/simulator/world"
 )
@@ -249,7 +245,7 @@ func TestEncodedPagesAnswerAsFresh(t *testing.T) {
 		"/files/" + rec.Folder + "/downloaded?offset=3&limit=4&sortby=logDate%20desc",
 		"/files/FileAnnotation/" + rec.File + "/all",
 	}
-	settings := []settingsChange{
+	settings := []devserver.SettingsChange{
 		{},
 		{Defects: &[]string{string(defects.ResponsesOtherQuestion)}},
 		{Defects: &[]string{}, Variants: &[]string{string(variants.NewestFirst)}},
@@ -274,85 +270,5 @@ func TestEncodedPagesAnswerAsFresh(t *testing.T) {
 				}
 			}
 		}
-	}
-}
-
-// TestStreamedPageAsWhole: a long page written in pieces (streamPage) is
-// byte for byte what writeJSON writes for it, for the lists with their
-// own encoder and for those encoding/json encodes.
-func TestStreamedPageAsWhole(t *testing.T) {
-	e := newEnv(t, Options{Seed: 5, Scale: 40})
-	rec := e.fx.Records
-	logs, _ := e.sim.store.FileLogs(rec.Folder)
-	students, _ := e.sim.store.Students(rec.Resource)
-	notes, _ := e.sim.store.Annotations(rec.File)
-	links, _ := e.sim.store.WeblinkLogs(rec.Weblink)
-	check := func(name string, n int, stream, whole func(w http.ResponseWriter)) {
-		t.Helper()
-		got, want := httptest.NewRecorder(), httptest.NewRecorder()
-		stream(got)
-		whole(want)
-		if !bytes.Equal(got.Body.Bytes(), want.Body.Bytes()) || got.Header().Get("Content-Type") != want.Header().Get("Content-Type") {
-			t.Errorf("%s (%d entries): streamed %d bytes (%s), whole %d bytes (%s); expected the same bytes and type",
-				name, n, got.Body.Len(), got.Header().Get("Content-Type"), want.Body.Len(), want.Header().Get("Content-Type"))
-		}
-	}
-	all := listing.Query{Limit: -1}
-	l1, _ := logs.Page(all, nil)
-	l2, _ := students.Page(all, nil)
-	l3, _ := notes.Page(all, nil)
-	l4, _ := links.Page(all, nil)
-	check("download log", len(l1), func(w http.ResponseWriter) { streamPage(w, l1) }, func(w http.ResponseWriter) { writeJSON(w, http.StatusOK, l1) })
-	check("students", len(l2), func(w http.ResponseWriter) { streamPage(w, l2) }, func(w http.ResponseWriter) { writeJSON(w, http.StatusOK, l2) })
-	check("annotations", len(l3), func(w http.ResponseWriter) { streamPage(w, l3) }, func(w http.ResponseWriter) { writeJSON(w, http.StatusOK, l3) })
-	check("weblink log", len(l4), func(w http.ResponseWriter) { streamPage(w, l4) }, func(w http.ResponseWriter) { writeJSON(w, http.StatusOK, l4) })
-	// answerPage writes a whole list from the list's own entries: filled
-	// on copies, in the query's order, the same bytes.
-	fill := func(st *store.Student) { st.Photo = "photo of " + st.ID }
-	filled := slices.Clone(l2)
-	for i := range filled {
-		fill(&filled[i])
-	}
-	check("students, whole and filled", len(l2), func(w http.ResponseWriter) { answerPage(e.sim, w, students, all, nil, fill, nil) }, func(w http.ResponseWriter) { writeJSON(w, http.StatusOK, filled) })
-	if again, _ := students.Page(all, nil); !reflect.DeepEqual(again, l2) {
-		t.Error("answerPage's fill changed the list's own entries; expected it to fill copies")
-	}
-	byName := listing.Query{Limit: -1, Sort: "userName", Desc: true}
-	sorted, _ := students.Page(byName, nil)
-	check("students, whole and sorted", len(sorted), func(w http.ResponseWriter) { answerPage(e.sim, w, students, byName, nil, nil, nil) }, func(w http.ResponseWriter) { writeJSON(w, http.StatusOK, sorted) })
-	if len(l1) <= streamedEntries || len(l3) <= 1 {
-		t.Errorf("the download log has %d entries and the annotations %d: expected more than %d and more than 1, so that pieces are written", len(l1), len(l3), streamedEntries)
-	}
-}
-
-// goneWriter is a client that went away after the first piece.
-type goneWriter struct {
-	*httptest.ResponseRecorder
-	writes int
-}
-
-func (g *goneWriter) Write(b []byte) (int, error) {
-	if g.writes++; g.writes > 1 {
-		return 0, errors.New("connection reset by peer")
-	}
-	return g.ResponseRecorder.Write(b)
-}
-
-// TestStreamStopsWhenTheClientHasGone: a streamed list stops making
-// entries at the first write that fails.
-func TestStreamStopsWhenTheClientHasGone(t *testing.T) {
-	entry := store.FileLog{Action: "Download File", Name: strings.Repeat("n", 200)}
-	made, n := 0, 10*streamChunk/200
-	streamEach(&goneWriter{ResponseRecorder: httptest.NewRecorder()}, func(fn func(*store.FileLog) bool) {
-		for range n {
-			made++
-			e := entry
-			if !fn(&e) {
-				return
-			}
-		}
-	})
-	if made >= n/4 {
-		t.Errorf("made %d of %d entries after the client went at the second piece of %d bytes; expected the stream to stop there", made, n, streamChunk)
 	}
 }

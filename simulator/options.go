@@ -1,15 +1,12 @@
 package simulator
 
 import (
-	"fmt"
 	"io"
 	"log/slog"
-	"slices"
-	"strings"
 	"time"
 
-	"github.com/campusconf/campusconf/internal/registry"
 	"github.com/campusconf/campusconf/internal/wire"
+	"github.com/campusconf/campusconf/simulator/ops"
 )
 
 // Options configure a Simulator. The zero value is a quiet simulator of
@@ -62,7 +59,7 @@ type Options struct {
 	Clock time.Time
 	// AllowedHosts are the host names, besides localhost, names under
 	// .localhost and IP addresses, under which the simulator answers
-	// (hosts.go): a request whose Host header names another gets 421, so
+	// (front.Hosts): a request whose Host header names another gets 421, so
 	// a web page cannot reach the simulator through DNS rebinding. An
 	// entry is a name ("campus-api"), a domain with its subdomains
 	// (".example.edu"), or AnyHost ("*"), which switches the check off.
@@ -73,70 +70,17 @@ type Options struct {
 	// (E1), which are valid only now; nil means time.Now. Tests set it.
 	WallClock func() time.Time
 	// Docs serves Swagger UI at /docs with the subscription key and a
-	// user's token filled in (docs.go). The page holds credentials: serve
+	// user's token filled in (simulator/devserver). The page holds credentials: serve
 	// it only where the people who can reach it may hold them.
 	Docs bool
 }
 
 // Latency is a delay: Min when Max is not above it, else uniform in
-// [Min, Max].
-type Latency struct {
-	Min, Max time.Duration
-}
+// [Min, Max] (ops.Latency).
+type Latency = ops.Latency
 
 // ParseLatency reads "50ms" (fixed) or "20ms..200ms" (range).
-func ParseLatency(s string) (Latency, error) {
-	lo, hi, isRange := strings.Cut(s, "..")
-	min, err := time.ParseDuration(strings.TrimSpace(lo))
-	if err != nil || min < 0 {
-		return Latency{}, fmt.Errorf("latency: expected a duration such as 50ms or a range such as 20ms..200ms, got %q", s)
-	}
-	if !isRange {
-		return Latency{Min: min, Max: min}, nil
-	}
-	max, err := time.ParseDuration(strings.TrimSpace(hi))
-	if err != nil || max < min {
-		return Latency{}, fmt.Errorf("latency: expected a range MIN..MAX with MAX >= MIN, got %q", s)
-	}
-	return Latency{Min: min, Max: max}, nil
-}
+func ParseLatency(s string) (Latency, error) { return ops.ParseLatency(s) }
 
-// String returns the latency in the form ParseLatency reads.
-func (l Latency) String() string {
-	if l.Max <= l.Min {
-		return l.Min.String()
-	}
-	return l.Min.String() + ".." + l.Max.String()
-}
-
-// Faults are injected failures. Rates are probabilities from 0 to 1.
-type Faults struct {
-	// TwoFactorRate is the rate of 503 answers on E1, E2 and E3.
-	TwoFactorRate float64 `json:"twoFactorRate"`
-	// Operation (an id such as "E10" or an unplaced operation's fixture
-	// key) answers 500 at OperationRate.
-	Operation     string  `json:"operation,omitempty"`
-	OperationRate float64 `json:"operationRate"`
-}
-
-// any reports whether a fault can be drawn: a rate above 0.
-func (f Faults) any() bool { return f.TwoFactorRate > 0 || f.OperationRate > 0 }
-
-// Check reports the first invalid setting.
-func (f Faults) Check() error {
-	for _, r := range []struct {
-		name string
-		v    float64
-	}{{"two-factor fault rate", f.TwoFactorRate}, {"operation fault rate", f.OperationRate}} {
-		if r.v < 0 || r.v > 1 {
-			return fmt.Errorf("%s: expected a number from 0 to 1, got %g", r.name, r.v)
-		}
-	}
-	if f.Operation != "" && !slices.Contains(OperationIDs(), registry.ID(f.Operation)) {
-		return fmt.Errorf("fault operation: expected one of %s, got %q", strings.Join(OperationIDs(), ", "), f.Operation)
-	}
-	if f.Operation == "" && f.OperationRate > 0 {
-		return fmt.Errorf("operation fault rate %g given without an operation", f.OperationRate)
-	}
-	return nil
-}
+// Faults are injected failures, at rates from 0 to 1 (ops.Faults).
+type Faults = ops.Faults

@@ -1,38 +1,28 @@
 package simulator
 
 import (
-	"fmt"
-	"net/http"
-
 	"github.com/campusconf/campusconf/simulator/defects"
+	"github.com/campusconf/campusconf/simulator/devserver"
+	"github.com/campusconf/campusconf/simulator/store"
+	"github.com/campusconf/campusconf/simulator/switches"
 	"github.com/campusconf/campusconf/simulator/variants"
 )
 
 // Settings are the switches of a running simulator: latency, faults,
-// defects and variants. They are the server's: every world follows them.
-// GET /_sim/TOKEN/settings reads them with the catalogues of what can be
-// switched; PUT replaces the ones it names and takes effect from the next
-// request, without a restart. Options set them at start.
-type Settings struct {
-	Latency  string   `json:"latency"`
-	Faults   Faults   `json:"faults"`
-	Defects  []string `json:"defects"`
-	Variants []string `json:"variants"`
-}
-
-// settingsChange is a PUT body: absent fields are kept.
-type settingsChange struct {
-	Latency  *string   `json:"latency"`
-	Faults   *Faults   `json:"faults"`
-	Defects  *[]string `json:"defects"`
-	Variants *[]string `json:"variants"`
-}
+// defects and variants (devserver.Settings).
+type Settings = devserver.Settings
 
 // Settings returns the switches in force.
 func (s *Simulator) Settings() Settings {
-	return Settings{Latency: s.latency.Load().String(), Faults: s.Faults(),
+	return Settings{Latency: s.inject.Latency().String(), Faults: s.Faults(),
 		Defects: s.defects.Enabled(), Variants: s.variants.Enabled()}
 }
+
+// Faults returns the faults in force.
+func (s *Simulator) Faults() Faults { return s.inject.Faults() }
+
+// SetFaults replaces the faults in force.
+func (s *Simulator) SetFaults(f Faults) error { return s.inject.SetFaults(f) }
 
 // parseSet parses the names of a set of switches (defects or variants)
 // with parse when the change gives them; nil names are no change (nil).
@@ -49,7 +39,7 @@ func parseSet[T any](names *[]string, parse func([]string) (T, error)) (*T, erro
 
 // ApplySettings replaces the switches c names, all or none: a change with
 // one invalid field changes nothing.
-func (s *Simulator) ApplySettings(c settingsChange) error {
+func (s *Simulator) ApplySettings(c devserver.SettingsChange) error {
 	s.settingsMu.Lock()
 	defer s.settingsMu.Unlock()
 	var lat *Latency
@@ -77,17 +67,17 @@ func (s *Simulator) ApplySettings(c settingsChange) error {
 		return err
 	}
 	if lat != nil {
-		s.latency.Store(lat)
+		s.inject.SetLatency(*lat)
 	}
 	if c.Faults != nil {
 		_ = s.SetFaults(*c.Faults) // checked above, before anything changed
 	}
 	if d != nil || v != nil {
 		if d != nil {
-			s.defects.p.Store(d)
+			s.defects.Store(*d)
 		}
 		if v != nil {
-			s.variants.p.Store(v)
+			s.variants.Store(*v)
 		}
 		s.rebuild()
 	}
@@ -107,51 +97,22 @@ func (s *Simulator) rebuild() {
 		s.worlds.mu.Unlock()
 	}
 	for _, sim := range sims {
-		sim.store.SetPolicy(sim.defects.storePolicy())
+		sim.store.SetPolicy(storePolicy(sim.defects))
 		h := sim.routes()
 		sim.handler.Store(&h)
 	}
 }
 
-// settingsAnswer is GET /_sim/TOKEN/settings.
-type settingsAnswer struct {
-	Settings
-	// The catalogues: what can be switched.
-	Operations  []string         `json:"operations"`
-	AllDefects  []catalogueEntry `json:"allDefects"`
-	AllVariants []catalogueEntry `json:"allVariants"`
-}
-
-type catalogueEntry struct {
-	Name        string `json:"name"`
-	Description string `json:"description"`
-}
-
-func (s *Simulator) settingsAnswer() settingsAnswer {
-	a := settingsAnswer{Settings: s.Settings(), Operations: OperationIDs()}
-	for _, d := range defects.All() {
-		a.AllDefects = append(a.AllDefects, catalogueEntry{string(d.Name), d.Description})
+// storePolicy is the store's share of the defects in force: the rules of
+// the state that they bend. It is the one place the store's Policy is
+// filled.
+func storePolicy(d *switches.Defects) store.Policy {
+	set := d.Set()
+	return store.Policy{
+		GradebookTotalOfRequest: set.Has(defects.GradebookTotalPerRequest),
+		GradebookTotalRounded:   set.Has(defects.GradebookTotalRounded),
+		GradebookTotalBelow100:  set.Has(defects.Gradebook100Refused),
+		GradebookRefusedStored:  set.Has(defects.GradebookRefusedApplied),
+		NotifyStatusKept:        set.Has(defects.NotifyReadIgnored),
 	}
-	for _, v := range variants.All() {
-		a.AllVariants = append(a.AllVariants, catalogueEntry{string(v.Name), v.Description})
-	}
-	return a
-}
-
-// controlSettings is PUT /_sim/TOKEN/settings.
-func (s *Simulator) controlSettings(w http.ResponseWriter, r *http.Request) {
-	raw, ok := s.readRaw(w, r, MaxBodyBytes)
-	if !ok {
-		return
-	}
-	var c settingsChange
-	if err := strictDecode(raw, &c); err != nil {
-		s.fail(w, http.StatusBadRequest, fmt.Sprintf(`settings: expected {"latency": "50ms", "faults": {...}, "defects": [...], "variants": [...]} (each optional), got: %v`, err))
-		return
-	}
-	if err := s.ApplySettings(c); err != nil {
-		s.fail(w, http.StatusBadRequest, "settings: "+err.Error())
-		return
-	}
-	writeJSON(w, http.StatusOK, s.settingsAnswer())
 }

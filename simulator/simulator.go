@@ -5,20 +5,34 @@
 // token, and the validation and state rules the specification states. A
 // Simulator is an http.Handler, so tests and the conformance suite can run
 // it in-process; `campusconf serve` serves it on a port.
+//
+// This package puts the simulator together and is its public face: the
+// options, a Simulator per world, the named worlds, the switches of a
+// running server, the worlds' clock and snapshots. Its parts, each below
+// the one before: simulator/devserver (the control API, console, traffic
+// record and docs), simulator/ops (the operations), simulator/passes
+// (what defects and variants do to answers), simulator/front (the HTTP
+// entry), and beneath them the store, the seeded world, the lists, the
+// defect and variant catalogues, the switches in force and the documented
+// decisions.
 package simulator
 
 import (
 	"fmt"
 	"log/slog"
-	"math/rand/v2"
 	"net/http"
 	"strings"
 	"sync"
 	"sync/atomic"
 	"time"
 
+	"github.com/campusconf/campusconf/fixtures"
 	"github.com/campusconf/campusconf/simulator/defects"
+	"github.com/campusconf/campusconf/simulator/devserver"
+	"github.com/campusconf/campusconf/simulator/front"
+	"github.com/campusconf/campusconf/simulator/ops"
 	"github.com/campusconf/campusconf/simulator/store"
+	"github.com/campusconf/campusconf/simulator/switches"
 	"github.com/campusconf/campusconf/simulator/variants"
 	"github.com/campusconf/campusconf/simulator/world"
 )
@@ -30,36 +44,31 @@ type Simulator struct {
 	name string
 	// defects and variants are the server's, switchable while it runs
 	// (settings.go); variants are the faithful choices switched on.
-	defects  *defectSwitch
-	variants *variantSwitch
+	defects  *switches.Defects
+	variants *switches.Variants
 	store    *store.Store
-	refs     world.Refs
-	log      *slog.Logger
+	// env is the world as its operations see it (simulator/ops).
+	env *ops.Env
+	log *slog.Logger
 	// handler is the routes as the switches stand; settings.go rebuilds it.
 	handler atomic.Pointer[http.Handler]
 
-	// shared is what every world of one server shares: the faults in
-	// force and the random draws of faults and latency.
+	// shared is what every world of one server shares: the switches,
+	// the injected latency and faults, the clock's start, the console's
+	// live log and the traffic record.
 	*shared
 	// worlds are the named worlds (worlds.go); nil in a named world.
 	worlds *worlds
-	// hosts are the Host values the server answers (hosts.go); checked
+	// hosts are the Host values the server answers (front.Hosts); checked
 	// once, by the default world's ServeHTTP, before a world is chosen.
-	hosts hostPolicy
-
-	pollMu sync.Mutex
-	polls  map[string]int // polls per push transaction (push-pending-first)
+	hosts front.Hosts
 }
 
 // shared is the state the default world and the named worlds of one
 // server share.
 type shared struct {
-	faultMu sync.Mutex
-	faults  Faults
-	// faultsOn is set while a fault rate of faults is above 0, so that
-	// a request with none need not take faultMu.
-	faultsOn atomic.Bool
-	rng      *rand.Rand // fault draws and latency; guarded by faultMu
+	// inject injects the latency and faults in force.
+	inject *ops.Injector
 
 	clockMu sync.Mutex
 	start   time.Time // the clock a world is seeded at (clock.go)
@@ -67,18 +76,17 @@ type shared struct {
 	// time then does not replace it.
 	clockGiven bool
 
-	// latency, defects and variants can be switched while serving
-	// (settings.go).
-	latency  atomic.Pointer[Latency]
-	defects  defectSwitch
-	variants variantSwitch
+	// defects and variants can be switched while serving (settings.go),
+	// as can latency and faults.
+	defects  switches.Defects
+	variants switches.Variants
 	// settingsMu orders switches, so two never interleave.
 	settingsMu sync.Mutex
 	// events feeds the console's live request log; nil without Control.
-	events *eventHub
+	events *devserver.Events
 	// traffic is what the app did, for its report; nil without
-	// Options.TrafficReport (traffic.go).
-	traffic *trafficRecord
+	// Options.TrafficReport (simulator/devserver).
+	traffic *devserver.TrafficRecord
 }
 
 // New returns a simulator of the world opts describe.
@@ -116,7 +124,7 @@ func New(opts Options) (*Simulator, error) {
 	if log == nil && opts.LogTo != nil {
 		log = slog.New(slog.NewTextHandler(opts.LogTo, nil))
 	}
-	hosts, err := newHostPolicy(opts.AllowedHosts)
+	hosts, err := front.NewHosts(opts.AllowedHosts)
 	if err != nil {
 		return nil, err
 	}
@@ -132,7 +140,7 @@ func New(opts Options) (*Simulator, error) {
 		opts.Clock = world.Now
 	}
 	opts.Clock = opts.Clock.UTC()
-	sh := &shared{faults: opts.Faults, rng: rand.New(rand.NewPCG(uint64(opts.Seed), 0x5eed)), start: opts.Clock, clockGiven: clockGiven}
+	sh := &shared{start: opts.Clock, clockGiven: clockGiven}
 	d, err := defects.New(opts.Defects)
 	if err != nil {
 		return nil, err
@@ -141,49 +149,49 @@ func New(opts Options) (*Simulator, error) {
 	if err != nil {
 		return nil, err
 	}
-	sh.faultsOn.Store(opts.Faults.any())
-	sh.defects.p.Store(&d)
-	sh.variants.p.Store(&vs)
-	lat := opts.Latency
-	sh.latency.Store(&lat)
+	sh.inject = ops.NewInjector(opts.Seed, opts.Faults, opts.Latency)
+	sh.defects.Store(d)
+	sh.variants.Store(vs)
 	if opts.Control {
-		sh.events = newEventHub()
+		sh.events = devserver.NewEvents()
 	}
 	if opts.TrafficReport != nil {
-		sh.traffic = newTrafficRecord()
+		sh.traffic = devserver.NewTrafficRecord()
 	}
-	s := build(opts, sh, log)
+	s := build(opts, sh, log, "")
 	s.worlds = newWorlds(opts.MaxWorlds)
 	s.hosts = hosts
 	return s, nil
 }
 
-// build returns a simulator of one world; New's checks are done.
-func build(opts Options, sh *shared, log *slog.Logger) *Simulator {
+// build returns a simulator of one world, named name ("" for the default
+// world); New's checks are done.
+func build(opts Options, sh *shared, log *slog.Logger, name string) *Simulator {
 	s := &Simulator{
 		opts:     opts,
+		name:     name,
 		defects:  &sh.defects,
 		variants: &sh.variants,
-		polls:    map[string]int{},
 		shared:   sh,
 		log:      log,
 	}
 	w, refs := world.BuildAt(opts.Seed, opts.Scale, sh.clockStart())
-	s.refs = refs
 	s.store = store.New(w, func() *store.World {
 		w, _ := world.BuildAt(opts.Seed, opts.Scale, sh.clockStart())
 		return w
-	}, s.defects.storePolicy())
+	}, storePolicy(s.defects))
+	s.env = ops.NewEnv(ops.Config{Store: s.store, Refs: refs, Defects: s.defects, Variants: s.variants, Inject: sh.inject,
+		WallClock: opts.WallClock, Observed: s.observed(), Examples: sh.traffic != nil})
 	h := s.routes()
 	s.handler.Store(&h)
 	return s
 }
 
 // ServeHTTP serves the interface: the default world, or the named world
-// the request selects (worlds.go), for a Host it is served as (hosts.go).
+// the request selects (worlds.go), for a Host it is served as (front.Hosts).
 func (s *Simulator) ServeHTTP(w http.ResponseWriter, r *http.Request) {
-	if !s.hosts.allows(r.Host) {
-		s.misdirected(w, r)
+	if !s.hosts.Allows(r.Host) {
+		front.Misdirected(w, r, s.log)
 		return
 	}
 	if s.worlds != nil && (len(r.Header[WorldHeader]) > 0 || strings.HasPrefix(r.URL.Path, worldPrefix)) {
@@ -195,11 +203,20 @@ func (s *Simulator) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 
 // Reset puts the world back in its seeded state: every change since New is
 // undone and open push transactions are forgotten.
-func (s *Simulator) Reset() {
-	s.store.Reset()
-	s.pollMu.Lock()
-	clear(s.polls)
-	s.pollMu.Unlock()
+func (s *Simulator) Reset() { s.env.Reset() }
+
+// Fixtures returns the fixture file of the simulator's world: credentials
+// per role, the ids of the seeded records, where the unplaced operations
+// live, the refusals of the role model beyond the two the specification
+// states (ops.Env.Fixtures), and where the control API and the self-reset
+// are. It describes the world as seeded (Reset restores it).
+func (s *Simulator) Fixtures() *fixtures.File {
+	f := s.env.Fixtures(fmt.Sprintf("campusconf simulator, seed %d, scale %d", s.opts.Seed, s.opts.Scale))
+	f.Control = s.ControlPath()
+	if s.opts.SelfReset {
+		f.Reset = &fixtures.Reset{Method: http.MethodPost, Path: ops.SelfResetPath, User: "admin"}
+	}
+	return f
 }
 
 // Defects returns every defect the simulator can be asked to make, with a

@@ -12,6 +12,7 @@ import (
 	"testing"
 
 	"github.com/campusconf/campusconf/internal/wire"
+	"github.com/campusconf/campusconf/simulator/devserver"
 )
 
 // appStep is one request of an app-like sequence and what its log line
@@ -204,13 +205,12 @@ func TestTextLogNotes(t *testing.T) {
 // out.
 func TestConsoleEventsCarryIDs(t *testing.T) {
 	e := newEnv(t, Options{Control: true})
-	if e.sim.inspecting() {
+	if (&devserver.Watch{Events: e.sim.events, Traffic: e.sim.traffic}).Inspecting() {
 		t.Fatal("inspecting with no log, no record and no stream: want off, so a request costs nothing")
 	}
-	_, ch, cancel := e.sim.events.subscribe()
-	defer cancel()
+	next, _ := e.events(t)
 	e.do("owner", "GET", "/files/"+e.fx.Records.Folder+"/downloaded?StartDate=x", "")
-	got := <-ch
+	got := next()
 	if !slices.Equal(got.Violations, []string{"E10.400.date"}) || !slices.Contains(got.Relies, "D-date-bounds") {
 		t.Errorf("console entry %+v: want violations [E10.400.date] and relies with D-date-bounds", got)
 	}
@@ -254,22 +254,6 @@ func BenchmarkInspectCost(b *testing.B) {
 				}
 			}
 		})
-	}
-}
-
-func TestIDListJSON(t *testing.T) {
-	for _, tt := range []struct {
-		in   idList
-		want string
-	}{
-		{idList{"E10.400.date"}, `["E10.400.date"]`},
-		{idList{"D-limit-default", "D-sort-default"}, `["D-limit-default","D-sort-default"]`},
-		{idList{`a"b`, "<x>"}, `["a\"b","\u003cx\u003e"]`},
-	} {
-		got, err := tt.in.MarshalJSON()
-		if err != nil || string(got) != tt.want {
-			t.Errorf("idList%q.MarshalJSON() = %s, %v; want %s", []string(tt.in), got, err, tt.want)
-		}
 	}
 }
 

@@ -12,9 +12,19 @@ import (
 	"github.com/campusconf/campusconf/simulator/variants"
 )
 
+// What the variants answer, as docs/variants.md states it (simulator/ops
+// holds the handlers' own constants).
+const (
+	page10Default = 10
+	fewEntries    = 3
+	cappedDefault = 7
+	statusSuccess = "0000"
+	statusPending = "7001"
+)
+
 // variantChecks shows, per variant, the behaviour it switches on, which
 // the default simulator does not have: a variant the suite passes
-// (internal/faithful) is never a no-op.
+// (harness/faithful) is never a no-op.
 var variantChecks = map[variants.Name]func(t *testing.T, e *env){
 	variants.Key403: func(t *testing.T, e *env) {
 		e.doWith("owner", "POST", "/campus/2FA/Push", "", map[string]string{"Ocp-Apim-Subscription-Key": ""}).want(t, http.StatusForbidden).errorString(t)
@@ -53,11 +63,11 @@ var variantChecks = map[variants.Name]func(t *testing.T, e *env){
 	},
 	variants.UserHeader: func(t *testing.T, e *env) {
 		h := e.fx.Users["owner"].Headers
-		if len(h) != 1 || h[userHeader] == "" {
-			t.Errorf("fixture owner headers = %v, want only %s", h, userHeader)
+		if len(h) != 1 || h[variants.UserTokenHeader] == "" {
+			t.Errorf("fixture owner headers = %v, want only %s", h, variants.UserTokenHeader)
 		}
 		e.do("owner", "POST", "/campus/2FA/Push", "").want(t, http.StatusOK)
-		e.doWith("", "POST", "/campus/2FA/Push", "", map[string]string{"Authorization": "Bearer " + h[userHeader]}).want(t, http.StatusUnauthorized)
+		e.doWith("", "POST", "/campus/2FA/Push", "", map[string]string{"Authorization": "Bearer " + h[variants.UserTokenHeader]}).want(t, http.StatusUnauthorized)
 	},
 	variants.OmitFalse: func(t *testing.T, e *env) {
 		a := e.do("owner", "POST", "/Attendance/Default", `{"resourceID":"`+e.fx.Records.AttendanceResource+`","publish":false}`).want(t, http.StatusCreated).object(t)

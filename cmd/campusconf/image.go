@@ -8,8 +8,8 @@ import (
 
 	"github.com/campusconf/campusconf/fixtures"
 	"github.com/campusconf/campusconf/harness/container"
-	"github.com/campusconf/campusconf/reports/redact"
 	"github.com/campusconf/campusconf/reports"
+	"github.com/campusconf/campusconf/reports/redact"
 )
 
 // runWithImage runs the suite against a container of img: it starts it,

@@ -17,8 +17,8 @@ import (
 	"time"
 
 	"github.com/campusconf/campusconf/fixtures"
-	"github.com/campusconf/campusconf/internal/didyoumean"
 	"github.com/campusconf/campusconf/harness/loadgen"
+	"github.com/campusconf/campusconf/internal/didyoumean"
 	"github.com/campusconf/campusconf/internal/registry"
 	"github.com/campusconf/campusconf/simulator"
 )

@@ -16,10 +16,10 @@ import (
 	"time"
 
 	"github.com/campusconf/campusconf/fixtures"
-	"github.com/campusconf/campusconf/proxy"
-	"github.com/campusconf/campusconf/reports/redact"
 	"github.com/campusconf/campusconf/harness/suiterun"
+	"github.com/campusconf/campusconf/proxy"
 	"github.com/campusconf/campusconf/reports"
+	"github.com/campusconf/campusconf/reports/redact"
 	"github.com/campusconf/campusconf/steps"
 )
 

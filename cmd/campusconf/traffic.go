@@ -3,10 +3,10 @@ package main
 import (
 	"net"
 
-	"github.com/campusconf/campusconf/reports/redact"
 	"github.com/campusconf/campusconf/internal/registry"
 	"github.com/campusconf/campusconf/internal/wire"
 	"github.com/campusconf/campusconf/reports"
+	"github.com/campusconf/campusconf/reports/redact"
 	"github.com/campusconf/campusconf/simulator"
 )
 

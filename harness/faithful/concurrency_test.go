@@ -6,8 +6,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/campusconf/campusconf/internal/doccheck"
 	"github.com/campusconf/campusconf/harness/simrun"
+	"github.com/campusconf/campusconf/internal/doccheck"
 	"github.com/campusconf/campusconf/reports"
 	"github.com/campusconf/campusconf/simulator"
 	"github.com/campusconf/campusconf/steps"

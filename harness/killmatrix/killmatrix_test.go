@@ -12,8 +12,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/campusconf/campusconf/internal/registry"
 	"github.com/campusconf/campusconf/harness/simrun"
+	"github.com/campusconf/campusconf/internal/registry"
 
 	"github.com/campusconf/campusconf/features"
 	"github.com/campusconf/campusconf/reports"

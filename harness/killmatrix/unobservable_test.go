@@ -7,9 +7,9 @@ import (
 	"testing"
 
 	"github.com/campusconf/campusconf/features"
+	"github.com/campusconf/campusconf/harness/simrun"
 	"github.com/campusconf/campusconf/internal/registry"
 	"github.com/campusconf/campusconf/internal/rules"
-	"github.com/campusconf/campusconf/harness/simrun"
 	"github.com/campusconf/campusconf/reports"
 	"github.com/campusconf/campusconf/simulator"
 	"github.com/campusconf/campusconf/simulator/defects"

@@ -69,7 +69,7 @@ func TestAnOperationIsComplete(t *testing.T) {
 		}
 		for where, key := range o.IDs {
 			if !resolves(key) {
-				t.Errorf("%s: IDs[%q] names %s, which the simulator's fixture does not give: a new record kind's fixture key (fixtures/fixtures.go, fixtures/schema.json, simulator/fixtures.go, docs/fixtures.md)", o.ID, where, key)
+				t.Errorf("%s: IDs[%q] names %s, which the simulator's fixture does not give: a new record kind's fixture key (fixtures/fixtures.go, fixtures/schema.json, simulator/ops/fixturefile.go, docs/fixtures.md)", o.ID, where, key)
 			}
 		}
 		for _, name := range spec.required {
@@ -92,7 +92,7 @@ func TestAnOperationIsComplete(t *testing.T) {
 		for _, text := range texts {
 			for _, m := range placeholderRe.FindAllStringSubmatch(text, -1) {
 				if key := m[1]; !resolves(key) {
-					t.Errorf("%s: a call of its registry row names {%s}, which the simulator's fixture does not give: a new record kind's fixture key (fixtures/fixtures.go, fixtures/schema.json, simulator/fixtures.go, docs/fixtures.md)", o.ID, key)
+					t.Errorf("%s: a call of its registry row names {%s}, which the simulator's fixture does not give: a new record kind's fixture key (fixtures/fixtures.go, fixtures/schema.json, simulator/ops/fixturefile.go, docs/fixtures.md)", o.ID, key)
 				}
 			}
 		}

@@ -4,7 +4,7 @@
 // point; the zero Set has no defect and the simulator behaves as specified.
 //
 // Each defect declares the catalogue requirements (features/requirements.json)
-// it breaks: the kill matrix (internal/killmatrix) runs the suite against the
+// it breaks: the kill matrix (harness/killmatrix) runs the suite against the
 // simulator with that one defect and fails unless exactly those requirements
 // fail, give or take the declared collateral.
 package defects

@@ -2,7 +2,7 @@ package defects
 
 // Generator defects: each is a crash (5xx) or a wrong answer on one odd
 // input that no scenario sends, the kind of mistake only generated
-// requests (`campusconf run --generate N`, internal/generate) find. The
+// requests (`campusconf run --generate N`, generate) find. The
 // kill matrix runs them as a group of their own, with generation on, and
 // requires exactly the declared GEN requirement to fail.
 const (
@@ -20,7 +20,7 @@ const (
 	GenPopulateWildcard    Name = "gen-populate-wildcard-ignored"
 	GenRefusedTypeApplied  Name = "gen-refused-type-applied"
 
-	// The edges every generated run sends (internal/generate/edges.go).
+	// The edges every generated run sends (generate/edges.go).
 	GenLimitInt32Max500    Name = "gen-limit-int32-max-500"
 	GenIDInt64Max500       Name = "gen-id-int64-max-500"
 	GenPopulateTwice500    Name = "gen-populate-twice-500"

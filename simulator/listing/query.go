@@ -17,6 +17,10 @@ const (
 	MaxLimit     = 1000
 )
 
+// SortSeparator joins several sort keys in one sortby, the simulator's
+// choice (Conventions.Separator).
+const SortSeparator = ","
+
 // Query is a parsed list query.
 type Query struct {
 	Offset int

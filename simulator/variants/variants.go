@@ -4,7 +4,7 @@
 // place, other list defaults, other but equally valid spellings of values.
 // A variant is the dual of a defect (simulator/defects): a defect breaks a
 // stated rule and the suite must fail it; a variant makes another choice the
-// specification allows and the suite must pass it (internal/faithful). A Set
+// specification allows and the suite must pass it (harness/faithful). A Set
 // is consulted at each decision point; the zero Set has no variant and the
 // simulator behaves as docs/decisions.md describes.
 package variants
@@ -80,6 +80,10 @@ const (
 
 // StaticOTP is the one-time password of the otp-static variant.
 const StaticOTP = "482915"
+
+// UserTokenHeader is the header that conveys the login user's token with
+// the user-header variant.
+const UserTokenHeader = "X-Campus-User"
 
 // catalogue lists every variant, sorted by name.
 var catalogue = sorted([]Variant{

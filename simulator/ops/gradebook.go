@@ -1,0 +1,88 @@
+package ops
+
+import (
+	"math"
+	"net/http"
+	"slices"
+
+	"github.com/campusconf/campusconf/internal/registry"
+	"github.com/campusconf/campusconf/simulator/defects"
+	"github.com/campusconf/campusconf/simulator/front"
+	"github.com/campusconf/campusconf/simulator/store"
+	"github.com/campusconf/campusconf/simulator/variants"
+)
+
+// updateGradebook is GB.
+func (env *Env) updateGradebook(w http.ResponseWriter, r *http.Request, _ store.User) {
+	id, b := env.pathAndBody(w, r, "id")
+	if b == nil {
+		return
+	}
+	var weights []store.Weightage
+	for _, e := range b.Objects("iD_Weightage", true) {
+		key, value := e.UUID("key", true), e.Number("value", true)
+		if e.Err() == nil {
+			e.Check(*value < 0, "value: expected a weightage of at least 0, got %g", *value)
+			e.Check(*value > math.MaxFloat32, "value: expected a float, got %g", *value)
+		}
+		b.Take(e)
+		if b.Err() != nil {
+			break
+		}
+		weights = append(weights, store.Weightage{Key: *key, Value: *value})
+	}
+	var schema []store.Grade
+	for _, e := range b.Objects("gradingSchema", true) {
+		letter, max := e.Str("letterGrade", true), e.Number("maxMark", !env.defects.Has(defects.GradebookMaxMarkOptional))
+		b.Take(e)
+		if b.Err() != nil {
+			break
+		}
+		schema = append(schema, store.Grade{LetterGrade: *letter, MaxMark: deref(max)})
+	}
+	if b.Err() != nil {
+		env.badRequest(w, b.Err())
+		return
+	}
+	if schema == nil {
+		schema = []store.Grade{}
+	}
+	if env.variants.Has(variants.GradebookReplace) {
+		weights = wholeWeighting(env.store, id, weights)
+	}
+	before, _ := env.store.Gradebook(id)
+	g, err := env.store.UpdateGradebook(id, weights, schema)
+	if err == nil && env.defects.Has(defects.GradebookStaleEcho) {
+		g = before
+	}
+	if err != nil {
+		env.failStore(w, err, http.StatusNotFound)
+		return
+	}
+	front.WriteJSON(w, http.StatusOK, g)
+}
+
+// wholeWeighting completes weights with every other grade item of the
+// module at 0, for gradebook-replace: merging a complete list replaces.
+func wholeWeighting(st *store.Store, moduleID string, weights []store.Weightage) []store.Weightage {
+	m, ok := st.Module(moduleID)
+	if !ok {
+		return weights
+	}
+	named := map[string]bool{}
+	for _, w := range weights {
+		named[w.Key] = true
+	}
+	out := slices.Clone(weights)
+	for _, item := range m.GradeItems {
+		if !named[item] {
+			out = append(out, store.Weightage{Key: item, Value: 0})
+		}
+	}
+	return out
+}
+
+// gradebookRoutes are the routes of the gradebook: GB updates its settings.
+var gradebookRoutes = map[registry.OpID]route{
+	registry.GB: {notStudent, (*Env).updateGradebook},
+}

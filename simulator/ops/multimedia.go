@@ -1,0 +1,97 @@
+package ops
+
+import (
+	"net/http"
+	"slices"
+
+	"github.com/campusconf/campusconf/internal/registry"
+	"github.com/campusconf/campusconf/simulator/decisions"
+	"github.com/campusconf/campusconf/simulator/defects"
+	"github.com/campusconf/campusconf/simulator/front"
+	"github.com/campusconf/campusconf/simulator/listing"
+	"github.com/campusconf/campusconf/simulator/store"
+	"github.com/campusconf/campusconf/simulator/variants"
+)
+
+// mediaDownloadLog is E13: a single object, the latest download.
+func (env *Env) mediaDownloadLog(w http.ResponseWriter, r *http.Request, _ store.User) {
+	id, ok := env.pathParam(w, r, "id")
+	if !ok {
+		return
+	}
+	m, err := env.store.MediaLog(id)
+	if err != nil {
+		env.failStore(w, err, http.StatusNotFound)
+		return
+	}
+	front.WriteJSON(w, http.StatusOK, m)
+}
+
+// deleteMedia is E14.
+func (env *Env) deleteMedia(w http.ResponseWriter, r *http.Request, _ store.User) {
+	ids, ok := env.idsBody(w, r)
+	if !ok {
+		return
+	}
+	var n int
+	switch {
+	case env.defects.Has(defects.E14DeletedReadable):
+		// Each id counts once, as DeleteMedia counts it.
+		for _, id := range slices.Compact(slices.Sorted(slices.Values(ids))) {
+			if _, err := env.store.MediaLog(id); err == nil {
+				n++
+			}
+		}
+	default:
+		n = env.store.DeleteMedia(ids)
+	}
+	if env.defects.Has(defects.E14CountsRequested) {
+		n = len(ids)
+	}
+	relyOn(r, decisions.Counts)
+	front.WriteJSON(w, http.StatusOK, n)
+}
+
+// channelUsers is E15: all-time totals, or sums over startDate..endDate.
+func (env *Env) channelUsers(w http.ResponseWriter, r *http.Request, _ store.User) {
+	a, ok := env.listRequest(w, r, listSpec{idParam: "id", paged: true, dates: [2]string{"startDate", "endDate"}})
+	if !ok {
+		return
+	}
+	id, q, dates := a.id, a.q, env.dateRange(a)
+	if env.defects.Has(defects.E15EntryPerDay) {
+		days, _ := env.store.ChannelByDay(id)
+		answerPage(env, w, listing.New(days), q, nil, nil, nil)
+		return
+	}
+	if dates.Open() || env.variants.Has(variants.E15DatesUnfiltered) {
+		l, found := env.store.ChannelTotals(id)
+		noteUnknown(r, found)
+		answerPage(env, w, l, q, nil, nil, true)
+		return
+	}
+	users, found := env.store.ChannelRange(id, dates)
+	noteUnknown(r, found)
+	if env.variants.Has(variants.FewEntries) && len(users) > fewEntries {
+		users = users[:fewEntries]
+	}
+	items, err := listing.Page(users, q, nil)
+	if err != nil {
+		env.badRequest(w, err)
+		return
+	}
+	front.WriteJSON(w, http.StatusOK, items)
+}
+
+// captureSessions is E16.
+func (env *Env) captureSessions(w http.ResponseWriter, r *http.Request, _ store.User) {
+	answerLog(env, w, r, env.store.Captures, env.defects.Has(defects.LogsEmpty))
+}
+
+// multimediaRoutes are the routes of multimedia: E13 reads a media download log, E14 deletes medias, E15 lists a channel's users, E16 the capture sessions.
+var multimediaRoutes = map[registry.OpID]route{
+	registry.E13: {notStudent, (*Env).mediaDownloadLog},
+	registry.E14: {notStudent, (*Env).deleteMedia},
+	registry.E15: {notStudent, (*Env).channelUsers},
+	registry.E16: {notStudent, (*Env).captureSessions},
+}

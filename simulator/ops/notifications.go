@@ -1,0 +1,79 @@
+package ops
+
+import (
+	"net/http"
+
+	"github.com/campusconf/campusconf/internal/registry"
+	"github.com/campusconf/campusconf/simulator/defects"
+	"github.com/campusconf/campusconf/simulator/front"
+	"github.com/campusconf/campusconf/simulator/store"
+)
+
+// notificationByGroup is NG.
+func (env *Env) notificationByGroup(w http.ResponseWriter, r *http.Request, _ store.User) {
+	id, ok := env.pathParam(w, r, "id")
+	if !ok {
+		return
+	}
+	pop, err := env.populate(r, "ancestor")
+	if err != nil {
+		env.badRequest(w, err)
+		return
+	}
+	n, err := env.store.NotificationByGroup(id, pop["ancestor"] && !env.defects.Has(defects.NotificationNoAncestor))
+	if err == nil && env.defects.Has(defects.NotificationOtherGroup) {
+		if other, ok := env.store.NotificationOfAnotherGroup(id); ok {
+			other.Ancestor = n.Ancestor
+			n = other
+		}
+	}
+	if err != nil {
+		env.failStore400(w, r, err)
+		return
+	}
+	writeNotification(w, &n)
+}
+
+// updateNotificationRead is NR.
+func (env *Env) updateNotificationRead(w http.ResponseWriter, r *http.Request, _ store.User) {
+	b := env.readBody(w, r)
+	if b == nil {
+		return
+	}
+	id, read := b.Int64("id", true), b.Int32("read", true)
+	outside := b.Err() == nil && (*read < store.Unread || *read > store.Read)
+	if outside && env.defects.Has(defects.NotifyReadUnchecked) {
+		if n, ok := env.store.Notification(*id); ok {
+			front.WriteJSON(w, http.StatusOK, n) // acknowledged, and nothing done
+			return
+		}
+	}
+	b.Check(outside, "read: expected 10 (unread) or 11 (read), got %d", deref(read))
+	if b.Err() != nil {
+		env.badRequest(w, b.Err())
+		return
+	}
+	// the defects first: without them the record is not looked up twice
+	if env.defects.Has(defects.NotifyReadOneWay) {
+		if cur, ok := env.store.Notification(*id); ok && cur.NotifyStatus == store.Read {
+			*read = store.Read
+		}
+	}
+	if env.defects.Has(defects.NotifyReadSameToggles) {
+		if cur, ok := env.store.Notification(*id); ok && cur.NotifyStatus == *read {
+			*read = store.Read + store.Unread - *read
+		}
+	}
+	n, err := env.store.SetNotificationRead(*id, *read)
+	if err != nil {
+		env.failStore400(w, r, err)
+		return
+	}
+	writeNotification(w, &n)
+}
+
+// notificationRoutes are the routes of notifications: NG reads one by group, NR marks one read or unread.
+var notificationRoutes = map[registry.OpID]route{
+	registry.NG: {notStudent, (*Env).notificationByGroup},
+	registry.NR: {notStudent, (*Env).updateNotificationRead},
+}

@@ -1,0 +1,101 @@
+package ops
+
+import (
+	"net/http"
+
+	"github.com/campusconf/campusconf/internal/registry"
+
+	"github.com/campusconf/campusconf/simulator/defects"
+	"github.com/campusconf/campusconf/simulator/store"
+)
+
+// operation is one operation of the interface as this simulator serves
+// it: the registry's facts, who may call it and its handler.
+type operation struct {
+	registry.Operation
+	// access says who may call it beyond holding valid credentials.
+	access access
+	handle handler
+}
+
+// handler serves one operation for the user u.
+type handler func(env *Env, w http.ResponseWriter, r *http.Request, u store.User)
+
+// access is a rule of the role model (docs/decisions.md, "Who is calling").
+type access int
+
+const (
+	anyone       access = iota // every authenticated user
+	notStudent                 // refused to students (writes and log reads)
+	superAdmin                 // E4: Super Admin only, as the specification states
+	accessDelete               // E5: Access_Delete on the module, as the specification states
+)
+
+// route is who may call an operation and its handler.
+type route struct {
+	access access
+	handle handler
+}
+
+// domains are the route tables of what the simulator simulates, one per
+// file of handlers (secondfactor.go, consultation.go, ...), each closing
+// its file: it gives the file's operations their access rule and handler;
+// where they live comes from the registry.
+var domains = []map[registry.OpID]route{
+	secondFactorRoutes,
+	campusRoutes,
+	consultationRoutes,
+	bankRoutes,
+	attendanceRoutes,
+	evaluationRoutes,
+	filesRoutes,
+	modulesRoutes,
+	multimediaRoutes,
+	surveyPollRoutes,
+	resourcesRoutes,
+	webLectureRoutes,
+	gradebookRoutes,
+	notificationRoutes,
+	quizRoutes,
+}
+
+// operations is the route table: every operation of the registry, in its
+// order, with its handler. It panics when an operation has no handler or
+// two, or a domain routes an operation the registry does not know.
+var operations = func() []operation {
+	handlers := map[registry.OpID]route{}
+	for _, d := range domains {
+		for id, rt := range d {
+			if _, twice := handlers[id]; twice {
+				panic("simulator: two handlers for operation " + string(id))
+			}
+			handlers[id] = rt
+		}
+	}
+	var out []operation
+	for _, op := range registry.All() {
+		rt, ok := handlers[op.ID]
+		if !ok {
+			panic("simulator: no handler for operation " + string(op.ID))
+		}
+		out = append(out, operation{Operation: op, access: rt.access, handle: rt.handle})
+	}
+	if len(out) != len(handlers) {
+		panic("simulator: a handler for an operation the registry does not know")
+	}
+	return out
+}()
+
+// defectiveAccess is the access rule of op, as the enabled defects loosen
+// it.
+func (env *Env) defectiveAccess(op operation) access {
+	switch {
+	case op.access == notStudent && env.defects.Has(defects.StudentsAllowed):
+		return anyone
+	case op.ID == registry.E4 && env.defects.Has(defects.E4AnyStaff):
+		return notStudent
+	case op.ID == registry.E5 && env.defects.Has(defects.E5StaffMayDelete):
+		return notStudent
+	}
+	return op.access
+}

@@ -1,0 +1,354 @@
+package ops
+
+import (
+	"bytes"
+	"encoding/json"
+	"net/http"
+	"time"
+
+	"github.com/campusconf/campusconf/simulator/defects"
+	"github.com/campusconf/campusconf/simulator/front"
+	"github.com/campusconf/campusconf/simulator/listing"
+	"github.com/campusconf/campusconf/simulator/store"
+	"github.com/campusconf/campusconf/simulator/variants"
+)
+
+// The page size of the page-10 variant.
+const (
+	page10Default = 10
+	page10Max     = 50
+)
+
+// fewEntries is the length of every list with the few-entries variant.
+const fewEntries = 3
+
+// The page size and caps of the paging-capped variant.
+const (
+	cappedDefault   = 7
+	cappedMaxLimit  = 25
+	cappedMaxOffset = 1000
+)
+
+// listQuery reads offset, limit, sortby and where. Operations that declare
+// paging default to listing.DefaultLimit; the others (E11, E12, E16) return
+// the whole list unless the caller pages.
+func (env *Env) listQuery(v listing.RawQuery, paged bool) (listing.Query, error) {
+	c := listing.Conventions{DefaultLimit: -1, MaxLimit: listing.MaxLimit, Separator: listing.SortSeparator,
+		DashSort: env.variants.Has(variants.NoSortbySyntax) || env.variants.Has(variants.SortbyDash)}
+	if env.variants.Has(variants.NoSortbySyntax) {
+		c.Separator = ""
+	}
+	if paged {
+		c.DefaultLimit = listing.DefaultLimit
+	}
+	if env.variants.Has(variants.Page10) {
+		c.MaxLimit = page10Max
+		if paged {
+			c.DefaultLimit = page10Default
+		}
+	}
+	if env.variants.Has(variants.PagingCapped) {
+		c.MaxLimit, c.MaxOffset = cappedMaxLimit, cappedMaxOffset
+		if paged {
+			c.DefaultLimit = cappedDefault
+		}
+	}
+	q, err := listing.ParseRaw(v, c)
+	q.Reverse = q.Sort == "" && env.variants.Has(variants.NewestFirst)
+	if err == nil && env.defects.Has(defects.LimitIgnored) {
+		q.Limit = -1
+	}
+	if err == nil && env.defects.Has(defects.OffsetIgnored) {
+		q.Offset = 0
+	}
+	if err == nil && q.Offset > 0 && env.defects.Has(defects.OffsetOffByOne) {
+		q.Offset++
+	}
+	if err == nil && env.defects.Has(defects.SortbyIgnored) {
+		q.Sort, q.Desc, q.Then = "", false, nil
+	}
+	return q, err
+}
+
+// answerPage answers a page of l (an empty list when l is nil).
+//
+// tag, when not nil, lets the page's bytes be encoded once and kept with
+// the list (listing.List.Encoded): it must tell apart the fills the caller
+// may pass (fill == nil, for instance), and the list must be one of the
+// world's, not made for the request.
+func answerPage[T any](env *Env, w http.ResponseWriter, l *listing.List[T], q listing.Query, keep func(*T) bool, fill func(*T), tag any) {
+	if l == nil {
+		l = listing.New[T](nil)
+		tag = nil
+	}
+	// a whole list (unpaged) is streamed rather than kept
+	if tag != nil && q.Limit >= 0 && keep == nil && !env.variants.Has(variants.FewEntries) && (q.Sort == "" || !env.defects.Has(defects.SortAfterPaging)) {
+		b, err := l.Encoded(q, pageTag{env.defects.Set(), env.variants.Set(), tag}, func(b []byte, items []T) []byte {
+			for i := range items {
+				if fill != nil {
+					fill(&items[i])
+				}
+			}
+			return encodePage(b, items)
+		})
+		if err != nil {
+			env.badRequest(w, err)
+			return
+		}
+		front.DeclareJSON(w.Header())
+		w.WriteHeader(http.StatusOK)
+		w.Write(b)
+		return
+	}
+	var items []T
+	var err error
+	if env.variants.Has(variants.FewEntries) {
+		few, _ := l.Page(listing.Query{Limit: fewEntries}, nil)
+		l = listing.New(few)
+	}
+	if q.Sort != "" && env.defects.Has(defects.SortAfterPaging) {
+		sorted := q
+		q.Sort, q.Desc = "", false
+		if items, err = l.Page(q, keep); err == nil {
+			items, err = listing.Page(items, listing.Query{Sort: sorted.Sort, Desc: sorted.Desc, Limit: -1}, nil)
+		}
+	} else if keep == nil && q.WhereField == "" && q.Limit < 0 {
+		// a whole list: at a large --scale it is written from the list's
+		// own entries, not from a copy of them
+		var sel listing.Selection[T]
+		if sel, err = l.Select(q, nil); err != nil {
+			env.badRequest(w, err)
+			return
+		}
+		if sel.Len() > streamedEntries {
+			streamEach(w, func(fn func(*T) bool) {
+				sel.EachWhile(func(it *T) bool {
+					if fill != nil {
+						c := *it
+						fill(&c)
+						it = &c
+					}
+					return fn(it)
+				})
+			})
+			return
+		}
+		items, err = l.Page(q, nil)
+	} else {
+		items, err = l.Page(q, keep)
+	}
+	if err != nil {
+		env.badRequest(w, err)
+		return
+	}
+	if fill != nil {
+		for i := range items {
+			fill(&items[i])
+		}
+	}
+	if len(items) > streamedEntries {
+		streamPage(w, items)
+		return
+	}
+	switch l := any(items).(type) {
+	case []store.FileLog:
+		writeFileLogs(w, l)
+		return
+	case []store.Student:
+		writeStudents(w, l)
+		return
+	}
+	front.WriteJSON(w, http.StatusOK, items)
+}
+
+// streamedEntries is the longest page encoded whole before it is written;
+// a longer one (a whole list at a large --scale) is written as it is
+// encoded, a few entries at a time.
+const streamedEntries = 1000
+
+// streamPage writes items as front.WriteJSON would, in pieces of about
+// streamChunk bytes: the body is never held whole (at --scale 1000 a whole
+// list is tens of megabytes, and encoding/json keeps the largest buffer
+// it has grown for the next answer).
+func streamPage[T any](w http.ResponseWriter, items []T) {
+	streamEach(w, func(fn func(*T) bool) {
+		for i := range items {
+			if !fn(&items[i]) {
+				return
+			}
+		}
+	})
+}
+
+// streamEach is streamPage of the entries each visits, until a write
+// fails (the client has gone: at a large --scale the rest of a whole list
+// would be made and encoded for no one).
+func streamEach[T any](w http.ResponseWriter, each func(fn func(*T) bool)) {
+	front.DeclareJSON(w.Header())
+	w.WriteHeader(http.StatusOK)
+	p := logBufs.Get().(*[]byte)
+	b := (*p)[:0]
+	b = append(b, '[')
+	var one bytes.Buffer
+	enc := json.NewEncoder(&one)
+	enc.SetEscapeHTML(false)
+	first, gone := true, false
+	each(func(it *T) bool {
+		if !first {
+			b = append(b, ',')
+		}
+		first = false
+		switch e := any(it).(type) {
+		case *store.FileLog:
+			b = appendFileLog(b, e)
+		case *store.Student:
+			b = appendStudent(b, e)
+		default:
+			one.Reset()
+			if err := enc.Encode(e); err != nil {
+				// Only JSON-safe values reach here; a failure is a simulator bug.
+				panic("simulator: cannot encode a list entry: " + err.Error())
+			}
+			b = append(b, bytes.TrimSuffix(one.Bytes(), []byte("\n"))...)
+		}
+		if len(b) >= streamChunk {
+			_, err := w.Write(b)
+			b, gone = b[:0], err != nil
+		}
+		return !gone
+	})
+	if !gone {
+		w.Write(append(b, ']', '\n'))
+	}
+	if cap(b) <= maxPooledBuffer {
+		*p = b
+		logBufs.Put(p)
+	}
+}
+
+// streamChunk is the size of the pieces streamPage writes.
+const streamChunk = 32 << 10
+
+// pageTag is the tag of an encoded page: the defects and variants in
+// force (each switch makes a new set) and the caller's tag.
+type pageTag struct {
+	defects  *defects.Set
+	variants *variants.Set
+	tag      any
+}
+
+// encodePage is a page's JSON as front.WriteJSON writes it: the hot lists
+// without reflection, the others with encoding/json.
+func encodePage[T any](b []byte, items []T) []byte {
+	switch l := any(items).(type) {
+	case []store.FileLog:
+		return appendFileLogs(b, l)
+	case []store.Student:
+		return appendStudents(b, l)
+	}
+	buf := bytes.NewBuffer(b)
+	enc := json.NewEncoder(buf)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(items); err != nil {
+		// Only JSON-safe values reach here; a failure is a simulator bug.
+		panic("simulator: cannot encode a page: " + err.Error())
+	}
+	return buf.Bytes()
+}
+
+// answerAbsent answers a list whose parent record does not exist: 404
+// naming it (what), or the empty page a defect answers instead.
+func answerAbsent[T any](env *Env, w http.ResponseWriter, q listing.Query, emptyInstead bool, what string) {
+	if emptyInstead {
+		answerPage[T](env, w, nil, q, nil, nil, nil)
+		return
+	}
+	env.fail(w, http.StatusNotFound, what+" does not exist")
+}
+
+// answerLog answers a plain log of the record the path's id names (E11,
+// E16): an unknown record has an empty log, as has every record when
+// empty is set (the logs-empty defect, which the handlers of the
+// operations it names pass on, and no other).
+func answerLog[T any](env *Env, w http.ResponseWriter, r *http.Request, log func(id string) (*listing.List[T], bool), empty bool) {
+	a, ok := env.listRequest(w, r, listSpec{idParam: "id"})
+	if !ok {
+		return
+	}
+	l, found := log(a.id)
+	noteUnknown(r, found)
+	if empty {
+		l = nil
+	}
+	answerPage(env, w, l, a.q, nil, nil, true)
+}
+
+// photoFill is the fill of a list whose entries carry a photo (E18, E20):
+// it clears the photo unless populate asked for it, and always under the
+// photo-ignored defect; nil when entries go out as stored.
+func photoFill[T any](env *Env, pop map[string]bool, photo func(*T) *string) func(*T) {
+	if pop["photo"] && !env.defects.Has(defects.PhotoIgnored) {
+		return nil
+	}
+	return func(e *T) { *photo(e) = "" }
+}
+
+// listArgs is what a list operation reads from its request.
+type listArgs struct {
+	id         string
+	pop        map[string]bool
+	q          listing.Query
+	start, end time.Time
+	// query is the request's query, parsed once
+	query listing.RawQuery
+}
+
+// listSpec says what a list operation takes besides offset, limit, sortby
+// and where.
+type listSpec struct {
+	idParam string // the path parameter naming the parent record
+	paged   bool   // the default limit applies (the operation declares paging)
+	// populate: the operation takes a populate parameter, whose accepted
+	// entities are accept (none: every entity is refused)
+	populate bool
+	accept   []string
+	dates    [2]string // query parameters of a date-time range, if any
+}
+
+// dateRange is the range of a list operation's date parameters, its ends
+// read as the variants choose (docs/decisions.md, "Open bounds and
+// filters": both included unless a variant excludes one).
+func (env *Env) dateRange(a listArgs) store.Range {
+	return store.Range{Start: a.start, End: a.end,
+		StartExclusive: env.variants.Has(variants.DatesStartExclusive), EndExclusive: env.variants.Has(variants.DatesEndExclusive)}
+}
+
+// listRequest reads a list operation's request. On bad input it answers
+// 400 itself and returns false.
+func (env *Env) listRequest(w http.ResponseWriter, r *http.Request, spec listSpec) (listArgs, bool) {
+	var a listArgs
+	var err error
+	a.query = queryOf(r)
+	if env.observed {
+		noteList(r, a.query, spec)
+	}
+	if a.id, err = front.PathUUID(r, spec.idParam); err == nil && spec.populate {
+		a.pop, err = env.populateFrom(a.query, spec.accept...)
+	}
+	if err == nil {
+		a.q, err = env.listQuery(a.query, spec.paged)
+	}
+	if err == nil && spec.dates[0] != "" {
+		if a.start, err = queryDateTime(a.query, spec.dates[0]); err == nil {
+			a.end, err = queryDateTime(a.query, spec.dates[1])
+		}
+		if err != nil && env.defects.Has(defects.DateMalformedIgnored) {
+			a.start, a.end, err = time.Time{}, time.Time{}, nil
+		}
+	}
+	if err != nil {
+		env.badRequest(w, err)
+		return listArgs{}, false
+	}
+	return a, true
+}

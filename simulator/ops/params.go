@@ -1,0 +1,128 @@
+package ops
+
+import (
+	"fmt"
+	"net/http"
+	"strings"
+	"time"
+
+	"github.com/campusconf/campusconf/simulator/defects"
+	"github.com/campusconf/campusconf/simulator/front"
+	"github.com/campusconf/campusconf/simulator/listing"
+)
+
+// What a handler reads of its request, answering the request itself when
+// it cannot (the body, the ids of its path, populate and the dates of its
+// query), and the error answers it writes.
+
+// fail answers an error in the interface's form (front.Fail).
+func (env *Env) fail(w http.ResponseWriter, status int, msg string) {
+	front.Fail(w, env.defects, status, msg)
+}
+
+// badRequest answers a request the simulator cannot accept
+// (front.BadRequest).
+func (env *Env) badRequest(w http.ResponseWriter, err error) { front.BadRequest(w, env.defects, err) }
+
+// readBody reads a JSON object body, answering itself when it cannot
+// (front.ReadBody): then it returns nil.
+func (env *Env) readBody(w http.ResponseWriter, r *http.Request) *front.Body {
+	return front.ReadBody(w, r, env.defects)
+}
+
+// populates are the populate entities an operation accepts: none with
+// the named defect, which leaves populate unimplemented.
+func (env *Env) populates(defect defects.Name, accepted ...string) []string {
+	if env.defects.Has(defect) {
+		return nil
+	}
+	return accepted
+}
+
+// pathAndBody reads a path id and a JSON object body; b is nil once the
+// request was answered (a malformed id, or what readBody refuses).
+func (env *Env) pathAndBody(w http.ResponseWriter, r *http.Request, name string) (id string, b *front.Body) {
+	id, ok := env.pathParam(w, r, name)
+	if !ok {
+		return "", nil
+	}
+	return id, env.readBody(w, r)
+}
+
+// idsBody reads a body that names records by a list of uuids, iDs (E5,
+// E14); ok is false once the request was answered 400.
+func (env *Env) idsBody(w http.ResponseWriter, r *http.Request) (ids []string, ok bool) {
+	b := env.readBody(w, r)
+	if b == nil {
+		return nil, false
+	}
+	ids = b.UUIDs("iDs", false)
+	if b.Err() != nil {
+		env.badRequest(w, b.Err())
+		return nil, false
+	}
+	return ids, true
+}
+
+// pathParam reads a uuid path parameter (front.PathUUID) for a handler: a
+// malformed id is answered 400 here, and ok is false.
+func (env *Env) pathParam(w http.ResponseWriter, r *http.Request, name string) (id string, ok bool) {
+	id, err := front.PathUUID(r, name)
+	if err != nil {
+		env.badRequest(w, err)
+		return "", false
+	}
+	return id, true
+}
+
+// queryOf returns r's query parameters as sent: each reader (paging,
+// dates, populate, search) looks up the one or two it wants, as
+// url.Values would answer, without building the map.
+func queryOf(r *http.Request) listing.RawQuery { return listing.RawQuery(r.URL.RawQuery) }
+
+// populateIn reads the populate query parameter: comma-separated entities,
+// each one of accepted (case-insensitive unless exact). It returns the set
+// named. The checkers read the accepted entities from the OpenAPI document
+// (internal/rules.AcceptedValues); the simulator lists them in its handlers
+// on purpose, as the reference implementation they are tested against.
+//
+// Without populate the set is nil, read as empty: most requests name no
+// entity, and an empty map was an allocation each.
+func populateIn(q listing.RawQuery, exact bool, accepted ...string) (map[string]bool, error) {
+	v := q.Get("populate")
+	if strings.TrimSpace(v) == "" {
+		return nil, nil
+	}
+	out := map[string]bool{}
+	for _, e := range strings.Split(v, ",") {
+		e = strings.TrimSpace(e)
+		found := false
+		for _, a := range accepted {
+			if e == a || !exact && strings.EqualFold(e, a) {
+				out[a] = true
+				found = true
+			}
+		}
+		if !found {
+			return nil, fmt.Errorf("populate: expected one or more of %s, got %q", strings.Join(accepted, ", "), e)
+		}
+	}
+	return out, nil
+}
+
+// queryDateTime reads an optional RFC 3339 query parameter.
+func queryDateTime(q listing.RawQuery, name string) (time.Time, error) {
+	v := q.Get(name)
+	if v == "" {
+		return time.Time{}, nil
+	}
+	return front.ParseDateTime(name, v)
+}
+
+func deref[T any](p *T) T {
+	var zero T
+	if p == nil {
+		return zero
+	}
+	return *p
+}

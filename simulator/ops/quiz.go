@@ -1,0 +1,83 @@
+package ops
+
+import (
+	"net/http"
+
+	"github.com/campusconf/campusconf/internal/registry"
+	"github.com/campusconf/campusconf/simulator/defects"
+	"github.com/campusconf/campusconf/simulator/front"
+	"github.com/campusconf/campusconf/simulator/store"
+	"github.com/campusconf/campusconf/simulator/variants"
+)
+
+// updateQuizSection is QS: the body replaces the section's
+// settings, so an absent displayQuestionMark is false.
+func (env *Env) updateQuizSection(w http.ResponseWriter, r *http.Request, _ store.User) {
+	b := env.readBody(w, r)
+	if b == nil {
+		return
+	}
+	id, name := b.UUID("id", true), b.Str("name", true)
+	in := store.QuizSection{
+		Description:              deref(b.Str("description", false)),
+		DisplayQuestionMark:      deref(b.Bool("displayQuestionMark", false)),
+		DisplayedRandomQuestions: deref(b.Int32("displayedRandomQuestions", false)),
+		RandomizeQuestions:       deref(b.Bool("randomizeQuestions", false)),
+		RandomizeOptions:         deref(b.Bool("randomizeOptions", false)),
+		RequireRational:          deref(b.Bool("requireRational", false)),
+	}
+	if b.Err() == nil {
+		b.Check(*name == "", "name: expected a non-empty string, the field is required")
+		b.Check(in.DisplayedRandomQuestions < 0, "displayedRandomQuestions: expected at least 0, got %d", in.DisplayedRandomQuestions)
+	}
+	if b.Err() != nil {
+		env.badRequest(w, b.Err())
+		return
+	}
+	if cur, ok := env.store.QuizSection(*id); ok && env.variants.Has(variants.QuizPatch) {
+		in = keepOmitted(b, in, cur)
+	}
+	if !b.Sent("displayQuestionMark") && env.defects.Has(defects.QuizMarkDefaultTrue) {
+		in.DisplayQuestionMark = true
+	}
+	if env.defects.Has(defects.QuizMarkIgnored) {
+		in.DisplayQuestionMark = false
+	}
+	in.ID, in.Name = *id, *name
+	q, err := env.store.UpdateQuizSection(in)
+	if err != nil {
+		env.failStore400(w, r, err)
+		return
+	}
+	front.WriteJSON(w, http.StatusOK, q)
+}
+
+// keepOmitted gives the fields of in that b leaves out (or sends as null)
+// their stored value, for quiz-patch.
+func keepOmitted(b *front.Body, in, cur store.QuizSection) store.QuizSection {
+	omitted := func(name string) bool { return b.Get(name, false) == nil }
+	if omitted("description") {
+		in.Description = cur.Description
+	}
+	if omitted("displayQuestionMark") {
+		in.DisplayQuestionMark = cur.DisplayQuestionMark
+	}
+	if omitted("displayedRandomQuestions") {
+		in.DisplayedRandomQuestions = cur.DisplayedRandomQuestions
+	}
+	if omitted("randomizeQuestions") {
+		in.RandomizeQuestions = cur.RandomizeQuestions
+	}
+	if omitted("randomizeOptions") {
+		in.RandomizeOptions = cur.RandomizeOptions
+	}
+	if omitted("requireRational") {
+		in.RequireRational = cur.RequireRational
+	}
+	return in
+}
+
+// quizRoutes are the routes of quizzes: QS updates a quiz section.
+var quizRoutes = map[registry.OpID]route{
+	registry.QS: {notStudent, (*Env).updateQuizSection},
+}

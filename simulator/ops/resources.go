@@ -1,0 +1,27 @@
+package ops
+
+import (
+	"net/http"
+
+	"github.com/campusconf/campusconf/internal/registry"
+	"github.com/campusconf/campusconf/simulator/defects"
+	"github.com/campusconf/campusconf/simulator/store"
+)
+
+// resourceStudents is E20.
+func (env *Env) resourceStudents(w http.ResponseWriter, r *http.Request, _ store.User) {
+	a, ok := env.listRequest(w, r, listSpec{idParam: "id", paged: true, populate: true, accept: env.populates(defects.E20PopulateUnsupported, "photo")})
+	if !ok {
+		return
+	}
+	id, pop, q := a.id, a.pop, a.q
+	l, found := env.store.Students(id)
+	noteUnknown(r, found)
+	fill := photoFill(env, pop, func(st *store.Student) *string { return &st.Photo })
+	answerPage(env, w, l, q, nil, fill, fill == nil)
+}
+
+// resourcesRoutes are the routes of resources: E20 lists a resource's students.
+var resourcesRoutes = map[registry.OpID]route{
+	registry.E20: {anyone, (*Env).resourceStudents},
+}

@@ -1,0 +1,44 @@
+package ops
+
+import (
+	"net/http"
+	"strconv"
+
+	"github.com/campusconf/campusconf/internal/registry"
+	"github.com/campusconf/campusconf/simulator/decisions"
+	"github.com/campusconf/campusconf/simulator/defects"
+	"github.com/campusconf/campusconf/simulator/front"
+	"github.com/campusconf/campusconf/simulator/store"
+	"github.com/campusconf/campusconf/simulator/variants"
+)
+
+// publishSessions is E21.
+func (env *Env) publishSessions(w http.ResponseWriter, r *http.Request, _ store.User) {
+	b := env.readBody(w, r)
+	if b == nil {
+		return
+	}
+	ids, publish := b.UUIDs("iDs", false), b.Bool("publish", true)
+	if b.Err() != nil {
+		env.badRequest(w, b.Err())
+		return
+	}
+	n, changed := env.store.PublishSessions(ids, *publish)
+	if env.variants.Has(variants.E21ChangedCount) {
+		n = changed
+	}
+	if env.defects.Has(defects.E21CountsUnknown) {
+		n = len(ids)
+	}
+	relyOn(r, decisions.Counts)
+	if env.defects.Has(defects.E21CountString) {
+		front.WriteJSON(w, http.StatusOK, strconv.Itoa(n))
+		return
+	}
+	front.WriteJSON(w, http.StatusOK, n)
+}
+
+// webLectureRoutes are the routes of web lectures: E21 publishes sessions.
+var webLectureRoutes = map[registry.OpID]route{
+	registry.E21: {notStudent, (*Env).publishSessions},
+}

@@ -1,0 +1,165 @@
+package ops
+
+import (
+	"net/http"
+
+	"github.com/campusconf/campusconf/simulator/decisions"
+	"github.com/campusconf/campusconf/simulator/defects"
+	"github.com/campusconf/campusconf/simulator/front"
+	"github.com/campusconf/campusconf/simulator/passes"
+	"github.com/campusconf/campusconf/simulator/store"
+)
+
+// noteEvicted adds n evicted records to the request's log line.
+func noteEvicted(r *http.Request, n int) {
+	if n <= 0 {
+		return
+	}
+	if note := front.NoteOf(r); note != nil {
+		note.Evicted += n
+	}
+}
+
+// What every operation shares, around its handler: the inspection of its
+// request, latency and injected faults (inject.go), credentials and the
+// role model.
+
+// opHandler is the handler the router gives an operation: the inspection
+// of its request (inspect, when someone reads it), then what every
+// operation shares (serveOperation), then the handler. The defects'
+// passes over the answer and the generator defects (passes.Around), when
+// any is on, sit between the inspection and the rest, as next.
+type opHandler struct {
+	env *Env
+	op  operation
+	// params are the names of the path's parameters, for the inspection.
+	params []string
+	// observed: a request may carry a front.Note (the entry observes); when
+	// not, the context is not searched for one.
+	observed bool
+	// next is the passes and generator defects around serveOperation;
+	// nil when none is on.
+	next http.Handler
+}
+
+// opHandler returns op's handler at path, as the switches stand.
+func (env *Env) opHandler(op operation, path string) *opHandler {
+	h := &opHandler{env: env, op: op, params: pathParams(path), observed: env.observed}
+	wrapped := passes.Around(op.ID, env.defects, env.variants, env.store, env.operation(op))
+	if _, plain := wrapped.(operationHandler); !plain {
+		h.next = wrapped
+	}
+	return h
+}
+
+func (h *opHandler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	var note *front.Note
+	if h.observed {
+		note = front.NoteOf(r)
+		if note != nil && note.Inspect {
+			h.inspect(note, r)
+		}
+	}
+	if h.next != nil {
+		h.next.ServeHTTP(w, r)
+		return
+	}
+	h.env.serveOperation(h.op, note, w, r)
+}
+
+// operationHandler is serveOperation as an http.Handler, for the passes
+// and generator defects to wrap.
+type operationHandler struct {
+	env *Env
+	op  operation
+}
+
+func (h operationHandler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	h.env.serveOperation(h.op, front.NoteOf(r), w, r)
+}
+
+// operation is op's handler wrapped with what every operation shares.
+func (env *Env) operation(op operation) http.Handler { return operationHandler{env, op} }
+
+// serveOperation serves op with what every operation shares: latency,
+// credentials (401), the role model (403) and injected faults; note is
+// the request's log line, nil when none is made.
+func (env *Env) serveOperation(op operation, note *front.Note, w http.ResponseWriter, r *http.Request) {
+	if note != nil {
+		note.Op = string(op.ID)
+	}
+	if !env.inject.delay(r.Context()) {
+		return
+	}
+	u, ok := env.authenticate(w, r)
+	if !ok {
+		relyOn(r, decisions.Auth401)
+		return
+	}
+	if note != nil {
+		note.User = u.Fixture
+	}
+	if (!env.perRecord(op) || env.namesExisting(op.ID, r)) && !env.authorize(w, op, u) {
+		if op.access == notStudent {
+			relyOn(r, decisions.ExtraPermissions)
+		}
+		return
+	}
+	if status, msg := env.inject.fault(string(op.ID)); status != 0 {
+		env.fail(w, status, msg)
+		return
+	}
+	op.handle(env, w, r, u)
+}
+
+// authenticate checks the subscription key and the bearer token and
+// returns the calling user.
+func (env *Env) authenticate(w http.ResponseWriter, r *http.Request) (store.User, bool) {
+	key := front.HeaderValue(r.Header, "Ocp-Apim-Subscription-Key")
+	switch {
+	case key == "" && env.defects.Has(defects.MissingKeyAccepted):
+	case key == "":
+		env.fail(w, env.keyRefusal(), "Ocp-Apim-Subscription-Key: expected a subscription key, the header is missing")
+		return store.User{}, false
+	case key != env.store.SubscriptionKey() && env.defects.Has(defects.UnknownKeyAccepted):
+	case key != env.store.SubscriptionKey():
+		env.fail(w, env.keyRefusal(), "Ocp-Apim-Subscription-Key: the subscription key is not valid")
+		return store.User{}, false
+	}
+	token, refusal := env.userToken(r)
+	if refusal != "" {
+		env.fail(w, http.StatusUnauthorized, refusal)
+		return store.User{}, false
+	}
+	u, ok := env.store.UserByToken(token)
+	if !ok {
+		env.fail(w, http.StatusUnauthorized, env.unknownToken())
+		return store.User{}, false
+	}
+	return u, true
+}
+
+// notAuthorized is the 403 message.
+const notAuthorized = "the login user is not authorized to perform this action"
+
+// authorize applies the role model; E5's per-module check is in the store.
+func (env *Env) authorize(w http.ResponseWriter, op operation, u store.User) bool {
+	if op.refuses(u.Role) {
+		env.fail(w, http.StatusForbidden, notAuthorized+" ("+string(op.ID)+" is refused to the "+string(u.Role)+" role)")
+		return false
+	}
+	return true
+}
+
+// refuses reports whether the role model refuses op to role.
+func (op operation) refuses(role store.Role) bool {
+	switch op.access {
+	case notStudent:
+		return role == store.RoleStudent
+	case superAdmin:
+		return role != store.RoleSuperAdmin
+	case accessDelete:
+		return role != store.RoleSuperAdmin && role != store.RoleOwner
+	}
+	return false
+}
