@@ -116,8 +116,7 @@ func (s *state) notRefusedForMediaType(ctx context.Context) error {
 		if ct == other {
 			other = jsonPatch
 		}
-		l := s.lastSent
-		if err := s.send(ctx, l.op, l.method, l.url, l.body, true, other); err != nil {
+		if err := s.again(ctx, other); err != nil {
 			return err
 		}
 		if s.status == 400 || s.status == 415 {

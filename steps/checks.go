@@ -102,6 +102,37 @@ func (e *env) checkCredentials(ctx context.Context) error {
 // the scenarios.
 func (e *env) checkRecords(ctx context.Context) map[string]string {
 	gone := map[string]string{}
+	for _, rc := range e.recordChecks() {
+		if ctx.Err() != nil {
+			break
+		}
+		s := e.checkState()
+		s.user = rc.user
+		_ = s.do(ctx, rc.call)
+		if s.status != http.StatusNotFound {
+			continue
+		}
+		why := fmt.Sprintf("%s answered 404 when the run began", rc.call.op)
+		for _, k := range rc.keys {
+			if _, seen := gone[k]; !seen {
+				gone[k] = why
+			}
+		}
+	}
+	return gone
+}
+
+// recordCheck is one read of the record check: the call, its caller ("":
+// the default one) and the fixture records it names.
+type recordCheck struct {
+	call call
+	user string
+	keys []string
+}
+
+// recordChecks are the reads the record check makes, in registry order.
+func (e *env) recordChecks() []recordCheck {
+	var out []recordCheck
 	for _, o := range registry.All() {
 		if o.ChangesState || !o.Placed || o.Method != http.MethodGet || len(o.Typical.Params) == 0 || !e.cfg.Fixture.Supports(string(o.ID)) {
 			continue
@@ -116,28 +147,33 @@ func (e *env) checkRecords(ctx context.Context) map[string]string {
 			}
 			keys = append(keys, recordKey(v))
 		}
-		if len(keys) == 0 || ctx.Err() != nil {
+		if len(keys) == 0 {
 			continue
 		}
-		s := e.checkState()
+		rc := recordCheck{call: c, keys: keys}
 		if u, ok := typicalUser(string(o.ID)); ok {
 			if _, has := e.cfg.Fixture.Users[u]; !has {
 				continue
 			}
-			s.user = u
+			rc.user = u
 		}
-		_ = s.do(ctx, c)
-		if s.status != http.StatusNotFound {
-			continue
-		}
-		why := fmt.Sprintf("%s answered 404 when the run began", o.ID)
-		for _, k := range keys {
-			if _, seen := gone[k]; !seen {
-				gone[k] = why
-			}
-		}
+		out = append(out, rc)
 	}
-	return gone
+	return out
+}
+
+// preflightChain is the number of requests the checks before the suite
+// make one after another (the credentials check's read per user, then
+// the record check's reads): what the schedule's bound (Bound) adds
+// before the first scenario. Whoever changes those checks, to make their
+// reads at once for instance, changes this count with them
+// (TestPreflightChain holds the two together).
+func (e *env) preflightChain() int {
+	n := len(e.recordChecks())
+	if !e.cfg.NoCredentialsCheck {
+		n += len(e.cfg.Fixture.Users)
+	}
+	return n
 }
 
 // recordKey is the fixture record a placeholder key names:

@@ -37,7 +37,7 @@ type env struct {
 
 	// schedule keeps a scenario changing a record group apart from every
 	// other scenario touching it, in the run's order (schedule.go).
-	schedule scheduler
+	schedule *scheduler
 	// watch stops the run when the target stops answering.
 	watch *watchdog
 	// gone are the fixture records found gone before the suite, by fixture

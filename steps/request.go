@@ -237,8 +237,12 @@ func (s *state) do(ctx context.Context, c call) error {
 // error. An answer past a bound of the runner ends the step with a skip
 // naming the flag that raises the bound.
 func (s *state) send(ctx context.Context, op, method, u string, body []byte, hasBody bool, contentType string) error {
-	if err := s.turn.mayCall(op); err != nil {
-		return err
+	if again := s.lastSent.op == op && s.lastSent.method == method && s.lastSent.url == u && bytes.Equal(s.lastSent.body, body); !again {
+		// a request other than the last one sent again: the step must
+		// have declared its operation
+		if err := s.turn.mayCall(op, s.step); err != nil {
+			return err
+		}
 	}
 	if ctx.Err() != nil {
 		return &ended{why: context.Cause(ctx).Error()}
@@ -266,6 +270,14 @@ func (s *state) send(ctx context.Context, op, method, u string, body []byte, has
 		s.env.watch.NoAnswer()
 		return na
 	}
+}
+
+// again sends the scenario's last request once more, under the
+// Content-Type contentType: it touches what that request touched, so a
+// step sending it again declares nothing new (send lets it through).
+func (s *state) again(ctx context.Context, contentType string) error {
+	l := s.lastSent
+	return s.send(ctx, l.op, l.method, l.url, l.body, l.hasBody, contentType)
 }
 
 // isRead reports whether a request only reads, so that it may be sent

@@ -40,17 +40,11 @@ var ErrNoScenarios = errors.New("no scenario matches the tag expression and opti
 // implementation failed.
 func Run(ctx context.Context, cfg Config) (*reports.Report, error) {
 	cfg.defaults()
-	if err := cfg.Fixture.Check(); err != nil {
-		return nil, fmt.Errorf("fixture: %w", err)
+	f, err := normalized(cfg.Fixture)
+	if err != nil {
+		return nil, err
 	}
-	// a copy, with the unplaced operations' old names read as their ids
-	f := *cfg.Fixture
-	f.Operations = maps.Clone(f.Operations)
-	f.Forbidden = slices.Clone(f.Forbidden)
-	if err := f.Normalize(); err != nil {
-		return nil, fmt.Errorf("fixture: %w", err)
-	}
-	cfg.Fixture = &f
+	cfg.Fixture = f
 	cat, err := features.Load()
 	if err != nil {
 		return nil, err
@@ -111,7 +105,6 @@ func Run(ctx context.Context, cfg Config) (*reports.Report, error) {
 			FS:             features.FS,
 			Paths:          []string{"."},
 			Tags:           tags,
-			Concurrency:    cfg.Concurrency,
 			Strict:         true,
 			NoColors:       true,
 			DefaultContext: runCtx,
@@ -120,6 +113,10 @@ func Run(ctx context.Context, cfg Config) (*reports.Report, error) {
 	if err := e.planSuite(suite); err != nil {
 		return nil, err
 	}
+	// godog starts every scenario at once; the schedule lets each run in
+	// its turn, at most cfg.Concurrency at a time
+	suite.Options.Concurrency = max(len(e.schedule.order), 1)
+	e.schedule.start(cfg.Concurrency)
 	if status := suite.Run(); status == 2 {
 		return nil, fmt.Errorf("the suite could not start (godog option error)")
 	}
@@ -236,6 +233,15 @@ type stepFailure struct {
 	err  error
 }
 
+// beforeStep lets the step call the operations its definition declares,
+// and no other (see turn.mayCall).
+func (e *env) beforeStep(ctx context.Context, st *godog.Step) (context.Context, error) {
+	if s := stateFrom(ctx); s.turn != nil {
+		s.step = s.turn.steps[st.Id]
+	}
+	return ctx, nil
+}
+
 // afterStep remembers the first failing step and any skip.
 func (e *env) afterStep(ctx context.Context, st *godog.Step, status godog.StepResultStatus, err error) (context.Context, error) {
 	s := stateFrom(ctx)
@@ -254,9 +260,7 @@ func (e *env) afterStep(ctx context.Context, st *godog.Step, status godog.StepRe
 // after turns the scenario's state into its result.
 func (e *env) after(ctx context.Context, sc *godog.Scenario, err error) (context.Context, error) {
 	s := stateFrom(ctx)
-	if s.turn != nil {
-		s.turn.finish()
-	}
+	e.schedule.finish(s.turn)
 	f := ctx.Value(stepFailureKey{}).(*stepFailure)
 	s.op = e.scenarioOp(sc, s.op)
 	res := reports.Scenario{
@@ -276,11 +280,12 @@ func (e *env) after(ctx context.Context, sc *godog.Scenario, err error) (context
 	}
 	res.Retries = s.retries
 	var na *noAnswer
+	var ud *undeclared
 	var end *ended
 	switch {
-	case f.err != nil && errors.As(f.err, &na):
-		// no HTTP answer: nothing was judged, and the implementation
-		// failed no requirement
+	case f.err != nil && (errors.As(f.err, &na) || errors.As(f.err, &ud)):
+		// no HTTP answer, or a call the suite did not declare: nothing was
+		// judged, and the implementation failed no requirement
 		res.Outcome = reports.Error
 		res.Failure = e.failure(s, f)
 		res.Failure.Requirements = []string{}

@@ -54,8 +54,11 @@ type state struct {
 	// refusal names the requirements a refusal of one exchange breaks, as
 	// the step that sent it declared.
 	refusal refusal
-	// turn is the scenario's place in the schedule (schedule.go).
+	// turn is the scenario's place in the schedule (schedule.go); step
+	// the operations the step being run declares (stepDef.calls), the
+	// only ones it may call.
 	turn *turn
+	step []string
 }
 
 // sent is a request as send received it.

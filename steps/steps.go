@@ -5,11 +5,9 @@ import (
 	"fmt"
 	"regexp"
 	"strconv"
-	"strings"
 	"time"
 
 	"github.com/campusconf/campusconf/internal/registry"
-	"github.com/campusconf/campusconf/reports"
 
 	"github.com/cucumber/godog"
 	"github.com/tidwall/gjson"
@@ -20,19 +18,47 @@ import (
 type stepDef struct {
 	re *regexp.Regexp
 	fn any
-	// calls names the operations a step may call, from its match (m[1] is
-	// the first group): what the scheduler keeps apart (schedule.go). nil
-	// for a step that calls none; a step that re-sends the last request
-	// calls nothing new.
-	calls func(e *env, m []string) []string
+	// calls declares what the step may send, from its match (m[1] is the
+	// first group): the operations it may call and the requests it makes
+	// one after another (see declared). nil for a step that sends
+	// nothing; a step that sends its scenario's last request again
+	// declares nothing new (see send).
+	calls func(e *env, m []string) declared
+}
+
+// declared is what one step may send: the operations it may call, from
+// which the schedule derives the record groups it reads or changes
+// (schedule.go), and how many requests it makes one after another, from
+// which it estimates the step's time (0: one per operation listed).
+type declared struct {
+	ops      []string
+	requests int
+	// alongside counts the requests the step makes at the same time as
+	// those it counts in requests (the refusal check's probes of other
+	// record groups): a report's count of the scenario's requests, less
+	// these, is its chain.
+	alongside int
+}
+
+// cost is the number of requests the step makes one after another.
+func (d declared) cost() int {
+	if d.requests > 0 {
+		return d.requests
+	}
+	return len(d.ops)
 }
 
 // op1 is the calls of a step naming its operation in its first group.
-func op1(_ *env, m []string) []string { return []string{m[1]} }
+func op1(_ *env, m []string) declared { return declared{ops: []string{m[1]}} }
 
-// fixed is the calls of a step that always calls ops.
-func fixed(ops ...registry.OpID) func(*env, []string) []string {
-	return func(*env, []string) []string { return registry.Strings(ops) }
+// walk is the calls of a step walking the pages of the list its first
+// group names: at least two requests, the first page and the empty one
+// past the end, and one more for a list longer than a page.
+func walk(_ *env, m []string) declared { return declared{ops: []string{m[1]}, requests: 3} }
+
+// fixed is the calls of a step that always calls ops, one after another.
+func fixed(ops ...registry.OpID) func(*env, []string) declared {
+	return func(*env, []string) declared { return declared{ops: registry.Strings(ops)} }
 }
 
 const opRe = `([A-Z]+[0-9]*)`
@@ -82,8 +108,8 @@ var stepDefs = []stepDef{
 	{re(`^the entries are sorted by "([^"]*)" (ascending|descending)$`), sortedBy, nil},
 
 	// precision: open limits, right records, effects, headers
-	{re(`^I page through ` + opRe + ` for "([^"]*)"$`), pageThroughPlain, op1},
-	{re(`^I page through ` + opRe + ` for "([^"]*)" with:$`), pageThroughWith, op1},
+	{re(`^I page through ` + opRe + ` for "([^"]*)"$`), pageThroughPlain, walk},
+	{re(`^I page through ` + opRe + ` for "([^"]*)" with:$`), pageThroughWith, walk},
 	{re(`^the pages held at least one entry$`), pagesHeldEntries, nil},
 	{re(`^I make a typical call to ` + opRe + ` with a body and no Content-Type$`), typicalNoContentType, op1},
 	{re(`^a body in the answer is declared as JSON$`), answerDeclaredJSON, nil},
@@ -271,163 +297,6 @@ func notRefusedForMediaType(ctx context.Context) error {
 	return stateFrom(ctx).notRefusedForMediaType(ctx)
 }
 
-// forbiddenRefused makes the refusal probe of every operation the
-// fixture lists under forbidden (registry Operation.Probe: real records,
-// the entry's own where it names one), as the user it names, and expects
-// 403 from each. A probe that needs a record the run makes (an attendance
-// just added) makes it first, as the default caller. It checks every entry
-// and reports every one that was not refused; an entry it could not probe
-// (an unplaced operation, a missing record, a setup refused) is passed
-// over, and a run that could probe none is skipped.
-func forbiddenRefused(ctx context.Context) error {
-	s := stateFrom(ctx)
-	entries := s.env.cfg.Fixture.Forbidden
-	if len(entries) == 0 {
-		return missing("forbidden")
-	}
-	var wrong, badBody, unprobed []string
-	first, firstBad := -1, -1
-	checked := 0
-	// entries of profiles the fixture does not claim are not probed (not
-	// even their setup is sent); when they are all there is, the scenario
-	// is unsupported
-	var unsupported error
-	var unsupportedOnly []string
-	// in a read-only run, the entries of operations that change state
-	var readOnly error
-	readOnlyLeft := 0
-	for _, f := range entries {
-		op := s.opByFixtureName(f.Operation)
-		c, ok := forbiddenCall(op, f.Record)
-		if !ok {
-			return fmt.Errorf("forbidden: unknown operation %q (want one of %s)", f.Operation, registry.Span(""))
-		}
-		if !s.env.cfg.Fixture.Supports(op) {
-			if unsupported == nil {
-				unsupported = unsupportedSkip(op, s.env.cfg.Fixture)
-			}
-			unsupportedOnly = append(unsupportedOnly, op)
-			unprobed = append(unprobed, fmt.Sprintf("%s as %q: profile not claimed", op, f.User))
-			continue
-		}
-		if s.env.cfg.ReadOnly && probeChangesState(op) {
-			// a read-only run sends no call that changes state, nor the
-			// setup of one
-			if readOnly == nil {
-				readOnly = readOnlySkip(op)
-			}
-			readOnlyLeft++
-			unprobed = append(unprobed, fmt.Sprintf("%s as %q: read-only run", op, f.User))
-			continue
-		}
-		if reason, err := s.probeSetup(ctx, op); err != nil {
-			return err
-		} else if reason != "" {
-			unprobed = append(unprobed, reason)
-			continue
-		}
-		s.user = f.User
-		if err := s.do(ctx, c); err != nil {
-			if sk, isSkip := asSkip(err); isSkip {
-				// an unplaced operation or a missing record: nothing to check
-				unprobed = append(unprobed, fmt.Sprintf("%s as %q: %s", op, f.User, sk.reason))
-				continue
-			}
-			return err
-		}
-		checked++
-		switch {
-		case s.status != 403:
-			wrong = append(wrong, fmt.Sprintf("%s as %q: %s", op, f.User, s.gotStatus()))
-			if first < 0 {
-				first = len(s.exchanges) - 1
-			}
-		case !gjson.ValidBytes(s.body) || s.json().Type != gjson.String:
-			// Refused as declared, in the wrong error form: that is the
-			// error-body rule's to report, not the permission's.
-			badBody = append(badBody, fmt.Sprintf("%s as %q: %s", op, f.User, s.gotStatus()))
-			if firstBad < 0 {
-				firstBad = len(s.exchanges) - 1
-			}
-		}
-	}
-	s.user = ""
-	if checked == 0 {
-		// nothing was observed: not a pass
-		if unsupported != nil && len(unsupportedOnly) == len(entries) {
-			return unsupported
-		}
-		if readOnly != nil && readOnlyLeft+len(unsupportedOnly) == len(entries) {
-			return readOnly
-		}
-		return &skip{reason: "no forbidden entry of the fixture could be probed: " + strings.Join(unprobed, "; "), cause: reports.CauseFixture}
-	}
-	if len(wrong) > 0 {
-		f := s.fail(nil, "403 for every forbidden entry of the fixture", fmt.Sprintf("%d of %d not refused", len(wrong), len(entries)), strings.Join(wrong, "\n"))
-		f.Exchange = first
-		return f
-	}
-	if len(badBody) > 0 {
-		s.exercise("ALL.error-body")
-		f := s.fail([]string{"ALL.error-body"}, "a JSON string body with every 403", fmt.Sprintf("%d of %d refusals in another form", len(badBody), len(entries)), strings.Join(badBody, "\n"))
-		f.Exchange = firstBad
-		return f
-	}
-	return nil
-}
-
-// forbiddenCalls are the operations forbiddenRefused calls: those of the
-// fixture's forbidden entries and their probes' setups.
-func forbiddenCalls(e *env, _ []string) []string {
-	var out []string
-	for _, f := range e.cfg.Fixture.Forbidden {
-		id := registry.ID(f.Operation)
-		out = append(out, id)
-		if o, ok := registry.Lookup(id); ok && o.ProbeSetup != nil {
-			out = append(out, string(o.ProbeSetup.Op))
-		}
-	}
-	return out
-}
-
-// probeSetup makes the record op's refusal probe names as {saved.probe},
-// where its probe needs one (registry Operation.ProbeSetup), as the
-// default caller. It returns why the probe cannot be made, "" when it can.
-func (s *state) probeSetup(ctx context.Context, op string) (string, error) {
-	o, ok := registry.Lookup(op)
-	if !ok || o.ProbeSetup == nil {
-		return "", nil
-	}
-	su := o.ProbeSetup
-	s.user = ""
-	c := callOf(string(su.Op), su.Call)
-	if err := s.do(ctx, c); err != nil {
-		if sk, isSkip := asSkip(err); isSkip {
-			return fmt.Sprintf("%s: its probe needs a %s first: %s", op, su.Op, sk.reason), nil
-		}
-		return "", err
-	}
-	v := s.json().Get(su.Save)
-	if s.status < 200 || s.status >= 300 || absent(v) {
-		return fmt.Sprintf("%s: its probe needs a record made by %s, which answered %s", op, su.Op, s.gotStatus()), nil
-	}
-	s.saved["probe"] = v
-	return "", nil
-}
-
-// probeChangesState reports whether probing op for a refusal sends a call
-// that changes state: op's own, or the setup its probe needs first.
-func probeChangesState(op string) bool {
-	o, ok := registry.Lookup(op)
-	return ok && (o.ChangesState || o.ProbeSetup != nil && changesState(string(o.ProbeSetup.Op)))
-}
-
-// opByFixtureName accepts an operation id or the fixture key of an
-// unplaced operation.
-func (s *state) opByFixtureName(name string) string {
-	return registry.ID(name)
-}
-
 // fieldIs compares a field of the answer. "where present" marks a check
 // beside the scenario's main observation: an absent field is not judged.
 // Without it the check is the observation, and an optional field left out
@@ -528,5 +397,6 @@ func (e *env) initializeScenario(sc *godog.ScenarioContext) {
 	}
 	sc.Before(e.before)
 	sc.After(e.after)
+	sc.StepContext().Before(e.beforeStep)
 	sc.StepContext().After(e.afterStep)
 }

@@ -68,7 +68,7 @@ func runCmd(args []string, stdout, stderr io.Writer) int {
 	fs.StringVar(&o.target, "target", "", "`URL` of the implementation under test (default: the embedded simulator)")
 	fs.StringVar(&o.fixtureFile, "fixtures", "", "fixture `FILE` describing the target (required with --target; see fixtures/schema.json)")
 	fs.StringVar(&o.tags, "tags", "", "run only scenarios matching a tag `EXPR`ession, e.g. '@E7 and not @destructive'")
-	fs.IntVar(&o.concurrency, "concurrency", steps.DefaultConcurrency, "`N` scenarios run at once (a scenario changing a record group runs alone on it, in file order: the outcomes are those of --concurrency 1)")
+	fs.IntVar(&o.concurrency, "concurrency", steps.DefaultConcurrency, "`N` scenarios run at once (a scenario changing a record group runs alone on it, in the run's order: the outcomes are those of --concurrency 1)")
 	fs.DurationVar(&o.timeout, "timeout", 10*time.Second, "timeout of each HTTP exchange")
 	fs.DurationVar(&o.budget, "budget", 30*time.Minute, "time budget of the whole run, from the start of --image and the reachability probe on: requests not made by then fail, and the report is written, marked interrupted")
 	fs.BoolVar(&o.readOnly, "read-only", false, "send no request to an operation that changes state or has an effect outside the service (creates, updates, deletes, verifies a one-time code, sends a push): the scenarios that would are skipped, and the report lists the requirements left unchecked")

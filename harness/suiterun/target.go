@@ -42,6 +42,12 @@ func InProcess(cfg steps.Config, h http.Handler, baseURL string) steps.Config {
 // cfg.Secrets holds them, so a target that echoes them is redacted too.
 func OverHTTP(cfg steps.Config, baseURL string, insecure bool) steps.Config {
 	tr := http.DefaultTransport.(*http.Transport).Clone()
+	// a connection for every request the run may have in flight (a
+	// scenario's, and the refusal check's probes side by side) stays open
+	// for the next: net/http keeps 2 by default and closes the others, and
+	// against a distant target every new connection costs a round trip
+	// (three over TLS) before its request
+	tr.MaxIdleConnsPerHost = 2 * max(cfg.Concurrency, 1)
 	tr.MaxResponseHeaderBytes = wire.MaxResponseHeaderBytes
 	if cfg.MaxResponseHeader > 0 {
 		tr.MaxResponseHeaderBytes = cfg.MaxResponseHeader

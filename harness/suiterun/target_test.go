@@ -1,9 +1,14 @@
 package suiterun
 
 import (
+	"io"
+	"net"
 	"net/http"
 	"net/http/httptest"
+	"sync"
+	"sync/atomic"
 	"testing"
+	"time"
 
 	"github.com/campusconf/campusconf/steps"
 )
@@ -54,5 +59,53 @@ func TestTargets(t *testing.T) {
 		if resp.StatusCode != tt.want {
 			t.Errorf("%s: expected %d, got %d", tt.name, tt.want, resp.StatusCode)
 		}
+	}
+}
+
+// TestOverHTTPKeepsConnections sends rounds of as many requests at once
+// as the run's concurrency through the client OverHTTP makes: the
+// connections the first round opened carry the next rounds, none is
+// opened again (a distant target charges a round trip for each).
+func TestOverHTTPKeepsConnections(t *testing.T) {
+	const concurrency, rounds = 12, 4
+	var opened atomic.Int64
+	arrived := make(chan struct{}, concurrency)
+	srv := httptest.NewUnstartedServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		arrived <- struct{}{}
+		// hold the answer until the round's requests are all in (or a
+		// moment has passed), so that they are in flight together
+		for i := 0; len(arrived) < concurrency && i < 200; i++ {
+			time.Sleep(time.Millisecond)
+		}
+		_, _ = io.WriteString(w, `{}`)
+	}))
+	srv.Config.ConnState = func(_ net.Conn, s http.ConnState) {
+		if s == http.StateNew {
+			opened.Add(1)
+		}
+	}
+	srv.Start()
+	defer srv.Close()
+	cfg := OverHTTP(steps.Config{Concurrency: concurrency}, srv.URL, false)
+	for range rounds {
+		var wg sync.WaitGroup
+		for range concurrency {
+			wg.Go(func() {
+				resp, err := cfg.Client.Get(srv.URL + "/")
+				if err != nil {
+					t.Error(err)
+					return
+				}
+				_, _ = io.Copy(io.Discard, resp.Body)
+				_ = resp.Body.Close()
+			})
+		}
+		wg.Wait()
+		for len(arrived) > 0 {
+			<-arrived
+		}
+	}
+	if got := opened.Load(); got > concurrency {
+		t.Errorf("%d rounds of %d requests at once: expected at most %d connections opened, got %d", rounds, concurrency, concurrency, got)
 	}
 }

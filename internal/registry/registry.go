@@ -108,8 +108,10 @@ type Operation struct {
 	// or reads when another operation changes them: the suite's scheduler
 	// (steps/schedule.go) runs a scenario calling an operation that
 	// changes a group alone on that group, in the run's order, and lets
-	// scenarios that only read it share it. Every operation that changes
-	// state has one; a read nothing else changes has none.
+	// scenarios that only read it share it. A group is a kind of record,
+	// neighbours included (CONTRIBUTING.md, "What a check touches").
+	// Every operation that changes state has one; a read nothing else
+	// changes has none.
 	Group string
 	// Records are the fixture record keys (records.*) it needs.
 	Records []string

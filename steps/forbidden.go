@@ -1,0 +1,317 @@
+package steps
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"maps"
+	"strings"
+	"sync"
+
+	"github.com/tidwall/gjson"
+
+	"github.com/campusconf/campusconf/fixtures"
+	"github.com/campusconf/campusconf/internal/registry"
+	"github.com/campusconf/campusconf/reports"
+)
+
+// forbiddenRefused makes the refusal probe of every operation the
+// fixture lists under forbidden (registry Operation.Probe: real records,
+// the entry's own where it names one), as the user it names, and expects
+// 403 from each. A probe that needs a record the run makes (an attendance
+// just added) makes it first, as the default caller. It checks every entry
+// and reports every one that was not refused; an entry it could not probe
+// (an unplaced operation, a missing record, a setup refused) is passed
+// over, and a run that could probe none is skipped.
+//
+// The probes of different record groups run at the same time (up to
+// --concurrency of them), those of one group one after another in the
+// fixture's order (forbiddenLanes): each probe then sees what it would
+// see were the probes made one at a time, and the check takes the time
+// of its longest lane, not of all its probes. What it reports reads as
+// if they had been: exchanges, failures and the first error in the
+// fixture's order.
+func forbiddenRefused(ctx context.Context) error {
+	s := stateFrom(ctx)
+	entries := s.env.cfg.Fixture.Forbidden
+	if len(entries) == 0 {
+		return missing("forbidden")
+	}
+	probes := make([]*probe, len(entries))
+	// entries of profiles the fixture does not claim are not probed (not
+	// even their setup is sent); when they are all there is, the scenario
+	// is unsupported
+	var unsupported error
+	unsupportedOnly := 0
+	// in a read-only run, the entries of operations that change state
+	var readOnly error
+	readOnlyLeft := 0
+	for i, f := range entries {
+		op := registry.ID(f.Operation)
+		c, ok := forbiddenCall(op, f.Record)
+		if !ok {
+			return fmt.Errorf("forbidden: unknown operation %q (want one of %s)", f.Operation, registry.Span(""))
+		}
+		p := &probe{op: op, user: f.User, call: c}
+		probes[i] = p
+		switch {
+		case !s.env.cfg.Fixture.Supports(op):
+			if unsupported == nil {
+				unsupported = unsupportedSkip(op, s.env.cfg.Fixture)
+			}
+			unsupportedOnly++
+			p.unprobed = fmt.Sprintf("%s as %q: profile not claimed", op, f.User)
+		case s.env.cfg.ReadOnly && probeChangesState(op):
+			// a read-only run sends no call that changes state, nor the
+			// setup of one
+			if readOnly == nil {
+				readOnly = readOnlySkip(op)
+			}
+			readOnlyLeft++
+			p.unprobed = fmt.Sprintf("%s as %q: read-only run", op, f.User)
+		}
+	}
+	s.probeLanes(ctx, probes)
+
+	var wrong, badBody, unprobed []string
+	first, firstBad := -1, -1
+	checked := 0
+	for _, p := range probes {
+		at := s.merge(p.state)
+		if p.err != nil {
+			var f *Failure
+			if errors.As(p.err, &f) {
+				f.Exchange += at
+			}
+			return p.err
+		}
+		if p.unprobed != "" {
+			unprobed = append(unprobed, p.unprobed)
+			continue
+		}
+		checked++
+		switch {
+		case p.status != 403:
+			wrong = append(wrong, fmt.Sprintf("%s as %q: %s", p.op, p.user, p.got))
+			if first < 0 {
+				first = len(s.exchanges) - 1
+			}
+		case !p.stringBody:
+			// Refused as declared, in the wrong error form: that is the
+			// error-body rule's to report, not the permission's.
+			badBody = append(badBody, fmt.Sprintf("%s as %q: %s", p.op, p.user, p.got))
+			if firstBad < 0 {
+				firstBad = len(s.exchanges) - 1
+			}
+		}
+	}
+	if checked == 0 {
+		// nothing was observed: not a pass
+		if unsupported != nil && unsupportedOnly == len(entries) {
+			return unsupported
+		}
+		if readOnly != nil && readOnlyLeft+unsupportedOnly == len(entries) {
+			return readOnly
+		}
+		return &skip{reason: "no forbidden entry of the fixture could be probed: " + strings.Join(unprobed, "; "), cause: reports.CauseFixture}
+	}
+	if len(wrong) > 0 {
+		f := s.fail(nil, "403 for every forbidden entry of the fixture", fmt.Sprintf("%d of %d not refused", len(wrong), len(entries)), strings.Join(wrong, "\n"))
+		f.Exchange = first
+		return f
+	}
+	if len(badBody) > 0 {
+		s.exercise("ALL.error-body")
+		f := s.fail([]string{"ALL.error-body"}, "a JSON string body with every 403", fmt.Sprintf("%d of %d refusals in another form", len(badBody), len(entries)), strings.Join(badBody, "\n"))
+		f.Exchange = firstBad
+		return f
+	}
+	return nil
+}
+
+// probe is one forbidden entry's probe: what to send, and what came of it
+// in a state of its own (merged into the scenario's in the fixture's
+// order).
+type probe struct {
+	op, user string
+	call     call
+	state    *state
+	// unprobed says why the entry was not probed ("" when it was); err is
+	// an error that ends the check (a transport error, a suite fault).
+	unprobed string
+	err      error
+	// status and got are the probe's answer; stringBody says its body is
+	// a JSON string.
+	status     int
+	got        string
+	stringBody bool
+}
+
+// probeLanes makes the probes not already passed over, in the lanes of
+// forbiddenLanes: up to --concurrency lanes at a time, each lane's probes
+// in order.
+func (s *state) probeLanes(ctx context.Context, probes []*probe) {
+	var wg sync.WaitGroup
+	slots := make(chan struct{}, max(s.env.cfg.Concurrency, 1))
+	for _, lane := range forbiddenLanes(s.env.cfg.Fixture) {
+		wg.Go(func() {
+			slots <- struct{}{}
+			defer func() { <-slots }()
+			for _, i := range lane {
+				if p := probes[i]; p.unprobed == "" {
+					s.probeOne(ctx, p)
+				}
+			}
+		})
+	}
+	wg.Wait()
+}
+
+// probeOne makes one probe, its setup first where it needs one, in a
+// state of its own.
+func (s *state) probeOne(ctx context.Context, p *probe) {
+	ps := &state{env: s.env, name: s.name, reqs: s.reqs, op: s.op, saved: maps.Clone(s.saved), started: s.started,
+		turn: s.turn, step: s.step, lastSent: s.lastSent}
+	p.state = ps
+	if reason, err := ps.probeSetup(ctx, p.op); err != nil {
+		p.err = err
+		return
+	} else if reason != "" {
+		p.unprobed = reason
+		return
+	}
+	ps.user = p.user
+	if err := ps.do(ctx, p.call); err != nil {
+		if sk, isSkip := asSkip(err); isSkip {
+			// an unplaced operation or a missing record: nothing to check
+			p.unprobed = fmt.Sprintf("%s as %q: %s", p.op, p.user, sk.reason)
+			return
+		}
+		p.err = err
+		return
+	}
+	p.status, p.got = ps.status, ps.gotStatus()
+	p.stringBody = gjson.ValidBytes(ps.body) && ps.json().Type == gjson.String
+}
+
+// merge adds what a probe's state did to the scenario's state, as if the
+// scenario had made its requests, and returns the index of its first
+// exchange.
+func (s *state) merge(ps *state) int {
+	at := len(s.exchanges)
+	if ps == nil {
+		return at
+	}
+	if s.op == "" {
+		s.op = ps.op
+	}
+	for _, ex := range ps.exchanges {
+		s.record(ex)
+	}
+	s.dropped += ps.dropped
+	s.retries += ps.retries
+	for id := range ps.exercised {
+		s.exercise(id)
+	}
+	if ps.lastReq != nil {
+		s.status, s.header, s.body, s.lastOp, s.lastReq, s.lastSent = ps.status, ps.header, ps.body, ps.lastOp, ps.lastReq, ps.lastSent
+	}
+	return at
+}
+
+// forbiddenLanes partitions the fixture's forbidden entries (their
+// indexes) into lanes: the entries whose probes (setups included) touch a
+// common record group share a lane, in the fixture's order; an entry
+// touching none has a lane of its own. Lanes touch no group in common, so
+// they may run at the same time.
+func forbiddenLanes(f *fixtures.File) [][]int {
+	var lanes [][]int
+	laneOf := map[string]int{}
+	for i, fb := range f.Forbidden {
+		var groups []string
+		for _, op := range probeOps(registry.ID(fb.Operation)) {
+			if a, ok := accessOf(op); ok {
+				groups = append(groups, a.group)
+			}
+		}
+		l := -1
+		for _, g := range groups {
+			if j, ok := laneOf[g]; ok {
+				l = j
+				break
+			}
+		}
+		if l < 0 {
+			l = len(lanes)
+			lanes = append(lanes, nil)
+		}
+		lanes[l] = append(lanes[l], i)
+		for _, g := range groups {
+			laneOf[g] = l
+		}
+	}
+	return lanes
+}
+
+// probeOps are the operations a refusal probe of op calls: its setup's,
+// then its own.
+func probeOps(op string) []string {
+	o, ok := registry.Lookup(op)
+	if !ok {
+		return []string{op}
+	}
+	if o.ProbeSetup != nil {
+		return []string{string(o.ProbeSetup.Op), op}
+	}
+	return []string{op}
+}
+
+// forbiddenCalls declares what forbiddenRefused sends: the operations of
+// the fixture's forbidden entries and their probes' setups; one after
+// another, the requests of its longest lane.
+func forbiddenCalls(e *env, _ []string) declared {
+	var d declared
+	for _, lane := range forbiddenLanes(e.cfg.Fixture) {
+		n := 0
+		for _, i := range lane {
+			ops := probeOps(registry.ID(e.cfg.Fixture.Forbidden[i].Operation))
+			d.ops = append(d.ops, ops...)
+			n += len(ops)
+		}
+		d.requests = max(d.requests, n)
+	}
+	d.alongside = len(d.ops) - d.requests
+	return d
+}
+
+// probeSetup makes the record op's refusal probe names as {saved.probe},
+// where its probe needs one (registry Operation.ProbeSetup), as the
+// default caller. It returns why the probe cannot be made, "" when it can.
+func (s *state) probeSetup(ctx context.Context, op string) (string, error) {
+	o, ok := registry.Lookup(op)
+	if !ok || o.ProbeSetup == nil {
+		return "", nil
+	}
+	su := o.ProbeSetup
+	s.user = ""
+	c := callOf(string(su.Op), su.Call)
+	if err := s.do(ctx, c); err != nil {
+		if sk, isSkip := asSkip(err); isSkip {
+			return fmt.Sprintf("%s: its probe needs a %s first: %s", op, su.Op, sk.reason), nil
+		}
+		return "", err
+	}
+	v := s.json().Get(su.Save)
+	if s.status < 200 || s.status >= 300 || absent(v) {
+		return fmt.Sprintf("%s: its probe needs a record made by %s, which answered %s", op, su.Op, s.gotStatus()), nil
+	}
+	s.saved["probe"] = v
+	return "", nil
+}
+
+// probeChangesState reports whether probing op for a refusal sends a call
+// that changes state: op's own, or the setup its probe needs first.
+func probeChangesState(op string) bool {
+	o, ok := registry.Lookup(op)
+	return ok && (o.ChangesState || o.ProbeSetup != nil && changesState(string(o.ProbeSetup.Op)))
+}
