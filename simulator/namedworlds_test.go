@@ -190,7 +190,7 @@ func TestWorldsEvictLeastRecentlyUsed(t *testing.T) {
 		e.inWorld(w, false, method, path, fmt.Sprintf(`{"id":%d,"read":11}`, n.ID)).want(t, 200)
 	}
 	e.inWorld("a", false, "GET", "/healthz", "").want(t, 200) // a is now the most recent
-	if _, err := e.notifyStatus("d", false); err != nil {       // creates d, evicts b
+	if _, err := e.notifyStatus("d", false); err != nil {     // creates d, evicts b
 		t.Fatal(err)
 	}
 	got := e.sim.WorldNames()
