@@ -2,7 +2,6 @@ package proxy
 
 import (
 	"encoding/json"
-	"fmt"
 	"io"
 	"net"
 	"net/http"
@@ -47,12 +46,7 @@ func TestHostCheckBeforeForwarding(t *testing.T) {
 			p := boundsProxy(t, target.URL, Options{AllowedHosts: tt.allowed})
 			addr := serveProxy(t, p)
 			_, port, _ := net.SplitHostPort(addr)
-			host := tt.host
-			if strings.Contains(host, "%d") {
-				var n int
-				fmt.Sscan(port, &n)
-				host = fmt.Sprintf(host, n)
-			}
+			host := strings.ReplaceAll(tt.host, "%d", port)
 			before := reached.Load()
 			req, _ := http.NewRequest(http.MethodGet, "http://"+addr+"/docs/?user=admin", nil)
 			req.Host = host

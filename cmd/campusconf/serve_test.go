@@ -326,8 +326,8 @@ func TestServeSavesWithRequestsInFlight(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			t.Cleanup(func() { c.Close() })
-			fmt.Fprintf(c, "PUT %s HTTP/1.1\r\nHost: 127.0.0.1\r\nOcp-Apim-Subscription-Key: %s\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{\"id\":", fx.Operations["NR"].Path, fx.SubscriptionKey)
+			t.Cleanup(func() { _ = c.Close() })
+			_, _ = fmt.Fprintf(c, "PUT %s HTTP/1.1\r\nHost: 127.0.0.1\r\nOcp-Apim-Subscription-Key: %s\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{\"id\":", fx.Operations["NR"].Path, fx.SubscriptionKey)
 		}, true},
 	}
 	for _, tt := range tests {
