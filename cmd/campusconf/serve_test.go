@@ -2,7 +2,6 @@ package main
 
 import (
 	"bytes"
-	"context"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -121,23 +120,8 @@ func TestServeUsageExitCodes(t *testing.T) {
 // TestServeAnswersAndStops serves on a free port, calls it, and stops it
 // as SIGINT would.
 func TestServeAnswersAndStops(t *testing.T) {
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	c, err := parseServe([]string{"--control", "--log", "off"}, io.Discard)
-	if err != nil {
-		t.Fatal(err)
-	}
-	sim, err := simulator.New(c.opts)
-	if err != nil {
-		t.Fatal(err)
-	}
-	ctx, cancel := context.WithCancel(context.Background())
-	done := make(chan int)
 	var stdout bytes.Buffer
-	go func() { done <- serve(ctx, ln, sim, c, &stdout, io.Discard) }()
-	base := "http://" + ln.Addr().String()
+	base, sim, stop := serveForTest(t, parsedServe(t, []string{"--control", "--log", "off"}, nil), false, &stdout, io.Discard)
 	resp, err := http.Get(base + "/healthz")
 	if err != nil {
 		t.Fatal(err)
@@ -160,7 +144,7 @@ func TestServeAnswersAndStops(t *testing.T) {
 	if err != nil || fx["control"] != control {
 		t.Errorf("GET /_sim/TOKEN/fixtures: control = %v (%v), want the control path", fx["control"], err)
 	}
-	if code := stopServe(t, cancel, done, 5*time.Second); code != exitOK {
+	if code := stop(); code != exitOK {
 		t.Errorf("serve returned %d after shutdown, want %d", code, exitOK)
 	}
 	if !strings.Contains(stdout.String(), "control API at "+control) {
@@ -214,26 +198,8 @@ func TestServeStateFile(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "state.json")
 	run := func(write bool) int {
 		t.Helper()
-		c, err := parseServe([]string{"--log", "off", "--state", path, "--state-every", "0"}, io.Discard)
-		if err != nil {
-			t.Fatal(err)
-		}
-		sim, err := simulator.New(c.opts)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if _, err := sim.LoadState(path, 0); err != nil {
-			t.Fatal(err)
-		}
+		base, sim, stop := serveForTest(t, parsedServe(t, []string{"--log", "off", "--state", path, "--state-every", "0"}, nil), true, io.Discard, io.Discard)
 		fx := sim.Fixtures()
-		ln, err := net.Listen("tcp", "127.0.0.1:0")
-		if err != nil {
-			t.Fatal(err)
-		}
-		ctx, cancel := context.WithCancel(context.Background())
-		done := make(chan int)
-		go func() { done <- serve(ctx, ln, sim, c, io.Discard, io.Discard) }()
-		base := "http://" + ln.Addr().String()
 		call := func(method, path, body string) *http.Response {
 			req, _ := http.NewRequest(method, base+path, strings.NewReader(body))
 			req.Header.Set("Ocp-Apim-Subscription-Key", fx.SubscriptionKey)
@@ -264,7 +230,7 @@ func TestServeStateFile(t *testing.T) {
 			t.Fatal(err)
 		}
 		resp.Body.Close()
-		if code := stopServe(t, cancel, done, 5*time.Second); code != exitOK {
+		if code := stop(); code != exitOK {
 			t.Fatalf("serve returned %d, want %d", code, exitOK)
 		}
 		st, _ := m["notifyStatus"].(float64)
@@ -334,25 +300,11 @@ func TestServeSavesWithRequestsInFlight(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			dir := t.TempDir()
 			state, reportDir := filepath.Join(dir, "state.json"), filepath.Join(dir, "traffic")
-			c, err := parseServe(append([]string{"--log", "off", "--state", state, "--state-every", "0", "--report-dir", reportDir}, tt.args...), io.Discard)
-			if err != nil {
-				t.Fatal(err)
-			}
-			c.grace = 300 * time.Millisecond
-			sim, err := simulator.New(c.opts)
-			if err != nil {
-				t.Fatal(err)
-			}
-			fx := sim.Fixtures()
-			ln, err := net.Listen("tcp", "127.0.0.1:0")
-			if err != nil {
-				t.Fatal(err)
-			}
-			ctx, cancel := context.WithCancel(context.Background())
-			done := make(chan int)
+			const grace = 300 * time.Millisecond
 			var stderr bytes.Buffer
-			go func() { done <- serve(ctx, ln, sim, c, io.Discard, &stderr) }()
-			base := "http://" + ln.Addr().String()
+			base, sim, stop := serveForTest(t, parsedServe(t, append([]string{"--log", "off", "--state", state, "--state-every", "0", "--report-dir", reportDir}, tt.args...),
+				func(c *serveConfig) { c.grace = grace }), false, io.Discard, &stderr)
+			fx := sim.Fixtures()
 			if tt.write {
 				req, _ := http.NewRequest("PUT", base+fx.Operations["NR"].Path, strings.NewReader(fmt.Sprintf(`{"id":%d,"read":11}`, fx.Records.Notification.ID)))
 				req.Header.Set("Ocp-Apim-Subscription-Key", fx.SubscriptionKey)
@@ -367,11 +319,11 @@ func TestServeSavesWithRequestsInFlight(t *testing.T) {
 			tt.hold(t, base, fx)
 			time.Sleep(100 * time.Millisecond) // the request is in its handler
 			start := time.Now()
-			if code := stopServe(t, cancel, done, 10*time.Second); code != exitOK {
+			if code := stop(); code != exitOK {
 				t.Fatalf("serve with a request in flight: exit %d, want %d:\n%s", code, exitOK, stderr.String())
 			}
-			if took := time.Since(start); took > c.grace+cutWait {
-				t.Errorf("shutdown took %s, want at most the grace %s and the wait for cut handlers %s", took, c.grace, cutWait)
+			if took := time.Since(start); took > grace+cutWait {
+				t.Errorf("shutdown took %s, want at most the grace %s and the wait for cut handlers %s", took, grace, cutWait)
 			}
 			if !strings.Contains(stderr.String(), "1 request(s) still in flight after 300ms were cut") {
 				t.Errorf("stderr: expected the cut request named, got %q", stderr.String())

@@ -4,17 +4,13 @@ package main
 
 import (
 	"bytes"
-	"context"
 	"io"
-	"net"
 	"os"
 	"path/filepath"
 	"strings"
 	"syscall"
 	"testing"
 	"time"
-
-	"github.com/campusconf/campusconf/simulator"
 )
 
 // TestServeRefusesUnsafeStateFiles reproduces issue 45's state file
@@ -30,22 +26,8 @@ func TestServeRefusesUnsafeStateFiles(t *testing.T) {
 	}
 	state := filepath.Join(dir, "state.json")
 	// a state file a server wrote: serve once, then stop
-	c, err := parseServe([]string{"--log", "off", "--state", state, "--state-every", "0"}, io.Discard)
-	if err != nil {
-		t.Fatal(err)
-	}
-	sim, err := simulator.New(c.opts)
-	if err != nil {
-		t.Fatal(err)
-	}
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	ctx, cancel := context.WithCancel(context.Background())
-	done := make(chan int)
-	go func() { done <- serve(ctx, ln, sim, c, io.Discard, io.Discard) }()
-	if code := stopServe(t, cancel, done, 5*time.Second); code != exitOK {
+	_, _, stop := serveForTest(t, parsedServe(t, []string{"--log", "off", "--state", state, "--state-every", "0"}, nil), false, io.Discard, io.Discard)
+	if code := stop(); code != exitOK {
 		t.Fatalf("first serve: exit %d", code)
 	}
 	before, err := os.ReadFile(state)
