@@ -18,6 +18,7 @@ import (
 	"github.com/campusconf/campusconf/internal/inproc"
 	"github.com/campusconf/campusconf/internal/openapi"
 	"github.com/campusconf/campusconf/reports"
+	"github.com/campusconf/campusconf/reports/redact"
 	"github.com/campusconf/campusconf/simulator"
 	"github.com/campusconf/campusconf/simulator/defects"
 	"github.com/campusconf/campusconf/simulator/variants"
@@ -238,7 +239,7 @@ func TestFindingsHoldNoSecret(t *testing.T) {
 		}
 	}
 	scs, _, err := Run(t.Context(), Config{BaseURL: "http://127.0.0.1:8080", Client: client, Fixture: f, N: 50, Seed: 1,
-		Redactor: reports.NewRedactor(secrets), Operations: []string{"E19"}})
+		Redactor: redact.With(secrets), Operations: []string{"E19"}})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -29,6 +29,7 @@ import (
 	"github.com/campusconf/campusconf/internal/openapi"
 	"github.com/campusconf/campusconf/internal/wire"
 	"github.com/campusconf/campusconf/reports"
+	"github.com/campusconf/campusconf/reports/redact"
 )
 
 // DefaultSeed is the seed of `--generate-seed` when none is given.
@@ -57,7 +58,7 @@ type Config struct {
 	MaxShrink int
 	// Redactor replaces credentials in the exchanges kept for the report;
 	// nil keeps them as sent (tests only).
-	Redactor *reports.Redactor
+	Redactor *redact.Redactor
 	// Operations, when set, limits the run to these operation ids.
 	Operations []string
 	// MaxBody bounds the bytes read of one answer (default

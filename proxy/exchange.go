@@ -27,4 +27,6 @@ type Exchange struct {
 	Duration time.Duration
 
 	pooled *bytes.Buffer // ResponseBody's buffer, reused once checked
+	held   int64         // bytes held for the checks (Options.QueueBytes)
+	noRoom bool          // a capture found no room: the exchange is not checked
 }

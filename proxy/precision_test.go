@@ -43,7 +43,7 @@ func TestPrecisionGenerated(t *testing.T) {
 				t.Fatal(err)
 			}
 			target, _ := url.Parse("http://target.test")
-			p, err := New(Options{Target: target, Fixture: sim.Fixtures(), Transport: inproc.Transport{Handler: sim}})
+			p, err := New(Options{Target: target, Fixture: sim.Fixtures(), Transport: inproc.Transport{Handler: sim}, AllowedHosts: []string{"proxy.test"}})
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -9,12 +9,14 @@ package proxy
 
 import (
 	"bytes"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
 	"net/http"
 	"net/http/httputil"
 	"net/url"
+	"slices"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -59,16 +61,49 @@ type Options struct {
 	// their answers were forwarded.
 	Checkers int
 	// QueueLen bounds the exchanges waiting in one checker queue (default
-	// DefaultQueueLen); QueueBytes bounds the body bytes waiting in all of
-	// them (default DefaultQueueBytes). An exchange that finds no room is
-	// forwarded all the same and counted unchecked.
+	// DefaultQueueLen); QueueBytes bounds the bytes the proxy holds for its
+	// checks (default DefaultQueueBytes): the bodies it captures and the
+	// header blocks it copies, from the capture (a client still sending
+	// its body included) until the check. An exchange that finds no room
+	// is forwarded all the same, as it comes, and counted unchecked.
 	QueueLen   int
 	QueueBytes int64
 	// StateBytes bounds the memory of earlier exchanges the stateful rules
 	// keep (default DefaultStateBytes); past it the least recently used
 	// entry is dropped first.
 	StateBytes int64
+	// MaxHeader bounds the header block of a request or an answer the
+	// proxy checks, names and values (default
+	// wire.MaxResponseHeaderBytes, the runner's --max-header): a larger
+	// one is checked no further, counted too large, and forwarded
+	// unchanged.
+	MaxHeader int
+	// AllowedHosts are the Host values the proxy answers besides
+	// localhost, names under .localhost and IP addresses
+	// (wire.HostPolicy, as campusconf serve): a request sent to another
+	// name gets 421 and is not forwarded, so a web page cannot read the
+	// target through the proxy by DNS rebinding. wire.AnyHost switches
+	// the check off.
+	AllowedHosts []string
+	// ReadTimeout bounds the time a client may take to send a request,
+	// its body included (default DefaultReadTimeout), in the server
+	// Server returns.
+	ReadTimeout time.Duration
 }
+
+// The bounds of the proxy's server (Server), those of campusconf serve: a
+// client that stalls its request, its body or its reading of the answer
+// is cut off instead of holding a connection and what it sent.
+const (
+	DefaultReadTimeout       = time.Minute
+	DefaultReadHeaderTimeout = 10 * time.Second
+	DefaultWriteTimeout      = 5 * time.Minute
+	DefaultIdleTimeout       = 120 * time.Second
+	// MaxRequestHeaderBytes is what the server reads of a request's line
+	// and headers; a header block past MaxHeader but within it is
+	// forwarded unchecked.
+	MaxRequestHeaderBytes = 1 << 20
+)
 
 // The defaults of the checker queues: forwarding never waits for a check,
 // so the queues bound what waits.
@@ -87,7 +122,7 @@ type Proxy struct {
 	opts    Options
 	rp      *httputil.ReverseProxy
 	check   *checker
-	red     *reports.Redactor
+	red     *redact.Redactor
 	started time.Time
 
 	seen    atomic.Int64
@@ -95,17 +130,21 @@ type Proxy struct {
 	doneSet sync.Once
 
 	// the checker queues, one goroutine each; see enqueue
-	queues      []chan *Exchange
-	queued      atomic.Int64 // body bytes waiting in the queues
-	unchecked   atomic.Int64 // exchanges forwarded but never checked (queues full)
-	tooLarge    atomic.Int64 // exchanges with a body past MaxCapture
-	enqueued    atomic.Int64
-	checkedMu   sync.Mutex
-	checkedCond *sync.Cond
-	checkedN    int64
-	closeOnce   sync.Once
-	stopped     atomic.Bool
-	stop        chan struct{}
+	queues    []chan *Exchange
+	held      atomic.Int64 // bytes captured or copied for the checks, not yet checked
+	unchecked atomic.Int64 // exchanges forwarded but never checked (no room)
+	tooLarge  atomic.Int64 // exchanges with a body past MaxCapture
+	// exchanges with a header block past MaxHeader, not checked
+	headersTooLarge atomic.Int64
+	misdirected     atomic.Int64 // requests refused for their Host
+	hosts           wire.HostPolicy
+	enqueued        atomic.Int64
+	checkedMu       sync.Mutex
+	checkedCond     *sync.Cond
+	checkedN        int64
+	closeOnce       sync.Once
+	stopped         atomic.Bool
+	stop            chan struct{}
 	// beforeCheck, when set (tests), runs before each check on the
 	// checker's goroutine
 	beforeCheck func()
@@ -151,6 +190,16 @@ func New(opts Options) (*Proxy, error) {
 	if opts.StateBytes <= 0 {
 		opts.StateBytes = DefaultStateBytes
 	}
+	if opts.MaxHeader <= 0 {
+		opts.MaxHeader = wire.MaxResponseHeaderBytes
+	}
+	if opts.ReadTimeout <= 0 {
+		opts.ReadTimeout = DefaultReadTimeout
+	}
+	hosts, err := wire.NewHostPolicy(opts.AllowedHosts)
+	if err != nil {
+		return nil, fmt.Errorf("proxy: %w", err)
+	}
 	if opts.Transport == nil {
 		// the default keeps 2 idle connections per host: a browser's
 		// parallel requests would open and close connections to the
@@ -171,6 +220,7 @@ func New(opts Options) (*Proxy, error) {
 		return nil, err
 	}
 	p := &Proxy{
+		hosts:   hosts,
 		opts:    opts,
 		check:   newChecker(cat, opts.Fixture, v, opts.StateBytes),
 		red:     redact.NewWith(opts.Fixture, redact.TargetSecrets(opts.Target.String())),
@@ -216,23 +266,44 @@ func New(opts Options) (*Proxy, error) {
 // Done is closed once MaxExchanges exchanges have been seen.
 func (p *Proxy) Done() <-chan struct{} { return p.done }
 
+// Server returns the HTTP server to serve p with: the timeouts and the
+// header bound of campusconf serve (ReadTimeout from Options), so that a
+// client stalling its request, its body or its reading of the answer is
+// cut off.
+func (p *Proxy) Server() *http.Server {
+	return &http.Server{
+		Handler:           p,
+		ReadHeaderTimeout: DefaultReadHeaderTimeout,
+		ReadTimeout:       p.opts.ReadTimeout,
+		WriteTimeout:      DefaultWriteTimeout,
+		IdleTimeout:       DefaultIdleTimeout,
+		MaxHeaderBytes:    MaxRequestHeaderBytes,
+	}
+}
+
 // ServeHTTP forwards r and checks the exchange.
 func (p *Proxy) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	if !p.hosts.Allows(r.Host) {
+		p.misdirectedAnswer(w, r)
+		return
+	}
 	if p.opts.CORS && r.Method == http.MethodOptions && r.Header.Get("Access-Control-Request-Method") != "" {
 		preflight(w, r)
 		return
 	}
-	ex := &Exchange{Method: r.Method, URL: r.URL, RequestHeader: r.Header.Clone(), Started: time.Now()}
+	ex := &Exchange{Method: r.Method, URL: r.URL, Started: time.Now()}
 	if r.Body != nil && r.Body != http.NoBody {
-		buf, err := readAtMost(r.Body, r.ContentLength, p.opts.MaxCapture+1)
+		buf, room, err := p.readAtMost(ex, r.Body, r.ContentLength, p.opts.MaxCapture+1)
 		if err != nil {
+			p.give(ex.held)
 			http.Error(w, `"campusconf proxy: request body unreadable"`, http.StatusBadRequest)
 			return
 		}
 		ex.RequestBody = buf
-		if len(buf) > p.opts.MaxCapture {
-			ex.RequestCut = true
-			ex.RequestBody = buf[:p.opts.MaxCapture]
+		ex.noRoom = !room
+		if !room || len(buf) > p.opts.MaxCapture {
+			ex.RequestCut = len(buf) > p.opts.MaxCapture
+			ex.RequestBody = buf[:min(len(buf), p.opts.MaxCapture)]
 			// what was read goes first, the rest streams from the client
 			r.Body = struct {
 				io.Reader
@@ -242,7 +313,7 @@ func (p *Proxy) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 			r.Body = io.NopCloser(bytes.NewReader(buf))
 		}
 	}
-	cw := &captureWriter{ResponseWriter: w, max: p.opts.MaxCapture, buf: bufPool.Get().(*bytes.Buffer)}
+	cw := &captureWriter{ResponseWriter: w, max: p.opts.MaxCapture, buf: bufPool.Get().(*bytes.Buffer), p: p, ex: ex, noRoom: ex.noRoom}
 	var transportErr error
 	rp := *p.rp
 	rp.ErrorHandler = func(w http.ResponseWriter, r *http.Request, err error) {
@@ -258,15 +329,84 @@ func (p *Proxy) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	if ex.Status == 0 {
 		ex.Status = http.StatusOK
 	}
-	ex.ResponseHeader = w.Header().Clone()
 	ex.ResponseBody = cw.buf.Bytes()
 	ex.pooled = cw.buf
 	ex.ResponseCut = cw.cut
+	ex.noRoom = cw.noRoom
 	ex.Err = transportErr
-	p.enqueue(ex)
+	p.handOn(ex, r.Header, w.Header())
 	if n := p.seen.Add(1); p.opts.MaxExchanges > 0 && n >= int64(p.opts.MaxExchanges) {
 		p.doneSet.Do(func() { close(p.done) })
 	}
+}
+
+// handOn hands a forwarded exchange to the checks with copies of its
+// header blocks, unless a block is past MaxHeader (too large: checked no
+// further) or the bytes it needs find no room (unchecked).
+func (p *Proxy) handOn(ex *Exchange, reqHeader, respHeader http.Header) {
+	reqBytes, respBytes := headerBytes(reqHeader), headerBytes(respHeader)
+	switch {
+	case reqBytes > p.opts.MaxHeader || respBytes > p.opts.MaxHeader:
+		p.headersTooLarge.Add(1)
+		release(p, ex)
+		return
+	case ex.noRoom || !p.take(ex, int64(reqBytes+respBytes)):
+		p.unchecked.Add(1)
+		release(p, ex)
+		return
+	}
+	ex.RequestHeader = reqHeader.Clone()
+	ex.ResponseHeader = respHeader.Clone()
+	p.enqueue(ex)
+}
+
+// headerBytes is the size of a header block: names and values.
+func headerBytes(h http.Header) int {
+	n := 0
+	for k, vs := range h {
+		for _, v := range vs {
+			n += len(k) + len(v) + 4 // ": " and CRLF
+		}
+	}
+	return n
+}
+
+// take holds n more bytes for ex's checks, within QueueBytes; false when
+// there is no room (nothing is held then).
+func (p *Proxy) take(ex *Exchange, n int64) bool {
+	if n <= 0 {
+		return true
+	}
+	if p.held.Add(n) > p.opts.QueueBytes {
+		p.held.Add(-n)
+		return false
+	}
+	ex.held += n
+	return true
+}
+
+// give returns n bytes held for the checks.
+func (p *Proxy) give(n int64) {
+	if n > 0 {
+		p.held.Add(-n)
+	}
+}
+
+// misdirectedAnswer refuses a request sent to a Host the proxy is not
+// served as: 421 with a JSON string body, as campusconf serve answers,
+// and nothing forwarded.
+func (p *Proxy) misdirectedAnswer(w http.ResponseWriter, r *http.Request) {
+	p.misdirected.Add(1)
+	name := wire.HostName(r.Host)
+	if len(name) > 60 {
+		name = name[:57] + "..."
+	}
+	msg := fmt.Sprintf("campusconf proxy: host %q: this proxy is not served under that name; it answers localhost, IP addresses and the names it is told to allow (campusconf proxy --allowed-hosts %s)", name, name)
+	body, _ := json.Marshal(msg)
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("X-Content-Type-Options", "nosniff")
+	w.WriteHeader(http.StatusMisdirectedRequest)
+	_, _ = w.Write(append(body, '\n'))
 }
 
 // forwarded sets X-Forwarded-For, X-Forwarded-Host and X-Forwarded-Proto
@@ -286,19 +426,11 @@ func forwarded(pr *httputil.ProxyRequest) {
 }
 
 // enqueue hands ex to the checker queue of its world, never waiting: with
-// no room (QueueLen exchanges, or QueueBytes body bytes waiting), ex is
-// counted unchecked.
+// no room (QueueLen exchanges waiting), ex is counted unchecked.
 func (p *Proxy) enqueue(ex *Exchange) {
 	if p.stopped.Load() {
 		p.unchecked.Add(1)
-		release(ex)
-		return
-	}
-	size := int64(len(ex.RequestBody) + len(ex.ResponseBody))
-	if p.queued.Add(size) > p.opts.QueueBytes {
-		p.queued.Add(-size)
-		p.unchecked.Add(1)
-		release(ex)
+		release(p, ex)
 		return
 	}
 	world, _ := wire.WorldOf(ex.URL.Path, ex.RequestHeader)
@@ -307,9 +439,8 @@ func (p *Proxy) enqueue(ex *Exchange) {
 	select {
 	case q <- ex:
 	default:
-		p.queued.Add(-size)
 		p.unchecked.Add(1)
-		release(ex)
+		release(p, ex)
 		p.markChecked()
 	}
 }
@@ -346,10 +477,8 @@ func (p *Proxy) checkOne(ex *Exchange) {
 	if p.beforeCheck != nil {
 		p.beforeCheck()
 	}
-	size := int64(len(ex.RequestBody) + len(ex.ResponseBody)) // before decode changes them
 	p.observe(ex)
-	release(ex)
-	p.queued.Add(-size)
+	release(p, ex)
 	p.markChecked()
 }
 
@@ -457,7 +586,7 @@ func (p *Proxy) keep(res *result, ex *Exchange) {
 		Truncated:      ex.RequestCut || ex.ResponseCut || len(ex.RequestBody) > body || len(ex.ResponseBody) > body,
 		Duration:       reports.Duration(ex.Duration),
 	}
-	re.ResponseHeaders, re.ResponseHeadersDropped = p.red.ResponseHeaders(ex.ResponseHeader, reports.MaxHeaders)
+	re.ResponseHeaders, re.ResponseHeadersDropped = reports.ResponseHeaders(p.red, ex.ResponseHeader, reports.MaxHeaders)
 	if ex.Err != nil {
 		re.Error = p.red.String(ex.Err.Error())
 	}
@@ -490,7 +619,11 @@ var bufPool = sync.Pool{New: func() any { return new(bytes.Buffer) }}
 // maxPooled is the largest buffer kept for reuse.
 const maxPooled = 256 << 10
 
-func release(ex *Exchange) {
+// release gives back what ex holds: its bytes within QueueBytes, its
+// answer's buffer.
+func release(p *Proxy, ex *Exchange) {
+	p.give(ex.held)
+	ex.held = 0
 	b := ex.pooled
 	if b == nil {
 		return
@@ -503,13 +636,17 @@ func release(ex *Exchange) {
 }
 
 // captureWriter passes a response through and keeps its status and the
-// first max bytes of its body.
+// first max bytes of its body, each chunk held for the checks first
+// (noRoom once one found no room: nothing more is kept).
 type captureWriter struct {
 	http.ResponseWriter
 	status int
 	max    int
 	buf    *bytes.Buffer
 	cut    bool
+	p      *Proxy
+	ex     *Exchange
+	noRoom bool
 }
 
 func (c *captureWriter) WriteHeader(code int) {
@@ -523,10 +660,15 @@ func (c *captureWriter) Write(b []byte) (int, error) {
 	if c.status == 0 {
 		c.status = http.StatusOK
 	}
-	if room := c.max - c.buf.Len(); room > 0 {
-		c.buf.Write(b[:min(room, len(b))])
-		if len(b) > room {
-			c.cut = true
+	if room := c.max - c.buf.Len(); room > 0 && !c.noRoom {
+		n := min(room, len(b))
+		if c.p.take(c.ex, int64(n)) {
+			c.buf.Write(b[:n])
+			if len(b) > room {
+				c.cut = true
+			}
+		} else {
+			c.noRoom = true
 		}
 	} else if len(b) > 0 {
 		c.cut = true
@@ -551,16 +693,35 @@ func preflight(w http.ResponseWriter, r *http.Request) {
 	w.WriteHeader(http.StatusNoContent)
 }
 
-// readAtMost reads up to n bytes of r into one buffer, sized at once when
-// the length is announced.
-func readAtMost(r io.Reader, announced int64, n int) ([]byte, error) {
-	if announced >= 0 && announced < int64(n) {
-		buf := make([]byte, announced+1) // one more: a body longer than announced
-		k, err := io.ReadFull(r, buf)
-		if err == io.ErrUnexpectedEOF || err == io.EOF {
-			err = nil
+// captureChunk is the most a request body's capture holds ahead of what
+// the client has sent.
+const captureChunk = 32 << 10
+
+// readAtMost reads up to n bytes of r, a chunk at a time (at most the
+// length announced, and one more to see a body longer than announced),
+// each chunk held for ex's checks before it is read: a client that stalls
+// holds no more than it sent and one chunk. room is false when a chunk
+// found no room: what was read is returned, the rest is left in r.
+func (p *Proxy) readAtMost(ex *Exchange, r io.Reader, announced int64, n int) (buf []byte, room bool, err error) {
+	for len(buf) < n {
+		want := min(n-len(buf), captureChunk)
+		if announced >= 0 {
+			want = min(want, max(1, int(min(announced, int64(n)))+1-len(buf)))
 		}
-		return buf[:k], err
+		if !p.take(ex, int64(want)) {
+			return buf, false, nil
+		}
+		buf = slices.Grow(buf, want)
+		k, err := io.ReadFull(r, buf[len(buf):len(buf)+want])
+		buf = buf[:len(buf)+k]
+		p.give(int64(want - k)) // held for what did not come
+		ex.held -= int64(want - k)
+		if err == io.EOF || err == io.ErrUnexpectedEOF {
+			return buf, true, nil
+		}
+		if err != nil {
+			return buf, true, err
+		}
 	}
-	return io.ReadAll(io.LimitReader(r, int64(n)))
+	return buf, true, nil
 }

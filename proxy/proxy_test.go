@@ -50,7 +50,7 @@ func runThroughTags(ctx context.Context, opts simulator.Options, tags string) (*
 		return nil, nil, err
 	}
 	target, _ := url.Parse("http://target.test")
-	p, err := New(Options{Target: target, Fixture: sim.Fixtures(), Transport: inproc.Transport{Handler: sim}})
+	p, err := New(Options{Target: target, Fixture: sim.Fixtures(), Transport: inproc.Transport{Handler: sim}, AllowedHosts: []string{"proxy.test"}})
 	if err != nil {
 		return nil, nil, err
 	}
@@ -198,7 +198,7 @@ func TestUnclaimedProfilesNotJudged(t *testing.T) {
 	target, _ := url.Parse("http://target.test")
 	claims := *sim.Fixtures()
 	claims.Implements = []string{"attendance"}
-	p, err := New(Options{Target: target, Fixture: &claims, Transport: inproc.Transport{Handler: sim}})
+	p, err := New(Options{Target: target, Fixture: &claims, Transport: inproc.Transport{Handler: sim}, AllowedHosts: []string{"proxy.test"}})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -62,7 +62,7 @@ func (p *Proxy) Report(stoppedBy string) *reports.Report {
 		Target:     reports.Target{URL: p.red.String(p.opts.Target.String()), Fixtures: p.opts.Fixture.Description},
 		Started:    p.started,
 		Duration:   reports.Duration(now.Sub(p.started)),
-		Options:    map[string]string{"mode": "proxy", "maxCapture": fmt.Sprint(p.opts.MaxCapture), "stateBytes": fmt.Sprint(p.opts.StateBytes)},
+		Options:    map[string]string{"mode": "proxy", "maxCapture": fmt.Sprint(p.opts.MaxCapture), "stateBytes": fmt.Sprint(p.opts.StateBytes), "maxHeader": fmt.Sprint(p.opts.MaxHeader)},
 		Mode:       reports.Mode{Traffic: true},
 		Implements: slices.Clone(p.opts.Fixture.Implements),
 	}
@@ -77,10 +77,16 @@ func (p *Proxy) Report(stoppedBy string) *reports.Report {
 		r.Notes = append(r.Notes, "proxy: stopped by "+stoppedBy)
 	}
 	if n := p.unchecked.Load(); n > 0 {
-		r.Notes = append(r.Notes, fmt.Sprintf("proxy: %d exchange(s) forwarded but unchecked: the checker queues were full", n))
+		r.Notes = append(r.Notes, fmt.Sprintf("proxy: %d exchange(s) forwarded but unchecked: the checker queues were full, or the bytes held for the checks at their bound (%d)", n, p.opts.QueueBytes))
 	}
 	if n := p.tooLarge.Load(); n > 0 {
 		r.Notes = append(r.Notes, fmt.Sprintf("proxy: %d exchange(s) with a body too large to check (over %d bytes): the rules needing the body were not judged on them", n, p.opts.MaxCapture))
+	}
+	if n := p.headersTooLarge.Load(); n > 0 {
+		r.Notes = append(r.Notes, fmt.Sprintf("proxy: %d exchange(s) with a header block too large to check (over %d bytes, --max-header): forwarded unchanged, not judged", n, p.opts.MaxHeader))
+	}
+	if n := p.misdirected.Load(); n > 0 {
+		r.Notes = append(r.Notes, fmt.Sprintf("proxy: %d request(s) refused with 421, sent to a host name the proxy does not answer (--allowed-hosts): not forwarded", n))
 	}
 	if _, max, evicted := p.check.mem.stats(); evicted > 0 {
 		r.Notes = append(r.Notes, fmt.Sprintf("proxy: %d remembered fact(s) dropped to keep the stateful rules' memory within %d bytes (--state-bytes): rules needing them were not judged", evicted, max))

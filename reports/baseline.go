@@ -103,14 +103,15 @@ func (b Baseline) IDs() []string {
 	return ids
 }
 
-// ReadBaseline reads a baseline file of version 2 or 1. It refuses unknown
+// ReadBaseline reads a baseline file of version 2 or 1, of at most
+// MaxBaselineFile bytes. It refuses unknown
 // fields, since a misspelt field in a hand-edited file would silently gate
 // nothing; a version it does not read (wrapping ErrVersion); and entries
 // without an id, without a reason (version 2), with an expiry date not
 // written YYYY-MM-DD, or repeating an id. Errors name the file and the
 // entry.
 func ReadBaseline(path string) (Baseline, error) {
-	data, err := os.ReadFile(path)
+	data, err := readBounded(path, MaxBaselineFile, "")
 	if err != nil {
 		return Baseline{}, err
 	}

@@ -2,10 +2,14 @@ package reports
 
 import (
 	"bytes"
+	"cmp"
+	"crypto/sha256"
+	"encoding/hex"
 	"errors"
 	"fmt"
 	"io"
-	"os"
+	"reflect"
+	"regexp"
 	"slices"
 	"strings"
 	"time"
@@ -19,11 +23,19 @@ import (
 
 // ConformanceAPIVersion and ConformanceKind head every conformance report,
 // as a Kubernetes-style document: they name the form, which changes
-// version when a field is removed or changes meaning.
+// version when a key is added, removed or changes meaning (a reader that
+// refuses unknown keys, as ReadConformance does, could not read a report
+// with a key it does not know). Version 2 added reportDigest, reproduce
+// and generateSeed; ReadConformance still reads version 1
+// (ConformanceAPIV1).
 const (
-	ConformanceAPIVersion = "campusconf.dev/v1"
+	ConformanceAPIVersion = "campusconf.dev/v2"
 	ConformanceKind       = "ConformanceReport"
 )
+
+// ConformanceAPIV1 is the first form of the conformance report, still
+// read and verified (without the keys version 2 added).
+const ConformanceAPIV1 = "campusconf.dev/v1"
 
 // ConformanceStatus is the overall status of a conformance report. The
 // set is closed.
@@ -78,8 +90,19 @@ type ConformanceReport struct {
 	Mode              string `yaml:"mode"`
 	Tags              string `yaml:"tags,omitempty"`
 	GeneratedRequests int    `yaml:"generatedRequests"`
+	// GenerateSeed seeded the generated requests, when there were any.
+	GenerateSeed int64 `yaml:"generateSeed,omitempty"`
 	// Interrupted: a signal or the time budget cut the run short.
 	Interrupted bool `yaml:"interrupted,omitempty"`
+	// Reproduce is the command line that runs the same selection again
+	// (Reproduction): the suite version, the mode, the tags, the profiles
+	// claimed and the generated requests' seed; the target and fixture
+	// are whoever has access to them.
+	Reproduce string `yaml:"reproduce,omitempty"`
+	// ReportDigest is the SHA-256 digest of the report.json written with
+	// this file ("sha256:…"): `campusconf report verify` holds the two
+	// together when report.json is beside it or given.
+	ReportDigest string `yaml:"reportDigest,omitempty"`
 	// Status is the overall status and Reason why, in a phrase.
 	Status ConformanceStatus `yaml:"status"`
 	Reason string            `yaml:"reason"`
@@ -105,6 +128,9 @@ func ConformanceOf(r *Report) ConformanceReport {
 		Implements:        []string{},
 		Profiles:          r.Profiles,
 	}
+	if r.Mode.Generated > 0 {
+		c.GenerateSeed = r.Mode.GenerateSeed
+	}
 	if r.Implementation != nil {
 		c.Implementation = *r.Implementation
 	}
@@ -117,7 +143,45 @@ func ConformanceOf(r *Report) ConformanceReport {
 		}
 	}
 	c.Status, c.Reason = ConformanceStatusOf(&c)
+	c.Reproduce = Reproduction(&c)
 	return c
+}
+
+// Reproduction is the command line that runs again what c reports: the
+// same suite version, mode, tag selection, claimed profiles and generated
+// requests, against a target and fixture whoever has access to them
+// fills in. Live traffic cannot be replayed: its line says so and names
+// the run that checks the same rules.
+func Reproduction(c *ConformanceReport) string {
+	if c.Mode == ModeTraffic {
+		return "suite " + c.SuiteVersion + ": live traffic through campusconf proxy cannot be replayed; campusconf run --target URL --fixtures FILE checks the same rules"
+	}
+	args := []string{"campusconf", "run", "--target", "URL", "--fixtures", "FILE"}
+	var all []string
+	for _, p := range registry.Profiles() {
+		all = append(all, string(p.Name))
+	}
+	if !slices.Equal(c.Implements, all) {
+		args = append(args, "--implements", shellWord(strings.Join(c.Implements, ",")))
+	}
+	if c.Mode == ModeReadOnly {
+		args = append(args, "--read-only")
+	}
+	if c.Tags != "" {
+		args = append(args, "--tags", shellWord(c.Tags))
+	}
+	if c.GeneratedRequests > 0 {
+		args = append(args, "--generate", fmt.Sprint(c.GeneratedRequests), "--generate-seed", fmt.Sprint(c.GenerateSeed))
+	}
+	return "suite " + c.SuiteVersion + ": " + strings.Join(args, " ")
+}
+
+// shellWord quotes s for a POSIX shell where it needs quoting.
+func shellWord(s string) string {
+	if s != "" && strings.Trim(s, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789@%+=:,./-_") == "" {
+		return s
+	}
+	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
 }
 
 // toolBuild is the build of a tool as `campusconf version` starts:
@@ -229,13 +293,25 @@ const conformanceHeader = `# campusconf conformance report: who was tested, with
 `
 
 // WriteConformanceYAML writes r's conformance report
-// (conformance-report.yaml). r should be finalized.
+// (conformance-report.yaml), with the digest of r's report.json
+// (WriteJSON). r should be finalized.
 func WriteConformanceYAML(w io.Writer, r *Report) error {
+	h := sha256.New()
+	if err := WriteJSON(h, r); err != nil {
+		return fmt.Errorf("write %s: %w", ConformanceFile, err)
+	}
+	return writeConformanceYAML(w, r, "sha256:"+hex.EncodeToString(h.Sum(nil)))
+}
+
+// writeConformanceYAML writes r's conformance report with digest, that of
+// its report.json.
+func writeConformanceYAML(w io.Writer, r *Report, digest string) error {
 	var buf bytes.Buffer
 	buf.WriteString(conformanceHeader)
 	enc := yaml.NewEncoder(&buf)
 	enc.SetIndent(2)
 	c := ConformanceOf(r)
+	c.ReportDigest = digest
 	if err := enc.Encode(&c); err != nil {
 		return fmt.Errorf("write %s: %w", ConformanceFile, err)
 	}
@@ -253,24 +329,20 @@ func WriteConformanceYAML(w io.Writer, r *Report) error {
 // unknown key).
 var ErrNotConformanceReport = errors.New("not a campusconf conformance report")
 
-// maxConformanceFile bounds what ReadConformance reads: a report of every
+// MaxConformanceFile bounds what ReadConformance reads: a report of every
 // profile with every requirement failed is a few tens of KiB.
-const maxConformanceFile = 1 << 20
+const MaxConformanceFile = 1 << 20
 
-// ReadConformance reads a conformance report file. Unknown keys are
-// refused, so an edited or misspelt report does not pass for another.
+// ReadConformance reads a conformance report file of version 2 or 1, at
+// most MaxConformanceFile bytes. Unknown keys are refused, so a misspelt
+// key does not pass unnoticed.
 func ReadConformance(path string) (*ConformanceReport, error) {
-	f, err := os.Open(path)
+	data, err := readBounded(path, MaxConformanceFile, "")
+	if errors.Is(err, ErrTooLarge) {
+		return nil, fmt.Errorf("%w: %w", ErrNotConformanceReport, err)
+	}
 	if err != nil {
 		return nil, err
-	}
-	defer func() { _ = f.Close() }()
-	data, err := io.ReadAll(io.LimitReader(f, maxConformanceFile+1))
-	if err != nil {
-		return nil, err
-	}
-	if len(data) > maxConformanceFile {
-		return nil, fmt.Errorf("%s: %w: larger than %d KiB", path, ErrNotConformanceReport, maxConformanceFile>>10)
 	}
 	dec := yaml.NewDecoder(bytes.NewReader(data))
 	dec.KnownFields(true)
@@ -286,9 +358,9 @@ func ReadConformance(path string) (*ConformanceReport, error) {
 		}
 		return nil, fmt.Errorf("%s: %w: %s", path, ErrNotConformanceReport, oneLine(msg))
 	}
-	if c.APIVersion != ConformanceAPIVersion || c.Kind != ConformanceKind {
-		return nil, fmt.Errorf("%s: %w: expected apiVersion %s and kind %s, got %q and %q", path, ErrNotConformanceReport,
-			ConformanceAPIVersion, ConformanceKind, c.APIVersion, c.Kind)
+	if c.APIVersion != ConformanceAPIVersion && c.APIVersion != ConformanceAPIV1 || c.Kind != ConformanceKind {
+		return nil, fmt.Errorf("%s: %w: expected apiVersion %s (or %s) and kind %s, got %q and %q", path, ErrNotConformanceReport,
+			ConformanceAPIVersion, ConformanceAPIV1, ConformanceKind, LineText(c.APIVersion), LineText(c.Kind))
 	}
 	return &c, nil
 }
@@ -306,8 +378,20 @@ func ReadConformance(path string) (*ConformanceReport, error) {
 //     requirements (ProfileStatusOf), an unsupported one ran nothing, and
 //     its failed requirements are in the catalogue, at the level they are
 //     listed under, and named by a failed scenario;
-//   - the overall status follows from the profiles and the mode
-//     (ConformanceStatusOf).
+//   - in a run of the whole suite (mode full, no tags), each profile
+//     counts the scenarios the release has in it (version.Release's
+//     Scenarios and Unplaced; generated requests add only failed and
+//     skipped ones), so counts cannot be edited into a pass;
+//   - the overall status and its reason follow from the profiles and the
+//     mode (ConformanceStatusOf);
+//   - version 2: it carries a report digest, and its reproduction line is
+//     what its suite, mode, tags, claims and seed make (Reproduction).
+//
+// What Verify cannot see is whether the run took place, against that
+// implementation: a file edited together with a matching report.json, or
+// written by hand to agree with itself, passes. VerifyReportJSON holds it
+// to the report.json written with it; provenance (an attestation of the
+// file by the CI that ran it) is what shows where it came from.
 func (c *ConformanceReport) Verify() []string {
 	var out []string
 	add := func(format string, args ...any) { out = append(out, fmt.Sprintf(format, args...)) }
@@ -329,6 +413,22 @@ func (c *ConformanceReport) Verify() []string {
 	}
 	if !slices.Contains([]string{ModeFull, ModeReadOnly, ModeTraffic}, c.Mode) {
 		add("mode: expected %s, %s or %s, got %q", ModeFull, ModeReadOnly, ModeTraffic, c.Mode)
+	}
+	if c.GeneratedRequests == 0 && c.GenerateSeed != 0 {
+		add("generateSeed %d: expected none, as no request was generated", c.GenerateSeed)
+	}
+	switch c.APIVersion {
+	case ConformanceAPIV1:
+		if c.ReportDigest != "" || c.Reproduce != "" || c.GenerateSeed != 0 {
+			add("reportDigest, reproduce, generateSeed: keys of %s, expected none in a report of %s", ConformanceAPIVersion, ConformanceAPIV1)
+		}
+	default:
+		if !digestPattern.MatchString(c.ReportDigest) {
+			add("reportDigest: expected the digest of the report.json written with this file (sha256: and 64 hex digits), got %q", c.ReportDigest)
+		}
+		if want := Reproduction(c); c.Reproduce != want {
+			add("reproduce: expected %q, the line its suite, mode, tags, claimed profiles and seed make, got %q", want, c.Reproduce)
+		}
 	}
 
 	suite := registry.Profiles()
@@ -373,10 +473,173 @@ func (c *ConformanceReport) Verify() []string {
 	if !slices.Equal(c.Implements, claimed) {
 		add("implements %v: expected the profiles whose result is not unsupported, %v", c.Implements, claimed)
 	}
-	if st, why := ConformanceStatusOf(c); c.Status != st {
+	if rel, ok := version.ReleaseOf(c.SuiteVersion, c.SpecDigest); ok {
+		out = append(out, verifyCounts(c, rel)...)
+	}
+	st, why := ConformanceStatusOf(c)
+	if c.Status != st {
 		add("status %q: expected %q (%s)", c.Status, st, why)
 	}
+	if c.Reason != why {
+		add("reason %q: expected %q, what the profiles and the mode make", c.Reason, why)
+	}
 	return out
+}
+
+var digestPattern = regexp.MustCompile(`^sha256:[0-9a-f]{64}$`)
+
+// digestOf is the SHA-256 digest of data, as reportDigest writes it.
+func digestOf(data []byte) string {
+	sum := sha256.Sum256(data)
+	return "sha256:" + hex.EncodeToString(sum[:])
+}
+
+// verifyCounts holds the profile counts of a run of the whole suite (mode
+// full, no tags) to the scenarios each profile has in the release: every
+// scenario of a fixed operation counted in its profile, at most
+// rel.Unplaced more in all (the refusals a fixture declares count in the
+// profile of the operation they call first), and generated requests'
+// findings, which are failed or skipped, on top.
+func verifyCounts(c *ConformanceReport, rel version.Release) []string {
+	if c.Mode != ModeFull || c.Tags != "" || len(rel.Scenarios) == 0 {
+		return nil
+	}
+	var out []string
+	more := 0
+	for i, p := range c.Profiles {
+		want, ok := rel.Scenarios[p.Name]
+		if !ok {
+			continue // not a profile of the suite: named above
+		}
+		n := p.Counts
+		total := n.Passed + n.Failed + n.Skipped + n.Unobservable + n.NotConfigured + n.Unsupported
+		// the outcomes a generated request's finding never has
+		fixed := n.Passed + n.Unobservable + n.NotConfigured + n.Unsupported
+		if total < want {
+			out = append(out, fmt.Sprintf("profiles[%d] (%s): counts %d scenarios, but a run of the whole suite %s has %d in this profile (%s)",
+				i, p.Name, total, c.SuiteVersion, want, describeCounts(n)))
+			continue
+		}
+		if c.GeneratedRequests > 0 {
+			more += max(0, fixed-want)
+		} else {
+			more += total - want
+		}
+	}
+	if more > rel.Unplaced {
+		out = append(out, fmt.Sprintf("profiles: count %d scenarios more than a run of the whole suite %s has (at most %d: the refusals a fixture declares; generated requests add only failed and skipped ones)",
+			more, c.SuiteVersion, rel.Unplaced))
+	}
+	return out
+}
+
+// VerifyReportJSON holds c to report.json, the bytes of the report.json
+// beside it (or given): that its digest is c's reportDigest (version 2),
+// and that the conformance report it makes (ConformanceOf) is c, key for
+// key. A conformance report edited alone fails here; one edited together
+// with its report.json is what only provenance shows. It returns each
+// problem found (none: the two agree).
+func (c *ConformanceReport) VerifyReportJSON(data []byte) []string {
+	var out []string
+	digest := digestOf(data)
+	if c.APIVersion != ConformanceAPIV1 && c.ReportDigest != digest {
+		out = append(out, fmt.Sprintf("reportDigest %q: report.json's digest is %s: they were not written together, or one of them was edited", c.ReportDigest, digest))
+	}
+	r, err := DecodeJSON(bytes.NewReader(data))
+	if err != nil {
+		return append(out, "report.json: "+err.Error())
+	}
+	want := ConformanceOf(r)
+	want.APIVersion, want.ReportDigest = c.APIVersion, c.ReportDigest
+	if c.APIVersion == ConformanceAPIV1 {
+		want.Reproduce, want.GenerateSeed = c.Reproduce, c.GenerateSeed
+	}
+	got, made := yamlKeys(c), yamlKeys(&want)
+	for _, k := range conformanceKeys() {
+		switch {
+		case reflect.DeepEqual(got[k], made[k]):
+		case k == "profiles":
+			for i := range max(len(c.Profiles), len(want.Profiles)) {
+				var a, b string
+				if i < len(c.Profiles) && i < len(want.Profiles) {
+					x, y := c.Profiles[i], want.Profiles[i]
+					named := x.Name != y.Name || !slices.Equal(x.Operations, y.Operations)
+					a, b = describeProfile(x, named), describeProfile(y, named)
+				} else if i < len(c.Profiles) {
+					a = describeProfile(c.Profiles[i], true)
+				} else {
+					b = describeProfile(want.Profiles[i], true)
+				}
+				if a != b {
+					name := cmp.Or(profileName(c.Profiles, i), profileName(want.Profiles, i))
+					out = append(out, fmt.Sprintf("profiles[%d] (%s): this file says %s, report.json makes it %s", i, name, cmp.Or(a, "nothing"), cmp.Or(b, "nothing")))
+				}
+			}
+		default:
+			out = append(out, fmt.Sprintf("%s: this file says %s, report.json makes it %s", k, clipValue(got[k]), clipValue(made[k])))
+		}
+	}
+	return out
+}
+
+// describeProfile writes a profile's result for a message, after its
+// name and operations when named.
+func describeProfile(p ProfileResult, named bool) string {
+	s := fmt.Sprintf("result %s, %s", p.Result, describeCounts(p.Counts))
+	if len(p.FailedRequirements) > 0 {
+		s += ", failed " + strings.Join(p.FailedRequirements, " ")
+	}
+	if len(p.Warnings) > 0 {
+		s += ", warnings " + strings.Join(p.Warnings, " ")
+	}
+	if named {
+		s = p.Name + " (" + strings.Join(p.Operations, " ") + "): " + s
+	}
+	return s
+}
+
+func profileName(ps []ProfileResult, i int) string {
+	if i < len(ps) {
+		return ps[i].Name
+	}
+	return ""
+}
+
+// yamlKeys is c as YAML reads it: a map of its keys.
+func yamlKeys(c *ConformanceReport) map[string]any {
+	data, err := yaml.Marshal(c)
+	if err != nil {
+		return nil
+	}
+	m := map[string]any{}
+	if err := yaml.Unmarshal(data, &m); err != nil {
+		return nil
+	}
+	return m
+}
+
+// conformanceKeys are the keys of a conformance report, in file order.
+func conformanceKeys() []string {
+	t := reflect.TypeFor[ConformanceReport]()
+	keys := make([]string, 0, t.NumField())
+	for f := range t.Fields() {
+		name, _, _ := strings.Cut(f.Tag.Get("yaml"), ",")
+		keys = append(keys, name)
+	}
+	return keys
+}
+
+// clipValue writes a YAML value for a message: "absent", or its flow form
+// cut at 200 bytes.
+func clipValue(v any) string {
+	if v == nil {
+		return "absent"
+	}
+	s := fmt.Sprint(v)
+	if len(s) > 200 {
+		s = s[:200] + "…"
+	}
+	return fmt.Sprintf("%q", s)
 }
 
 // verifyRequirements checks a profile's failed requirement ids against the

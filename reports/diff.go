@@ -289,7 +289,7 @@ func WriteDiffMarkdown(w io.Writer, d Diff) error {
 	row := func(name string, f func(DiffSide) string) {
 		fmt.Fprintf(&b, "| %s | %s | %s |\n", name, f(d.Base), f(d.Head))
 	}
-	row("Report", func(s DiffSide) string { return markdownCode(cmp.Or(s.File, "report.json")) })
+	row("Report", func(s DiffSide) string { return markdownCellCode(cmp.Or(s.File, "report.json")) })
 	row("Verdict", func(s DiffSide) string {
 		v := verdictIcon(s.Verdict) + " " + markdownText(string(s.Verdict))
 		if s.Interrupted {
@@ -300,7 +300,7 @@ func WriteDiffMarkdown(w io.Writer, d Diff) error {
 		}
 		return v
 	})
-	row("Target", func(s DiffSide) string { return markdownCode(s.Target) })
+	row("Target", func(s DiffSide) string { return markdownCellCode(s.Target) })
 	row("Started", func(s DiffSide) string {
 		if s.Started.IsZero() {
 			return "—"
@@ -312,7 +312,7 @@ func WriteDiffMarkdown(w io.Writer, d Diff) error {
 		if s.Tool.SpecDigest == "" {
 			return "not recorded"
 		}
-		return markdownCode(shortDigest(s.Tool.SpecDigest))
+		return markdownCellCode(shortDigest(s.Tool.SpecDigest))
 	})
 	row("Scenarios passed / failed / skipped / not configured", func(s DiffSide) string {
 		c := s.Counts
@@ -332,7 +332,7 @@ func WriteDiffMarkdown(w io.Writer, d Diff) error {
 		fmt.Fprintf(&b, "\n### %s (%d)\n\n", title, len(list))
 		shown, more := capList(list, diffMaxItems)
 		for _, c := range shown {
-			fmt.Fprintf(&b, "- **%s** (%s%s): %s\n", markdownText(c.ID), c.Strictness, opSuffix(c.Operation), line(c))
+			fmt.Fprintf(&b, "- **%s** (%s%s): %s\n", markdownText(c.ID), markdownText(string(c.Strictness)), opSuffix(c.Operation), line(c))
 		}
 		if more > 0 {
 			fmt.Fprintf(&b, "- … and %d more\n", more)
@@ -453,12 +453,12 @@ func resultWord(r Result) string {
 	if r == "" {
 		return "not in the catalogue"
 	}
-	return string(r)
+	return markdownText(string(r))
 }
 
 func outcomeWord(o Outcome) string {
 	if o == "" {
 		return "—"
 	}
-	return string(o)
+	return markdownText(string(o))
 }

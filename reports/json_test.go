@@ -212,11 +212,19 @@ func TestDecodeJSONVersion(t *testing.T) {
 		in      string
 		wantErr error
 	}{
-		{"current", `{"schema":"campusconf.report/v2","scenarios":[]}`, nil},
-		{"the version before", `{"schema":"campusconf.report/v1","scenarios":[]}`, nil},
-		{"unknown fields are fine", `{"schema":"campusconf.report/v2","later":{"x":1}}`, nil},
+		{"current", `{"schema":"campusconf.report/v2","scenarios":[],"requirements":[],"counts":{}}`, nil},
+		{"the version before", `{"schema":"campusconf.report/v1","scenarios":[],"requirements":[],"counts":{}}`, nil},
+		{"unknown fields are fine", `{"schema":"campusconf.report/v2","scenarios":[],"requirements":[],"counts":{},"later":{"x":1}}`, nil},
 		{"newer", `{"schema":"campusconf.report/v3"}`, ErrVersion},
 		{"none", `{"verdict":"conformant"}`, ErrVersion},
+		// a head report of nothing read as "no regression" (issue 45)
+		{"the schema alone", `{"schema":"campusconf.report/v2"}`, ErrIncomplete},
+		{"no counts", `{"schema":"campusconf.report/v2","scenarios":[],"requirements":[]}`, ErrIncomplete},
+		{"no scenarios", `{"schema":"campusconf.report/v2","requirements":[],"counts":{}}`, ErrIncomplete},
+		{"null scenarios", `{"schema":"campusconf.report/v2","scenarios":null,"requirements":[],"counts":{}}`, ErrIncomplete},
+		{"counts not its scenarios'", `{"schema":"campusconf.report/v2","scenarios":[{"id":"a","outcome":"failed"}],"requirements":[],"counts":{"scenarios":1,"passed":1}}`, ErrIncomplete},
+		{"an outcome of no kind", `{"schema":"campusconf.report/v2","scenarios":[{"id":"a","outcome":"fine"}],"requirements":[],"counts":{"scenarios":1}}`, ErrIncomplete},
+		{"counts that are", `{"schema":"campusconf.report/v2","scenarios":[{"id":"a","outcome":"failed"}],"requirements":[{"id":"x"}],"counts":{"scenarios":1,"failed":1,"requirements":1}}`, nil},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -231,6 +239,28 @@ func TestDecodeJSONVersion(t *testing.T) {
 	}
 	if _, err := ReadJSON(filepath.Join(t.TempDir(), "absent.json")); !errors.Is(err, os.ErrNotExist) {
 		t.Errorf("ReadJSON of a missing file: got %v, want os.ErrNotExist", err)
+	}
+}
+
+// TestReadJSONBound: a report.json past the bound is refused before it is
+// decoded, naming the bound and the flag that raises it; within the bound
+// it is read; a directory is no report file.
+func TestReadJSONBound(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, JSONFile)
+	if err := os.WriteFile(path, written(t, WriteJSON, sampleReport()), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	st, _ := os.Stat(path)
+	_, err := ReadJSONWithin(path, st.Size()-1, "--max-report")
+	if !errors.Is(err, ErrTooLarge) || !strings.Contains(err.Error(), "--max-report raises the bound") {
+		t.Errorf("ReadJSONWithin(a file one byte past the bound): expected ErrTooLarge naming --max-report, got %v", err)
+	}
+	if _, err := ReadJSONWithin(path, st.Size(), "--max-report"); err != nil {
+		t.Errorf("ReadJSONWithin(a file at the bound): expected it read, got %v", err)
+	}
+	if _, err := ReadJSON(dir); err == nil || !strings.Contains(err.Error(), "is a directory: expected a regular file") {
+		t.Errorf("ReadJSON(a directory): expected it refused as no regular file, got %v", err)
 	}
 }
 

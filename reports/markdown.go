@@ -5,7 +5,6 @@ import (
 	"io"
 	"strings"
 	"text/template"
-	"unicode"
 	"unicode/utf8"
 )
 
@@ -17,7 +16,7 @@ const (
 )
 
 var markdownTemplate = template.Must(template.New("summary.md.tmpl").Funcs(template.FuncMap{
-	"md":   markdownText,
+	"md":   markdownAny,
 	"ms":   formatMillis,
 	"pct":  percent,
 	"join": func(ids []string) string { return strings.Join(ids, ", ") },
@@ -30,6 +29,7 @@ var markdownTemplate = template.Must(template.New("summary.md.tmpl").Funcs(templ
 		return s
 	},
 	"code":  markdownCode,
+	"ccode": markdownCellCode,
 	"picon": profileIcon,
 }).ParseFS(templateFS, "templates/summary.md.tmpl"))
 
@@ -262,64 +262,4 @@ func shorten(s string, n int) string {
 	}
 	runes := []rune(s)
 	return strings.TrimSpace(string(runes[:n-1])) + "…"
-}
-
-// markdownCode writes s as one line of inline code, safe for Markdown.
-func markdownCode(s string) string {
-	return "`" + strings.ReplaceAll(SafeText(oneLine(s)), "`", "'") + "`"
-}
-
-// markdownText makes s safe as inline Markdown text in a table cell or a
-// list item: one line, no markup, HTML-special characters as entities
-// (GitHub renders raw HTML in comments).
-func markdownText(s string) string {
-	s = SafeText(oneLine(s))
-	var b strings.Builder
-	for _, r := range s {
-		switch r {
-		case '&':
-			b.WriteString("&amp;")
-		case '<':
-			b.WriteString("&lt;")
-		case '>':
-			b.WriteString("&gt;")
-		case '|':
-			b.WriteString(`\|`)
-		case '\\', '`', '*', '_', '[', ']', '#', '~':
-			b.WriteByte('\\')
-			b.WriteRune(r)
-		default:
-			b.WriteRune(r)
-		}
-	}
-	return b.String()
-}
-
-// SafeText makes text from a target safe for a terminal, a CI log or a
-// Markdown page: invalid UTF-8 becomes U+FFFD and every control character
-// but newline and tab (NUL, ESC, a carriage return that would overwrite
-// the line, DEL, the C1 codes, bidirectional overrides, line and paragraph
-// separators) is written as a Go escape such as \x1b, so that no byte from
-// the target can move the cursor, change colours or hide text.
-func SafeText(s string) string {
-	s = strings.ToValidUTF8(s, "\uFFFD")
-	if strings.IndexFunc(s, isUnsafeControl) < 0 {
-		return s
-	}
-	var b strings.Builder
-	for _, r := range s {
-		switch {
-		case !isUnsafeControl(r):
-			b.WriteRune(r)
-		case r < utf8.RuneSelf:
-			fmt.Fprintf(&b, `\x%02x`, r)
-		default:
-			fmt.Fprintf(&b, `\u%04x`, r)
-		}
-	}
-	return b.String()
-}
-
-func isUnsafeControl(r rune) bool {
-	return r != '\n' && r != '\t' && (unicode.IsControl(r) || r == '\u2028' || r == '\u2029' || unicode.In(r, unicode.Bidi_Control))
 }

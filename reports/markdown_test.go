@@ -86,11 +86,38 @@ func TestMarkdownText(t *testing.T) {
 		{"*bold* _it_ `code` [link](x)", `\*bold\* \_it\_ \` + "`" + `code\` + "`" + ` \[link\](x)`},
 		{"two\nlines", "two lines"},
 		{"ünï ✓", "ünï ✓"},
+		{"![img](u) $x$ @team", `\!\[img\](u) \$x\$ \@team`},
+		{"see https://e.test and WWW.e.test, not a: b or x.y", `see https\://e.test and WWW\.e.test, not a: b or x.y`},
 	}
 	for _, tt := range tests {
 		if got := markdownText(tt.in); got != tt.want {
 			t.Errorf("markdownText(%q): got %q, want %q", tt.in, got, tt.want)
 		}
+	}
+}
+
+func TestMarkdownCode(t *testing.T) {
+	tests := []struct{ in, code, cell string }{
+		{"GET /x?a=1", "`GET /x?a=1`", "`GET /x?a=1`"},
+		{"a|b", "`a|b`", "`a\\|b`"},
+		{"a`b", "``a`b``", "``a`b``"},
+		{"`a``", "``` `a`` ```", "``` `a`` ```"},
+		{"two\nlines <b>", "`two lines <b>`", "`two lines <b>`"},
+		{"", "` `", "` `"},
+	}
+	for _, tt := range tests {
+		if got := markdownCode(tt.in); got != tt.code {
+			t.Errorf("markdownCode(%q): got %q, want %q", tt.in, got, tt.code)
+		}
+		if got := markdownCellCode(tt.in); got != tt.cell {
+			t.Errorf("markdownCellCode(%q): got %q, want %q", tt.in, got, tt.cell)
+		}
+	}
+}
+
+func TestLineText(t *testing.T) {
+	if got, want := LineText("campus\nverified: conformant\tx\x1b"), `campus\nverified: conformant\tx\x1b`; got != want {
+		t.Errorf("LineText: got %q, want %q", got, want)
 	}
 }
 

@@ -195,6 +195,9 @@ type Mode struct {
 	// Generated is the number of generated requests per operation sent
 	// after the scenarios (0: none).
 	Generated int `json:"generated,omitempty"`
+	// GenerateSeed seeded the generated requests (when Generated > 0):
+	// the same seed sends the same requests again.
+	GenerateSeed int64 `json:"generateSeed,omitempty"`
 	// Traffic: the report judges live traffic (campusconf proxy), not the
 	// suite's scenarios.
 	Traffic bool `json:"traffic,omitempty"`

@@ -52,10 +52,12 @@ func profileReport(t *testing.T) *Report {
 	}
 	v := version.Get()
 	r := &Report{
-		Schema:     SchemaVersion,
-		Tool:       Tool{Name: "campusconf", Version: "v1.2.3", Commit: "0123456789abcdef", SuiteVersion: v.Suite, SpecDigest: v.SpecDigest},
-		Target:     Target{URL: "http://127.0.0.1:8080"},
-		Started:    time.Date(2026, 11, 25, 10, 0, 0, 0, time.UTC),
+		Schema:  SchemaVersion,
+		Tool:    Tool{Name: "campusconf", Version: "v1.2.3", Commit: "0123456789abcdef", SuiteVersion: v.Suite, SpecDigest: v.SpecDigest},
+		Target:  Target{URL: "http://127.0.0.1:8080"},
+		Started: time.Date(2026, 11, 25, 10, 0, 0, 0, time.UTC),
+		// a selection: its few scenarios are not a run of the whole suite
+		Mode:       Mode{Tags: "@E1,@E7,@E8,@QS"},
 		Implements: []string{"attendance", "second-factor"},
 		Implementation: &Implementation{Organization: "example.edu", Project: "campus-timetable", Version: "v2.4.0",
 			URL: "https://git.example.edu/campus-timetable", Contact: []string{"timetable@example.edu"}},
@@ -185,6 +187,20 @@ func TestConformanceStatusOf(t *testing.T) {
 	}
 }
 
+// writtenConformance is r's conformance report as written and read back.
+func writtenConformance(t *testing.T, r *Report) *ConformanceReport {
+	t.Helper()
+	path := filepath.Join(t.TempDir(), ConformanceFile)
+	if err := os.WriteFile(path, written(t, WriteConformanceYAML, r), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	c, err := ReadConformance(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return c
+}
+
 // TestConformanceReportRoundTrip: conformance-report.yaml reads back as
 // the report it was written from, and verifies.
 func TestConformanceReportRoundTrip(t *testing.T) {
@@ -199,6 +215,10 @@ func TestConformanceReportRoundTrip(t *testing.T) {
 		t.Fatal(err)
 	}
 	want := ConformanceOf(r)
+	if !digestPattern.MatchString(got.ReportDigest) {
+		t.Errorf("reportDigest: expected the digest of report.json, got %q", got.ReportDigest)
+	}
+	want.ReportDigest = got.ReportDigest
 	if diff := cmp.Diff(&want, got); diff != "" {
 		t.Errorf("ReadConformance(WriteConformanceYAML(r)) (-want +got):\n%s", diff)
 	}
@@ -242,10 +262,16 @@ func TestVerifyFindsEachInconsistency(t *testing.T) {
 			c.Profiles[4].FailedRequirements = append(c.Profiles[4].FailedRequirements, "QS.200")
 		}, "lists QS.200, a requirement of QS (profile quizzes)"},
 		{"failures without a failed scenario", func(c *ConformanceReport) { c.Profiles[4].Counts.Failed = 0 }, "lists failed requirements, but no failed scenario"},
+		{"a reason of another status", func(c *ConformanceReport) { c.Reason = "every claimed profile succeeded: second-factor, attendance" },
+			`reason "every claimed profile succeeded: second-factor, attendance": expected "profile attendance failed 1 MUST requirement: E8.204"`},
+		{"no report digest", func(c *ConformanceReport) { c.ReportDigest = "" }, "reportDigest: expected the digest of the report.json"},
+		{"another reproduction", func(c *ConformanceReport) { c.Reproduce = "campusconf run" }, `reproduce: expected "suite 3.0.0: campusconf run --target URL --fixtures FILE --implements second-factor,attendance --tags @E1,@E7,@E8,@QS"`},
+		{"a seed without generated requests", func(c *ConformanceReport) { c.GenerateSeed = 7 }, "generateSeed 7: expected none"},
+		{"version 1 with the keys of version 2", func(c *ConformanceReport) { c.APIVersion = ConformanceAPIV1 }, "reportDigest, reproduce, generateSeed: keys of campusconf.dev/v2"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			c := ConformanceOf(profileReport(t))
+			c := *writtenConformance(t, profileReport(t))
 			if probs := c.Verify(); len(probs) > 0 {
 				t.Fatalf("before the edit: expected no problem, got %v", probs)
 			}
@@ -264,7 +290,8 @@ func TestReadConformanceRefusesOtherFiles(t *testing.T) {
 		name, content, want string
 	}{
 		{"json.yaml", `{"verdict": "conformant"}`, "field verdict not found"},
-		{"kind.yaml", "apiVersion: campusconf.dev/v1\nkind: Report\n", `expected apiVersion campusconf.dev/v1 and kind ConformanceReport, got "campusconf.dev/v1" and "Report"`},
+		{"kind.yaml", "apiVersion: campusconf.dev/v1\nkind: Report\n", `expected apiVersion campusconf.dev/v2 (or campusconf.dev/v1) and kind ConformanceReport, got "campusconf.dev/v1" and "Report"`},
+		{"version.yaml", "apiVersion: campusconf.dev/v9\nkind: ConformanceReport\n", `got "campusconf.dev/v9" and "ConformanceReport"`},
 		{"typo.yaml", "apiVersion: campusconf.dev/v1\nkind: ConformanceReport\nstatuss: conformant\n", "field statuss not found"},
 		{"binary.yaml", "\x00\x01\x02", "not a campusconf conformance report"},
 	}

@@ -3,18 +3,20 @@ package reports
 import (
 	"maps"
 	"slices"
+
+	"github.com/campusconf/campusconf/reports/redact"
 )
 
-// Report replaces every known secret in every string of rep: target,
+// Redact replaces every secret red knows in every string of rep: target,
 // options, scenarios with their failures and exchanges (header names
 // included), requirements and open points. The suite redacts what it
 // records as it records it; this pass catches what reached the report by
 // another way, such as a failure message quoting a response.
-func (r *Redactor) Report(rep *Report) {
-	if r == nil || len(r.secrets) == 0 {
+func (rep *Report) Redact(red *redact.Redactor) {
+	if red.Empty() {
 		return
 	}
-	rewriteStrings(rep, r.String, false)
+	rewriteStrings(rep, red.String, false)
 }
 
 // rewriteStrings replaces every string s of rep that a reader sees by f(s):

@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/campusconf/campusconf/internal/doccheck"
+	"github.com/campusconf/campusconf/reports/redact"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files in testdata/")
@@ -23,8 +24,8 @@ const (
 	sampleOwnerToken = "eyJhbGciOiJIUzI1NiJ9.owner.sig"
 )
 
-func sampleRedactor() *Redactor {
-	return NewRedactor(map[string]string{
+func sampleRedactor() *redact.Redactor {
+	return redact.With(map[string]string{
 		sampleKey:        "<SUBSCRIPTION_KEY>",
 		sampleStaffToken: "<TOKEN_staff>",
 		sampleOwnerToken: "<TOKEN_owner>",
@@ -33,7 +34,7 @@ func sampleRedactor() *Redactor {
 
 // record builds an exchange the way the suite does: from raw headers and
 // bodies, through the redactor.
-func record(red *Redactor, method, url string, reqH http.Header, reqBody string, status int, respH http.Header, respBody string, d time.Duration) Exchange {
+func record(red *redact.Redactor, method, url string, reqH http.Header, reqBody string, status int, respH http.Header, respBody string, d time.Duration) Exchange {
 	rb, cut1 := TruncateBody([]byte(red.String(reqBody)))
 	sb, cut2 := TruncateBody([]byte(red.String(respBody)))
 	return Exchange{

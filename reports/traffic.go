@@ -11,6 +11,7 @@ import (
 	textTemplate "text/template"
 
 	"github.com/campusconf/campusconf/internal/wire"
+	"github.com/campusconf/campusconf/reports/redact"
 )
 
 // The traffic report: what a front end did against the simulator
@@ -78,7 +79,7 @@ type (
 
 // Redact replaces every secret r knows in the examples (a key or token an
 // app put in a query or a body).
-func (t *TrafficReport) Redact(r *Redactor) {
+func (t *TrafficReport) Redact(r *redact.Redactor) {
 	for i := range t.Violations {
 		e := &t.Violations[i].Example
 		e.Target, e.Body = r.String(e.Target), r.String(e.Body)
@@ -124,8 +125,9 @@ func WriteTrafficJSON(w io.Writer, t *TrafficReport) error {
 
 // trafficFuncs are the helpers both traffic templates use.
 var trafficFuncs = map[string]any{
-	"md":     markdownText,
+	"md":     markdownAny,
 	"code":   markdownCode,
+	"ccode":  markdownCellCode,
 	"status": func(m map[string]int) string { return statusList(m) },
 }
 

@@ -13,6 +13,7 @@ import (
 	"github.com/santhosh-tekuri/jsonschema/v6"
 
 	"github.com/campusconf/campusconf/internal/wire"
+	"github.com/campusconf/campusconf/reports/redact"
 )
 
 // sampleTraffic is a traffic report with one of everything; the body of
@@ -38,7 +39,7 @@ func sampleTraffic() *TrafficReport {
 
 func TestTrafficReportFiles(t *testing.T) {
 	tr := sampleTraffic()
-	tr.Redact(NewRedactor(map[string]string{"key-0123456789abcdef": "<SUBSCRIPTION_KEY>"}))
+	tr.Redact(redact.With(map[string]string{"key-0123456789abcdef": "<SUBSCRIPTION_KEY>"}))
 	dir := t.TempDir()
 	html, err := WriteTraffic(dir, tr)
 	if err != nil {

@@ -133,7 +133,12 @@ func render(r *Report, limit int) (map[string][]byte, error) {
 	rendered := make(map[string][]byte, len(ReportFiles))
 	for _, f := range ReportFiles {
 		w := &capWriter{max: limit}
-		if err := f.Write(w, r); err != nil {
+		write := f.Write
+		if json, ok := rendered[JSONFile]; ok && f.Name == ConformanceFile {
+			// the digest of the report.json just rendered, not rendered again
+			write = func(w io.Writer, r *Report) error { return writeConformanceYAML(w, r, digestOf(json)) }
+		}
+		if err := write(w, r); err != nil {
 			if errors.Is(err, errTooBig) {
 				return nil, errTooBig
 			}

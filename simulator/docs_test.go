@@ -3,6 +3,7 @@ package simulator
 import (
 	"encoding/json"
 	"net/http"
+	"net/http/httptest"
 	"strings"
 	"testing"
 
@@ -111,6 +112,42 @@ func TestDocsSecurityHeaders(t *testing.T) {
 	}
 	if h.Get("X-Content-Type-Options") != "nosniff" || h.Get("Referrer-Policy") != "no-referrer" {
 		t.Errorf("console: X-Content-Type-Options %q, Referrer-Policy %q; want nosniff, no-referrer", h.Get("X-Content-Type-Options"), h.Get("Referrer-Policy"))
+	}
+}
+
+// TestDocsAnswersSayNosniff reproduces issue 45's /docs 404s without
+// X-Content-Type-Options: nosniff (the JSON error form rewritten from the
+// assets' server's 404 dropped it). Every answer under /docs carries it:
+// the redirect, the pages, the document, an unknown user, an unknown
+// asset, another method, a cross-origin fetch, in a named world's path
+// too.
+func TestDocsAnswersSayNosniff(t *testing.T) {
+	e := newEnv(t, Options{Docs: true})
+	for _, c := range []struct {
+		method, path string
+		header       map[string]string
+		status       int
+	}{
+		{"GET", "/docs", nil, 302},
+		{"GET", "/docs/", nil, 200},
+		{"GET", "/docs/swagger-ui-bundle.js", nil, 200},
+		{"GET", "/docs/openapi.json", nil, 200},
+		{"GET", "/docs/?user=nobody", nil, 400},
+		{"GET", "/docs/nope.js", nil, 404},
+		{"GET", "/docs/nope/deeper.css", nil, 404},
+		{"GET", "/_w/alice/docs/nope.js", nil, 404},
+		{"POST", "/docs/", nil, 405},
+		{"GET", "/docs/", map[string]string{"Sec-Fetch-Site": "cross-site", "Sec-Fetch-Mode": "cors"}, 403},
+	} {
+		req := httptest.NewRequest(c.method, c.path, nil)
+		for k, v := range c.header {
+			req.Header.Set(k, v)
+		}
+		rec := httptest.NewRecorder()
+		e.sim.ServeHTTP(rec, req)
+		if rec.Code != c.status || rec.Header().Get("X-Content-Type-Options") != "nosniff" {
+			t.Errorf("%s %s: got %d, X-Content-Type-Options %q; want %d and nosniff", c.method, c.path, rec.Code, rec.Header().Get("X-Content-Type-Options"), c.status)
+		}
 	}
 }
 

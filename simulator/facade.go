@@ -26,15 +26,12 @@ const MaxBodyBytes = front.MaxBodyBytes
 func JSONErrors(ln net.Listener) net.Listener { return front.JSONErrors(ln) }
 
 // AnyHost in Options.AllowedHosts switches the host check off.
-const AnyHost = front.AnyHost
+const AnyHost = wire.AnyHost
 
 // CheckAllowedHosts refuses an entry of Options.AllowedHosts that is not a
 // host name ("campus-api", "dev.example.edu"), a domain with its
 // subdomains (".example.edu" or "*.example.edu"), an IP address, or "*".
-func CheckAllowedHosts(hosts []string) error {
-	_, err := front.NewHosts(hosts)
-	return err
-}
+func CheckAllowedHosts(hosts []string) error { return wire.CheckAllowedHosts(hosts) }
 
 // Decision is one documented choice of the simulator that an answer can
 // depend on (simulator/decisions).

@@ -2,15 +2,18 @@ package simulator
 
 import (
 	"bytes"
+	"encoding/base64"
 	"encoding/json"
 	"log/slog"
 	"net/http"
 	"net/http/httptest"
+	"net/url"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/campusconf/campusconf/internal/openapi"
+	"github.com/campusconf/campusconf/reports/redact"
 )
 
 func TestPreflight(t *testing.T) {
@@ -133,5 +136,61 @@ func TestLogLineHasNoSecrets(t *testing.T) {
 	e2.do("owner", "GET", "/healthz", "")
 	if !strings.Contains(w.String(), "GET /healthz") {
 		t.Errorf("LogTo log = %q, want a line for GET /healthz", w.String())
+	}
+}
+
+// TestSecretsInTheQueryAreRedacted reproduces issue 45's request log and
+// console, which printed ?subscription-key=… as sent, and its base64 and
+// upper-case forms, though the docs say the log never holds a key or a
+// token. The path and query of every request go through the reports'
+// redactor, in every decoded form, before the log (text and JSON) and the
+// console's event stream see them.
+func TestSecretsInTheQueryAreRedacted(t *testing.T) {
+	var text, jsonLog bytes.Buffer
+	key := func(e *env) string { return e.fx.SubscriptionKey }
+	token := func(e *env) string {
+		return strings.TrimPrefix(e.fx.Users["owner"].Headers["Authorization"], "Bearer ")
+	}
+	forms := []struct {
+		name  string
+		query func(e *env) string
+	}{
+		{"the key as sent", func(e *env) string { return "subscription-key=" + key(e) }},
+		{"the key upper-cased", func(e *env) string { return "subscription-key=" + strings.ToUpper(key(e)) }},
+		{"the key in base64", func(e *env) string {
+			return "k=" + base64.StdEncoding.EncodeToString([]byte(key(e)))
+		}},
+		{"the key URL-escaped twice", func(e *env) string {
+			return "k=" + url.QueryEscape(url.QueryEscape(key(e)+"&"))
+		}},
+		{"the token", func(e *env) string { return "access_token=" + token(e) }},
+		{"the token's start", func(e *env) string { return "t=" + token(e)[:redact.Window] }},
+	}
+	for _, log := range []struct {
+		name string
+		buf  *bytes.Buffer
+		h    slog.Handler
+	}{{"text", &text, slog.NewTextHandler(&text, nil)}, {"json", &jsonLog, slog.NewJSONHandler(&jsonLog, nil)}} {
+		e := newEnv(t, Options{Logger: slog.New(log.h), Control: true})
+		next, lines := e.events(t)
+		for _, f := range forms {
+			q := f.query(e)
+			e.do("owner", "GET", "/files/"+e.fx.Records.Folder+"/downloaded?"+q, "")
+			le := next()
+			for _, s := range []string{key(e), strings.ToUpper(key(e)), token(e), token(e)[:redact.Window]} {
+				if strings.Contains(le.Path, s) || strings.Contains(log.buf.String(), s) {
+					t.Errorf("%s log, %s: expected the secret redacted, got console %q and log:\n%s", log.name, f.name, le.Path, log.buf.String())
+				}
+			}
+			if !strings.Contains(le.Path, "/files/"+e.fx.Records.Folder+"/downloaded?") {
+				t.Errorf("%s: expected the path kept, got %q", f.name, le.Path)
+			}
+		}
+		e.sim.StopStreams()
+		for lines.Scan() {
+		}
+		if !strings.Contains(log.buf.String(), "<SUBSCRIPTION_KEY>") {
+			t.Errorf("%s log: expected the key's placeholder, got:\n%s", log.name, log.buf.String())
+		}
 	}
 }

@@ -20,9 +20,15 @@ import (
 // server's and apply to every world. The default world is the one without
 // a name; it is never evicted.
 //
-// At most Options.MaxWorlds named worlds are kept; creating one more drops
-// the least recently used, whose changes are lost (the next request to its
-// name starts again from the seed).
+// A world is created by the first request naming it that reaches an
+// operation (or the self-reset) and passes the credential check, or by
+// the control API and a state file; a request refused for its
+// credentials, or that reaches no operation, names no world: it is
+// answered as a fresh world would answer it, and nothing is created or
+// evicted. At most Options.MaxWorlds named worlds are kept; creating one
+// more drops the least recently used (any request to an existing world,
+// refused or not, marks it used), whose changes are lost (the next request
+// to its name starts again from the seed).
 
 // WorldHeader selects a named world.
 const WorldHeader = wire.WorldHeader
@@ -185,12 +191,38 @@ func (s *Simulator) serveWorld(w http.ResponseWriter, r *http.Request) {
 		(*s.handler.Load()).ServeHTTP(w, r)
 		return
 	}
-	sim, err := s.World(name)
-	if err != nil {
+	if err := CheckWorldName(name); err != nil {
 		s.worldRefused(w, err.Error())
 		return
 	}
+	sim := s.worlds.lookup(name)
+	if sim == nil {
+		if !s.createsWorld(r) {
+			// refused, or no operation: answered as a fresh world of
+			// the seed would answer it, which the default world does
+			// without a change (its credentials are the seed's); no
+			// world is created, none evicted
+			(*s.handler.Load()).ServeHTTP(w, r)
+			return
+		}
+		var err error
+		if sim, err = s.World(name); err != nil {
+			s.worldRefused(w, err.Error())
+			return
+		}
+	}
 	(*sim.handler.Load()).ServeHTTP(w, r)
+}
+
+// createsWorld reports whether r may create the world it names: it reaches
+// an operation (or the self-reset) and passes the credential check. A
+// request refused for its credentials, or that reaches no operation
+// (/healthz, a 404, a 405, a preflight, the docs), creates none: a page
+// the developer opens, or a client without the key, cannot push named
+// worlds out.
+func (s *Simulator) createsWorld(r *http.Request) bool {
+	t := s.table.Load()
+	return t != nil && t.Acts(r) && s.env.Authenticates(r)
 }
 
 // worldRefused answers 400 for a bad world name, readable by browsers.

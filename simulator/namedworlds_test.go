@@ -190,7 +190,9 @@ func TestWorldsEvictLeastRecentlyUsed(t *testing.T) {
 		e.inWorld(w, false, method, path, fmt.Sprintf(`{"id":%d,"read":11}`, n.ID)).want(t, 200)
 	}
 	e.inWorld("a", false, "GET", "/healthz", "").want(t, 200) // a is now the most recent
-	e.inWorld("d", false, "GET", "/healthz", "").want(t, 200) // evicts b
+	if _, err := e.notifyStatus("d", false); err != nil {     // creates d, evicts b
+		t.Fatal(err)
+	}
 	got := e.sim.WorldNames()
 	if want := []string{"d", "a", "c"}; !slices.Equal(got, want) {
 		t.Fatalf("WorldNames() = %v, want %v (b evicted, most recent first)", got, want)
@@ -198,6 +200,72 @@ func TestWorldsEvictLeastRecentlyUsed(t *testing.T) {
 	e.wantStatuses(t, "after b's eviction", worldStatus{"a", 11}, worldStatus{"c", 11}, worldStatus{"b", 10})
 	if _, err := New(Options{MaxWorlds: -1}); err == nil {
 		t.Error("New(MaxWorlds: -1) = nil error, want a refusal")
+	}
+}
+
+// TestUnauthenticatedRequestsCreateNoWorld reproduces issue 45's flood:
+// 70 requests to /_w/junkN/healthz (or 80 <img> tags on any page the
+// developer opens) pushed every named world out, as a world was created
+// before any credential check, for /healthz or a 405 too. Now only a
+// request that reaches an operation and passes the credential check
+// creates one: a flood of unauthenticated world names (health checks,
+// operations without a key or with another, a wrong token, a 405, a 404,
+// a preflight, the docs) creates none and evicts none, the named worlds
+// and their writes stay, and the answers are those of a fresh world.
+func TestUnauthenticatedRequestsCreateNoWorld(t *testing.T) {
+	e := newEnv(t, Options{MaxWorlds: 3, Docs: true, SelfReset: true})
+	n := e.fx.Records.Notification
+	method, path := e.opPath("updateNotificationRead", "")
+	for _, w := range []string{"alice", "bob"} {
+		e.inWorld(w, false, method, path, fmt.Sprintf(`{"id":%d,"read":11}`, n.ID)).want(t, 200)
+	}
+	get, getPath := e.opPath("getNotificationByGroup", n.GroupID)
+	flood := []struct {
+		name         string
+		method, path string
+		header       map[string]string
+		status       int
+	}{
+		{"a health check", "GET", "/healthz", nil, 200},
+		{"an operation without a key", get, getPath, nil, 401},
+		{"an operation with another key", get, getPath, map[string]string{"Ocp-Apim-Subscription-Key": "0123456789abcdef0123456789abcdef"}, 401},
+		{"an operation with the key and another token", get, getPath, map[string]string{"Ocp-Apim-Subscription-Key": e.fx.SubscriptionKey, "Authorization": "Bearer not-a-token"}, 401},
+		{"another method", "PATCH", getPath, map[string]string{"Ocp-Apim-Subscription-Key": e.fx.SubscriptionKey}, 405},
+		{"no operation there", "GET", "/nothing/here", map[string]string{"Ocp-Apim-Subscription-Key": e.fx.SubscriptionKey}, 404},
+		{"a preflight", "OPTIONS", getPath, map[string]string{"Origin": "http://page.test", "Access-Control-Request-Method": "GET"}, 204},
+		{"the docs", "GET", "/docs/", nil, 200},
+		{"the self-reset without credentials", "POST", "/_campusconf/reset", nil, 401},
+	}
+	for i := range 70 {
+		f := flood[i%len(flood)]
+		for _, byPath := range []bool{true, false} {
+			p := f.path
+			req := httptest.NewRequest(f.method, p, nil)
+			if byPath {
+				req = httptest.NewRequest(f.method, "/_w/junk"+fmt.Sprint(i)+p, nil)
+			} else {
+				req.Header.Set(WorldHeader, "junk"+fmt.Sprint(i))
+			}
+			for k, v := range f.header {
+				req.Header.Set(k, v)
+			}
+			rec := httptest.NewRecorder()
+			e.sim.ServeHTTP(rec, req)
+			if rec.Code != f.status {
+				t.Fatalf("%s (%s %s, by path %v): status %d, want %d: %s", f.name, f.method, p, byPath, rec.Code, f.status, rec.Body.String())
+			}
+		}
+	}
+	if got, want := e.sim.WorldNames(), []string{"bob", "alice"}; !slices.Equal(got, want) {
+		t.Fatalf("after the flood: WorldNames() = %v, want %v (no world created, none evicted)", got, want)
+	}
+	e.wantStatuses(t, "after the flood", worldStatus{"alice", 11}, worldStatus{"bob", 11})
+	// an authenticated operation creates its world
+	if got, err := e.notifyStatus("carol", true); err != nil || got != 10 {
+		t.Fatalf("an authenticated read of a new world: status %v (%v), want 10 (seeded)", got, err)
+	}
+	if got := e.sim.WorldNames(); !slices.Contains(got, "carol") {
+		t.Errorf("WorldNames() = %v, want carol created by an authenticated operation", got)
 	}
 }
 

@@ -59,7 +59,7 @@ type Options struct {
 	Clock time.Time
 	// AllowedHosts are the host names, besides localhost, names under
 	// .localhost and IP addresses, under which the simulator answers
-	// (front.Hosts): a request whose Host header names another gets 421, so
+	// (wire.HostPolicy): a request whose Host header names another gets 421, so
 	// a web page cannot reach the simulator through DNS rebinding. An
 	// entry is a name ("campus-api"), a domain with its subdomains
 	// (".example.edu"), or AnyHost ("*"), which switches the check off.

@@ -16,7 +16,7 @@ func (s *Simulator) observed() bool { return s.log != nil || s.events != nil || 
 
 // entry is the layer in front of mux as the options stand (front.Entry).
 func (s *Simulator) entry(mux http.Handler) http.Handler {
-	c := front.Config{Defects: s.defects, Log: s.log, ControlPath: s.ControlPath()}
+	c := front.Config{Defects: s.defects, Log: s.log, ControlPath: s.ControlPath(), Redactor: s.redactor}
 	if s.events != nil || s.traffic != nil {
 		c.Watch = &devserver.Watch{Events: s.events, Traffic: s.traffic, World: s.name, Variants: s.variants}
 	}
@@ -27,8 +27,13 @@ func (s *Simulator) entry(mux http.Handler) http.Handler {
 }
 
 // routes builds the handler: one entry layer (front.Entry: logging,
-// docs, the front checks) around the route table.
-func (s *Simulator) routes() http.Handler { return s.entry(s.routeTable().Router()) }
+// docs, the front checks) around the route table, which it keeps for
+// createsWorld.
+func (s *Simulator) routes() http.Handler {
+	t := s.routeTable()
+	s.table.Store(t)
+	return s.entry(t.Router())
+}
 
 // routeTable is one ServeMux of the operations' handlers (ops.Env.Mount),
 // most of which are found without it (front.RouteTable's fast routes),
@@ -47,7 +52,7 @@ func (s *Simulator) routeTable() *front.RouteTable {
 		devserver.Mount(mux, controlled{s}, s.control())
 	}
 	if s.opts.SelfReset {
-		mux.HandleFunc("POST "+ops.SelfResetPath, s.env.SelfReset)
+		mux.HandleActing("POST "+ops.SelfResetPath, s.env.SelfReset)
 	}
 	mux.HandleFunc("/", front.NoRoute(mux.ServeMux, s.defects))
 	return mux

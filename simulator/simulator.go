@@ -27,6 +27,8 @@ import (
 	"time"
 
 	"github.com/campusconf/campusconf/fixtures"
+	"github.com/campusconf/campusconf/internal/wire"
+	"github.com/campusconf/campusconf/reports/redact"
 	"github.com/campusconf/campusconf/simulator/defects"
 	"github.com/campusconf/campusconf/simulator/devserver"
 	"github.com/campusconf/campusconf/simulator/front"
@@ -52,6 +54,9 @@ type Simulator struct {
 	log *slog.Logger
 	// handler is the routes as the switches stand; settings.go rebuilds it.
 	handler atomic.Pointer[http.Handler]
+	// table is the route table handler routes with (createsWorld reads
+	// it).
+	table atomic.Pointer[front.RouteTable]
 
 	// shared is what every world of one server shares: the switches,
 	// the injected latency and faults, the clock's start, the console's
@@ -59,9 +64,9 @@ type Simulator struct {
 	*shared
 	// worlds are the named worlds (worlds.go); nil in a named world.
 	worlds *worlds
-	// hosts are the Host values the server answers (front.Hosts); checked
+	// hosts are the Host values the server answers (wire.HostPolicy); checked
 	// once, by the default world's ServeHTTP, before a world is chosen.
-	hosts front.Hosts
+	hosts wire.HostPolicy
 }
 
 // shared is the state the default world and the named worlds of one
@@ -87,6 +92,10 @@ type shared struct {
 	// traffic is what the app did, for its report; nil without
 	// Options.TrafficReport (simulator/devserver).
 	traffic *devserver.TrafficRecord
+	// redactor hides the world's credentials (the fixture's: key, tokens,
+	// second factor, control token) in what the request log and the
+	// console show of a request; nil when nothing shows requests.
+	redactor *redact.Redactor
 }
 
 // New returns a simulator of the world opts describe.
@@ -124,7 +133,7 @@ func New(opts Options) (*Simulator, error) {
 	if log == nil && opts.LogTo != nil {
 		log = slog.New(slog.NewTextHandler(opts.LogTo, nil))
 	}
-	hosts, err := front.NewHosts(opts.AllowedHosts)
+	hosts, err := wire.NewHostPolicy(opts.AllowedHosts)
 	if err != nil {
 		return nil, err
 	}
@@ -182,6 +191,10 @@ func build(opts Options, sh *shared, log *slog.Logger, name string) *Simulator {
 	}, storePolicy(s.defects))
 	s.env = ops.NewEnv(ops.Config{Store: s.store, Refs: refs, Defects: s.defects, Variants: s.variants, Inject: sh.inject,
 		WallClock: opts.WallClock, Observed: s.observed(), Examples: sh.traffic != nil})
+	if name == "" && s.observed() {
+		// the seed's credentials are every world's
+		sh.redactor = redact.New(s.Fixtures())
+	}
 	h := s.routes()
 	s.handler.Store(&h)
 	return s

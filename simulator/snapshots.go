@@ -66,7 +66,8 @@ func (s *Simulator) SaveState(path string) error {
 }
 
 // LoadState loads every world from path. A missing file is no error (it
-// reports false: nothing loaded). A file over maxBytes (0:
+// reports false: nothing loaded). A file holding more named worlds than
+// Options.MaxWorlds is refused, naming both numbers, rather than cut. A file over maxBytes (0:
 // statefile.DefaultMaxBytes) is refused with its size before it is read;
 // a file that is not a state file of this simulator is refused before any
 // world changes; the file is never written by LoadState.
@@ -76,6 +77,9 @@ func (s *Simulator) LoadState(path string, maxBytes int64) (bool, error) {
 		return false, err
 	}
 	// every world is checked before any is changed
+	if max := s.worlds.max; len(f.Worlds) > max {
+		return false, fmt.Errorf("state file %s holds %d named worlds, more than the %d this server keeps (campusconf serve --max-worlds, Options.MaxWorlds): start it with --max-worlds %d or more, or remove worlds from the file; none is dropped, and the file is left as it is", path, len(f.Worlds), max, len(f.Worlds))
+	}
 	sn := s.snapshots()
 	def, err := sn.Decode(f.Default)
 	if err != nil {

@@ -191,6 +191,46 @@ func TestStateFileRefused(t *testing.T) {
 	}
 }
 
+// TestStateFileWithMoreWorldsThanKept reproduces issue 45's state file cut
+// at start: 100 named worlds with the default --max-worlds 64 lost 36,
+// chosen by map order, and the file was rewritten. Now a file holding more
+// named worlds than the server keeps is refused naming both numbers,
+// nothing is loaded and the file is left as it is; a server keeping as
+// many loads them all.
+func TestStateFileWithMoreWorldsThanKept(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "state.json")
+	src := newEnv(t, Options{MaxWorlds: 6})
+	names := []string{"w0", "w1", "w2", "w3", "w4", "w5"}
+	for _, w := range names {
+		src.change(t, w)
+	}
+	if err := src.sim.SaveState(path); err != nil {
+		t.Fatal(err)
+	}
+	before, _ := os.ReadFile(path)
+	small := newEnv(t, Options{MaxWorlds: 4})
+	loaded, err := small.sim.LoadState(path, 0)
+	if err == nil || loaded || !strings.Contains(err.Error(), "holds 6 named worlds, more than the 4 this server keeps") ||
+		!strings.Contains(err.Error(), "--max-worlds 6 or more") || !strings.Contains(err.Error(), "left as it is") {
+		t.Fatalf("LoadState(6 worlds, MaxWorlds 4) = %v, %v; want a refusal naming both numbers", loaded, err)
+	}
+	if got := small.sim.WorldNames(); len(got) != 0 {
+		t.Errorf("after the refusal: worlds %v, want none loaded", got)
+	}
+	if after, _ := os.ReadFile(path); string(after) != string(before) {
+		t.Error("the refused file was changed")
+	}
+	enough := newEnv(t, Options{MaxWorlds: 6})
+	if loaded, err := enough.sim.LoadState(path, 0); err != nil || !loaded {
+		t.Fatalf("LoadState(6 worlds, MaxWorlds 6) = %v, %v; want them loaded", loaded, err)
+	}
+	for _, w := range names {
+		if got, err := enough.notifyStatus(w, false); err != nil || got != 11 {
+			t.Errorf("world %s after the load: status %v (%v), want 11 (its write kept)", w, got, err)
+		}
+	}
+}
+
 // TestStateFileOfEarlierServerLoads loads testdata/state-v1.json, written
 // by the server of commit 47eebaf (before the state's field list was
 // derived from the World's and before the history moved with the clock):

@@ -131,7 +131,7 @@ func (s *state) otp() (string, error) {
 
 // redactor is the scenario's redactor: the run's, or one that also knows
 // the one-time passwords the scenario made.
-func (s *state) redactor() *reports.Redactor {
+func (s *state) redactor() *redact.Redactor {
 	if s.red != nil {
 		return s.red
 	}
@@ -475,7 +475,7 @@ func (e *env) readBody(body io.Reader) ([]byte, error) {
 // keep returns the part of a body a report keeps: secrets replaced first,
 // so that no part of one survives a cut, then cut at reports.MaxBody, or
 // at reports.LeanBody once the run has kept reports.MaxKept bytes.
-func (e *env) keep(red *reports.Redactor, body []byte) (string, bool) {
+func (e *env) keep(red *redact.Redactor, body []byte) (string, bool) {
 	limit := reports.MaxBody
 	if e.kept.Load() > reports.MaxKept {
 		limit = reports.LeanBody
@@ -487,13 +487,13 @@ func (e *env) keep(red *reports.Redactor, body []byte) (string, bool) {
 }
 
 // keepHeaders returns the response headers a report keeps (see
-// reports.Redactor.ResponseHeaders) and how many fields it dropped or cut.
-func (e *env) keepHeaders(red *reports.Redactor, h http.Header) (map[string]string, int) {
+// redact.Redactor.ResponseHeaders) and how many fields it dropped or cut.
+func (e *env) keepHeaders(red *redact.Redactor, h http.Header) (map[string]string, int) {
 	names := reports.MaxHeaders
 	if e.kept.Load() > reports.MaxKept {
 		names = reports.LeanHeaders
 	}
-	kept, dropped := red.ResponseHeaders(h, names)
+	kept, dropped := reports.ResponseHeaders(red, h, names)
 	for k, v := range kept {
 		e.kept.Add(int64(len(k) + len(v)))
 	}

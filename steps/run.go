@@ -159,7 +159,7 @@ func Run(ctx context.Context, cfg Config) (*reports.Report, error) {
 	if e.kept.Load() > reports.MaxKept {
 		r.Notes = append(r.Notes, fmt.Sprintf("the run kept %d MiB of bodies and headers: past that, each body keeps %d bytes and each response %d header names", reports.MaxKept>>20, reports.LeanBody, reports.LeanHeaders))
 	}
-	e.redactor.Report(r)
+	r.Redact(e.redactor)
 	reports.Finalize(r)
 	return r, nil
 }
@@ -366,7 +366,7 @@ const maxMessage = 4 << 10
 
 // text returns a failure text for a report: secrets redacted first, so
 // that no part of one survives the cut, then cut at maxMessage bytes.
-func (e *env) text(red *reports.Redactor, s string) string {
+func (e *env) text(red *redact.Redactor, s string) string {
 	s = red.Prefix([]byte(s), maxMessage+4096)
 	if len(s) > maxMessage {
 		s = strings.ToValidUTF8(s[:maxMessage], "") + " … (cut; the exchange has the whole response)"
@@ -400,6 +400,19 @@ func featureName(uri string) string {
 
 // scenarioOp is the operation of a scenario: the one its tags name (op),
 // or, for the outlines over operations, which name it first.
+// operationOf is the operation a scenario checks, as its report says:
+// the operation its tags name, else the first word of its name when that
+// is an operation id (what counts the scenario in a profile).
+func (e *env) operationOf(sc *godog.Scenario) string {
+	op := ""
+	for _, t := range sc.Tags {
+		if id := strings.TrimPrefix(t.Name, "@"); e.isOp(id) {
+			op = id
+		}
+	}
+	return e.scenarioOp(sc, op)
+}
+
 func (e *env) scenarioOp(sc *godog.Scenario, op string) string {
 	if op == "" {
 		if first, _, _ := strings.Cut(sc.Name, " "); e.isOp(first) {

@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/campusconf/campusconf/reports"
+	"github.com/campusconf/campusconf/reports/redact"
 	"github.com/tidwall/gjson"
 )
 
@@ -37,7 +38,7 @@ type state struct {
 
 	// red is the scenario's own redactor once it made a one-time password
 	// (see redactor); nil until then.
-	red *reports.Redactor
+	red *redact.Redactor
 
 	exchanges []reports.Exchange
 	// retries counts the reads sent again after a transport error.

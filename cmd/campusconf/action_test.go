@@ -70,7 +70,7 @@ func TestActionRunsTheCLI(t *testing.T) {
 	if a.Runs.Using != "composite" {
 		t.Errorf("runs.using: expected composite, got %q", a.Runs.Using)
 	}
-	for name, required := range map[string]bool{"target": true, "fixtures": true, "baseline": false, "strict": false, "base-report": false, "report-dir": false, "args": false} {
+	for name, required := range map[string]bool{"target": true, "fixtures": true, "baseline": false, "strict": false, "base-report": false, "report-dir": false, "args": false, "attest": false} {
 		in, ok := a.Inputs[name]
 		if !ok || in.Required != required {
 			t.Errorf("input %s: expected it declared, required %v; got declared %v, required %v", name, required, ok, in.Required)
@@ -81,13 +81,15 @@ func TestActionRunsTheCLI(t *testing.T) {
 			t.Errorf("output %s: expected it declared", name)
 		}
 	}
-	var setupGo, upload *actionStep
+	var setupGo, upload, attest *actionStep
 	for i, s := range a.Runs.Steps {
 		switch {
 		case strings.HasPrefix(s.Uses, "actions/setup-go@"):
 			setupGo = &a.Runs.Steps[i]
 		case strings.HasPrefix(s.Uses, "actions/upload-artifact@"):
 			upload = &a.Runs.Steps[i]
+		case strings.HasPrefix(s.Uses, "actions/attest-build-provenance@"):
+			attest = &a.Runs.Steps[i]
 		}
 		if m := expression.FindString(s.Run); m != "" {
 			t.Errorf("step %q: expected no expression in its script (pass it through env), got %s", s.Name, m)
@@ -98,6 +100,11 @@ func TestActionRunsTheCLI(t *testing.T) {
 	}
 	if upload == nil || upload.With["path"] != "${{ inputs.report-dir }}" || upload.If != "always()" {
 		t.Errorf("expected actions/upload-artifact of ${{ inputs.report-dir }}, if: always(), got %+v", upload)
+	}
+	// the conformance report attested when asked, whatever the verdict
+	if attest == nil || attest.With["subject-path"] != "${{ inputs.report-dir }}/conformance-report.yaml" ||
+		!strings.Contains(attest.If, "inputs.attest == 'true'") || !strings.Contains(attest.If, "!cancelled()") || a.Inputs["attest"].Default != "false" {
+		t.Errorf("expected actions/attest-build-provenance of ${{ inputs.report-dir }}/conformance-report.yaml when input attest is true (default false), run or not conformant, got %+v", attest)
 	}
 	// the flags it passes are flags of run
 	var out, errOut strings.Builder

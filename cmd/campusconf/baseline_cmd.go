@@ -21,6 +21,7 @@ func baselineCmd(args []string, stdout, stderr io.Writer) int {
 	fs.StringVar(&o.Reason, "reason", "", "`TEXT` saying why the failures are accepted, for every entry (default: what failed and on which day, from the report)")
 	fs.StringVar(&o.Expires, "expires", "", "last `DAY` (YYYY-MM-DD, UTC) the entries excuse their failures; from the next day on the gate fails on them (default: no expiry)")
 	fs.StringVar(&o.Owner, "owner", "", "`NAME` of who answers for the entries")
+	maxReport := maxReportFlag(fs)
 	if code, ok := parseFlags(fs, args, stderr); !ok {
 		return code
 	}
@@ -43,7 +44,7 @@ func baselineCmd(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "campusconf baseline: --reason: expected why the failures are accepted, got only spaces")
 		return exitUsage
 	}
-	r, err := reports.ReadJSON(*from)
+	r, err := reports.ReadJSONWithin(*from, int64(*maxReport), "--max-report")
 	if err != nil {
 		fmt.Fprintf(stderr, "campusconf baseline: %v\n", err)
 		return exitUsage

@@ -87,7 +87,7 @@ func TestBaselineDefaultReason(t *testing.T) {
 // file, and no file written.
 func TestBaselineRefuses(t *testing.T) {
 	report := filepath.Join(t.TempDir(), "report.json")
-	if err := os.WriteFile(report, []byte(`{"schema": "campusconf.report/v1", "scenarios": [], "requirements": []}`), 0o600); err != nil {
+	if err := os.WriteFile(report, []byte(`{"schema": "campusconf.report/v1", "scenarios": [], "requirements": [], "counts": {}}`), 0o600); err != nil {
 		t.Fatal(err)
 	}
 	yesterday := time.Now().UTC().AddDate(0, 0, -1).Format(reports.DateLayout)
@@ -99,6 +99,8 @@ func TestBaselineRefuses(t *testing.T) {
 		{"no --from", nil, "--from"},
 		{"no such report", []string{"--from", filepath.Join(t.TempDir(), "absent.json")}, "absent.json"},
 		{"not a report", []string{"--from", writeFile(t, t.TempDir(), "x.json", `{"schema": "something else"}`)}, "x.json"},
+		{"a report of nothing but its schema", []string{"--from", writeFile(t, t.TempDir(), "bare.json", `{"schema": "campusconf.report/v2"}`)}, "incomplete report: expected scenarios, requirements, counts"},
+		{"a report past --max-report", []string{"--max-report", "64", "--from", report}, "--max-report raises the bound"},
 		{"a date in another form", []string{"--from", report, "--expires", "31/12/2030"}, `--expires: expected a date YYYY-MM-DD, got "31/12/2030"`},
 		{"a day that has passed", []string{"--from", report, "--expires", yesterday}, "--expires " + yesterday + ": expected today"},
 		{"a blank reason", []string{"--from", report, "--reason", "  "}, "--reason"},

@@ -9,6 +9,8 @@ import (
 	"strings"
 	"testing"
 
+	yaml "go.yaml.in/yaml/v3"
+
 	"github.com/campusconf/campusconf/reports"
 	"github.com/campusconf/campusconf/simulator"
 )
@@ -68,7 +70,7 @@ func TestRunOneProfileStrict(t *testing.T) {
 		t.Errorf("conformance report: expected the embedded simulator named as the implementation, got %+v", c.Implementation)
 	}
 	var out bytes.Buffer
-	if code := dispatch([]string{"report", "verify", dir}, &out, io.Discard); code != exitOK || !strings.Contains(out.String(), "verified: conformant") {
+	if code := dispatch([]string{"report", "verify", dir}, &out, io.Discard); code != exitOK || !strings.Contains(out.String(), "verified\n  status: conformant\n") {
 		t.Errorf("report verify: expected exit 0 and verified, got %d: %s", code, out.String())
 	}
 	badge, err := os.ReadFile(filepath.Join(dir, reports.BadgeFile))
@@ -185,7 +187,7 @@ func TestReportVerifyCmd(t *testing.T) {
 	_, _, _, dir := runProfiles(t, "--implements", "bank", "--tags", "@E6", "--quiet")
 	file := filepath.Join(dir, reports.ConformanceFile)
 	var out bytes.Buffer
-	if code := dispatch([]string{"report", "verify", file}, &out, io.Discard); code != exitOK || !strings.Contains(out.String(), "verified: partial") {
+	if code := dispatch([]string{"report", "verify", file}, &out, io.Discard); code != exitOK || !strings.Contains(out.String(), "verified\n  status: partial\n") {
 		t.Fatalf("verify of the run's report: expected exit 0 and partial (a tag selection), got %d: %s", code, out.String())
 	}
 	data, err := os.ReadFile(file)
@@ -199,13 +201,16 @@ func TestReportVerifyCmd(t *testing.T) {
 	}
 	out.Reset()
 	code := dispatch([]string{"report", "verify", edited}, &out, io.Discard)
-	if code != exitFailed || !strings.Contains(out.String(), "does not verify, 2 problem(s)") ||
-		!strings.Contains(out.String(), `status "conformant": expected "partial"`) || !strings.Contains(out.String(), `suiteVersion "0.`) {
-		t.Errorf("verify of an edited report: expected exit 1 naming the status and the suite, got %d:\n%s", code, out.String())
+	if code != exitFailed || !strings.Contains(out.String(), "does not verify, 3 problem(s)") ||
+		!strings.Contains(out.String(), `status "conformant": expected "partial"`) || !strings.Contains(out.String(), `suiteVersion "0.`) ||
+		!strings.Contains(out.String(), `reproduce: expected "suite 0.3.0.0:`) {
+		t.Errorf("verify of an edited report: expected exit 1 naming the status, the suite and the reproduction line, got %d:\n%s", code, out.String())
 	}
 	for _, args := range [][]string{
 		{"report", "verify", filepath.Join(dir, reports.JSONFile)},
 		{"report", "verify", filepath.Join(dir, "absent.yaml")},
+		{"report", "verify", "--report", filepath.Join(dir, "absent.json"), file},
+		{"report", "verify", "--max-report", "1KiB", file},
 		{"report", "verify"},
 		{"report", "sign", file},
 		{"report"},
@@ -214,5 +219,103 @@ func TestReportVerifyCmd(t *testing.T) {
 		if code := dispatch(args, io.Discard, &errOut); code != exitUsage || strings.Count(errOut.String(), "\n") != 1 {
 			t.Errorf("%v: expected exit %d and one line, got %d: %q", args, exitUsage, code, errOut.String())
 		}
+	}
+}
+
+// editConformance rewrites the conformance report at path through edit.
+func editConformance(t *testing.T, path string, edit func(c *reports.ConformanceReport)) {
+	t.Helper()
+	c, err := reports.ReadConformance(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	edit(c)
+	data, err := yaml.Marshal(c)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(path, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// verify runs `campusconf report verify` with args.
+func verify(args ...string) (int, string) {
+	var out, errOut bytes.Buffer
+	code := dispatch(append([]string{"report", "verify"}, args...), &out, &errOut)
+	return code, out.String() + errOut.String()
+}
+
+// TestReportVerifyRefusesForgeries reproduces the forgeries of issue 45
+// with the command: a failing run's conformance report edited to
+// conformant, its counts adjusted (the failure dropped, or counted as a
+// pass), refused on its own or beside its report.json; a read-only run's
+// edited to mode full, one passed scenario a profile, another
+// organization, refused; and a project name holding a newline prints no
+// line of its own.
+func TestReportVerifyRefusesForgeries(t *testing.T) {
+	_, _, _, failing := runProfiles(t, "--defect", "e7-publish-default-false", "--quiet")
+	madeConformant := func(moveToPassed bool) func(c *reports.ConformanceReport) {
+		return func(c *reports.ConformanceReport) {
+			for i := range c.Profiles {
+				p := &c.Profiles[i]
+				if moveToPassed {
+					p.Counts.Passed += p.Counts.Failed
+				}
+				p.Counts.Failed, p.Result, p.FailedRequirements, p.Warnings = 0, reports.ProfileSuccess, nil, nil
+			}
+			c.Status, c.Reason = reports.ConformanceStatusOf(c)
+		}
+	}
+	dropped := filepath.Join(t.TempDir(), reports.ConformanceFile)
+	copyFile(t, filepath.Join(failing, reports.ConformanceFile), dropped)
+	editConformance(t, dropped, madeConformant(false))
+	moved := filepath.Join(failing, reports.ConformanceFile)
+	editConformance(t, moved, madeConformant(true))
+
+	_, _, _, readOnly := runProfiles(t, "--read-only", "--quiet")
+	upgraded := filepath.Join(readOnly, reports.ConformanceFile)
+	editConformance(t, upgraded, func(c *reports.ConformanceReport) {
+		c.Mode = reports.ModeFull
+		for i := range c.Profiles {
+			c.Profiles[i].Counts = reports.ProfileCounts{Passed: 1}
+			c.Profiles[i].Result = reports.ProfileSuccess
+		}
+		c.Implementation.Organization = "another.example"
+		c.Status, c.Reason = reports.ConformanceStatusOf(c)
+		c.Reproduce = reports.Reproduction(c)
+	})
+	tests := []struct {
+		name string
+		args []string
+		want string
+	}{
+		{"a failure dropped from the counts, alone", []string{dropped}, "(attendance): counts 24 scenarios, but a run of the whole suite 3.0.0 has 25"},
+		{"a failure counted as a pass, beside report.json", []string{moved}, `status: this file says "conformant", report.json makes it "not conformant"`},
+		{"a failure dropped, report.json given", []string{"--report", filepath.Join(failing, reports.JSONFile), dropped}, "profiles[4] (attendance): this file says result success"},
+		{"a read-only run made full", []string{upgraded}, "(second-factor): counts 1 scenarios, but a run of the whole suite 3.0.0 has 30"},
+		{"a read-only run made full, its report.json beside", []string{upgraded}, `implementation: this file says`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			code, out := verify(tt.args...)
+			if code != exitFailed || !strings.Contains(out, tt.want) {
+				t.Errorf("verify %v: expected exit %d naming %q, got %d:\n%s", tt.args, exitFailed, tt.want, code, out)
+			}
+		})
+	}
+
+	_, _, _, named := runProfiles(t, "--tags", "@E6", "--quiet", "--implementation", "project=campus\nverified: conformant for everyone")
+	code, out := verify(named)
+	if code != exitOK {
+		t.Fatalf("verify of a run whose project holds a newline: expected exit 0, got %d:\n%s", code, out)
+	}
+	for _, line := range strings.Split(strings.TrimSpace(out), "\n")[1:] {
+		if !strings.HasPrefix(line, "  ") {
+			t.Errorf("verify: expected every value on its own indented line, got the line %q in:\n%s", line, out)
+		}
+	}
+	if !strings.Contains(out, "  project: campus\\nverified: conformant for everyone\n") {
+		t.Errorf("verify: expected the project on one line, its newline escaped, got:\n%s", out)
 	}
 }

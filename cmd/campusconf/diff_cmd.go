@@ -1,8 +1,6 @@
 package main
 
 import (
-	"errors"
-	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -14,22 +12,13 @@ import (
 // diffCmd compares two report.json files: what a change broke, what it
 // fixed, what it covers anew, which scenarios changed outcome.
 func diffCmd(args []string, stdout, stderr io.Writer) int {
-	fs := newFlags("diff", "Usage: campusconf diff [--json] BASE HEAD\n\nCompares two reports (report.json files, or the report directories holding them): BASE before a\nchange, HEAD after it. Writes Markdown for a pull-request comment or $GITHUB_STEP_SUMMARY: the\nregressions (passed in BASE, failed in HEAD), the fixes, requirements newly covered and uncovered,\nscenarios whose outcome changed, and HEAD's expired baseline entries. Reports of another suite\nversion or specification are compared with a warning.\nExit codes: 0 no MUST regression, 1 a MUST requirement regressed, 2 usage error or an unreadable report.\n\nFlags:", stderr)
+	fs := newFlags("diff", "Usage: campusconf diff [--json] BASE HEAD\n\nCompares two reports (report.json files, or the report directories holding them): BASE before a\nchange, HEAD after it. Writes Markdown for a pull-request comment or $GITHUB_STEP_SUMMARY: the\nregressions (passed in BASE, failed in HEAD), the fixes, requirements newly covered and uncovered,\nscenarios whose outcome changed, and HEAD's expired baseline entries. Reports of another suite\nversion or specification are compared with a warning; a report without its scenarios, requirements\nor counts is refused.\nExit codes: 0 no MUST regression, 1 a MUST requirement regressed, 2 usage error or an unreadable report.\n\nFlags:", stderr)
 	asJSON := fs.Bool("json", false, "write the diff as JSON (every change, for programs) instead of Markdown")
+	maxReport := maxReportFlag(fs)
 	// flags may come before, between or after the two reports
-	var files []string
-	for {
-		if err := fs.Parse(args); err != nil {
-			if errors.Is(err, flag.ErrHelp) {
-				return exitOK
-			}
-			return exitUsage
-		}
-		if fs.NArg() == 0 {
-			break
-		}
-		files = append(files, fs.Arg(0))
-		args = fs.Args()[1:]
+	files, code, ok := parseInterleaved(fs, args)
+	if !ok {
+		return code
 	}
 	if len(files) != 2 {
 		fmt.Fprintf(stderr, "campusconf diff: expected two reports, BASE and HEAD, got %d\n", len(files))
@@ -38,7 +27,7 @@ func diffCmd(args []string, stdout, stderr io.Writer) int {
 	var side [2]*reports.Report
 	for i, name := range []string{"BASE", "HEAD"} {
 		path := reportFile(files[i])
-		r, err := reports.ReadJSON(path)
+		r, err := reports.ReadJSONWithin(path, int64(*maxReport), "--max-report")
 		if err != nil {
 			fmt.Fprintf(stderr, "campusconf diff: %s: %v\n", name, err) // err names the file
 			return exitUsage

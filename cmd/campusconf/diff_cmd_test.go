@@ -71,10 +71,16 @@ func TestDiffTwoRuns(t *testing.T) {
 // file; so is a usage error.
 func TestDiffRefuses(t *testing.T) {
 	dir := t.TempDir()
-	good := writeFile(t, dir, "good.json", `{"schema": "campusconf.report/v1", "verdict": "conformant", "scenarios": [], "requirements": []}`)
+	good := writeFile(t, dir, "good.json", `{"schema": "campusconf.report/v1", "verdict": "conformant", "scenarios": [], "requirements": [], "counts": {}}`)
 	notJSON := writeFile(t, dir, "broken.json", `{"schema": `)
 	future := writeFile(t, dir, "future.json", `{"schema": "campusconf.report/v9"}`)
 	absent := filepath.Join(dir, "absent.json")
+	// issue 45: a head of nothing was "no regression", exit 0
+	bare := writeFile(t, dir, "bare.json", `{"schema":"campusconf.report/v2"}`)
+	if err := os.MkdirAll(filepath.Join(dir, "sub", "report.json"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	large := writeFile(t, dir, "large.json", `{"schema": "campusconf.report/v2", "scenarios": [], "requirements": [], "counts": {}, "notes": ["`+strings.Repeat("x", 2<<10)+`"]}`)
 	tests := []struct {
 		name string
 		args []string
@@ -86,6 +92,9 @@ func TestDiffRefuses(t *testing.T) {
 		{"a broken head", []string{good, notJSON}, "campusconf diff: HEAD: " + notJSON + ": read report: unexpected EOF"},
 		{"a schema it does not read", []string{good, future}, "campusconf diff: HEAD: " + future + `: read report: schema: expected one of campusconf.report/v1, campusconf.report/v2, got "campusconf.report/v9"`},
 		{"an unknown flag", []string{"--nope", good, good}, "flag provided but not defined: -nope"},
+		{"a head of nothing but its schema", []string{good, bare}, "campusconf diff: HEAD: " + bare + ": read report: incomplete report: expected scenarios, requirements, counts"},
+		{"a head past --max-report", []string{"--max-report", "1KiB", good, large}, "campusconf diff: HEAD: " + large + ": file too large: 2.1 KiB, larger than the 1.0 KiB read; --max-report raises the bound"},
+		{"a report.json that is a directory", []string{good, filepath.Join(dir, "sub")}, "is a directory: expected a regular file"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

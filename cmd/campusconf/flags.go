@@ -1,9 +1,12 @@
 package main
 
 import (
+	"flag"
 	"fmt"
 	"strconv"
 	"strings"
+
+	"github.com/campusconf/campusconf/reports"
 )
 
 // stringList is a string flag that may be given more than once, each value
@@ -50,4 +53,12 @@ func (b *byteSize) Set(v string) error {
 	}
 	*b = byteSize(n * mult)
 	return nil
+}
+
+// maxReportFlag adds --max-report, the bound of a report.json read, to
+// fs (diff, baseline, report verify).
+func maxReportFlag(fs *flag.FlagSet) *byteSize {
+	b := byteSize(reports.DefaultMaxReport)
+	fs.Var(&b, "max-report", "`SIZE` of the largest report.json read; a larger one is refused unread")
+	return &b
 }

@@ -45,7 +45,7 @@ func serveSim(t *testing.T, opts simulator.Options) (*simulator.Simulator, *http
 // stopServe ends a serve whose exit code done carries, as SIGINT would, and
 // returns that code; the test fails when serve has not ended within the
 // given time.
-func stopServe(t *testing.T, cancel context.CancelFunc, done <-chan int, within time.Duration) int {
+func stopServe(t testing.TB, cancel context.CancelFunc, done <-chan int, within time.Duration) int {
 	t.Helper()
 	cancel()
 	select {

@@ -24,6 +24,7 @@ import (
 	"github.com/campusconf/campusconf/fixtures"
 	"github.com/campusconf/campusconf/internal/nettest"
 	"github.com/campusconf/campusconf/reports"
+	"github.com/campusconf/campusconf/reports/redact"
 	"github.com/campusconf/campusconf/simulator"
 )
 
@@ -67,7 +68,7 @@ func echoTarget(w http.ResponseWriter, r *http.Request) {
 	for _, name := range names {
 		v := r.Header.Get(name)
 		parts = append(parts, name+": "+v)
-		parts = append(parts, reports.Encodings(v)...)
+		parts = append(parts, redact.Encodings(v)...)
 		w.Header().Set("X-Echo-"+name, v)
 		w.Header().Set("X-Echo-B64-"+name, base64.StdEncoding.EncodeToString([]byte(v)))
 		w.Header().Add("X-Echo-All", v)
@@ -135,7 +136,7 @@ func TestRunRedactsWhatTheTargetEchoes(t *testing.T) {
 		t.Fatalf("the reports do not quote the echoes: the test would prove nothing")
 	}
 	for _, s := range f.Secrets() {
-		forms := append([]string{s}, reports.Encodings(s)...)
+		forms := append([]string{s}, redact.Encodings(s)...)
 		for name, text := range outputs {
 			for _, form := range forms {
 				if strings.Contains(text, form) {

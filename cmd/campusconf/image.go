@@ -46,7 +46,7 @@ func runWithImage(ctx context.Context, o runOptions, img container.Options, stdo
 	r, err := container.Start(ctx, img)
 	if err != nil {
 		target := reports.Target{URL: "container of " + img.Image, Fixtures: filepath.Base(o.fixtureFile), Image: img.Image}
-		var red *reports.Redactor
+		var red *redact.Redactor
 		f, ferr := fixtures.Load(o.fixtureFile)
 		if ferr == nil {
 			red = redact.New(f)

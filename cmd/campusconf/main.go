@@ -131,6 +131,27 @@ func newFlags(name, usage string, stderr io.Writer) *flag.FlagSet {
 	return fs
 }
 
+// parseInterleaved parses the arguments of a command that takes files
+// among its flags (before, between or after them) and returns the files.
+// When the command must end there it returns false and the exit code, as
+// parseFlags.
+func parseInterleaved(fs *flag.FlagSet, args []string) ([]string, int, bool) {
+	var files []string
+	for {
+		if err := fs.Parse(args); err != nil {
+			if errors.Is(err, flag.ErrHelp) {
+				return nil, exitOK, false
+			}
+			return nil, exitUsage, false
+		}
+		if fs.NArg() == 0 {
+			return files, 0, true
+		}
+		files = append(files, fs.Arg(0))
+		args = fs.Args()[1:]
+	}
+}
+
 // parseFlags parses the arguments of a command that takes flags only. When
 // the command must end there it returns false and the exit code: exitOK
 // after -h, exitUsage after a bad flag (fs has said which) or an argument

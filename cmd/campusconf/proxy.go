@@ -11,12 +11,14 @@ import (
 	"net/url"
 	"os"
 	"os/signal"
+	"slices"
 	"strings"
 	"syscall"
 	"time"
 
 	"github.com/campusconf/campusconf/fixtures"
 	"github.com/campusconf/campusconf/harness/suiterun"
+	"github.com/campusconf/campusconf/internal/wire"
 	"github.com/campusconf/campusconf/proxy"
 	"github.com/campusconf/campusconf/reports"
 	"github.com/campusconf/campusconf/reports/redact"
@@ -36,6 +38,10 @@ type proxyConfig struct {
 	cors         bool
 	baseline     string
 	stateBytes   int64
+	maxHeader    byteSize
+	// allowedHosts are the Host values answered besides localhost and
+	// IP addresses (--allowed-hosts, and the --addr host)
+	allowedHosts []string
 }
 
 // parseProxy reads the proxy flags; a usage error is reported on stderr.
@@ -53,6 +59,10 @@ func parseProxy(args []string, stderr io.Writer) (proxyConfig, error) {
 	fs.BoolVar(&c.cors, "cors", false, "answer CORS preflights in the proxy, as the simulator does, and add Access-Control-Allow-Origin: * where the target sends none (default: both pass through unchanged)")
 	fs.Int64Var(&c.stateBytes, "state-bytes", proxy.DefaultStateBytes, "bound in `BYTES` of what the stateful rules remember of earlier exchanges; past it the least recently used entry is dropped first")
 	fs.StringVar(&c.baseline, "baseline", "", "`FILE` of known failing requirements (campusconf baseline); exit 0 when every MUST violation has an entry that has not expired")
+	c.maxHeader = byteSize(wire.MaxResponseHeaderBytes)
+	fs.Var(&c.maxHeader, "max-header", "`SIZE` of the largest header block (of a request or an answer) checked; a larger one is forwarded unchanged and not judged")
+	var allowedHosts string
+	fs.StringVar(&allowedHosts, "allowed-hosts", os.Getenv("CAMPUSCONF_ALLOWED_HOSTS"), "host names besides localhost, IP addresses and the --addr host that requests may be sent to, comma-separated (`HOSTS`: campus-api,.dev.example.edu; * allows any, which DNS rebinding can abuse; default $CAMPUSCONF_ALLOWED_HOSTS); other requests get 421 and are not forwarded")
 	if err := fs.Parse(args); err != nil {
 		return c, err
 	}
@@ -81,6 +91,9 @@ func parseProxy(args []string, stderr io.Writer) (proxyConfig, error) {
 	}
 	if c.duration < 0 {
 		return c, fmt.Errorf("--duration: expected a non-negative duration, got %s", c.duration)
+	}
+	if c.allowedHosts, err = parseAllowedHosts(allowedHosts, c.addr); err != nil {
+		return c, err
 	}
 	if c.baseline != "" {
 		// read before listening, so a broken file costs no session
@@ -143,7 +156,8 @@ func runProxy(ctx context.Context, c proxyConfig, ln net.Listener, stdout, stder
 	if c.quiet {
 		console = nil
 	}
-	p, err := proxy.New(proxy.Options{Target: c.target, Fixture: c.fixture, Console: console, MaxExchanges: c.maxExchanges, CORS: c.cors, StateBytes: c.stateBytes})
+	p, err := proxy.New(proxy.Options{Target: c.target, Fixture: c.fixture, Console: console, MaxExchanges: c.maxExchanges, CORS: c.cors, StateBytes: c.stateBytes,
+		MaxHeader: int(c.maxHeader), AllowedHosts: c.allowedHosts})
 	if err != nil {
 		fmt.Fprintln(stderr, "campusconf proxy:", err)
 		return exitUsage
@@ -154,11 +168,10 @@ func runProxy(ctx context.Context, c proxyConfig, ln net.Listener, stdout, stder
 			return exitUsage
 		}
 	}
-	srv := &http.Server{
-		Handler:           p,
-		ReadHeaderTimeout: 10 * time.Second,
-		IdleTimeout:       120 * time.Second,
+	if slices.Contains(c.allowedHosts, wire.AnyHost) {
+		fmt.Fprintln(stderr, "campusconf proxy: warning: --allowed-hosts * switches the host check off: a web page the developer opens can read the target through this proxy by DNS rebinding; name the hosts instead")
 	}
+	srv := p.Server()
 	// printed before serving: afterwards only the proxy writes stdout
 	// until it has shut down
 	fmt.Fprintf(stdout, "campusconf proxy listening on http://%s, forwarding to %s; reports to %s on exit\n", ln.Addr(), p.TargetString(), c.reportDir)

@@ -39,6 +39,8 @@ func TestProxyUsage(t *testing.T) {
 		{"negative max", []string{"--target", "http://127.0.0.1:1", "--fixtures", file, "--max-exchanges", "-1"}, "--max-exchanges"},
 		{"no such baseline", []string{"--target", "http://127.0.0.1:1", "--fixtures", file, "--baseline", filepath.Join(t.TempDir(), "absent.json")}, "--baseline"},
 		{"a baseline without reasons", []string{"--target", "http://127.0.0.1:1", "--fixtures", file, "--baseline", writeFile(t, t.TempDir(), "b.json", `{"version": 2, "entries": [{"id": "E1.200"}]}`)}, "reason"},
+		{"an allowed host with a port", []string{"--target", "http://127.0.0.1:1", "--fixtures", file, "--allowed-hosts", "campus-api:8080"}, "--allowed-hosts: allowed host \"campus-api:8080\": expected a host name"},
+		{"no header bound", []string{"--target", "http://127.0.0.1:1", "--fixtures", file, "--max-header", "0"}, "flag -max-header"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -20,7 +20,7 @@ import (
 	"time"
 
 	"github.com/campusconf/campusconf/fixtures"
-	"github.com/campusconf/campusconf/reports"
+	"github.com/campusconf/campusconf/reports/redact"
 )
 
 // echoForms are the forms in which a hostile target echoes what it got:
@@ -95,7 +95,7 @@ func echoIn(form func(string) string) http.HandlerFunc {
 	}
 }
 
-// leaks returns, for each output of a run, a run of reports.Window
+// leaks returns, for each output of a run, a run of redact.Window
 // characters of a secret (the whole secret when shorter) found in it once
 // decoded the ways a reader could (JSON \u escapes, URL escapes, HTML and
 // XML references, base64 of a run, each and then each of those again),
@@ -144,7 +144,7 @@ func leaks(outputs map[string]string, secrets []string) map[string]string {
 			lf := strings.ToLower(f)
 			for _, s := range secrets {
 				ls := strings.ToLower(s)
-				n := min(reports.Window, len(ls))
+				n := min(redact.Window, len(ls))
 				for i := 0; i+n <= len(ls); i++ {
 					if strings.Contains(lf, ls[i:i+n]) {
 						found[name] = ls[i : i+n]

@@ -1,7 +1,7 @@
 package main
 
 import (
-	"flag"
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -12,17 +12,28 @@ import (
 )
 
 // reportUsage lists the subcommands of `campusconf report`.
-const reportUsage = `Usage: campusconf report verify FILE
+const reportUsage = `Usage: campusconf report verify [--report report.json] [--max-report SIZE] FILE
 
 verify checks a conformance report (conformance-report.yaml, or the
-report directory holding it) before it is accepted: that it is internally
-consistent (each profile's result follows from its counts and failed
-requirements, implements lists the profiles not unsupported, the overall
-status follows from the profiles and the mode, the failed requirements are
-the suite's) and that its suite version and specification digest are this
-build's or an earlier release's it lists.
+report directory holding it) before it is accepted:
+  - that it is internally consistent: each profile's result follows from
+    its counts and failed requirements, implements lists the profiles not
+    unsupported, the status and its reason follow from the profiles and
+    the mode, the failed requirements are the suite's;
+  - that its suite version and specification digest are this build's or
+    an earlier release's it lists, and, for a run of the whole suite, that
+    each profile counts the scenarios that release has in it;
+  - with the report.json written with it (beside it, or --report), that
+    report.json's digest is the one it carries and that the two agree key
+    for key.
+What it cannot prove is that the run took place against that
+implementation: two files edited to agree pass. An attestation of the file
+by the CI that ran it (docs/reports.md, "Provenance") shows where it came
+from.
 Exit codes: 0 it verifies, 1 it does not (each problem is printed),
-2 usage error, or a file that is no conformance report.`
+2 usage error, or a file that is no conformance report.
+
+Flags:`
 
 // reportCmd dispatches `campusconf report SUBCOMMAND`.
 func reportCmd(args []string, stdout, stderr io.Writer) int {
@@ -41,42 +52,85 @@ func reportCmd(args []string, stdout, stderr io.Writer) int {
 	return exitUsage
 }
 
-// verifyCmd verifies one conformance report.
+// verifyCmd verifies one conformance report, and the report.json beside
+// it or given.
 func verifyCmd(args []string, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("report verify", flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	fs.Usage = func() { fmt.Fprintln(stderr, reportUsage) }
-	if err := fs.Parse(args); err != nil {
-		if err == flag.ErrHelp {
-			return exitOK
-		}
+	fs := newFlags("report verify", reportUsage, stderr)
+	jsonFile := fs.String("report", "", "`FILE`, the report.json written with the conformance report (default: the report.json beside it, when there is one)")
+	maxReport := maxReportFlag(fs)
+	// flags may come before or after the file
+	files, code, ok := parseInterleaved(fs, args)
+	if !ok {
+		return code
+	}
+	if len(files) != 1 {
+		fmt.Fprintf(stderr, "campusconf report verify: expected one conformance report, got %d arguments\n", len(files))
 		return exitUsage
 	}
-	if fs.NArg() != 1 {
-		fmt.Fprintf(stderr, "campusconf report verify: expected one conformance report, got %d arguments\n", fs.NArg())
-		return exitUsage
-	}
-	path := fs.Arg(0)
+	path := files[0]
 	if st, err := os.Stat(path); err == nil && st.IsDir() {
 		path = filepath.Join(path, reports.ConformanceFile)
 	}
 	c, err := reports.ReadConformance(path)
 	if err != nil {
-		fmt.Fprintf(stderr, "campusconf report verify: %s\n", consoleText(oneLineOf(err.Error())))
+		fmt.Fprintf(stderr, "campusconf report verify: %s\n", reports.LineText(oneLineOf(err.Error())))
 		return exitUsage
 	}
-	if probs := c.Verify(); len(probs) > 0 {
-		fmt.Fprintf(stdout, "%s: does not verify, %d problem(s):\n", path, len(probs))
+	probs := c.Verify()
+	// the report.json to hold it to: the one given, else the one beside it
+	against, given := *jsonFile, *jsonFile != ""
+	if !given {
+		against = filepath.Join(filepath.Dir(path), reports.JSONFile)
+	}
+	checked := false
+	data, err := readReportJSON(against, int64(*maxReport))
+	switch {
+	case err == nil:
+		probs = append(probs, c.VerifyReportJSON(data)...)
+		checked = true
+	case given || !errors.Is(err, os.ErrNotExist):
+		fmt.Fprintf(stderr, "campusconf report verify: --report: %s\n", reports.LineText(oneLineOf(err.Error())))
+		return exitUsage
+	}
+	line := func(key, value string) { fmt.Fprintf(stdout, "  %s: %s\n", key, reports.LineText(value)) }
+	if len(probs) > 0 {
+		fmt.Fprintf(stdout, "%s: does not verify, %d problem(s):\n", reports.LineText(path), len(probs))
 		for _, p := range probs {
-			fmt.Fprintf(stdout, "  %s\n", consoleText(p))
+			fmt.Fprintf(stdout, "  %s\n", reports.LineText(p))
 		}
 		return exitFailed
 	}
+	fmt.Fprintf(stdout, "%s: verified\n", reports.LineText(path))
 	i := c.Implementation
-	who := strings.TrimSpace(i.Project+" "+i.Version) + " of " + i.Organization
-	fmt.Fprintf(stdout, "%s: verified: %s for %s: %s, %s; suite %s, specification %s\n", path, c.Status,
-		consoleText(who), strings.Join(c.Implements, ", "), c.Date, c.SuiteVersion, c.SpecDigest)
+	line("status", string(c.Status))
+	line("reason", c.Reason)
+	line("organization", i.Organization)
+	line("project", i.Project)
+	if i.Version != "" {
+		line("version", i.Version)
+	}
+	line("implements", strings.Join(c.Implements, ", "))
+	line("date", c.Date)
+	line("suite", c.SuiteVersion+", specification "+c.SpecDigest)
+	line("mode", c.Mode)
+	if c.Reproduce != "" {
+		line("reproduce", c.Reproduce)
+	}
+	if checked {
+		line("report.json", against+": agrees, digest "+c.ReportDigest)
+	} else {
+		line("report.json", "none beside it: the file was checked on its own (--report names one)")
+	}
+	fmt.Fprintln(stdout, "  proves: the file is consistent, from a known suite, and agrees with its report.json; not that the run took place against that implementation (ask for its attestation)")
 	return exitOK
+}
+
+// readReportJSON reads a report.json whole, at most max bytes.
+func readReportJSON(path string, max int64) ([]byte, error) {
+	if st, err := os.Stat(path); err == nil && st.IsDir() {
+		path = filepath.Join(path, reports.JSONFile)
+	}
+	return reports.ReadFileWithin(path, max, "--max-report")
 }
 
 // oneLineOf joins the lines of s with spaces.

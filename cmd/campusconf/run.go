@@ -168,7 +168,7 @@ func runSuite(ctx context.Context, o runOptions, stdout, stderr io.Writer) int {
 		NoCredentialsCheck: o.noCredentialsCheck,
 	}
 	target := reports.Target{}
-	var red *reports.Redactor // of the target's fixture, for what is printed
+	var red *redact.Redactor // of the target's fixture, for what is printed
 	if o.target == "" {
 		if o.fixtureFile != "" {
 			fmt.Fprintln(stderr, "campusconf run: --fixtures needs --target (the embedded simulator makes its own)")
@@ -340,6 +340,9 @@ func describe(r *reports.Report, o runOptions, target reports.Target, f *fixture
 	r.Tool = reports.NewTool("campusconf")
 	r.Target = target
 	r.Mode = reports.Mode{ReadOnly: o.readOnly, Tags: o.tags, Generated: o.generate}
+	if o.generate > 0 {
+		r.Mode.GenerateSeed = o.generateSeed
+	}
 	if f != nil {
 		r.Implements = slices.Clone(f.Implements)
 		r.Implementation = steps.Implementation(f)
@@ -356,7 +359,7 @@ func describe(r *reports.Report, o runOptions, target reports.Target, f *fixture
 // writeNotRun writes the reports of a run that could not start, verdict
 // "target unreachable" with reason, prints why, and returns
 // exitUnreachable: a CI job still gets its junit.xml, with one errored case.
-func writeNotRun(o runOptions, target reports.Target, f *fixtures.File, red *reports.Redactor, reason string, stdout, stderr io.Writer) int {
+func writeNotRun(o runOptions, target reports.Target, f *fixtures.File, red *redact.Redactor, reason string, stdout, stderr io.Writer) int {
 	reason = red.String(reason)
 	fmt.Fprintf(stderr, "campusconf run: %s\n", consoleText(reason))
 	r, err := steps.NotRun(reason)
@@ -378,8 +381,8 @@ func writeNotRun(o runOptions, target reports.Target, f *fixtures.File, red *rep
 // writeReport redacts r, writes its files to the report directory and
 // prints its summary; it returns the path of report.html, or false after
 // saying why the files could not be written.
-func writeReport(o runOptions, r *reports.Report, red *reports.Redactor, stdout, stderr io.Writer) (html string, ok bool) {
-	red.Report(r)
+func writeReport(o runOptions, r *reports.Report, red *redact.Redactor, stdout, stderr io.Writer) (html string, ok bool) {
+	r.Redact(red)
 	html, err := reports.WriteAll(o.reportDir, r)
 	if err != nil {
 		fmt.Fprintf(stderr, "campusconf run: writing the report: %v\n", err)

@@ -13,6 +13,8 @@ import (
 	"os/signal"
 	"slices"
 	"strings"
+	"sync"
+	"sync/atomic"
 	"syscall"
 	"time"
 
@@ -40,12 +42,25 @@ type serveConfig struct {
 	// reportDir is where the traffic report goes (--report-dir): on exit,
 	// and on POST /_sim/TOKEN/report.
 	reportDir string
-	opts      simulator.Options
+	// grace is how long shutdown waits for the requests in flight before
+	// it cuts them (shutdownGrace; a test shortens it).
+	grace time.Duration
+	opts  simulator.Options
 }
+
+// shutdownGrace is how long serve's shutdown waits for the requests in
+// flight (a client trickling a body, an operation under --latency) before
+// it cuts them and saves.
+const shutdownGrace = 10 * time.Second
+
+// cutWait bounds the wait for the handlers of the requests cut at
+// shutdown to return (each sees its connection closed) before the state
+// is saved.
+const cutWait = 5 * time.Second
 
 // parseServe reads the serve flags; a usage error is reported on stderr.
 func parseServe(args []string, stderr io.Writer) (serveConfig, error) {
-	var c serveConfig
+	c := serveConfig{grace: shutdownGrace}
 	var latency, faultOp, clock, allowedHosts string
 	var stateMaxMB int64
 	var fault2FA, faultRate float64
@@ -239,9 +254,9 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	return serve(ctx, ln, sim, c, stdout, stderr)
 }
 
-// parseAllowedHosts reads --allowed-hosts (comma-separated) and adds the
-// host of --addr when it is a name (localhost and addresses are answered
-// anyway).
+// parseAllowedHosts reads --allowed-hosts (comma-separated) of serve and
+// proxy and adds the host of --addr when it is a name (localhost and
+// addresses are answered anyway).
 func parseAllowedHosts(list, addr string) ([]string, error) {
 	var hosts []string
 	for h := range strings.SplitSeq(list, ",") {
@@ -249,7 +264,7 @@ func parseAllowedHosts(list, addr string) ([]string, error) {
 			hosts = append(hosts, h)
 		}
 	}
-	if err := simulator.CheckAllowedHosts(hosts); err != nil {
+	if err := wire.CheckAllowedHosts(hosts); err != nil {
 		return nil, fmt.Errorf("--allowed-hosts: %w", err)
 	}
 	host, _, err := net.SplitHostPort(addr)
@@ -267,10 +282,63 @@ func loopbackOnly(addr net.Addr) bool {
 	return ok && a.IP.IsLoopback()
 }
 
-// serve serves sim on ln until ctx ends, then shuts down gracefully.
+// inFlight counts the requests a handler is serving, so that shutdown can
+// wait for those it cut to return before it saves, and the connections
+// with a request under way (its body still being read included), which
+// shutdown waits for and cuts.
+type inFlight struct {
+	h      http.Handler
+	n      atomic.Int64
+	mu     sync.Mutex
+	active map[net.Conn]bool
+}
+
+// connState is the server's ConnState hook.
+func (f *inFlight) connState(c net.Conn, st http.ConnState) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	if st == http.StateActive {
+		f.active[c] = true
+	} else {
+		delete(f.active, c)
+	}
+}
+
+// requests is the number of connections with a request under way.
+func (f *inFlight) requests() int {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	return len(f.active)
+}
+
+func (f *inFlight) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	f.n.Add(1)
+	defer f.n.Add(-1)
+	f.h.ServeHTTP(w, r)
+}
+
+// settle waits until no handler runs, at most d; it reports whether none
+// does.
+func (f *inFlight) settle(d time.Duration) bool {
+	for end := time.Now().Add(d); f.n.Load() > 0; {
+		if time.Now().After(end) {
+			return false
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+	return true
+}
+
+// serve serves sim on ln until ctx ends, then shuts down: it waits up to
+// c.grace for the requests in flight, cuts those still running, and then
+// always writes the state file and the traffic report. The exit code says
+// whether they were written: 0, or 1 when a write failed (or the server
+// failed).
 func serve(ctx context.Context, ln net.Listener, sim *simulator.Simulator, c serveConfig, stdout, stderr io.Writer) int {
+	handler := &inFlight{h: sim, active: map[net.Conn]bool{}}
 	srv := &http.Server{
-		Handler:           sim,
+		Handler:           handler,
+		ConnState:         handler.connState,
 		ReadHeaderTimeout: 10 * time.Second,
 		// a body is at most 1 MiB: a minute is ample even for a slow client,
 		// and a client that stalls cannot hold a connection for ever
@@ -338,40 +406,54 @@ func serve(ctx context.Context, ln net.Listener, sim *simulator.Simulator, c ser
 		}
 		return true
 	}
+	code := exitOK
 wait:
 	for {
 		select {
 		case err := <-errc:
+			// the server failed: what the worlds hold is saved all the same
 			fmt.Fprintln(stderr, "campusconf serve:", err)
-			return exitFailed
+			code = exitFailed
+			break wait
 		case <-tick:
 			save()
 		case <-ctx.Done():
 			break wait
 		}
 	}
-	shutdown, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	shutdown, cancel := context.WithTimeout(context.Background(), c.grace)
 	defer cancel()
 	if err := srv.Shutdown(shutdown); err != nil {
-		fmt.Fprintln(stderr, "campusconf serve: shutdown:", err)
-		return exitFailed
+		// requests still in flight after the grace period (a client
+		// trickling its body, an operation under --latency): cut, so
+		// that what is saved is what the worlds hold once nothing runs
+		n := handler.requests()
+		_ = srv.Close()
+		if !handler.settle(cutWait) {
+			fmt.Fprintf(stderr, "campusconf serve: shutdown: %d request(s) still running %s after they were cut; saving what the worlds hold now\n", handler.n.Load(), cutWait)
+		}
+		fmt.Fprintf(stderr, "campusconf serve: shutdown: %d request(s) still in flight after %s were cut\n", n, c.grace)
 	}
 	if !save() {
-		return exitFailed
+		code = exitFailed
+	} else if c.state != "" {
+		fmt.Fprintf(stdout, "campusconf simulator: worlds written to %s\n", c.state)
 	}
 	if c.reportDir != "" {
 		where, err := writeTrafficReport(c, sim, ln.Addr(), sim.Traffic())
 		if err != nil {
 			fmt.Fprintln(stderr, "campusconf serve: --report-dir:", err)
-			return exitFailed
+			code = exitFailed
+		} else {
+			fmt.Fprintf(stdout, "campusconf simulator: traffic report written to %s\n", where)
 		}
-		fmt.Fprintf(stdout, "campusconf simulator: traffic report written to %s\n", where)
 	}
-	if c.state != "" {
-		fmt.Fprintf(stdout, "campusconf simulator: worlds written to %s\n", c.state)
+	if code != exitOK {
+		fmt.Fprintln(stdout, "campusconf simulator stopped; not everything was written (see above)")
+		return code
 	}
 	fmt.Fprintln(stdout, "campusconf simulator stopped")
-	return exitOK
+	return code
 }
 
 // isLoopbackAddr reports whether a listen address is on loopback only:

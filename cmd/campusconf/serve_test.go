@@ -2,18 +2,19 @@ package main
 
 import (
 	"bytes"
-	"context"
 	"encoding/json"
 	"fmt"
 	"io"
 	"net"
 	"net/http"
+	"net/http/httptest"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 	"time"
 
+	"github.com/campusconf/campusconf/fixtures"
 	"github.com/campusconf/campusconf/simulator"
 )
 
@@ -119,23 +120,8 @@ func TestServeUsageExitCodes(t *testing.T) {
 // TestServeAnswersAndStops serves on a free port, calls it, and stops it
 // as SIGINT would.
 func TestServeAnswersAndStops(t *testing.T) {
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	c, err := parseServe([]string{"--control", "--log", "off"}, io.Discard)
-	if err != nil {
-		t.Fatal(err)
-	}
-	sim, err := simulator.New(c.opts)
-	if err != nil {
-		t.Fatal(err)
-	}
-	ctx, cancel := context.WithCancel(context.Background())
-	done := make(chan int)
 	var stdout bytes.Buffer
-	go func() { done <- serve(ctx, ln, sim, c, &stdout, io.Discard) }()
-	base := "http://" + ln.Addr().String()
+	base, sim, stop := serveForTest(t, parsedServe(t, []string{"--control", "--log", "off"}, nil), false, &stdout, io.Discard)
 	resp, err := http.Get(base + "/healthz")
 	if err != nil {
 		t.Fatal(err)
@@ -158,7 +144,7 @@ func TestServeAnswersAndStops(t *testing.T) {
 	if err != nil || fx["control"] != control {
 		t.Errorf("GET /_sim/TOKEN/fixtures: control = %v (%v), want the control path", fx["control"], err)
 	}
-	if code := stopServe(t, cancel, done, 5*time.Second); code != exitOK {
+	if code := stop(); code != exitOK {
 		t.Errorf("serve returned %d after shutdown, want %d", code, exitOK)
 	}
 	if !strings.Contains(stdout.String(), "control API at "+control) {
@@ -212,26 +198,8 @@ func TestServeStateFile(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "state.json")
 	run := func(write bool) int {
 		t.Helper()
-		c, err := parseServe([]string{"--log", "off", "--state", path, "--state-every", "0"}, io.Discard)
-		if err != nil {
-			t.Fatal(err)
-		}
-		sim, err := simulator.New(c.opts)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if _, err := sim.LoadState(path, 0); err != nil {
-			t.Fatal(err)
-		}
+		base, sim, stop := serveForTest(t, parsedServe(t, []string{"--log", "off", "--state", path, "--state-every", "0"}, nil), true, io.Discard, io.Discard)
 		fx := sim.Fixtures()
-		ln, err := net.Listen("tcp", "127.0.0.1:0")
-		if err != nil {
-			t.Fatal(err)
-		}
-		ctx, cancel := context.WithCancel(context.Background())
-		done := make(chan int)
-		go func() { done <- serve(ctx, ln, sim, c, io.Discard, io.Discard) }()
-		base := "http://" + ln.Addr().String()
 		call := func(method, path, body string) *http.Response {
 			req, _ := http.NewRequest(method, base+path, strings.NewReader(body))
 			req.Header.Set("Ocp-Apim-Subscription-Key", fx.SubscriptionKey)
@@ -262,7 +230,7 @@ func TestServeStateFile(t *testing.T) {
 			t.Fatal(err)
 		}
 		resp.Body.Close()
-		if code := stopServe(t, cancel, done, 5*time.Second); code != exitOK {
+		if code := stop(); code != exitOK {
 			t.Fatalf("serve returned %d, want %d", code, exitOK)
 		}
 		st, _ := m["notifyStatus"].(float64)
@@ -291,5 +259,101 @@ func TestServeStateFile(t *testing.T) {
 	}
 	if b, _ := os.ReadFile(corrupt); string(b) != `{"format":"campusconf-state","version":1,"default":` {
 		t.Error("the corrupt state file was changed")
+	}
+}
+
+// TestServeSavesWithRequestsInFlight reproduces issue 45's lost state: with
+// a request still in flight past the grace period after Ctrl-C or SIGTERM
+// (an operation under --latency, a client trickling its body), serve
+// exited 1 ("shutdown: context deadline exceeded") and wrote neither the
+// state file nor the traffic report, so with --state-every 0 everything
+// since start was lost. Now the requests are cut after the grace period,
+// then the worlds and the traffic report are written, and the exit code
+// is 0: the write made before the stop survives a restart.
+func TestServeSavesWithRequestsInFlight(t *testing.T) {
+	tests := []struct {
+		name  string
+		args  []string
+		hold  func(t *testing.T, base string, fx *fixtures.File) // starts a request that stays in flight
+		write bool
+	}{
+		{"an operation under --latency", []string{"--latency", "1m"}, func(t *testing.T, base string, fx *fixtures.File) {
+			go func() {
+				req, _ := http.NewRequest("GET", base+"/poll/Response/"+fx.Records.PollResponse, nil)
+				req.Header.Set("Ocp-Apim-Subscription-Key", fx.SubscriptionKey)
+				req.Header.Set("Authorization", fx.Users["owner"].Headers["Authorization"])
+				if resp, err := http.DefaultClient.Do(req); err == nil {
+					resp.Body.Close()
+				}
+			}()
+		}, false},
+		{"a client trickling its body", nil, func(t *testing.T, base string, fx *fixtures.File) {
+			c, err := net.Dial("tcp", strings.TrimPrefix(base, "http://"))
+			if err != nil {
+				t.Fatal(err)
+			}
+			t.Cleanup(func() { _ = c.Close() })
+			_, _ = fmt.Fprintf(c, "PUT %s HTTP/1.1\r\nHost: 127.0.0.1\r\nOcp-Apim-Subscription-Key: %s\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{\"id\":", fx.Operations["NR"].Path, fx.SubscriptionKey)
+		}, true},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			dir := t.TempDir()
+			state, reportDir := filepath.Join(dir, "state.json"), filepath.Join(dir, "traffic")
+			const grace = 300 * time.Millisecond
+			var stderr bytes.Buffer
+			base, sim, stop := serveForTest(t, parsedServe(t, append([]string{"--log", "off", "--state", state, "--state-every", "0", "--report-dir", reportDir}, tt.args...),
+				func(c *serveConfig) { c.grace = grace }), false, io.Discard, &stderr)
+			fx := sim.Fixtures()
+			if tt.write {
+				req, _ := http.NewRequest("PUT", base+fx.Operations["NR"].Path, strings.NewReader(fmt.Sprintf(`{"id":%d,"read":11}`, fx.Records.Notification.ID)))
+				req.Header.Set("Ocp-Apim-Subscription-Key", fx.SubscriptionKey)
+				req.Header.Set("Authorization", fx.Users["owner"].Headers["Authorization"])
+				req.Header.Set("Content-Type", "application/json")
+				resp, err := http.DefaultClient.Do(req)
+				if err != nil || resp.StatusCode != 200 {
+					t.Fatalf("mark read: %v %v, want 200", resp, err)
+				}
+				resp.Body.Close()
+			}
+			tt.hold(t, base, fx)
+			time.Sleep(100 * time.Millisecond) // the request is in its handler
+			start := time.Now()
+			if code := stop(); code != exitOK {
+				t.Fatalf("serve with a request in flight: exit %d, want %d:\n%s", code, exitOK, stderr.String())
+			}
+			if took := time.Since(start); took > grace+cutWait {
+				t.Errorf("shutdown took %s, want at most the grace %s and the wait for cut handlers %s", took, grace, cutWait)
+			}
+			if !strings.Contains(stderr.String(), "1 request(s) still in flight after 300ms were cut") {
+				t.Errorf("stderr: expected the cut request named, got %q", stderr.String())
+			}
+			if _, err := os.Stat(state); err != nil {
+				t.Errorf("state file: expected it written on shutdown, got %v", err)
+			}
+			if _, err := os.Stat(filepath.Join(reportDir, "report.json")); err != nil {
+				t.Errorf("traffic report: expected it written on shutdown, got %v", err)
+			}
+			if !tt.write {
+				return
+			}
+			again := simulator.Options{}
+			restarted, err := simulator.New(again)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if _, err := restarted.LoadState(state, 0); err != nil {
+				t.Fatal(err)
+			}
+			n := fx.Records.Notification
+			req := httptest.NewRequest("GET", "http://127.0.0.1"+strings.ReplaceAll(fx.Operations["NG"].Path, "{id}", n.GroupID), nil)
+			req.Header.Set("Ocp-Apim-Subscription-Key", fx.SubscriptionKey)
+			req.Header.Set("Authorization", fx.Users["owner"].Headers["Authorization"])
+			rec := httptest.NewRecorder()
+			restarted.ServeHTTP(rec, req)
+			if !strings.Contains(rec.Body.String(), `"notifyStatus":11`) {
+				t.Errorf("after a restart from the state file: expected the write (notifyStatus 11), got %s", rec.Body.String())
+			}
+		})
 	}
 }

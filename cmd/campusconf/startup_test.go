@@ -12,6 +12,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/campusconf/campusconf/fixtures"
 	"github.com/campusconf/campusconf/internal/nettest"
@@ -64,19 +65,48 @@ func startServe(tb testing.TB, c serveConfig) (base string, stop func()) {
 // world served.
 func startServeWith(tb testing.TB, c serveConfig) (base string, fx *fixtures.File, stop func()) {
 	tb.Helper()
+	c.log = "off"
+	base, sim, stopped := serveForTest(tb, c, false, io.Discard, io.Discard)
+	return base, sim.Fixtures(), func() { stopped() }
+}
+
+// serveForTest runs serve with c on a free loopback port (load: the
+// --state file loaded first, as runServe does), and returns its base URL,
+// its simulator and stop, which ends it as SIGINT would and returns its
+// exit code.
+func serveForTest(tb testing.TB, c serveConfig, load bool, stdout, stderr io.Writer) (string, *simulator.Simulator, func() int) {
+	tb.Helper()
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		tb.Fatal(err)
 	}
-	c.log = "off"
 	sim, err := simulator.New(c.opts)
 	if err != nil {
 		tb.Fatal(err)
 	}
+	if load {
+		if _, err := sim.LoadState(c.state, 0); err != nil {
+			tb.Fatal(err)
+		}
+	}
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan int, 1)
-	go func() { done <- serve(ctx, ln, sim, c, io.Discard, io.Discard) }()
-	return "http://" + ln.Addr().String(), sim.Fixtures(), func() { cancel(); <-done }
+	go func() { done <- serve(ctx, ln, sim, c, stdout, stderr) }()
+	return "http://" + ln.Addr().String(), sim, func() int { return stopServe(tb, cancel, done, 15*time.Second) }
+}
+
+// parsedServe is the serve configuration of args, adjusted by adjust when
+// given.
+func parsedServe(t *testing.T, args []string, adjust func(*serveConfig)) serveConfig {
+	t.Helper()
+	c, err := parseServe(args, io.Discard)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if adjust != nil {
+		adjust(&c)
+	}
+	return c
 }
 
 // BenchmarkServeStartToFirstAnswer is the start-up budget in process: build

@@ -26,32 +26,62 @@ const Suite = "3.0.0"
 // review of the catalogue.
 const SpecDigest = "sha256:4546cceab299c988cea769220a0a74d2f95bf8a6fcb0b5f1482492b7b4bfe2eb"
 
-// Release is one released suite version and the specification digest
-// its requirements were written from.
+// Release is one released suite version, the specification digest its
+// requirements were written from, and how many scenarios each profile has
+// in a run of the whole suite.
 type Release struct {
 	Suite      string
 	SpecDigest string
+	// Scenarios is the number of scenarios of each profile (by name) in
+	// a run of the whole suite (no tag selection, not read-only) that
+	// has a fixed operation: a conformance report of mode full counts
+	// these, the Unplaced ones, and with generated requests their
+	// findings (failed and skipped ones). `campusconf report verify` holds a report's profile counts to
+	// them, so a failing run's counts cannot be edited into a pass.
+	Scenarios map[string]int
+	// Unplaced is the number of scenarios of no fixed operation (the
+	// refusals a fixture declares, ALL.forbidden): each counts in the
+	// profile of the first operation it calls, which the fixture decides,
+	// or in none. A full run's profiles hold at most this many scenarios
+	// more than Scenarios in all.
+	Unplaced int
 }
 
 // Releases are the suite versions released so far, oldest first; the
-// last is this build's (Suite, SpecDigest). `campusconf report verify`
-// accepts a conformance report written by any of them, so a report a
-// vendor submitted stays verifiable after the suite moves on. Raising
-// Suite or SpecDigest adds a row here (TestReleases holds the last row to
-// the constants).
+// last is this build's (Suite, SpecDigest, and the scenarios of its
+// catalogue per profile). `campusconf report verify` accepts a
+// conformance report written by any of them, so a report a vendor
+// submitted stays verifiable after the suite moves on. Raising Suite or
+// SpecDigest adds a row here (TestReleases holds the last row to the
+// constants, and steps' TestReleaseScenarioCounts its Scenarios to the
+// catalogue: a scenario added or removed changes the row of the suite
+// version it goes out in).
 var Releases = []Release{
-	{Suite: "3.0.0", SpecDigest: "sha256:4546cceab299c988cea769220a0a74d2f95bf8a6fcb0b5f1482492b7b4bfe2eb"},
+	{Suite: "3.0.0", SpecDigest: "sha256:4546cceab299c988cea769220a0a74d2f95bf8a6fcb0b5f1482492b7b4bfe2eb",
+		Scenarios: map[string]int{
+			"second-factor": 30, "faculty": 7, "consultation": 12, "bank": 11, "attendance": 25,
+			"evaluation": 33, "files": 23, "modules": 6, "multimedia": 37, "survey": 17, "poll": 23,
+			"resources": 16, "web-lectures": 13, "gradebook": 19, "notifications": 28, "quizzes": 15,
+		},
+		Unplaced: 1},
+}
+
+// ReleaseOf returns the release of suite and digest, and false when this
+// build lists none (Releases).
+func ReleaseOf(suite, digest string) (Release, bool) {
+	for _, r := range Releases {
+		if r.Suite == suite && r.SpecDigest == digest {
+			return r, true
+		}
+	}
+	return Release{}, false
 }
 
 // Released reports whether suite and digest are those of a release this
 // build lists (Releases).
 func Released(suite, digest string) bool {
-	for _, r := range Releases {
-		if r.Suite == suite && r.SpecDigest == digest {
-			return true
-		}
-	}
-	return false
+	_, ok := ReleaseOf(suite, digest)
+	return ok
 }
 
 // Unknown is what Info says of what the build did not record.

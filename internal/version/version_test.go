@@ -92,12 +92,22 @@ func TestInfoString(t *testing.T) {
 // is this build's suite and specification, and suite versions rise.
 func TestReleases(t *testing.T) {
 	last := Releases[len(Releases)-1]
-	if last != (Release{Suite: Suite, SpecDigest: SpecDigest}) {
-		t.Errorf("Releases: expected the last row to be this build's {%s %s}, got %+v (a new Suite or SpecDigest adds a row)", Suite, SpecDigest, last)
+	if last.Suite != Suite || last.SpecDigest != SpecDigest {
+		t.Errorf("Releases: expected the last row to be this build's {%s %s}, got {%s %s} (a new Suite or SpecDigest adds a row)", Suite, SpecDigest, last.Suite, last.SpecDigest)
 	}
 	for i := 1; i < len(Releases); i++ {
 		if !semverLess(Releases[i-1].Suite, Releases[i].Suite) {
 			t.Errorf("Releases: expected suite versions to rise, got %s then %s", Releases[i-1].Suite, Releases[i].Suite)
+		}
+	}
+	for _, r := range Releases {
+		if len(r.Scenarios) == 0 {
+			t.Errorf("Releases: suite %s: expected its scenarios per profile, got none", r.Suite)
+		}
+		for name, n := range r.Scenarios {
+			if n <= 0 {
+				t.Errorf("Releases: suite %s, profile %s: expected a positive number of scenarios, got %d", r.Suite, name, n)
+			}
 		}
 	}
 	tests := []struct {

@@ -1,10 +1,16 @@
-// Package redact builds the redactor of a run from its fixture: every
+// Package redact is the one redactor of the project: it replaces every
+// secret it is told of by a placeholder, in every encoding a target may
+// echo it in (Redactor, redactor.go; the decoding it matches on,
+// unescape.go), and builds the secrets of a run from its fixture: every
 // credential the fixture holds (subscription keys, user headers and bearer
 // tokens, the second factor's secret and password, the control API's
-// token) becomes a placeholder, in every encoding a target may echo it in,
-// in everything a producer records or prints. The scenarios, the proxy,
-// the generated requests and the command build theirs here, so they hide
-// the same secrets.
+// token), and those of a target URL (redact.go). The scenarios, the proxy,
+// the generated requests, the report writers, the simulator's request log
+// and console and the command all redact through it, so they hide the same
+// secrets the same way.
+//
+// It imports no package of the project but the fixture format, so every
+// producer and the simulator may use it.
 package redact
 
 import (
@@ -13,13 +19,7 @@ import (
 	"strings"
 
 	"github.com/campusconf/campusconf/fixtures"
-	"github.com/campusconf/campusconf/reports"
 )
-
-// Redactor replaces the secrets it knows in strings (String), prefixes of
-// bodies (Prefix), headers and whole reports. A nil *Redactor still
-// redacts the credential headers.
-type Redactor = reports.Redactor
 
 // New returns the redactor of a run with fixture f; nil f gives nil,
 // which redacts only credential headers.
@@ -27,13 +27,8 @@ func New(f *fixtures.File) *Redactor {
 	if f == nil {
 		return nil
 	}
-	return reports.NewRedactor(Secrets(f))
+	return With(Secrets(f))
 }
-
-// With returns a redactor of secrets, a map from each secret value to its
-// placeholder (Secrets, with whatever a run made since, such as a one-time
-// password).
-func With(secrets map[string]string) *Redactor { return reports.NewRedactor(secrets) }
 
 // Secrets maps every credential in the fixture to the placeholder that
 // replaces it.
@@ -75,7 +70,7 @@ func NewWith(f *fixtures.File, more map[string]string) *Redactor {
 		secrets = Secrets(f)
 	}
 	maps.Copy(secrets, more)
-	return reports.NewRedactor(secrets)
+	return With(secrets)
 }
 
 // TargetSecrets maps the secrets a target URL carries to their

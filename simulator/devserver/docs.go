@@ -72,6 +72,9 @@ func NewDocs(st *store.Store, d *switches.Defects, v *switches.Variants) http.Ha
 }
 
 func (d *docs) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	// every answer says nosniff, the error form rewritten from what the
+	// assets' server answers (a 404) included
+	w = nosniff{w}
 	h := w.Header()
 	h.Set("X-Content-Type-Options", "nosniff")
 	h.Set("Referrer-Policy", "no-referrer")
@@ -115,6 +118,23 @@ func (d *docs) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	// an unknown asset is a 404 with a JSON string body like any other
 	d.assets.ServeHTTP(front.AnswerJSON(w, r, d.defects), r)
 }
+
+// nosniff writes X-Content-Type-Options: nosniff with whatever answer
+// passes through it, whoever set the headers before.
+type nosniff struct{ http.ResponseWriter }
+
+func (n nosniff) WriteHeader(status int) {
+	n.Header().Set("X-Content-Type-Options", "nosniff")
+	n.ResponseWriter.WriteHeader(status)
+}
+
+func (n nosniff) Write(b []byte) (int, error) {
+	n.Header().Set("X-Content-Type-Options", "nosniff")
+	return n.ResponseWriter.Write(b)
+}
+
+// Unwrap lets http.ResponseController reach the connection's writer.
+func (n nosniff) Unwrap() http.ResponseWriter { return n.ResponseWriter }
 
 // docsAssetCSP is the policy of the docs' assets (scripts, style sheet,
 // icons): none of them is a page, so nothing may run in one.

@@ -18,6 +18,7 @@ import (
 	"sync"
 
 	"github.com/campusconf/campusconf/internal/wire"
+	"github.com/campusconf/campusconf/reports/redact"
 	"github.com/campusconf/campusconf/simulator/switches"
 	"github.com/campusconf/campusconf/simulator/variants"
 )
@@ -46,6 +47,9 @@ type Entry struct {
 	// observed is set when a request log, the console's live log or a
 	// traffic record reads what each request did (see logged).
 	observed bool
+	// red hides credentials in the query logged (nil: none; the control
+	// token's segment of the path is masked apart).
+	red *redact.Redactor
 }
 
 // Config is what an Entry needs besides the router.
@@ -64,12 +68,17 @@ type Config struct {
 	// ControlPath is the control API's base path, token included
 	// ("/_sim/TOKEN"); "" without the control API.
 	ControlPath string
+	// Redactor hides the world's credentials in the query the request
+	// log and the Watcher get, in every encoding (reports/redact, the
+	// reports' redactor); nil hides none. The control token's segment of
+	// the path is masked apart.
+	Redactor *redact.Redactor
 }
 
 // NewEntry returns the layer in front of mux.
 func NewEntry(mux http.Handler, c Config) *Entry {
 	e := &Entry{mux: mux, defects: c.Defects, log: c.Log, watch: c.Watch, docs: c.Docs,
-		docsPath: c.DocsPath, docsDir: c.DocsPath + "/", observed: c.Log != nil || c.Watch != nil}
+		docsPath: c.DocsPath, docsDir: c.DocsPath + "/", observed: c.Log != nil || c.Watch != nil, red: c.Redactor}
 	if c.ControlPath != "" {
 		e.control = c.ControlPath + "/"
 	}

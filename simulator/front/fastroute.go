@@ -39,11 +39,30 @@ type RouteTable struct {
 	// fast are the operations' handlers by pattern, the candidates for
 	// fastRoutes.
 	fast map[string]http.Handler
+	// acting are the patterns of the routes that act on a world: the
+	// operations and HandleActing's.
+	acting map[string]bool
 }
 
 // NewRouteTable returns an empty route table.
 func NewRouteTable() *RouteTable {
-	return &RouteTable{ServeMux: http.NewServeMux(), fast: map[string]http.Handler{}}
+	return &RouteTable{ServeMux: http.NewServeMux(), fast: map[string]http.Handler{}, acting: map[string]bool{}}
+}
+
+// HandleActing registers f for pattern as a route that acts on a world
+// without being an operation of the interface (the self-reset).
+func (t *RouteTable) HandleActing(pattern string, f func(http.ResponseWriter, *http.Request)) {
+	t.HandleFunc(pattern, f)
+	t.acting[pattern] = true
+}
+
+// Acts reports whether r reaches a route that acts on a world: an
+// operation, or a route HandleActing registered. A request the table
+// answers by itself (no route, another method), or a route beside them
+// (/healthz, /openapi.json), does not.
+func (t *RouteTable) Acts(r *http.Request) bool {
+	_, pattern := t.ServeMux.Handler(r)
+	return t.acting[pattern]
 }
 
 // Handle registers h for pattern on the ServeMux.
@@ -62,6 +81,7 @@ func (t *RouteTable) HandleFunc(pattern string, f func(http.ResponseWriter, *htt
 func (t *RouteTable) HandleOperation(pattern string, h http.Handler) {
 	t.Handle(pattern, h)
 	t.fast[pattern] = h
+	t.acting[pattern] = true
 }
 
 // Patterns returns the patterns registered on the table, in order.

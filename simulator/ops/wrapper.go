@@ -113,30 +113,47 @@ func (env *Env) serveOperation(op operation, note *front.Note, w http.ResponseWr
 }
 
 // authenticate checks the subscription key and the bearer token and
-// returns the calling user.
+// returns the calling user; a refusal is answered.
 func (env *Env) authenticate(w http.ResponseWriter, r *http.Request) (store.User, bool) {
+	u, status, msg := env.credentials(r)
+	if status != 0 {
+		env.fail(w, status, msg)
+		return store.User{}, false
+	}
+	return u, true
+}
+
+// Authenticates reports whether r passes the credential check every
+// operation makes (its subscription key and user token, as the defects in
+// force read them), answering nothing: a request that does not names no
+// world (simulator/namedworlds.go). The key and the tokens are the seed's,
+// the same in every world.
+func (env *Env) Authenticates(r *http.Request) bool {
+	_, status, _ := env.credentials(r)
+	return status == 0
+}
+
+// credentials is the credential check: the calling user, or the status
+// and message of the refusal.
+func (env *Env) credentials(r *http.Request) (store.User, int, string) {
 	key := front.HeaderValue(r.Header, "Ocp-Apim-Subscription-Key")
 	switch {
 	case key == "" && env.defects.Has(defects.MissingKeyAccepted):
 	case key == "":
-		env.fail(w, env.keyRefusal(), "Ocp-Apim-Subscription-Key: expected a subscription key, the header is missing")
-		return store.User{}, false
+		return store.User{}, env.keyRefusal(), "Ocp-Apim-Subscription-Key: expected a subscription key, the header is missing"
 	case key != env.store.SubscriptionKey() && env.defects.Has(defects.UnknownKeyAccepted):
 	case key != env.store.SubscriptionKey():
-		env.fail(w, env.keyRefusal(), "Ocp-Apim-Subscription-Key: the subscription key is not valid")
-		return store.User{}, false
+		return store.User{}, env.keyRefusal(), "Ocp-Apim-Subscription-Key: the subscription key is not valid"
 	}
 	token, refusal := env.userToken(r)
 	if refusal != "" {
-		env.fail(w, http.StatusUnauthorized, refusal)
-		return store.User{}, false
+		return store.User{}, http.StatusUnauthorized, refusal
 	}
 	u, ok := env.store.UserByToken(token)
 	if !ok {
-		env.fail(w, http.StatusUnauthorized, env.unknownToken())
-		return store.User{}, false
+		return store.User{}, http.StatusUnauthorized, env.unknownToken()
 	}
-	return u, true
+	return u, 0, ""
 }
 
 // notAuthorized is the 403 message.

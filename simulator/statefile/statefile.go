@@ -1,8 +1,11 @@
 // Package statefile keeps the state file of `campusconf serve --state`
 // safe: its directory is checked before the server starts, a lock keeps a
 // second server off it, writes are atomic and go to the target of a
-// symbolic link (the link stays a link), and a file over a size limit is
-// refused without being read. It knows nothing of what the file holds.
+// symbolic link (the link stays a link), and a file over a size limit, or
+// one that is not a regular file (a FIFO, a device, a directory), is
+// refused without being read. The lock file is never followed through a
+// link nor written unless this package created it. It knows nothing of
+// what the state file holds.
 package statefile
 
 import (
@@ -13,6 +16,8 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+
+	"github.com/campusconf/campusconf/internal/boundedfile"
 )
 
 // DefaultMaxBytes is the size over which Read refuses a state file.
@@ -54,8 +59,8 @@ func CheckDir(path string) error {
 	if err != nil {
 		return err
 	}
-	if fi, err := os.Stat(target); err == nil && fi.IsDir() {
-		return fmt.Errorf("%s is a directory: expected a file name", target)
+	if fi, err := os.Stat(target); err == nil && !fi.Mode().IsRegular() {
+		return fmt.Errorf("%s is a %s: expected a state file (a regular file), or a name for one", target, boundedfile.Kind(fi.Mode()))
 	}
 	dir := filepath.Dir(target)
 	fi, err := os.Stat(dir)
@@ -96,38 +101,27 @@ func human(n int64) string {
 	return fmt.Sprintf("%.1f MB", float64(n)/(1<<20))
 }
 
-// Read returns the content of path's target. A file over max bytes is
-// refused with a *TooBigError before any of it is read (a file growing
-// meanwhile is cut off at max+1 bytes and refused too). An absent file
-// gives an error matching fs.ErrNotExist.
+// Read returns the content of path's target. A file that is not a
+// regular file (a FIFO, a device, a directory) is refused at once, and
+// one over max bytes with a *TooBigError, both before any of it is read
+// (internal/boundedfile; a file growing meanwhile is cut off at max+1
+// bytes and refused too). An absent file gives an error matching
+// fs.ErrNotExist.
 func Read(path string, max int64) ([]byte, error) {
 	target, err := Target(path)
 	if err != nil {
 		return nil, err
 	}
-	f, err := os.Open(target)
-	if err != nil {
-		return nil, err
+	data, err := boundedfile.Read(target, max)
+	var nr *boundedfile.NotRegularError
+	var tl *boundedfile.TooLargeError
+	switch {
+	case errors.As(err, &nr):
+		return nil, fmt.Errorf("%s is a %s: expected a state file (a regular file)", target, nr.Kind)
+	case errors.As(err, &tl):
+		return nil, &TooBigError{Path: path, Size: tl.Size, Max: max}
 	}
-	defer func() { _ = f.Close() }() // read only
-	fi, err := f.Stat()
-	if err != nil {
-		return nil, err
-	}
-	if !fi.Mode().IsRegular() {
-		return nil, fmt.Errorf("%s is not a regular file", target)
-	}
-	if fi.Size() > max {
-		return nil, &TooBigError{Path: path, Size: fi.Size(), Max: max}
-	}
-	data, err := io.ReadAll(io.LimitReader(f, max+1))
-	if err != nil {
-		return nil, err
-	}
-	if int64(len(data)) > max {
-		return nil, &TooBigError{Path: path, Size: int64(len(data)), Max: max}
-	}
-	return data, nil
+	return data, err
 }
 
 // Write replaces path's target with data atomically: a temporary file in
@@ -200,20 +194,49 @@ func Acquire(path, holder string) (*Lock, error) {
 	}
 	f, err := lockFile(name)
 	if errors.Is(err, errHeld) {
-		b, _ := os.ReadFile(name) // the holder's line; empty if it is not written yet
-		return nil, &HeldError{Path: path, Holder: clip(strings.TrimSpace(string(b)))}
+		return nil, &HeldError{Path: path, Holder: holderOf(name)}
 	}
 	if err != nil {
 		return nil, fmt.Errorf("lock %s: %w", name, unwrapPath(err))
 	}
-	if err := f.Truncate(0); err == nil {
-		_, err = f.WriteAt([]byte(holder+"\n"), 0)
-		if err != nil {
-			_ = unlockFile(f, name) // the error to report is the one before
-			return nil, fmt.Errorf("lock %s: %w", name, err)
-		}
+	// the file is one lockFile created: empty
+	if _, err := f.WriteAt([]byte(holder+"\n"), 0); err != nil {
+		_ = unlockFile(f, name) // the error to report is the one before
+		return nil, fmt.Errorf("lock %s: %w", name, err)
 	}
 	return &Lock{file: f, name: name}, nil
+}
+
+// holderOf reads the holder's line of a held lock file ("" when it is not
+// written yet, or cannot be read without following a link).
+func holderOf(name string) string {
+	f, err := openNoFollowRead(name)
+	if err != nil {
+		return ""
+	}
+	defer func() { _ = f.Close() }() // read only
+	line, _ := readLine(f)
+	return clip(strings.TrimSpace(line))
+}
+
+// readLine reads the start of a lock file: a holder's line is short.
+func readLine(f *os.File) (string, error) {
+	b := make([]byte, maxHolder+1)
+	n, err := f.ReadAt(b, 0)
+	if err != nil && err != io.EOF {
+		return "", err
+	}
+	return string(b[:n]), nil
+}
+
+// maxHolder bounds the holder's line read from a lock file.
+const maxHolder = 200
+
+// isHolderLine reports whether a lock file holds what Acquire writes: a
+// line a campusconf server wrote of itself, or nothing yet.
+func isHolderLine(s string) bool {
+	s = strings.TrimSpace(s)
+	return s == "" || strings.HasPrefix(s, "campusconf ") && !strings.Contains(s, "\n") && len(s) <= maxHolder
 }
 
 // Release gives the lock up and removes the lock file.
@@ -224,8 +247,8 @@ var errHeld = errors.New("held")
 
 // clip bounds a holder line read from a file.
 func clip(s string) string {
-	if len(s) > 200 {
-		return s[:197] + "..."
+	if len(s) > maxHolder {
+		return s[:maxHolder-3] + "..."
 	}
 	return s
 }

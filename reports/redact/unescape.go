@@ -1,4 +1,4 @@
-package reports
+package redact
 
 import (
 	"bytes"
@@ -42,7 +42,7 @@ const maxUnescape = 3
 // again while that changes something, at most maxUnescape times.
 func decoded(s string) view {
 	v := view{b: []byte(s)}
-	if !strings.ContainsAny(s, `\%&`) {
+	if !strings.ContainsAny(s, `\%&`) || !hasEscape(v.b) {
 		return v // no escape: the text is its own view
 	}
 	for range maxUnescape {
@@ -51,11 +51,28 @@ func decoded(s string) view {
 			break
 		}
 		v = next
-		if !bytes.ContainsAny(v.b, `\%&`) {
+		if !hasEscape(v.b) {
 			break
 		}
 	}
 	return v
+}
+
+// hasEscape reports whether an escape unescapeOnce decodes starts in b: a
+// query's "&" or a lone "%" is no escape, and a text without one needs no
+// decoded copy.
+func hasEscape(b []byte) bool {
+	for i := 0; i < len(b); i++ {
+		k := bytes.IndexAny(b[i:], `\%&`)
+		if k < 0 {
+			return false
+		}
+		i += k
+		if _, n := unescapeAt(b, i); n > 0 {
+			return true
+		}
+	}
+	return false
 }
 
 // unescapeOnce decodes one layer of escapes of v: JSON and Go string

@@ -1,4 +1,4 @@
-package reports
+package redact
 
 import (
 	"encoding/base64"
@@ -10,13 +10,12 @@ import (
 	"regexp"
 	"strings"
 	"testing"
-	"unicode/utf8"
 
 	"github.com/google/go-cmp/cmp"
 )
 
 func TestRedactorString(t *testing.T) {
-	red := NewRedactor(map[string]string{
+	red := With(map[string]string{
 		"abc":           "<A>",
 		"abcdef":        "<LONG>",
 		"k+y/z":         "<KEY>",
@@ -45,7 +44,7 @@ func TestRedactorString(t *testing.T) {
 	}
 	// One pass: a placeholder that holds another secret is not scanned
 	// again.
-	red2 := NewRedactor(map[string]string{"abc": "<TOKEN>", "TOKEN": "<T>"})
+	red2 := With(map[string]string{"abc": "<TOKEN>", "TOKEN": "<T>"})
 	if got, want := red2.String("abc TOKEN"), "<TOKEN> <T>"; got != want {
 		t.Errorf("String: got %q, want %q", got, want)
 	}
@@ -56,7 +55,7 @@ func TestRedactorString(t *testing.T) {
 }
 
 func TestRedactorHeaders(t *testing.T) {
-	red := NewRedactor(map[string]string{
+	red := With(map[string]string{
 		"tok-owner": "<TOKEN_owner>",
 		"sk-1":      "<SUBSCRIPTION_KEY>",
 		"alice":     "<USER_alice>",
@@ -93,45 +92,11 @@ func TestRedactorHeaders(t *testing.T) {
 	}
 }
 
-func TestTruncateBody(t *testing.T) {
-	pad := func(n int) string { return strings.Repeat("a", n) }
-	tests := []struct {
-		name    string
-		in      string
-		wantLen int
-		wantCut bool
-	}{
-		{"empty", "", 0, false},
-		{"short", "hello", 5, false},
-		{"exactly MaxBody", pad(MaxBody), MaxBody, false},
-		{"one byte over", pad(MaxBody + 1), MaxBody, true},
-		{"two-byte rune across the limit", pad(MaxBody-1) + "ü" + "tail", MaxBody - 1, true},
-		{"three-byte rune across the limit", pad(MaxBody-2) + "学" + "tail", MaxBody - 2, true},
-		{"four-byte rune across the limit", pad(MaxBody-1) + "😀" + "tail", MaxBody - 1, true},
-		{"rune ends at the limit", pad(MaxBody-2) + "ü" + "tail", MaxBody, true},
-		{"not UTF-8 at all", strings.Repeat("\xff", MaxBody+10), MaxBody, true},
-	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			got, cut := TruncateBody([]byte(tt.in))
-			if len(got) != tt.wantLen || cut != tt.wantCut {
-				t.Errorf("TruncateBody: got %d bytes, cut %v; want %d bytes, cut %v", len(got), cut, tt.wantLen, tt.wantCut)
-			}
-			if !strings.HasPrefix(tt.in, got) {
-				t.Error("TruncateBody: result is not a prefix of the input")
-			}
-			if utf8.ValidString(tt.in) && !utf8.ValidString(got) {
-				t.Error("TruncateBody: cut a valid body inside a character")
-			}
-		})
-	}
-}
-
 // TestRedactorEncodings: a secret echoed in any of its usual encodings is
 // replaced by the secret's placeholder.
 func TestRedactorEncodings(t *testing.T) {
 	const key = "sk/a+b&<c>=\"d\""
-	red := NewRedactor(map[string]string{key: "<SUBSCRIPTION_KEY>", "Bearer t/k+n": "<AUTHORIZATION_owner>"})
+	red := With(map[string]string{key: "<SUBSCRIPTION_KEY>", "Bearer t/k+n": "<AUTHORIZATION_owner>"})
 	tests := []struct{ name, in string }{
 		{"raw", key},
 		{"query", "sk%2Fa%2Bb%26%3Cc%3E%3D%22d%22"},
@@ -156,25 +121,6 @@ func TestRedactorEncodings(t *testing.T) {
 	}
 }
 
-// TestRedactorReport: the report pass redacts what the run recorded and
-// leaves the suite's own ids alone.
-func TestRedactorReport(t *testing.T) {
-	red := NewRedactor(map[string]string{"s3cr3t": "<KEY>"})
-	rep := &Report{
-		Reason: "target unreachable: s3cr3t",
-		Scenarios: []Scenario{{
-			ID: "a: s3cr3t", Requirements: []string{"E1.s3cr3t"},
-			Failure:   &Failure{Requirements: []string{"E1.s3cr3t"}, Message: "got s3cr3t", Expected: "s3cr3t", Got: "czNjcjN0", Curl: "curl -H 'X: s3cr3t'"},
-			Exchanges: []Exchange{{URL: "/x?k=s3cr3t", ResponseHeaders: map[string]string{"X-s3cr3t": "s3cr3t"}, ResponseBody: `"s3cr3t"`, Error: "s3cr3t"}},
-		}},
-	}
-	red.Report(rep)
-	b, _ := json.Marshal(rep)
-	if got, want := strings.Count(string(b), "s3cr3t"), 3; got != want {
-		t.Errorf("expected the secret only in the suite's ids (%d times), got it %d times: %s", want, got, b)
-	}
-}
-
 // TestRedactorDecodedForms: a secret is found on the decoded form of the
 // text, however a target echoes it: every character \u-escaped (valid
 // JSON), in upper or lower case, URL-escaped in either case, as HTML
@@ -184,7 +130,7 @@ func TestRedactorReport(t *testing.T) {
 func TestRedactorDecodedForms(t *testing.T) {
 	const key = "43cb54111e874a116b4008667caf0e40"
 	const token = "owner-0da1f76d10728ec59396abb44df514fd"
-	red := NewRedactor(map[string]string{key: "<SUBSCRIPTION_KEY>", token: "<TOKEN_owner>", "Bearer " + token: "<AUTHORIZATION_owner>", "914273": "<OTP>"})
+	red := With(map[string]string{key: "<SUBSCRIPTION_KEY>", token: "<TOKEN_owner>", "Bearer " + token: "<AUTHORIZATION_owner>", "914273": "<OTP>"})
 	uEscape := func(s string) string {
 		var b strings.Builder
 		for _, c := range s {
@@ -291,7 +237,7 @@ func leakedRun(text string, secrets []string) string {
 // cut falls through it.
 func TestRedactorPrefixCutsAfterRedacting(t *testing.T) {
 	const key = "43cb54111e874a116b4008667caf0e40"
-	red := NewRedactor(map[string]string{key: "<SUBSCRIPTION_KEY>"})
+	red := With(map[string]string{key: "<SUBSCRIPTION_KEY>"})
 	var esc strings.Builder
 	for _, c := range key {
 		fmt.Fprintf(&esc, `\u%04x`, c)

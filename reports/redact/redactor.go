@@ -1,4 +1,4 @@
-package reports
+package redact
 
 import (
 	"bytes"
@@ -13,7 +13,6 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-	"unicode/utf8"
 )
 
 // Redacted is the placeholder for a credential the Redactor was not told
@@ -61,12 +60,12 @@ type secret struct {
 // on its own: every run of Window bytes of a secret is a secret.
 const Window = 12
 
-// NewRedactor returns a Redactor for secrets, a map from secret value to
+// With returns a Redactor for secrets, a map from secret value to
 // its placeholder, such as "<SUBSCRIPTION_KEY>" or "<TOKEN_owner>". Empty
 // values are ignored. Each value is also found in the encodings a target
 // may echo it in or a report may write it in (Encodings, and any nesting
 // of the escapes String decodes).
-func NewRedactor(secrets map[string]string) *Redactor {
+func With(secrets map[string]string) *Redactor {
 	r := &Redactor{places: map[string]bool{}, windows: map[string]string{}}
 	seen := map[string]bool{}
 	add := func(v, p string, exact bool) {
@@ -126,6 +125,9 @@ func NewRedactor(secrets map[string]string) *Redactor {
 	})
 	return r
 }
+
+// Empty reports whether r knows no secret: String then changes nothing.
+func (r *Redactor) Empty() bool { return r == nil || len(r.secrets) == 0 }
 
 // foldable reports whether a secret is found regardless of case: one of
 // at least Window bytes, or one of hex digits only (a key a target may
@@ -240,7 +242,7 @@ func (r *Redactor) marks(s string) (end []int, ph []string) {
 	}
 	// the encoded forms, as they are
 	for _, sec := range r.secrets {
-		if !sec.exact {
+		if !sec.exact || len(sec.value) > len(s) {
 			continue
 		}
 		for from := 0; ; {
@@ -272,7 +274,7 @@ func (r *Redactor) marks(s string) (end []int, ph []string) {
 func (r *Redactor) find(v view, text []byte, mark func(from, to int, p string)) {
 	lower := lowerASCII(text)
 	for _, sec := range r.secrets {
-		if sec.exact {
+		if sec.exact || len(sec.needle) > len(text) {
 			continue
 		}
 		hay, needle := text, sec.needle
@@ -498,34 +500,6 @@ func (r *Redactor) Headers(h http.Header) map[string]string {
 	return out
 }
 
-// ResponseHeaders is Headers for what a target sent, bounded: at most
-// maxNames header names (in name order) and MaxHeaderBytes of values, each
-// value cut at MaxHeaderValue bytes after redaction. It also returns the
-// number of header fields dropped or cut.
-func (r *Redactor) ResponseHeaders(h http.Header, maxNames int) (map[string]string, int) {
-	all := r.Headers(h)
-	names := slices.Sorted(maps.Keys(all))
-	dropped, total := 0, 0
-	for i, name := range names {
-		v := all[name]
-		cut := len(v) > MaxHeaderValue
-		if cut {
-			v = truncateString(v, MaxHeaderValue) + "…"
-		}
-		if i >= maxNames || total+len(v) > MaxHeaderBytes {
-			delete(all, name)
-			dropped++
-			continue
-		}
-		if cut {
-			dropped++
-		}
-		total += len(v)
-		all[name] = v
-	}
-	return all, dropped
-}
-
 func (r *Redactor) headerValue(name, v string) string {
 	if !alwaysRedacted[name] {
 		return r.String(v)
@@ -572,28 +546,4 @@ func (r *Redactor) cookiePair(p string) string {
 		return r.credential(strings.TrimSpace(p))
 	}
 	return r.String(name) + "=" + r.credential(val)
-}
-
-// TruncateBody returns b as a string of at most MaxBody bytes, cut on a
-// UTF-8 character boundary, and whether it cut anything.
-func TruncateBody(b []byte) (string, bool) {
-	return TruncateBodyAt(b, MaxBody)
-}
-
-// TruncateBodyAt is TruncateBody with a limit of max bytes.
-func TruncateBodyAt(b []byte, MaxBody int) (string, bool) {
-	if len(b) <= MaxBody {
-		return string(b), false
-	}
-	// Back up over at most three continuation bytes to the start of the
-	// character that straddles the limit. Where that finds no start the
-	// body is not UTF-8, and the cut stays at the limit.
-	cut := MaxBody
-	for i := 1; i < utf8.UTFMax && !utf8.RuneStart(b[cut]); i++ {
-		cut--
-	}
-	if !utf8.RuneStart(b[cut]) {
-		cut = MaxBody
-	}
-	return string(b[:cut]), true
 }
