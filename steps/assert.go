@@ -74,8 +74,7 @@ func (s *state) successMissed() []string {
 
 func (s *state) errorBodyIsString() error {
 	s.exercise("ALL.error-body")
-	v := gjson.ParseBytes(s.body)
-	if !gjson.ValidBytes(s.body) || v.Type != gjson.String {
+	if !rules.ErrorBodyIsString(s.body) {
 		return s.fail([]string{"ALL.error-body"}, "an error body that is a JSON string, e.g. \"not found\"", fmt.Sprintf("%d with body %s", s.status, s.clip(string(s.body))))
 	}
 	return nil
@@ -90,9 +89,10 @@ func (s *state) gotStatus() string {
 
 // refusedForKey accepts the statuses an implementation may plausibly give
 // for a missing or unissued subscription key; the specification names none.
+// Its body is the stated error form, as every refusal's.
 func (s *state) refusedForKey() error {
 	if s.status == 400 || s.status == 401 || s.status == 403 {
-		return nil
+		return s.errorBodyIsString()
 	}
 	return s.fail(nil, "a refusal (400, 401 or 403) for a call without a valid Ocp-Apim-Subscription-Key", s.gotStatus())
 }
