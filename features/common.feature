@@ -10,7 +10,7 @@ Feature: Rules common to every operation
     When I make a typical call to <op>
     Then the call is refused for want of a subscription key
 
-    # examples: one per operation all
+    # examples: one per operation without-read-back
 
   @ALL.key-unknown
   Scenario Outline: <op> refuses a subscription key that was never issued

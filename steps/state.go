@@ -26,8 +26,8 @@ type state struct {
 	fakeKey string // send this key, never issued, instead of the fixture's
 	// identity says how the user's headers are sent (spellings.go)
 	identity identity
-	saved   map[string]gjson.Result
-	started time.Time
+	saved    map[string]gjson.Result
+	started  time.Time
 
 	// last response
 	status  int

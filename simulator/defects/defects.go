@@ -150,6 +150,20 @@ const (
 	QuizStatus201            Name = "quiz-status-201"
 	QuizMarkDefaultTrue      Name = "quiz-mark-default-true"
 	QuizMarkIgnored          Name = "quiz-mark-ignored"
+
+	// What a write did, every refusal's form, every spelling (issue 37).
+	QuizTextASCII        Name = "quiz-text-ascii"
+	QuizStaleAnswer      Name = "quiz-stale-answer"
+	GradebookZeroOmitted Name = "gradebook-zero-omitted"
+	KeyRefusalObject     Name = "key-refusal-object"
+	TokenRefusalObject   Name = "token-refusal-object"
+	KeyWriteFirst        Name = "key-write-first"
+	NotifyReadNeighbours Name = "notify-read-neighbours"
+	DateOffsetRefused    Name = "date-offset-refused"
+	DateFractionRefused  Name = "date-fraction-refused"
+	DateLowerRefused     Name = "date-lower-case-refused"
+	UUIDUpperRefused     Name = "uuid-upper-refused"
+	MediaParamRefused    Name = "media-param-refused"
 )
 
 // Requirement ids shared by the defects that break one rule on every
@@ -402,6 +416,35 @@ var handWritten = []Defect{
 		Requirements: []string{"QS.default"}},
 	{Name: QuizMarkIgnored, Description: "quiz section update ignores displayQuestionMark in the body: it stays false",
 		Requirements: []string{"QS.given"}},
+
+	// What a write did, every refusal's form, every spelling (issue 37).
+	{Name: QuizTextASCII, Description: "quiz section update keeps text beyond ASCII as question marks: \"Sección 😀\" is stored and answered as \"Secci?n ?\"",
+		Requirements: []string{"ALL.round-trip"}},
+	{Name: QuizStaleAnswer, Description: "quiz section update stores the update but answers the section as it was before",
+		Requirements: []string{"ALL.round-trip"}},
+	{Name: GradebookZeroOmitted, Description: "gradebook update answers a grading schema entry whose maxMark is 0 without maxMark, a required member",
+		Requirements: []string{"ALL.round-trip"}},
+	{Name: KeyRefusalObject, Description: "a refusal for a missing or unknown subscription key carries a JSON object {\"statusCode\": 401, \"message\": ...}, as API gateways write it, instead of a JSON string",
+		Requirements: []string{"ALL.error-body"}},
+	{Name: TokenRefusalObject, Description: "a refusal for a missing or unknown user token carries a JSON object {\"message\": ...} instead of a JSON string",
+		Requirements: []string{"ALL.error-body"}},
+	{Name: KeyWriteFirst, Description: "a write without a valid subscription key is carried out (as owner) before the call is refused",
+		Requirements: []string{"ALL.key"},
+		// The refused E14 of the key check deletes the media E14.gone
+		// deletes later, which then finds it gone before its own delete.
+		Collateral: []string{"E14.gone"}},
+	{Name: NotifyReadNeighbours, Description: "notification read update sets the read status of every notification of the user, not only of the one it names",
+		Requirements: []string{"ALL.neighbours"}},
+	{Name: DateOffsetRefused, Description: "E10 and E15 refuse a date-time with a numeric offset (+05:30) instead of Z with 400",
+		Requirements: []string{"ALL.date-spelling"}},
+	{Name: DateFractionRefused, Description: "E10 and E15 refuse a date-time with more than three digits of fractional seconds with 400",
+		Requirements: []string{"ALL.date-spelling"}},
+	{Name: DateLowerRefused, Description: "E10 and E15 refuse a date-time written with a lower-case t or z with 400",
+		Requirements: []string{"ALL.date-case"}},
+	{Name: UUIDUpperRefused, Description: "a uuid with upper-case hexadecimal digits, in a path or a body, is refused with 400",
+		Requirements: []string{"ALL.uuid-case"}},
+	{Name: MediaParamRefused, Description: "a request body whose Content-Type carries a parameter (application/json-patch+json; charset=utf-8) is refused with 415",
+		Requirements: []string{"ALL.media-param"}},
 }
 
 // catalogue lists every defect, sorted by name. It is made on first use,

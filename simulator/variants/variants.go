@@ -54,6 +54,7 @@ const (
 	LocalOffsets     Name = "local-offsets"
 	ExtraFields      Name = "extra-fields"
 	QuizPatch        Name = "quiz-patch"
+	QuizLenient      Name = "quiz-lenient"
 	E21ChangedCount  Name = "e21-changed-count"
 	Page10           Name = "page-10"
 	NewestFirst      Name = "newest-first"
@@ -113,6 +114,8 @@ var catalogue = sorted([]Variant{
 		Description: "every record answered carries two fields the specification does not list, \"etag\" and \"links\""},
 	{Name: QuizPatch, Exercises: "Endpoints / Update quiz section (semantics of fields left out not shown)",
 		Description: "the quiz section update keeps the stored value of every optional field the body leaves out (PATCH semantics) instead of resetting it to its default"},
+	{Name: QuizLenient, Exercises: "OP.write-edges",
+		Description: "the quiz section update accepts an empty name and any int32 displayedRandomQuestions, negative ones included, and gives them back, instead of refusing them"},
 	{Name: E21ChangedCount, Exercises: "Endpoints / E21 (number of records affected)",
 		Description: "E21 counts only the sessions whose publish flag the call changed"},
 	{Name: Page10, Choice: "list-defaults", Exercises: "OP.query-syntax",
