@@ -12,13 +12,6 @@ Feature: What a write did
 
     # examples: one per operation with-round-trip
 
-  @ALL.key @destructive
-  Scenario Outline: <op> without a subscription key is refused and changes nothing
-    When I try to change the record of <op> without a subscription key
-    Then the write was refused for want of a subscription key, and the record reads as it was
-
-    # examples: one per operation with-read-back
-
   @ALL.neighbours @destructive
   Scenario Outline: <op> changes its record and leaves another of its kind as it was
     When I change the record of <op>, reading another of its kind before and after

@@ -38,7 +38,11 @@ func (env *Env) updateGradebook(w http.ResponseWriter, r *http.Request, _ store.
 		if b.Err() != nil {
 			break
 		}
-		schema = append(schema, store.Grade{LetterGrade: *letter, MaxMark: deref(max)})
+		mark := deref(max)
+		if env.defects.Has(defects.GradebookMaxMarkTruncated) {
+			mark = math.Trunc(mark)
+		}
+		schema = append(schema, store.Grade{LetterGrade: *letter, MaxMark: mark})
 	}
 	if b.Err() != nil {
 		env.badRequest(w, b.Err())
