@@ -149,6 +149,8 @@ func writeEdges(ctx context.Context, op string) error {
 				return err
 			}
 			obs.refused = append(obs.refused, e.What)
+		case s.mediaTypeRefused():
+			return s.fail([]string{"ALL.media-type"}, "the body accepted as "+jsonPatch, s.gotStatus())
 		default:
 			obs.findings = append(obs.findings, finding{fmt.Sprintf("%s: expected a success (every value is within what the specification states), got %s", e.What, s.gotStatus()), len(s.exchanges) - 1})
 		}
@@ -420,7 +422,11 @@ func changeBesideNeighbour(ctx context.Context, op string) error {
 		return err
 	}
 	if s.status < 200 || s.status >= 300 {
-		return s.fail([]string{s.successReq(op)}, "a success of the write", s.gotStatus())
+		reqs := []string{s.successReq(op)}
+		if s.mediaTypeRefused() {
+			reqs = []string{"ALL.media-type"}
+		}
+		return s.fail(reqs, "a success of the write", s.gotStatus())
 	}
 	if err := s.do(ctx, call{op: string(w.Neighbour.Op), params: maps.Clone(w.Neighbour.Call.Params)}); err != nil {
 		return err

@@ -197,13 +197,17 @@ func ids(suffix string, ops ...registry.OpID) []string {
 var handWritten = []Defect{
 	// Every operation.
 	{Name: MissingKeyAccepted, Description: "calls without the Ocp-Apim-Subscription-Key header are accepted",
-		Requirements: []string{"ALL.key"}},
+		Requirements: []string{"ALL.key"},
+		// The key check's E14 without a key, carried out, deletes the
+		// media A deleted media is gone reads first (E13).
+		Collateral: []string{"E13.200"}},
 	{Name: UnknownKeyAccepted, Description: "any non-empty Ocp-Apim-Subscription-Key is accepted, also one never issued",
 		Requirements: []string{"ALL.key-unknown"}},
 	{Name: ErrorBodyObject, Description: "error bodies are a JSON object {\"message\": ...} instead of a JSON string",
 		Requirements: []string{"ALL.error-body"}},
 	{Name: JSONPatchRefused, Description: "request bodies sent as application/json-patch+json, the documented media type, are refused with 415; only application/json is accepted",
-		Requirements: []string{"ALL.media-type"}},
+		// with a parameter it is the same media type, refused too
+		Requirements: []string{"ALL.media-type", "ALL.media-param"}},
 	{Name: StudentsAllowed, Description: "students may call the writes and log reads the fixture declares forbidden to them",
 		Requirements: []string{"ALL.forbidden"},
 		// The refusal probe of E14 names a media the suite deletes later
@@ -255,7 +259,7 @@ var handWritten = []Defect{
 		Requirements: []string{"E1.reject"},
 		// The typical E1 call, which the media-type checks send, carries a
 		// wrong one-time password: a server error is no acceptance of it.
-		Collateral: []string{"ALL.media-type", "ALL.media-json", "ALL.no-content-type"}},
+		Collateral: []string{"ALL.media-type", "ALL.media-json", "ALL.no-content-type", "ALL.media-param"}},
 	{Name: PollAlways7002, Description: "E2 poll answers 7002 (denied) for every transaction, approved or not",
 		Requirements: []string{"E2.approve"}},
 	{Name: PollNever7002, Description: "E2 poll never answers 7002: a denied push stays pending (7001)",
@@ -297,7 +301,7 @@ var handWritten = []Defect{
 	{Name: E7PublishDefaultFalse, Description: "E7 add default attendance defaults publish to false instead of true",
 		Requirements: []string{"E7.default-publish"}},
 	{Name: E7PublishIgnored, Description: "E7 ignores publish in the body: every default attendance is published",
-		Requirements: []string{"E7.publish"}},
+		Requirements: []string{"E7.publish", "ALL.round-trip"}},
 	{Name: E8Status200, Description: "E8 delete attendances answers 200 with the deleted ids instead of 204",
 		Requirements: []string{"E8.204"}},
 
@@ -383,7 +387,7 @@ var handWritten = []Defect{
 	{Name: GradebookMaxMarkOptional, Description: "gradebook update accepts a grading schema entry without maxMark (taken as 0)",
 		Requirements: []string{"GB.400.schema"}},
 	{Name: GradebookStaleEcho, Description: "gradebook update stores the new weightages but answers the settings as they were before",
-		Requirements: []string{"GB.echo"}},
+		Requirements: []string{"GB.echo", "ALL.round-trip"}},
 	{Name: QuestionLimitsUnchecked, Description: "evaluation session update accepts question marks, difficulty levels and video time stamps beyond their limits",
 		Requirements: []string{"ES.question-outside"}},
 	{Name: QuestionLimitsExclusive, Description: "evaluation session update refuses question values at their limits (mark 0 and 10000, difficultyLevel 0 and 3, videoTimeStamp 0 and 2147483647)",
@@ -392,8 +396,9 @@ var handWritten = []Defect{
 		Requirements: []string{"NG.group"},
 		// The read-status scenarios bring the notification to a status
 		// first and read it back through NG, and see another
-		// notification's status.
-		Collateral: []string{"NR.read", "NR.unread"}},
+		// notification's status; the neighbour check reads the other
+		// notification through NG, and is answered the one it changes.
+		Collateral: []string{"NR.read", "NR.unread", "ALL.neighbours"}},
 	{Name: EvaluationStatus204, Description: "evaluation session update answers 204 with no body instead of 200 with the evaluation",
 		Requirements: []string{"ES.200"},
 		Status:       &StatusChange{Op: registry.ES, From: 200, To: 204}},
@@ -416,7 +421,7 @@ var handWritten = []Defect{
 	{Name: QuizMarkDefaultTrue, Description: "quiz section update defaults displayQuestionMark to true instead of false",
 		Requirements: []string{"QS.default"}},
 	{Name: QuizMarkIgnored, Description: "quiz section update ignores displayQuestionMark in the body: it stays false",
-		Requirements: []string{"QS.given"}},
+		Requirements: []string{"QS.given", "ALL.round-trip"}},
 
 	// What a write did, every refusal's form, every spelling (issue 37).
 	{Name: QuizTextASCII, Description: "quiz section update keeps text beyond ASCII as question marks: \"Sección 😀\" is stored and answered as \"Secci?n ?\"",
@@ -434,9 +439,9 @@ var handWritten = []Defect{
 		Requirements: []string{"ALL.error-body"}},
 	{Name: KeyWriteFirst, Description: "a write without a valid subscription key is carried out (as owner) before the call is refused",
 		Requirements: []string{"ALL.key"},
-		// The refused E14 of the key check deletes the media E14.gone
-		// deletes later, which then finds it gone before its own delete.
-		Collateral: []string{"E14.gone"}},
+		// The refused E14 of the key check deletes the media A deleted
+		// media is gone reads first (E13), and finds gone.
+		Collateral: []string{"E13.200"}},
 	{Name: NotifyReadNeighbours, Description: "notification read update sets the read status of every notification of the user, not only of the one it names",
 		Requirements: []string{"ALL.neighbours"}},
 	{Name: DateOffsetRefused, Description: "E10 and E15 refuse a date-time with a numeric offset (+05:30) instead of Z with 400",
