@@ -289,7 +289,7 @@ func membersCameBack(ctx context.Context) error {
 		return f
 	}
 	if obs.compared == 0 {
-		return unobservable("the answers left out every member the writes set (optional members); refused as faithful: %s", strings.Join(obs.refused, "; "))
+		return unobservable("the answers left out every member the writes set, each an optional field this check needs (refused as faithful: %s)", strings.Join(obs.refused, "; "))
 	}
 	return nil
 }
