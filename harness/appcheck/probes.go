@@ -162,8 +162,25 @@ func probeLimitDefault(ctx context.Context, p *prober, tr *Traffic, r Reliance, 
 	case m > n:
 		differs(res, fmt.Sprintf("a page of %d entries without limit (limit=%d gives %d)", n, simulatorDefaultLimit, m))
 	default:
-		unobservable(res, fmt.Sprintf("the list holds only %d entries: a default page of %d or more cannot be told from %d", n, n, simulatorDefaultLimit))
+		// the whole list, as the simulator gives it: the app's reliance
+		// holds on these records, though a default between n and 100
+		// cannot be told from 100 on them
+		holds(res, fmt.Sprintf("all %d entries of the list without limit (a default page above %d cannot be told from %d on this list)", n, n, simulatorDefaultLimit))
 	}
+}
+
+// page reads c with limit=100 (the whole list when it is shorter), or
+// with no limit when the target refuses that; whole says the answer is
+// the whole list.
+func (p *prober) page(ctx context.Context, c call) (used call, a answer, whole bool) {
+	used = c.with("limit", fmt.Sprint(simulatorDefaultLimit))
+	a = p.send(ctx, used)
+	if a.err == nil && a.status >= 400 && a.status < 500 {
+		used = c.with("limit", "")
+		return used, p.send(ctx, used), false
+	}
+	n, _ := countOf(a)
+	return used, a, a.ok() && n < simulatorDefaultLimit
 }
 
 func countOf(a answer) (int, bool) {
@@ -349,15 +366,15 @@ func probeSortby(ctx context.Context, p *prober, tr *Traffic, r Reliance, res *r
 		unobservable(res, err.Error())
 		return
 	}
-	base := p.send(ctx, c.with("sortby", "").with("limit", fmt.Sprint(simulatorDefaultLimit)))
+	c, base, whole := p.page(ctx, c.with("sortby", ""))
 	es, _ := base.entries()
 	field := sortField(c, es)
 	if field == "" {
 		unobservable(res, fmt.Sprintf("%s: no member of the %d entries read takes two values to sort by (%s)", op.ID, len(es), base.String()))
 		return
 	}
-	asc := c.with("sortby", field+" asc").with("limit", fmt.Sprint(simulatorDefaultLimit))
-	desc := c.with("sortby", field+" desc").with("limit", fmt.Sprint(simulatorDefaultLimit))
+	asc := c.with("sortby", field+" asc")
+	desc := c.with("sortby", field+" desc")
 	res.Request = desc.String() + "; " + asc.target()
 	res.Simulator = fmt.Sprintf("sortby=%q and %q accepted, one order the other reversed", field+" desc", field+" asc")
 	a, d := p.send(ctx, asc), p.send(ctx, desc)
@@ -379,7 +396,7 @@ func probeSortby(ctx context.Context, p *prober, tr *Traffic, r Reliance, res *r
 	}
 	up, _ := ordered(lower(av))
 	_, down := ordered(lower(dv))
-	if len(av) < simulatorDefaultLimit {
+	if whole {
 		// the whole list: one order is the other reversed
 		rev := slices.Clone(dv)
 		slices.Reverse(rev)
@@ -413,8 +430,7 @@ func probeWhere(ctx context.Context, p *prober, tr *Traffic, r Reliance, res *re
 		unobservable(res, err.Error())
 		return
 	}
-	c = c.with("limit", fmt.Sprint(simulatorDefaultLimit))
-	all := p.send(ctx, c)
+	c, all, _ := p.page(ctx, c)
 	es, _ := all.entries()
 	field := ""
 	if w := example(tr, r, op).Example; w != nil {
@@ -483,8 +499,7 @@ func probeDateBounds(ctx context.Context, p *prober, tr *Traffic, r Reliance, re
 		unobservable(res, err.Error())
 		return
 	}
-	c = c.with("limit", fmt.Sprint(simulatorDefaultLimit))
-	all := p.send(ctx, c)
+	c, all, _ := p.page(ctx, c)
 	es, _ := all.entries()
 	dates, ok := fieldValues(es, "logDate")
 	if !all.ok() || !ok {
@@ -773,4 +788,11 @@ func probeCounts(ctx context.Context, p *prober, tr *Traffic, r Reliance, res *r
 		return
 	}
 	differs(res, fmt.Sprintf("%d the second time", v.Int()))
+}
+
+// Probed lists the decision ids the app check has a probe for, in the
+// order of docs/decisions.md.
+func Probed() []string {
+	return []string{dUnplacedPaths, dAuth401, dExtraPermissions, dLimitDefault, dLimitBounds, dSortDefault,
+		dSortbySyntax, dWhereSyntax, dDateBounds, dUnknownID, dDelete204, dCounts}
 }

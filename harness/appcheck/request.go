@@ -212,7 +212,7 @@ func (p *prober) send(ctx context.Context, c call) answer {
 		return answer{err: err}
 	}
 	if c.body != "" {
-		req.Header.Set("Content-Type", "application/json")
+		req.Header.Set("Content-Type", "application/json-patch+json") // the suite's default (steps)
 	}
 	req.Header.Set("Accept", "application/json")
 	if !c.anonymous {
