@@ -28,9 +28,9 @@ var markdownTemplate = template.Must(template.New("summary.md.tmpl").Funcs(templ
 		}
 		return s
 	},
-	"code":  markdownCode,
-	"ccode": markdownCellCode,
-	"picon": profileIcon,
+	"code":    markdownCode,
+	"ccode":   markdownCellCode,
+	"picon":   profileIcon,
 	"appicon": appIcon,
 }).ParseFS(templateFS, "templates/summary.md.tmpl"))
 
