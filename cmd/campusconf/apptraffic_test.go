@@ -116,4 +116,3 @@ func TestRunAppTrafficRefusesAnotherFile(t *testing.T) {
 		t.Errorf("--app-gate without --app-traffic: exit %d, want %d", code, exitUsage)
 	}
 }
-
