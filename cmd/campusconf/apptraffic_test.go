@@ -64,7 +64,7 @@ func TestRunAppTraffic(t *testing.T) {
 		sim, srv := serveSim(t, simulator.Options{Variants: c.variants})
 		fixture := writeFixture(t, sim.Fixtures())
 		dir := t.TempDir()
-		args := []string{"run", "--quiet", "--target", srv.URL, "--fixtures", fixture, "--tags", "@E19", "--report-dir", dir, "--app-traffic", traffic}
+		args := []string{"run", "--target", srv.URL, "--fixtures", fixture, "--tags", "@E19", "--report-dir", dir, "--app-traffic", traffic}
 		if c.gate {
 			args = append(args, "--app-gate")
 		}
@@ -92,6 +92,9 @@ func TestRunAppTraffic(t *testing.T) {
 		if c.verdict == reports.AppAtRisk {
 			if !strings.Contains(string(md), "D-auth-401") || !strings.Contains(r.Apps[0].VerdictReason, "D-auth-401") {
 				t.Errorf("at risk without naming D-auth-401: %s\n%s", r.Apps[0].VerdictReason, md)
+			}
+			if !strings.Contains(out.String(), "  D-auth-401: GET ") || !strings.Contains(out.String(), "this implementation: 403") {
+				t.Errorf("the console does not name the reliance, the request and both answers:\n%s", out.String())
 			}
 			if c.gate && !strings.Contains(errOut.String(), "--app-gate") {
 				t.Errorf("stderr does not say the gate failed the run: %s", errOut.String())

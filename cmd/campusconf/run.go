@@ -275,7 +275,7 @@ func runSuite(ctx context.Context, o runOptions, stdout, stderr io.Writer) int {
 	}
 	describe(r, o, target, cfg.Fixture)
 	if ctx.Err() == nil {
-		checkApps(ctx, o, cfg, r, stdout)
+		checkApps(ctx, o, cfg, r, red, stdout)
 	}
 	r.Interrupted = r.Interrupted || ctx.Err() != nil
 	r.Strict = o.strict
@@ -322,14 +322,26 @@ func runSuite(ctx context.Context, o runOptions, stdout, stderr io.Writer) int {
 
 // checkApps probes the target on what each app of --app-traffic relied
 // on, after the suite, and adds the apps to r; it prints a line per app.
-func checkApps(ctx context.Context, o runOptions, cfg steps.Config, r *reports.Report, stdout io.Writer) {
+func checkApps(ctx context.Context, o runOptions, cfg steps.Config, r *reports.Report, red *redact.Redactor, stdout io.Writer) {
+	line := func(s string) string { return reports.LineText(red.String(s)) }
 	t := appcheck.Target{BaseURL: cfg.BaseURL, Client: cfg.Client, Fixture: cfg.Fixture, ReadOnly: o.readOnly,
 		Timeout: o.timeout, MaxBody: int64(o.maxBody)}
 	for i, tr := range o.apps {
 		app := appcheck.Check(ctx, t, o.appTraffic[i], tr)
 		r.Apps = append(r.Apps, app)
-		if !o.quiet {
-			fmt.Fprintf(stdout, "app %s: %s (%s)\n", consoleText(app.Name), app.Verdict, consoleText(app.VerdictReason))
+		if o.quiet {
+			continue
+		}
+		fmt.Fprintf(stdout, "app %s: %s (%s)\n", line(app.Name), app.Verdict, line(app.VerdictReason))
+		for _, rel := range app.Relies {
+			if rel.Result == reports.Differs {
+				fmt.Fprintf(stdout, "  %s: %s — the simulator: %s; this implementation: %s\n", line(rel.ID), line(rel.Request), line(rel.Simulator), line(rel.Target))
+			}
+		}
+		for _, op := range app.Operations {
+			if op.Result == reports.Differs {
+				fmt.Fprintf(stdout, "  %s: %s — the simulator %s; this implementation %s\n", line(op.Op), line(op.Request), line(op.Simulator), line(op.Target))
+			}
 		}
 	}
 }
