@@ -244,3 +244,34 @@ func TestEveryDecisionHasAProbe(t *testing.T) {
 		t.Errorf("decisions probed %v, want the simulator's %v", got, all)
 	}
 }
+
+// TestExamplesAreUsed: where the traffic report gives the app's example
+// request (its ids as fixture placeholders), the probes send its query,
+// filled from the target's fixture; an unknown decision is unobservable.
+func TestExamplesAreUsed(t *testing.T) {
+	tr, err := appcheck.Parse([]byte(`{"schema": "campusconf.traffic/v1", "requests": 2,
+		"operations": [{"op": "E18", "method": "GET", "path": "/poll/Question/{id}/Response", "count": 1, "statuses": {"200": 1},
+			"example": {"method": "GET", "target": "/poll/Question/{records.pollQuestion}/Response?limit=7&sortby=userName%20desc"}}],
+		"relies": [
+			{"id": "D-sortby-syntax", "ops": ["E18"], "count": 1,
+				"example": {"method": "GET", "target": "/poll/Question/{records.pollQuestion}/Response?limit=7&sortby=userName%20desc"}},
+			{"id": "D-new-choice", "ops": ["E18"], "count": 1}]}`), "inline")
+	if err != nil {
+		t.Fatal(err)
+	}
+	sim, err := simulator.New(simulator.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	fx := sim.Fixtures()
+	app := appcheck.Check(t.Context(), appcheck.Target{BaseURL: base, Client: inproc.Client(sim), Fixture: fx}, "inline", tr)
+	if got := app.Operations[0].Request; !strings.Contains(got, "limit=7") || !strings.Contains(got, fx.Records.PollQuestion) {
+		t.Errorf("E18's probe %q, want the app's query (limit=7) on the fixture's poll question %s", got, fx.Records.PollQuestion)
+	}
+	if r := app.Relies[0]; r.Result != reports.Holds || !strings.Contains(r.Request, "sortby=userName+desc") {
+		t.Errorf("D-sortby-syntax: %s with %q (%s%s), want holds, sorted by the app's key (userName)", r.Result, r.Request, r.Target, r.Why)
+	}
+	if r := app.Relies[1]; r.Result != reports.Unobservable || !strings.Contains(r.Why, "does not know") {
+		t.Errorf("an unknown decision: %s (%s), want unobservable naming why", r.Result, r.Why)
+	}
+}

@@ -315,8 +315,8 @@ func ordered(vs []string) (asc, desc bool) {
 // sortField chooses the field a sortby probe orders by: the first key of
 // the app's own sortby when its example has one, else the first member of
 // the entries that is a string in each and takes two values at least.
-func sortField(c call, es []gjson.Result) string {
-	if s := c.query.Get("sortby"); s != "" {
+func sortField(appSort string, es []gjson.Result) string {
+	if s := appSort; s != "" {
 		key, _, _ := strings.Cut(strings.Split(s, ",")[0], " ")
 		key = strings.TrimLeft(strings.TrimSpace(key), "-+")
 		if _, ok := fieldValues(es, key); ok {
@@ -366,9 +366,10 @@ func probeSortby(ctx context.Context, p *prober, tr *Traffic, r Reliance, res *r
 		unobservable(res, err.Error())
 		return
 	}
+	appSort := c.query.Get("sortby")
 	c, base, whole := p.page(ctx, c.with("sortby", ""))
 	es, _ := base.entries()
-	field := sortField(c, es)
+	field := sortField(appSort, es)
 	if field == "" {
 		unobservable(res, fmt.Sprintf("%s: no member of the %d entries read takes two values to sort by (%s)", op.ID, len(es), base.String()))
 		return
