@@ -587,15 +587,24 @@ func changesState(op string) bool {
 
 // pathID is the path parameter of o's typical call that names a record,
 // or "".
+// The last path parameter is the record the call is about (E9's question
+// rather than its evaluation).
 func pathID(o registry.Operation) string {
+	var names []string
 	for k := range o.IDs {
 		if name, ok := strings.CutPrefix(k, "path."); ok {
 			if _, typical := o.Typical.Params[name]; typical {
-				return name
+				names = append(names, name)
 			}
 		}
 	}
-	return ""
+	if len(names) == 0 {
+		return ""
+	}
+	slices.SortFunc(names, func(a, b string) int {
+		return strings.Index(o.Path, "{"+a+"}") - strings.Index(o.Path, "{"+b+"}")
+	})
+	return names[len(names)-1]
 }
 
 // probeAuth calls an operation the app used without any credential: the

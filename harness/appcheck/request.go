@@ -146,6 +146,10 @@ func (p *prober) typical(op registry.Operation, params map[string]string, ex *wi
 		}
 		for k, v := range op.Typical.Params {
 			if strings.EqualFold(k, name) {
+				if fx, named := op.IDs["path."+k]; named && ex != nil && strings.Contains(v, "{absent}") {
+					// the app's call named a record: name the fixture's
+					v = "{" + fx + "}"
+				}
 				val, err := p.fill(v)
 				if err != nil && ferr == nil {
 					ferr = err
