@@ -79,7 +79,9 @@ func record(t *testing.T) *appcheck.Traffic {
 		if err != nil {
 			t.Fatal(err)
 		}
-		resp.Body.Close()
+		if err := resp.Body.Close(); err != nil {
+			t.Fatal(err)
+		}
 	}
 	tr := appcheck.FromWire(sim.Traffic())
 	var ids []string
