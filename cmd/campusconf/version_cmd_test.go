@@ -137,3 +137,48 @@ func TestBuildRecipesStampTheVersion(t *testing.T) {
 		t.Errorf("campusconf version of a binary built with -ldflags %q: expected the stamped version and commit, got %q", flags, out)
 	}
 }
+
+// TestBuildsNeverSayUnknown: a `go build` of this checkout names its
+// revision (and a pseudo-version), and `go run` says plainly that it
+// recorded none; neither says "unknown".
+func TestBuildsNeverSayUnknown(t *testing.T) {
+	if testing.Short() {
+		t.Skip("-short: builds the binary twice")
+	}
+	goTool, err := exec.LookPath("go")
+	if err != nil {
+		t.Skip("no go tool")
+	}
+	rev, err := exec.Command("git", "rev-parse", "HEAD").Output()
+	if err != nil {
+		t.Skipf("not a git checkout (git rev-parse HEAD: %v): the revision cannot be compared", err)
+	}
+	bin := filepath.Join(t.TempDir(), "campusconf")
+	if out, err := exec.Command(goTool, "build", "-buildvcs=true", "-o", bin, ".").CombinedOutput(); err != nil {
+		t.Fatalf("go build -buildvcs=true: %v\n%s", err, out)
+	}
+	// The go command finds git's data in a directory .git only: a git
+	// worktree (where .git is a file) builds as "devel", and says so.
+	wantBuild := "(commit " + string(rev[:12])
+	if fi, err := os.Stat("../../.git"); err != nil || !fi.IsDir() {
+		wantBuild = "campusconf " + version.Devel + " (commit " + version.NotRecorded + ")"
+	}
+	tests := []struct {
+		name string
+		cmd  *exec.Cmd
+		want string
+	}{
+		{"go build", exec.Command(bin, "version"), wantBuild},
+		{"go run", exec.Command(goTool, "run", ".", "version"), "campusconf " + version.GoRun + " (commit " + version.NotRecorded + ")"},
+	}
+	for _, tt := range tests {
+		out, err := tt.cmd.CombinedOutput()
+		if err != nil {
+			t.Fatalf("%s: %v\n%s", tt.cmd, err, out)
+		}
+		first, _, _ := strings.Cut(string(out), "\n")
+		if !strings.Contains(first, tt.want) || strings.Contains(first, version.Unknown) {
+			t.Errorf("%s: expected a first line with %q and no %q, got %q", tt.name, tt.want, version.Unknown, first)
+		}
+	}
+}
