@@ -93,7 +93,7 @@ func TestReportsRecordTheVersion(t *testing.T) {
 }
 
 // stampPkg finds the package a build recipe stamps with -X: "pkg=PATH"
-// (action.yml) or "-X PATH.version=" (the Dockerfile).
+// (the Action's build.sh) or "-X PATH.version=" (the README's recipe).
 var stampPkg = regexp.MustCompile(`(?:pkg=|-X )(github\.com/campusconf/campusconf/[a-z/]+?)(?:\.version=|\s|$)`)
 
 // TestBuildRecipesStampTheVersion: a -X flag naming a package that moved
@@ -102,7 +102,7 @@ var stampPkg = regexp.MustCompile(`(?:pkg=|-X )(github\.com/campusconf/campuscon
 // those flags prints the stamped version.
 func TestBuildRecipesStampTheVersion(t *testing.T) {
 	want := reflect.TypeFor[version.Info]().PkgPath()
-	for _, recipe := range []string{"../../action.yml", "../../Dockerfile"} {
+	for _, recipe := range []string{"../../action/build.sh", "../../.goreleaser.yaml"} {
 		data, err := os.ReadFile(recipe)
 		if err != nil {
 			t.Fatal(err)
