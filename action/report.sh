@@ -11,6 +11,12 @@
 # GITHUB_STEP_SUMMARY.
 set -uo pipefail
 dir="$CAMPUSCONF_REPORT_DIR"
+if ! command -v campusconf >/dev/null 2>&1; then
+  # the install steps failed: their log says why
+  echo "campusconf was not installed: see the log of the steps before." >> "$GITHUB_STEP_SUMMARY"
+  printf 'verdict=no report\nfailed-must=0\nfailed-must-ids=\nreport-dir=%s\n' "$dir" >> "$GITHUB_OUTPUT"
+  exit 0
+fi
 base="${CAMPUSCONF_BASE_REPORT:-}"
 rm -f "$dir/diff.md" "$dir/comment.md" # of an earlier job on this workspace
 code=0
