@@ -158,4 +158,3 @@ func NewRequest(op, base string, f *fixtures.File) (Request, error) {
 	}
 	return Request{Method: method, URL: strings.TrimRight(base, "/") + path, Body: body, Header: h}, nil
 }
-

@@ -62,4 +62,3 @@ func TestNewRequestRefuses(t *testing.T) {
 		})
 	}
 }
-
