@@ -438,7 +438,7 @@ func (s *state) everyTime(path, rel, bound string) error {
 	if err != nil {
 		return err
 	}
-	limit, err := time.Parse(time.RFC3339Nano, bound)
+	limit, err := rules.ParseDateTime(bound)
 	if err != nil {
 		return fmt.Errorf("bound %q is not an RFC 3339 date-time", bound)
 	}
@@ -456,7 +456,7 @@ func (s *state) everyTime(path, rel, bound string) error {
 		if absent(v) {
 			return true, want
 		}
-		t, err := time.Parse(time.RFC3339Nano, v.String())
+		t, err := rules.ParseDateTime(v.String())
 		if err != nil {
 			return false, fmt.Sprintf("with an RFC 3339 %q", path)
 		}
@@ -484,7 +484,7 @@ func (s *state) saveBetween(path, name string) error {
 		if absent(v) {
 			continue
 		}
-		t, err := time.Parse(time.RFC3339Nano, v.String())
+		t, err := rules.ParseDateTime(v.String())
 		if err != nil {
 			return s.fail(nil, fmt.Sprintf("entries with an RFC 3339 %q", path), s.clip(v.Raw))
 		}
@@ -574,10 +574,8 @@ func compareValues(a, b gjson.Result) int {
 	if a.Type == gjson.Number && b.Type == gjson.Number {
 		return cmpFloat(a.Float(), b.Float())
 	}
-	ta, ea := time.Parse(time.RFC3339Nano, a.String())
-	tb, eb := time.Parse(time.RFC3339Nano, b.String())
-	if ea == nil && eb == nil {
-		return ta.Compare(tb)
+	if c, ok := rules.CompareInstants(a.String(), b.String()); ok {
+		return c
 	}
 	return strings.Compare(strings.ToLower(a.String()), strings.ToLower(b.String()))
 }
