@@ -291,7 +291,7 @@ func (ru *runner) operation(ctx context.Context, s *opSpec) {
 			if !ok {
 				continue
 			}
-			if was, now, k, diff := changed(before, after); diff {
+			if was, now, k, diff := changed(s, before, after); diff {
 				out.extra = []reports.Exchange{before.exchanges[k], after.exchanges[k]}
 				ru.record(ctx, s, out, failure{InvalidUnchanged,
 					fmt.Sprintf("a refused request changes nothing: %s as before it", was), now})
