@@ -532,6 +532,9 @@ func (d *Duration) UnmarshalJSON(b []byte) error {
 type RateLimits struct {
 	// Answers is the number of rate-limited answers waited out.
 	Answers int `json:"answers"`
+	// Requests is the number of requests the run sent, those limited
+	// included (0 when not counted: the proxy sends none).
+	Requests int `json:"requests,omitempty"`
 	// Waited is the wall time requests were held waiting for a
 	// Retry-After to pass.
 	Waited Duration `json:"waitedMs"`
@@ -545,6 +548,9 @@ func (l *RateLimits) String() string {
 	s := fmt.Sprintf("%d rate-limited answer", l.Answers)
 	if l.Answers != 1 {
 		s += "s"
+	}
+	if l.Requests > 0 {
+		s += fmt.Sprintf(" (of %d requests)", l.Requests)
 	}
 	s += fmt.Sprintf(" waited out, %s spent waiting", time.Duration(l.Waited).Round(time.Millisecond))
 	if l.Rate != "" {

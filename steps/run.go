@@ -148,7 +148,7 @@ func Run(ctx context.Context, cfg Config) (*reports.Report, error) {
 		Implementation: Implementation(cfg.Fixture),
 	}
 	if st := e.pace.Stats(); st.Limited > 0 || cfg.Rate > 0 {
-		r.RateLimits = &reports.RateLimits{Answers: st.Limited, Waited: reports.Duration(st.Waited)}
+		r.RateLimits = &reports.RateLimits{Answers: st.Limited, Requests: st.Requests, Waited: reports.Duration(st.Waited)}
 		if cfg.Rate > 0 {
 			r.RateLimits.Rate = pace.FormatRate(cfg.Rate)
 		}
