@@ -74,3 +74,26 @@ func TestRateLimitedRun(t *testing.T) {
 		t.Errorf("rate-limit variant: expected the run to take at most 3 times as long as without the limit (%s), got %s (%.1fx)", took[false].Round(time.Millisecond), took[true].Round(time.Millisecond), ratio)
 	}
 }
+
+// TestPollWindowRunsOut: a push still pending when the poll window runs
+// out (push-pending-for keeps it pending 3 s; the window here is 1 s)
+// makes its scenarios unobservable, never failed.
+func TestPollWindowRunsOut(t *testing.T) {
+	opts := simulator.Options{Variants: []string{string(variants.PushPendingFor)}}
+	cfg, err := simrun.Simulator(steps.Config{Tags: "@E2.approve,@E2.deny", PollInterval: 50 * time.Millisecond, PollWindow: time.Second}, opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := suiterun.Run(t.Context(), cfg, suiterun.Generation{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(r.Scenarios) != 2 {
+		t.Fatalf("expected the 2 scenarios of E2.approve and E2.deny, got %d", len(r.Scenarios))
+	}
+	for _, sc := range r.Scenarios {
+		if sc.Outcome != reports.Skipped || sc.SkipCause != reports.CauseUnobservable || !strings.Contains(sc.SkipReason, "--poll-window") {
+			t.Errorf("%s: expected skipped as unobservable naming --poll-window, got %s (%s: %s)", sc.ID, sc.Outcome, sc.SkipCause, sc.SkipReason)
+		}
+	}
+}
