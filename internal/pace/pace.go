@@ -273,3 +273,15 @@ func sleep(ctx context.Context, d time.Duration) error {
 		return context.Cause(ctx)
 	}
 }
+
+// Limit is the number of requests the pace lets through at once while the
+// target limits the run (0: no bound, the target has not limited it): the
+// schedule may start no more scenarios than this.
+func (p *Pacer) Limit() int {
+	if p == nil {
+		return 0
+	}
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	return int(p.limit)
+}
