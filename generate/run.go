@@ -71,7 +71,7 @@ type Config struct {
 	// so that the run stops when the target stops answering.
 	Watch Watch
 	// Pace waits out the target's rate limits (a 429 is no finding) and
-	// paces the requests; nil sends each request once, unpaced.
+	// paces the requests; nil is a pace of its own, with no --rate.
 	Pace *pace.Pacer
 }
 
@@ -112,6 +112,9 @@ func Run(ctx context.Context, cfg Config) ([]reports.Scenario, Stats, error) {
 	}
 	if cfg.MaxBody <= 0 {
 		cfg.MaxBody = wire.MaxResponseBodyBytes
+	}
+	if cfg.Pace == nil {
+		cfg.Pace = pace.New(pace.Config{}) // the policy, without a cap
 	}
 	doc, err := openapi.Load()
 	if err != nil {
