@@ -386,6 +386,7 @@ func describe(r *reports.Report, o runOptions, target reports.Target, f *fixture
 		"generate": fmt.Sprint(o.generate), "generateSeed": fmt.Sprint(o.generateSeed),
 		"strict": fmt.Sprint(o.strict), "maxBody": o.maxBody.String(), "maxHeader": o.maxHeader.String(),
 		"maxPages": fmt.Sprint(o.maxPages), "credentialsCheck": fmt.Sprint(!o.noCredentialsCheck),
+		"rate": o.rate, "wait": o.wait.String(), "pollWindow": o.pollWindow.String(),
 	}
 }
 
