@@ -69,7 +69,7 @@ var docRows = []docRow{
 	{variants.FewEntries, "Limits (list sizes not shown)",
 		"every list holds 3 entries, the fewest the fixture documentation asks for: the suite assumes no length beyond it: passes"},
 	{variants.OptionalAbsent, "Resources (unless marked required, a field may be absent)",
-		"every optional field is left out of every record (populated fields stay): echo checks beside a scenario's observation compare only where present; the {skips} scenarios whose observation is an optional field (a push's status, the flags of a new attendance, a notification's status even read back through NG, the weightages an update answers, a file name to search for, dates to filter and sort by, the id of a new attendance) are **skipped** as unobservable (\"an optional field this check needs\"), never passed or failed"},
+		"every optional field is left out of every record (populated fields stay): echo checks beside a scenario's observation compare only where present; the {skips} scenarios whose observation is an optional field (a push's status, the flags of a new attendance, a notification's status even read back through NG, the weightages an update answers, a file name to search for, dates to filter and sort by, the id of a new attendance, what identifies the entries of a page compared with the walk) are **skipped** as unobservable (\"an optional field this check needs\"), never passed or failed"},
 	{variants.OTPStatic, "Authentication 4; OP.status-codes",
 		"`{otp}` is the fixture's `secondFactor.otp` when no TOTP secret is given: passes"},
 	{variants.OTPWrong400, "OP.status-codes (other codes not shown; E1 lists 400)",
