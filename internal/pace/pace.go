@@ -6,8 +6,9 @@
 //
 //   - a 429, or a 503 that carries Retry-After, is waited out as
 //     Retry-After says (delay-seconds or an HTTP date; DefaultWait without
-//     one) and the request sent again: reads on both, and on a 503
-//     without Retry-After where the operation does not document 503;
+//     one) and the request sent again: reads on both, and once on a 503
+//     without Retry-After where the operation does not document 503 (a
+//     second such answer stands);
 //     writes only on 429 and on 503 with Retry-After (a 503 without it
 //     may be the operation's own answer, and a write that may have taken
 //     effect is never repeated);
@@ -155,6 +156,7 @@ func (p *Pacer) Do(ctx context.Context, write, documents503 bool, try func() (in
 		_, _, err := try()
 		return err
 	}
+	outage := false
 	for n := 1; ; n++ {
 		if err := p.acquire(ctx); err != nil {
 			return err
@@ -165,6 +167,15 @@ func (p *Pacer) Do(ctx context.Context, write, documents503 bool, try func() (in
 			return err
 		}
 		wait, limited := Limited(status, h, write, documents503, time.Now())
+		_, named := RetryAfter(h, time.Now())
+		if limited && status == http.StatusServiceUnavailable && !named {
+			// a 503 naming no time may be an outage, not a limit: a read
+			// is sent once more, then the answer stands and is judged
+			if outage {
+				limited = false
+			}
+			outage = true
+		}
 		p.release(limited, wait)
 		if !limited {
 			return nil

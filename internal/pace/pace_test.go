@@ -137,3 +137,22 @@ func TestNilPacer(t *testing.T) {
 		t.Errorf("a nil pacer: expected one call and no figures, got %d calls, %+v", calls, p.Stats())
 	}
 }
+
+// TestPlain503ToAReadIsSentOnce: a 503 without Retry-After to a read is
+// sent again once; the second one stands (an outage is judged, not waited
+// out for ever).
+func TestPlain503ToAReadIsSentOnce(t *testing.T) {
+	p := New(Config{})
+	calls := 0
+	start := time.Now()
+	err := p.Do(context.Background(), false, false, func() (int, http.Header, error) {
+		calls++
+		return 503, http.Header{}, nil
+	})
+	if err != nil || calls != 2 {
+		t.Errorf("expected two calls and the answer standing, got %d calls and %v", calls, err)
+	}
+	if took := time.Since(start); took < DefaultWait {
+		t.Errorf("expected a wait of %s between them, took %s", DefaultWait, took)
+	}
+}
