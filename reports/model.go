@@ -552,6 +552,9 @@ func (l *RateLimits) String() string {
 	if l.Answers != 1 {
 		s += "s"
 	}
+	if l.Requests == 0 && l.Waited == 0 && l.Rate == "" {
+		return s + " forwarded, not judged" // the proxy: the app waits
+	}
 	if l.Requests > 0 {
 		s += fmt.Sprintf(" (of %d requests)", l.Requests)
 	}
