@@ -1,11 +1,14 @@
 package reports
 
 import (
+	"bytes"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/santhosh-tekuri/jsonschema/v6"
 )
 
 // TestRateLimitsInEveryReport: the figures of a rate-limited run are in
@@ -43,5 +46,28 @@ func TestRateLimitsInEveryReport(t *testing.T) {
 	}
 	if got := (&RateLimits{Answers: 1}).String(); got != "1 rate-limited answer forwarded, not judged" {
 		t.Errorf("the proxy's figures: expected %q, got %q", "1 rate-limited answer forwarded, not judged", got)
+	}
+}
+
+// TestRateLimitsMatchSchema: a report with rate-limit figures matches
+// report.schema.json, and a negative count does not.
+func TestRateLimitsMatchSchema(t *testing.T) {
+	sch := compileSchema(t)
+	r := sampleReport()
+	Finalize(r)
+	for _, c := range []struct {
+		name    string
+		answers int
+		ok      bool
+	}{{"as written", 3, true}, {"a negative count", -1, false}} {
+		r.RateLimits = &RateLimits{Answers: c.answers, Requests: 10, Waited: Duration(time.Second)}
+		data := written(t, WriteJSON, r)
+		inst, err := jsonschema.UnmarshalJSON(bytes.NewReader(data))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := sch.Validate(inst); (err == nil) != c.ok {
+			t.Errorf("%s: validation error %v, want ok=%v", c.name, err, c.ok)
+		}
 	}
 }
