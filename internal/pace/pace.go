@@ -296,3 +296,25 @@ func (p *Pacer) Limit() int {
 	defer p.mu.Unlock()
 	return int(p.limit)
 }
+
+// Take waits for the rate's next slot (Config.Rate) and nothing else: for
+// a load generator, which measures what the target answers, limits
+// included, and waits nothing out.
+func (p *Pacer) Take(ctx context.Context) error {
+	if p == nil || p.cfg.Rate <= 0 {
+		return nil
+	}
+	p.mu.Lock()
+	now := time.Now()
+	slot := p.next
+	if slot.Before(now) {
+		slot = now
+	}
+	p.next = slot.Add(time.Duration(float64(time.Second) / p.cfg.Rate))
+	p.stats.Requests++
+	p.mu.Unlock()
+	if d := slot.Sub(now); d > 0 {
+		return sleep(ctx, d)
+	}
+	return nil
+}

@@ -156,3 +156,21 @@ func TestPlain503ToAReadIsSentOnce(t *testing.T) {
 		t.Errorf("expected a wait of %s between them, took %s", DefaultWait, took)
 	}
 }
+
+// TestTake: Take waits for the rate's slots only: 5 at 100/s take about
+// 40 ms; without a rate, nothing.
+func TestTake(t *testing.T) {
+	p := New(Config{Rate: 100})
+	start := time.Now()
+	for range 5 {
+		if err := p.Take(context.Background()); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if took := time.Since(start); took < 30*time.Millisecond {
+		t.Errorf("5 slots at 100/s: expected at least 30ms, took %s", took)
+	}
+	if err := New(Config{}).Take(context.Background()); err != nil {
+		t.Errorf("no rate: expected no wait and no error, got %v", err)
+	}
+}
