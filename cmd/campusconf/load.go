@@ -21,6 +21,7 @@ import (
 	"github.com/campusconf/campusconf/fixtures"
 	"github.com/campusconf/campusconf/harness/loadgen"
 	"github.com/campusconf/campusconf/internal/didyoumean"
+	"github.com/campusconf/campusconf/internal/pace"
 	"github.com/campusconf/campusconf/internal/registry"
 	"github.com/campusconf/campusconf/reports/redact"
 	"github.com/campusconf/campusconf/simulator"
@@ -52,7 +53,7 @@ func loadCmd(args []string, stdout, stderr io.Writer) int {
 	fs.DurationVar(&o.timeout, "timeout", 10*time.Second, "timeout of each request")
 	fs.BoolVar(&o.allowRemote, "allow-remote", false, "allow a target that is not a loopback address")
 	fs.IntVar(&o.scale, "scale", 1, "`K`, the scale of the in-process simulator's world (without --target)")
-	fs.StringVar(&o.rate, "rate", "", "send at this `RATE` whatever the latency (open model): N/s, N/m, N/DURATION; --concurrency then bounds the requests in flight (default: the closed model, --concurrency in flight)")
+	fs.StringVar(&o.rate, "rate", "", "send at `N/s` (or N/min, as run --rate) whatever the latency (the open model); --concurrency then bounds the requests in flight (default: the closed model, --concurrency in flight)")
 	fs.StringVar(&o.reportDir, "report-dir", "", "write vegeta's results (results.bin), its metrics (metrics.json) and a latency plot (plot.html) to `DIR`")
 	fs.StringVar(&o.targetsFile, "targets", "", "write the request as vegeta's JSON targets to `FILE` (mode 0600: it holds the credentials) and send nothing")
 	if err := fs.Parse(args); err != nil {
@@ -91,9 +92,9 @@ func (o loadOptions) check(rest []string) error {
 	switch {
 	case len(rest) > 0:
 		return fmt.Errorf("unexpected argument %q", rest[0])
-	case o.rate != "" && !validRate(o.rate):
-		_, err := loadgen.ParseRate(o.rate)
-		return fmt.Errorf("--rate: %v", err)
+	case badRate(o.rate):
+		_, err := pace.ParseRate(o.rate)
+		return fmt.Errorf("--rate: %w", err)
 	case o.duration <= 0 || o.duration > loadgen.MaxDuration:
 		return fmt.Errorf("--duration: expected more than 0 and at most %s, got %s", loadgen.MaxDuration, o.duration)
 	case o.concurrency < 1 || o.concurrency > loadgen.MaxConcurrency:
@@ -163,9 +164,9 @@ func runLoad(ctx context.Context, o loadOptions, stdout, stderr io.Writer) int {
 	}
 	run := loadgen.Options{Request: req, Concurrency: o.concurrency, Duration: o.duration, Timeout: o.timeout}
 	model := fmt.Sprintf("closed model, %d in flight", o.concurrency)
-	if o.rate != "" {
-		run.Rate, _ = loadgen.ParseRate(o.rate) // checked
-		model = fmt.Sprintf("open model at %s, at most %d in flight", o.rate, o.concurrency)
+	if perSecond, _ := pace.ParseRate(o.rate); perSecond > 0 { // checked with the flags
+		run.Rate = loadgen.Rate(perSecond)
+		model = fmt.Sprintf("open model at %s, at most %d in flight", pace.FormatRate(perSecond), o.concurrency)
 	}
 	var files []*os.File
 	if o.reportDir != "" {
@@ -197,7 +198,7 @@ func runLoad(ctx context.Context, o loadOptions, stdout, stderr io.Writer) int {
 		l.P99.Round(time.Microsecond), l.Max.Round(time.Microsecond))
 	fmt.Fprintf(stdout, "errors: %d (%s)\n", r.Errors(), red.String(strings.Join(r.Breakdown(), ", ")))
 	if !r.Sustained() {
-		fmt.Fprintf(stdout, "rate: %.0f requests/s sent of the %s asked: the target did not answer fast enough for --concurrency %d\n", r.Rate, o.rate, o.concurrency)
+		fmt.Fprintf(stdout, "rate: %.0f requests/s sent of the %s asked: the target did not answer fast enough for --concurrency %d\n", r.Rate, strings.TrimSpace(o.rate), o.concurrency)
 	}
 	if o.reportDir != "" {
 		for _, f := range files {
@@ -239,7 +240,8 @@ func writeTargets(path string, req loadgen.Request, stdout, stderr io.Writer) in
 	return exitOK
 }
 
-func validRate(s string) bool {
-	_, err := loadgen.ParseRate(s)
-	return err == nil
+// badRate reports whether a --rate value does not parse.
+func badRate(s string) bool {
+	_, err := pace.ParseRate(s)
+	return err != nil
 }

@@ -67,8 +67,9 @@ func TestLoadRefuses(t *testing.T) {
 		{"too many", []string{"--concurrency", "1000"}, exitUsage, "--concurrency"},
 		{"unknown op", []string{"--op", "E99"}, exitUsage, "--op"},
 		{"write op", []string{"--op", "E6"}, exitUsage, "--op"},
+		{"rate without a unit", []string{"--rate", "20"}, exitUsage, "--rate"},
 		{"fixture without the record", []string{"--target", "http://127.0.0.1:1", "--fixtures", fixture, "--op", "E13"}, exitUsage, "fixture"},
-		{"a rate of nothing", []string{"--rate", "0/s"}, exitUsage, "--rate: expected N/s"},
+		{"a rate of nothing", []string{"--rate", "0/s"}, exitUsage, "--rate"},
 		{"a rate in words", []string{"--rate", "fast"}, exitUsage, "--rate"},
 		{"targets of the in-process simulator", []string{"--targets", "t.json"}, exitUsage, "--targets needs --target"},
 	}
@@ -166,5 +167,21 @@ func TestLoadTargets(t *testing.T) {
 	}
 	if !strings.Contains(out.String(), "vegeta attack -format=json -targets="+file) {
 		t.Errorf("stdout: expected how to run the targets with vegeta, got:\n%s", out.String())
+	}
+}
+
+// TestLoadRate: --rate caps the requests per second, with run's syntax.
+func TestLoadRate(t *testing.T) {
+	var out, errOut bytes.Buffer
+	code := dispatch([]string{"load", "--duration", "500ms", "--concurrency", "4", "--op", "E10", "--rate", "40/s"}, &out, &errOut)
+	if code != exitOK {
+		t.Fatalf("exit %d, want %d\n%s%s", code, exitOK, out.String(), errOut.String())
+	}
+	m := regexp.MustCompile(`requests: (\d+) in`).FindStringSubmatch(out.String())
+	if m == nil {
+		t.Fatalf("no request count in:\n%s", out.String())
+	}
+	if n, _ := strconv.Atoi(m[1]); n < 5 || n > 30 {
+		t.Errorf("--rate 40/s for 500ms: expected about 20 requests, got %d", n)
 	}
 }

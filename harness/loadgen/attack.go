@@ -2,7 +2,6 @@ package loadgen
 
 import (
 	"context"
-	"fmt"
 	"io"
 	"maps"
 	"net/http"
@@ -35,30 +34,14 @@ func WriteTargets(w io.Writer, reqs ...Request) error {
 	return nil
 }
 
-// ParseRate reads a request rate as campusconf's flags write it: N/s,
-// N/m, N/h, N/DURATION (50/100ms), or N alone (per second). N is a
-// positive whole number.
-func ParseRate(s string) (vegeta.Rate, error) {
-	n, per, found := strings.Cut(strings.TrimSpace(s), "/")
-	freq, err := strconv.Atoi(n)
-	if err != nil || freq <= 0 {
-		return vegeta.Rate{}, fmt.Errorf("expected N/s, N/m, N/h or N/DURATION with N a positive whole number, got %q", s)
+// Rate is perSecond (as pace.ParseRate reads `--rate`, run's syntax) as
+// vegeta's pacer: one request every 1/perSecond; 0 is the zero Rate (the
+// closed model).
+func Rate(perSecond float64) vegeta.Rate {
+	if perSecond <= 0 {
+		return vegeta.Rate{}
 	}
-	d := time.Second
-	if found {
-		switch per {
-		case "s":
-		case "m":
-			d = time.Minute
-		case "h":
-			d = time.Hour
-		default:
-			if d, err = time.ParseDuration(per); err != nil || d <= 0 {
-				return vegeta.Rate{}, fmt.Errorf("expected N/s, N/m, N/h or N/DURATION, got %q", s)
-			}
-		}
-	}
-	return vegeta.Rate{Freq: freq, Per: d}, nil
+	return vegeta.Rate{Freq: 1, Per: max(time.Duration(float64(time.Second)/perSecond), time.Nanosecond)}
 }
 
 // Options of a run.

@@ -15,28 +15,19 @@ import (
 	vegeta "github.com/tsenart/vegeta/v12/lib"
 )
 
-func TestParseRate(t *testing.T) {
+func TestRate(t *testing.T) {
 	tests := []struct {
-		in      string
-		want    vegeta.Rate
-		wantErr bool
+		perSecond float64
+		want      vegeta.Rate
 	}{
-		{"50/s", vegeta.Rate{Freq: 50, Per: time.Second}, false},
-		{"50", vegeta.Rate{Freq: 50, Per: time.Second}, false},
-		{"600/m", vegeta.Rate{Freq: 600, Per: time.Minute}, false},
-		{"2/h", vegeta.Rate{Freq: 2, Per: time.Hour}, false},
-		{"5/100ms", vegeta.Rate{Freq: 5, Per: 100 * time.Millisecond}, false},
-		{"0/s", vegeta.Rate{}, true},
-		{"-1/s", vegeta.Rate{}, true},
-		{"1.5/s", vegeta.Rate{}, true},
-		{"10/d", vegeta.Rate{}, true},
-		{"10/-1s", vegeta.Rate{}, true},
-		{"", vegeta.Rate{}, true},
+		{40, vegeta.Rate{Freq: 1, Per: 25 * time.Millisecond}},
+		{0.5, vegeta.Rate{Freq: 1, Per: 2 * time.Second}},
+		{1.0 / 60, vegeta.Rate{Freq: 1, Per: time.Minute}},
+		{0, vegeta.Rate{}},
 	}
 	for _, tt := range tests {
-		got, err := ParseRate(tt.in)
-		if (err != nil) != tt.wantErr || got != tt.want {
-			t.Errorf("ParseRate(%q): expected %v (error %v), got %v, %v", tt.in, tt.want, tt.wantErr, got, err)
+		if got := Rate(tt.perSecond); got != tt.want {
+			t.Errorf("Rate(%v): expected %v, got %v", tt.perSecond, tt.want, got)
 		}
 	}
 }
