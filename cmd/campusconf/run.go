@@ -285,22 +285,33 @@ func runSuite(ctx context.Context, o runOptions, stdout, stderr io.Writer) int {
 	if gate != "" {
 		fmt.Fprintln(stdout, gate)
 	}
+	warnUnverifiable(stderr, r)
 	if !o.quiet {
 		fmt.Fprintf(stdout, "report: %s\n", html)
 	}
-	return exitCode(r.Verdict)
+	return r.ExitCode()
 }
 
-// exitCode is the exit code of a verdict: 0 conformant, 3 when the target
-// could not be reached or stopped answering, 1 otherwise.
-func exitCode(v reports.Verdict) int {
-	switch v {
-	case reports.VerdictConformant:
-		return exitOK
-	case reports.VerdictUnreachable, reports.VerdictError:
-		return exitUnreachable
+// warnUnverifiable says on w when the run's conformance-report.yaml would
+// not pass `campusconf report verify`, and what to add: the
+// --implementation keys it lacks, or each problem verify would name.
+func warnUnverifiable(w io.Writer, r *reports.Report) {
+	c := reports.ConformanceOf(r)
+	probs := c.Verify()
+	if len(probs) == 0 {
+		return
 	}
-	return exitFailed
+	var keys []string
+	if strings.TrimSpace(c.Implementation.Organization) == "" {
+		keys = append(keys, "--implementation organization=NAME")
+	}
+	if strings.TrimSpace(c.Implementation.Project) == "" {
+		keys = append(keys, "--implementation project=NAME")
+	}
+	fmt.Fprintf(w, "campusconf run: %s would not verify (campusconf report verify): %s\n", reports.ConformanceFile, consoleText(strings.Join(probs, "; ")))
+	if len(keys) > 0 {
+		fmt.Fprintf(w, "campusconf run: to submit it, run again with %s (or the fixture's implementation: {organization: ..., project: ...})\n", strings.Join(keys, " "))
+	}
 }
 
 // warnChanges says on w, before the suite starts, what the destructive
@@ -398,7 +409,7 @@ func printSummary(w io.Writer, r *reports.Report, quiet bool) {
 		fmt.Fprintln(w)
 	}
 	// the verdict line: the headline every report file gives, then counts
-	if r.Reason != "" && r.Verdict == reports.VerdictUnreachable {
+	if r.Reason != "" && r.VerdictCause == reports.InconclusiveUnreachable {
 		fmt.Fprintln(w, consoleText(reports.Headline(r)))
 		return
 	}
@@ -413,7 +424,7 @@ func printSummary(w io.Writer, r *reports.Report, quiet bool) {
 		return
 	}
 	conf := reports.ConformanceOf(r)
-	fmt.Fprintf(w, "conformance: %s (%s); profiles claimed: %s\n", conf.Status, consoleText(conf.Reason), strings.Join(conf.Implements, ", "))
+	fmt.Fprintf(w, "profiles claimed: %s\n", strings.Join(conf.Implements, ", "))
 	for _, n := range r.Notes {
 		fmt.Fprintf(w, "note: %s\n", consoleText(n))
 	}
