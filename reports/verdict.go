@@ -99,6 +99,17 @@ var VerdictRules = []VerdictRule{
 	{VerdictConformant, "", ExitPass, "otherwise: the whole suite ran for every claimed profile and nothing failed"},
 }
 
+// VerdictTableMarkdown is the verdict table as docs/reports.md shows it:
+// one row per rule of VerdictRules, in the order they win.
+func VerdictTableMarkdown() string {
+	var b strings.Builder
+	b.WriteString("| verdict | exit code | when (the first row that holds wins) |\n|---|---|---|\n")
+	for _, r := range VerdictRules {
+		fmt.Fprintf(&b, "| %s | %d | %s |\n", Word(r.Verdict, r.Cause), r.Exit, r.When)
+	}
+	return b.String()
+}
+
 // ExitCode is the exit code of verdict v with cause c (VerdictRules).
 func ExitCode(v Verdict, c InconclusiveCause) int {
 	for _, rule := range VerdictRules {
@@ -124,6 +135,9 @@ func Word(v Verdict, c InconclusiveCause) string {
 // verdictHeadline is how the reports title a verdict.
 func verdictHeadline(v Verdict, c InconclusiveCause) string {
 	w := Word(v, c)
+	if w == "" {
+		return "No verdict"
+	}
 	return strings.ToUpper(w[:1]) + w[1:]
 }
 
