@@ -256,6 +256,7 @@ func conformanceFacts(c *ConformanceReport) verdictFacts {
 	}
 	var claimed, failed, partial []string
 	var failedIDs, warnings []string
+	var claimedResults []ProfileResult
 	for _, p := range c.Profiles {
 		if p.Result == ProfileUnsupported {
 			continue
@@ -277,6 +278,7 @@ func conformanceFacts(c *ConformanceReport) verdictFacts {
 		if p.Result == ProfilePartial || p.Result == ProfileFailure && (p.Counts.Skipped > 0 || p.Counts.NotConfigured > 0) {
 			partial = append(partial, p.Name)
 		}
+		claimedResults = append(claimedResults, p)
 		for _, id := range p.Warnings {
 			if !slices.Contains(warnings, id) {
 				warnings = append(warnings, id)
@@ -295,10 +297,7 @@ func conformanceFacts(c *ConformanceReport) verdictFacts {
 	case !f.judged:
 		f.nothingWhy = "no scenario of a claimed profile was judged"
 	}
-	if len(partial) > 0 {
-		f.partial = append(f.partial, profilesPhrase(partial)+" had scenarios skipped, not configured or errored")
-	}
-	f.partial = append(f.partial, modePartial(c.Mode, c.Tags)...)
+	f.partial = append(partialProfiles(claimedResults, c.Mode, c.Tags), modePartial(c.Mode, c.Tags)...)
 	if n := len(c.Excused); n > 0 {
 		f.warnings = append(f.warnings, "except "+plural(n, "known failure", "known failures")+" (baseline)")
 	}

@@ -64,13 +64,14 @@ var InconclusiveCauses = []InconclusiveCause{InconclusiveSetup, InconclusiveUnre
 const (
 	// ExitPass: conformant, with warnings or partial.
 	ExitPass = 0
-	// ExitFail: not conformant; also inconclusive for nothing judged.
+	// ExitFail: not conformant; also inconclusive because the run was
+	// cut short or judged nothing (a gate must not pass on it).
 	ExitFail = 1
 	// ExitSetup: inconclusive (setup), the same code as a usage error:
 	// the run's configuration is to be fixed.
 	ExitSetup = 2
-	// ExitUnfinished: inconclusive because the target was unreachable,
-	// stopped answering, or the run was cut short.
+	// ExitUnfinished: inconclusive because the target was unreachable or
+	// stopped answering.
 	ExitUnfinished = 3
 )
 
@@ -91,7 +92,7 @@ var VerdictRules = []VerdictRule{
 	{VerdictInconclusive, InconclusiveUnreachable, ExitUnfinished, "nothing ran: the target could not be reached"},
 	{VerdictNotConformant, "", ExitFail, "a MUST requirement failed that the baseline does not excuse (it wins over a run stopped or cut short: what was seen stands)"},
 	{VerdictInconclusive, InconclusiveStopped, ExitUnfinished, "the target stopped answering during the run"},
-	{VerdictInconclusive, InconclusiveCutShort, ExitUnfinished, "a signal or --budget cut the run short before every scenario finished"},
+	{VerdictInconclusive, InconclusiveCutShort, ExitFail, "a signal or --budget cut the run short before every scenario finished"},
 	{VerdictNotConformant, "", ExitFail, "--strict: a scenario judged nothing (skipped, not configured, errored)"},
 	{VerdictInconclusive, InconclusiveNothingJudged, ExitFail, "no scenario passed or failed"},
 	{VerdictPartial, "", ExitPass, "a selection of the suite (--tags, --read-only, live traffic), or scenarios of a claimed profile skipped, not configured or errored"},
@@ -247,19 +248,46 @@ func factsOf(r *Report, ran int) verdictFacts {
 	} else {
 		f.nothingWhy = "every scenario was skipped, not configured or unsupported"
 	}
-	var partial []string
+	var claimed []ProfileResult
 	for _, p := range r.Profiles {
-		if p.Result == ProfilePartial && r.Claims(p.Name) {
-			partial = append(partial, p.Name)
+		if r.Claims(p.Name) {
+			claimed = append(claimed, p)
 		}
 	}
-	if len(partial) > 0 {
-		f.partial = append(f.partial, profilesPhrase(partial)+" had scenarios skipped, not configured or errored")
-	} else if c.Errored > 0 {
+	f.partial = partialProfiles(claimed, modeName(r.Mode), r.Mode.Tags)
+	if len(f.partial) == 0 && c.Errored > 0 {
 		f.partial = append(f.partial, errored(c.Errored)+" (no HTTP answer), judged on the rest")
 	}
 	f.partial = append(f.partial, modePartial(modeName(r.Mode), r.Mode.Tags)...)
 	return f
+}
+
+// partialProfiles says which claimed profiles make a run partial: those
+// with scenarios skipped, not configured or errored, and in a run of the
+// whole suite those with no scenario judged (in a selection, the
+// selection says it).
+func partialProfiles(claimed []ProfileResult, mode, tags string) []string {
+	var gaps, none []string
+	for _, p := range claimed {
+		switch {
+		case p.Result != ProfilePartial && p.Result != ProfileFailure:
+		case p.Counts.Skipped > 0 || p.Counts.NotConfigured > 0:
+			gaps = append(gaps, p.Name)
+		case p.Result == ProfileFailure:
+		case p.Counts.Passed+p.Counts.Failed > 0:
+			gaps = append(gaps, p.Name)
+		case mode == ModeFull && tags == "":
+			none = append(none, p.Name)
+		}
+	}
+	var why []string
+	if len(gaps) > 0 {
+		why = append(why, profilesPhrase(gaps)+" had scenarios skipped, not configured or errored")
+	}
+	if len(none) > 0 {
+		why = append(why, profilesPhrase(none)+" had no scenario judged")
+	}
+	return why
 }
 
 // modePartial says why a run's mode and tag selection make it partial.

@@ -158,8 +158,8 @@ func TestRunBudgetCoversEverything(t *testing.T) {
 		check    func(t *testing.T, r reports.Report, outputs map[string]string)
 	}{
 		{"probe hangs", 0, exitUnreachable, func(t *testing.T, r reports.Report, outputs map[string]string) {
-			if r.Verdict != reports.VerdictUnreachable || !strings.Contains(r.Reason, "budget") {
-				t.Errorf("report.json: expected %q naming the budget, got %q: %s", reports.VerdictUnreachable, r.Verdict, r.Reason)
+			if r.VerdictCause != reports.InconclusiveUnreachable || !strings.Contains(r.Reason, "budget") {
+				t.Errorf("report.json: expected %q naming the budget, got %q: %s", reports.InconclusiveUnreachable, reports.Word(r.Verdict, r.VerdictCause), r.Reason)
 			}
 		}},
 		{"suite hangs", 1, exitFailed, func(t *testing.T, r reports.Report, outputs map[string]string) {
@@ -234,8 +234,8 @@ func TestRunTargetClosedMidRun(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if r.Verdict != reports.VerdictError || r.Stopped == nil || r.Counts.Errored == 0 {
-		t.Fatalf("expected verdict %q with stopped set and errored scenarios, got %q, stopped %v, %d errored", reports.VerdictError, r.Verdict, r.Stopped, r.Counts.Errored)
+	if r.VerdictCause != reports.InconclusiveStopped || r.Stopped == nil || r.Counts.Errored == 0 {
+		t.Fatalf("expected verdict inconclusive (%s) with stopped set and errored scenarios, got %q, stopped %v, %d errored", reports.InconclusiveStopped, reports.Word(r.Verdict, r.VerdictCause), r.Stopped, r.Counts.Errored)
 	}
 	if r.Counts.Failed > 0 {
 		t.Errorf("expected no failed scenario (a dead target fails no requirement), got %d: %s", r.Counts.Failed, firstFailed(r))

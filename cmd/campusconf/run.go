@@ -53,8 +53,11 @@ type runOptions struct {
 	// bounds of the runner: a longer answer or list is not judged
 	maxBody, maxHeader byteSize
 	maxPages           int
-	// noCredentialsCheck leaves out the credentials check
+	// noCredentialsCheck leaves out the checks before the suite
+	// (--no-preflight, alias --no-credentials-check)
 	noCredentialsCheck bool
+	// strictJUnit keeps junit.xml's and ctrf.json's older mapping
+	strictJUnit bool
 	// implements lists the profiles claimed (comma-separated), and
 	// implementation says who is tested (KEY=VALUE each): both win over
 	// the fixture's
@@ -64,7 +67,7 @@ type runOptions struct {
 
 func runCmd(args []string, stdout, stderr io.Writer) int {
 	var o runOptions
-	fs := newFlags("run", "Usage: campusconf run [flags]\n\nRuns the conformance suite and writes report.json, junit.xml, report.html, summary.md, ctrf.json,\nconformance-report.yaml (to submit; campusconf report verify checks it) and badge.svg.\nExit codes: 0 conformant (with --baseline: every MUST failure has an entry that has not expired), 1 not conformant (with --strict: also when a scenario judged nothing), 2 usage or configuration error (a fixture user's credentials refused included), 3 target unreachable, stopped answering during the run, or its --image did not start.\n\nFlags:", stderr)
+	fs := newFlags("run", "Usage: campusconf run [flags]\n\nRuns the conformance suite and writes report.json, junit.xml, report.html, summary.md, ctrf.json,\nconformance-report.yaml (to submit; campusconf report verify checks it) and badge.svg.\nExit codes (the verdict's, docs/reports.md): 0 conformant, conformant with warnings (SHOULD failures; with --baseline, known failures) or partial, 1 not conformant (with --strict: also when a scenario judged nothing), or inconclusive because the run was cut short or judged nothing, 2 inconclusive (setup: the fixture does not fit the target) or a usage error, 3 inconclusive because the target was unreachable, stopped answering, or its --image did not start.\n\nFlags:", stderr)
 	fs.StringVar(&o.target, "target", "", "`URL` of the implementation under test (default: the embedded simulator)")
 	fs.StringVar(&o.fixtureFile, "fixtures", "", "fixture `FILE` describing the target (required with --target; see fixtures/schema.json)")
 	fs.StringVar(&o.tags, "tags", "", "run only scenarios matching a tag `EXPR`ession, e.g. '@E7 and not @destructive'")
@@ -77,7 +80,9 @@ func runCmd(args []string, stdout, stderr io.Writer) int {
 	fs.Var(&o.maxBody, "max-body", "`SIZE` of the longest answer body the runner reads (scenarios and generated requests); a longer answer is not judged (skipped)")
 	fs.Var(&o.maxHeader, "max-header", "`SIZE` of the longest answer header the runner reads; a longer one is not judged (skipped)")
 	fs.IntVar(&o.maxPages, "max-pages", steps.DefaultMaxPages, "`N` pages at most in a walk through a list; a longer list is not walked (skipped)")
-	fs.BoolVar(&o.noCredentialsCheck, "no-credentials-check", false, "leave out the credentials check (one read per fixture user before the suite; a 401 stops the run with exit 2)")
+	fs.BoolVar(&o.noCredentialsCheck, "no-preflight", false, "leave out the checks of the fixture against the target before the suite (credentials per user, placed operations, records; a problem stops the run with exit 2)")
+	fs.BoolVar(&o.noCredentialsCheck, "no-credentials-check", false, "alias of --no-preflight")
+	fs.BoolVar(&o.strictJUnit, "strict-junit", false, "junit.xml and ctrf.json count every failed scenario as a failure and every errored one as an error, whether the gate fails on it or not (the mapping before suite 3.1)")
 	fs.StringVar(&o.reportDir, "report-dir", "conformance-report", "`DIR`ectory the reports are written to")
 	fs.StringVar(&o.baseline, "baseline", "", "`FILE` of known failing requirements (campusconf baseline); exit 0 when every MUST failure has an entry that has not expired")
 	fs.Int64Var(&o.seed, "seed", 1, "`N`, the seed of the embedded simulator's world")
@@ -255,6 +260,7 @@ func runSuite(ctx context.Context, o runOptions, stdout, stderr io.Writer) int {
 	describe(r, o, target, cfg.Fixture)
 	r.Interrupted = r.Interrupted || ctx.Err() != nil
 	r.Strict = o.strict
+	r.StrictJUnit = o.strictJUnit
 	reports.Finalize(r)
 	g, err := gateOf(o.baseline, r)
 	if err != nil {
@@ -285,18 +291,21 @@ func runSuite(ctx context.Context, o runOptions, stdout, stderr io.Writer) int {
 	if gate != "" {
 		fmt.Fprintln(stdout, gate)
 	}
-	warnUnverifiable(stderr, r)
+	warnUnverifiable(stderr, filepath.Join(o.reportDir, reports.ConformanceFile))
 	if !o.quiet {
 		fmt.Fprintf(stdout, "report: %s\n", html)
 	}
 	return r.ExitCode()
 }
 
-// warnUnverifiable says on w when the run's conformance-report.yaml would
-// not pass `campusconf report verify`, and what to add: the
+// warnUnverifiable says on w when the run's conformance-report.yaml (at
+// file) would not pass `campusconf report verify`, and what to add: the
 // --implementation keys it lacks, or each problem verify would name.
-func warnUnverifiable(w io.Writer, r *reports.Report) {
-	c := reports.ConformanceOf(r)
+func warnUnverifiable(w io.Writer, file string) {
+	c, err := reports.ReadConformance(file)
+	if err != nil {
+		return // the writer said why already
+	}
 	probs := c.Verify()
 	if len(probs) == 0 {
 		return
@@ -363,7 +372,7 @@ func describe(r *reports.Report, o runOptions, target reports.Target, f *fixture
 		"readOnly": fmt.Sprint(o.readOnly), "reportDir": o.reportDir, "baseline": o.baseline,
 		"generate": fmt.Sprint(o.generate), "generateSeed": fmt.Sprint(o.generateSeed),
 		"strict": fmt.Sprint(o.strict), "maxBody": o.maxBody.String(), "maxHeader": o.maxHeader.String(),
-		"maxPages": fmt.Sprint(o.maxPages), "credentialsCheck": fmt.Sprint(!o.noCredentialsCheck),
+		"maxPages": fmt.Sprint(o.maxPages), "credentialsCheck": fmt.Sprint(!o.noCredentialsCheck), "strictJUnit": fmt.Sprint(o.strictJUnit),
 	}
 }
 

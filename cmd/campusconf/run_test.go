@@ -100,8 +100,8 @@ func checkNotRunReports(t *testing.T, dir, want string) {
 	if err != nil {
 		t.Fatalf("report.json: %v", err)
 	}
-	if r.Verdict != reports.VerdictUnreachable || !strings.HasPrefix(r.Reason, want) {
-		t.Errorf("report.json: expected verdict %q with a reason starting %q, got %q with %q", reports.VerdictUnreachable, want, r.Verdict, r.Reason)
+	if r.VerdictCause != reports.InconclusiveUnreachable || !strings.HasPrefix(r.Reason, want) {
+		t.Errorf("report.json: expected verdict inconclusive (%s) with a reason starting %q, got %q with %q", reports.InconclusiveUnreachable, want, reports.Word(r.Verdict, r.VerdictCause), r.Reason)
 	}
 	if len(r.Requirements) == 0 {
 		t.Errorf("report.json: expected the requirement catalogue, all not run, got none")
