@@ -89,10 +89,9 @@ func Run(ctx context.Context, cfg Config) (*reports.Report, error) {
 	runCtx, stop := context.WithCancelCause(ctx)
 	defer stop(nil)
 	e.watch = newWatchdog(started, stop)
-	if err := e.checkCredentials(runCtx); err != nil {
+	if err := e.preflight(runCtx); err != nil {
 		return nil, err
 	}
-	e.gone = e.checkRecords(runCtx)
 	if cfg.Ready != nil {
 		cfg.Ready()
 	}

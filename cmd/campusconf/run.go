@@ -253,6 +253,10 @@ func runSuite(ctx context.Context, o runOptions, stdout, stderr io.Writer) int {
 		cfg.Progress = stdout
 	}
 	r, err := suiterun.Run(ctx, cfg, suiterun.Generation{N: o.generate, Seed: o.generateSeed})
+	var setup *steps.SetupError
+	if errors.As(err, &setup) {
+		return writeSetup(o, target, cfg.Fixture, red, setup.Problems, stdout, stderr)
+	}
 	if err != nil {
 		fmt.Fprintf(stderr, "\ncampusconf run: %s\n", consoleText(red.String(err.Error())))
 		return exitUsage
@@ -396,6 +400,32 @@ func writeNotRun(o runOptions, target reports.Target, f *fixtures.File, red *red
 		fmt.Fprintf(stdout, "report: %s\n", html)
 	}
 	return exitUnreachable
+}
+
+// writeSetup writes the reports of a run the checks before the suite
+// stopped, verdict inconclusive (setup) with each problem, prints each
+// (one line saying what to fix), and returns reports.ExitSetup.
+func writeSetup(o runOptions, target reports.Target, f *fixtures.File, red *redact.Redactor, problems []string, stdout, stderr io.Writer) int {
+	for i, p := range problems {
+		problems[i] = red.String(p)
+		fmt.Fprintf(stderr, "campusconf run: %s\n", consoleText(problems[i]))
+	}
+	r, err := steps.NotRun("")
+	if err != nil {
+		fmt.Fprintf(stderr, "campusconf run: %v\n", err)
+		return reports.ExitSetup
+	}
+	r.Setup = problems
+	describe(r, o, target, o.claims(f))
+	r.StrictJUnit = o.strictJUnit
+	html, ok := writeReport(o, r, red, stdout, stderr)
+	if !ok {
+		return reports.ExitSetup
+	}
+	if !o.quiet {
+		fmt.Fprintf(stdout, "report: %s\n", html)
+	}
+	return reports.ExitSetup
 }
 
 // writeReport redacts r, writes its files to the report directory and
