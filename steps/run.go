@@ -143,6 +143,8 @@ func Run(ctx context.Context, cfg Config) (*reports.Report, error) {
 		// who was tested
 		Implements:     slices.Clone(cfg.Fixture.Implements),
 		Implementation: Implementation(cfg.Fixture),
+		// the setup mistakes the run's answers show, read when it ends
+		Setup: e.setupSymptoms(e.results),
 	}
 	reports.AddCatalogue(r, cat, cfg.Generated)
 	dropped, where := 0, 0
@@ -322,6 +324,10 @@ func (e *env) after(ctx context.Context, sc *godog.Scenario, err error) (context
 		res.Flaky = s.retries > 0
 	}
 	e.mu.Lock()
+	for _, a := range s.answers {
+		a.requirements = res.Requirements
+		e.answers = append(e.answers, a)
+	}
 	e.results = append(e.results, res)
 	e.done++
 	if p := e.cfg.Progress; p != nil {

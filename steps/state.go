@@ -29,6 +29,8 @@ type state struct {
 
 	// last response
 	status  int
+	// answers are the answers of the scenario, for the setup symptoms
+	answers []heard
 	header  http.Header
 	body    []byte
 	lastOp  string
