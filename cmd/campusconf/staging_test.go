@@ -9,6 +9,7 @@ import (
 	"net/http/httptest"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -276,9 +277,12 @@ func checkOneVerdict(t *testing.T, r *reports.Report, outputs map[string]string)
 	if err := json.Unmarshal([]byte(outputs["report.json"]), &js); err != nil || js["verdictReason"] != nil && js["verdictReason"] != r.VerdictReason {
 		t.Errorf("report.json: verdict reason differs or is unreadable (%v)", err)
 	}
+	// summary.md escapes what it did not write: its heading starts with
+	// the verdict word
+	word, _, _ := strings.Cut(h, ":")
 	for file, want := range map[string]string{
 		"stdout":      "\n" + h + " — ",
-		"summary.md":  h,
+		"summary.md":  " " + word,
 		"report.html": `<div class="verdict-word">` + strings.NewReplacer("&", "&amp;", "<", "&lt;", ">", "&gt;", `"`, "&#34;", "'", "&#39;", "+", "&#43;").Replace(h) + `</div>`,
 		"junit.xml":   `<property name="headline" value="` + strings.NewReplacer("&", "&amp;", "<", "&lt;", ">", "&gt;", `"`, "&#34;", "'", "&#39;").Replace(h) + `">`,
 	} {
@@ -289,9 +293,11 @@ func checkOneVerdict(t *testing.T, r *reports.Report, outputs map[string]string)
 }
 
 // TestCredentialsCheck: before any scenario, one read as each fixture
-// user; a refused key or token (401) stops the run with exit 2 and one
-// message naming the user and the header, its value redacted; a 403 is
-// not judged; --no-credentials-check runs the suite anyway.
+// user; a refused key or token (401) stops the run with exit 2, a line per
+// user naming the user and the header, its value redacted, and reports of
+// verdict inconclusive (setup); --no-credentials-check (--no-preflight)
+// runs the suite anyway, and the run's symptoms make it inconclusive
+// (setup) at its end.
 func TestCredentialsCheck(t *testing.T) {
 	tests := []struct {
 		name string
@@ -308,7 +314,7 @@ func TestCredentialsCheck(t *testing.T) {
 			u.Headers = map[string]string{"Authorization": "Bearer staff-not-a-token-of-this-world"}
 			f.Users["staff"] = u
 		}, nil, exitUsage, `fixture user "staff" with 401 (GET http://127.0.0.1`, false},
-		{"wrong key, check left out", func(f *fixtures.File) { f.SubscriptionKey = "0123456789abcdef0123456789abcdef" }, []string{"--no-credentials-check", "--tags", "@E9 or @E13"}, exitFailed, "", true},
+		{"wrong key, check left out", func(f *fixtures.File) { f.SubscriptionKey = "0123456789abcdef0123456789abcdef" }, []string{"--no-credentials-check", "--tags", "@E9 or @E13"}, exitUsage, "", true},
 		{"right credentials", func(*fixtures.File) {}, []string{"--tags", "@E9 or @E13"}, exitOK, "", true},
 	}
 	for _, tt := range tests {
@@ -330,15 +336,22 @@ func TestCredentialsCheck(t *testing.T) {
 			if !strings.Contains(outputs["stderr"], tt.want) {
 				t.Errorf("stderr: expected %q, got:\n%s", tt.want, outputs["stderr"])
 			}
-			if _, wrote := outputs["report.json"]; wrote != tt.ran {
-				t.Errorf("reports written: expected %v, got %v", tt.ran, wrote)
+			r, err := reports.ReadJSON(filepath.Join(dir, "report.json"))
+			if err != nil {
+				t.Fatal(err)
 			}
+			if ran := r.Counts.Scenarios > 0; ran != tt.ran {
+				t.Errorf("scenarios ran: expected %v, got %v", tt.ran, ran)
+			}
+			if setup := r.VerdictCause == reports.InconclusiveSetup; setup != (tt.code == exitUsage) {
+				t.Errorf("verdict %q (%s): expected inconclusive (setup) exactly for exit 2", reports.Word(r.Verdict, r.VerdictCause), r.VerdictReason)
+			}
+			checkOneVerdict(t, r, outputs)
 			if !tt.ran {
-				if n := scenarios.Load(); n > int64(len(f.Users))+1 {
-					t.Errorf("expected at most the probe and one read per user before the stop, got %d requests", n)
-				}
-				if lines := strings.Count(strings.TrimSpace(outputs["stderr"]), "\n") + 1; lines != 1 {
-					t.Errorf("stderr: expected one line, got %d:\n%s", lines, outputs["stderr"])
+				for _, line := range strings.Split(strings.TrimSpace(outputs["stderr"]), "\n") {
+					if !strings.HasPrefix(line, "campusconf run: credentials check: ") {
+						t.Errorf("stderr: expected a line per problem, each saying what to fix, got %q", line)
+					}
 				}
 				if !strings.Contains(outputs["stderr"], "Authorization: Bearer <") || !strings.Contains(outputs["stderr"], "Ocp-Apim-Subscription-Key: <SUBSCRIPTION_KEY>") {
 					t.Errorf("stderr: expected the headers named with their values redacted, got:\n%s", outputs["stderr"])
@@ -355,8 +368,8 @@ func TestCredentialsCheck(t *testing.T) {
 
 // TestRecordAlreadyGone: a fixture record the target no longer has (E19's
 // poll response answers 404 before the suite) is a fixture problem naming
-// the record: the scenarios needing it are skipped, cause fixture, never
-// failed, and --strict counts them.
+// the record, the request and the answer: the run stops before any
+// scenario, inconclusive (setup), exit 2, with or without --strict.
 func TestRecordAlreadyGone(t *testing.T) {
 	sim, f := newSim(t, simulator.Options{Seed: 1})
 	gone := "/poll/Response/" + f.Records.PollResponse
@@ -375,32 +388,23 @@ func TestRecordAlreadyGone(t *testing.T) {
 			srv := httptest.NewServer(h)
 			defer srv.Close()
 			args := []string{"--tags", "@E18 or @E19"}
-			want := exitOK
 			if strict {
-				args, want = append(args, "--strict"), exitFailed
+				args = append(args, "--strict")
 			}
 			code, outputs := runAt(t, srv.URL, f, dir, args...)
-			if code != want {
-				t.Errorf("exit %d, want %d", code, want)
+			if code != exitUsage {
+				t.Errorf("exit %d, want %d", code, exitUsage)
 			}
 			r, err := reports.ReadJSON(filepath.Join(dir, "report.json"))
 			if err != nil {
 				t.Fatal(err)
 			}
-			skipped := 0
-			for _, s := range r.Scenarios {
-				if s.Operation == "E19" && s.Outcome == reports.Failed {
-					t.Errorf("%s failed: %s", s.ID, s.Failure.Message)
-				}
-				if strings.HasPrefix(s.SkipReason, "fixture record records.pollResponse is gone (E19 answered 404") && s.SkipCause == reports.CauseFixture {
-					skipped++
-				}
+			want := "record check: fixture record records.pollResponse is gone (GET " + srv.URL + gone + " answered 404): restore it or name another in the fixture"
+			if r.VerdictCause != reports.InconclusiveSetup || !slices.Contains(r.Setup, want) || r.Counts.Scenarios != 0 {
+				t.Errorf("expected inconclusive (setup) with %q and no scenario run, got %q, %q, %d scenarios", want, reports.Word(r.Verdict, r.VerdictCause), r.Setup, r.Counts.Scenarios)
 			}
-			if skipped == 0 {
-				t.Errorf("expected the scenarios needing records.pollResponse skipped as a fixture problem, got none")
-			}
-			if !strings.Contains(outputs["summary.md"], "`records.pollResponse`") {
-				t.Errorf("summary.md: expected the record key among what the fixture lacks, got:\n%s", outputs["summary.md"])
+			if !strings.Contains(outputs["stderr"], want) {
+				t.Errorf("stderr: expected %q, got:\n%s", want, outputs["stderr"])
 			}
 			checkOneVerdict(t, r, outputs)
 		})
