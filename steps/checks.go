@@ -2,6 +2,7 @@ package steps
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"maps"
 	"net/http"
@@ -36,6 +37,25 @@ type SetupError struct {
 }
 
 func (e *SetupError) Error() string { return strings.Join(e.Problems, "\n") }
+
+// Preflight runs only the checks before the suite against cfg's target
+// (`campusconf fixtures --check FILE --target URL`): nil when the fixture
+// fits the target, a *SetupError naming each problem when it does not,
+// another error when the checks could not run. It returns the number of
+// requests the checks made.
+func Preflight(ctx context.Context, cfg Config) (int, error) {
+	cfg.Tags = "@E1 and not @E1" // no scenario: the checks alone
+	cfg.NoCredentialsCheck = false
+	b, err := BoundOf(cfg, nil)
+	if err != nil {
+		return 0, err
+	}
+	_, err = Run(ctx, cfg)
+	if errors.Is(err, ErrNoScenarios) {
+		err = nil
+	}
+	return b.PreflightRequests, err
+}
 
 // preflightConcurrency is how many requests the checks before the suite
 // make at once.
