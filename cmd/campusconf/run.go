@@ -442,6 +442,12 @@ func writeReport(o runOptions, r *reports.Report, red *redact.Redactor, stdout, 
 	return html, true
 }
 
+// fixSnippets are what to add to a fixture that lacks a convention the
+// scenarios need, in the simulator's syntax (docs/fixtures.md).
+var fixSnippets = map[string]string{
+	"conventions.sortby": `"conventions": {"sortby": {"ascending": "{field} asc", "descending": "{field} desc", "separator": ","}}`,
+}
+
 func printSummary(w io.Writer, r *reports.Report, quiet bool) {
 	c := r.Counts
 	if !quiet {
@@ -490,6 +496,9 @@ func printSummary(w io.Writer, r *reports.Report, quiet bool) {
 				line += fmt.Sprintf(", %d requirement(s) uncovered: %s", len(g.Uncovered), strings.Join(g.Uncovered, ", "))
 			}
 			fmt.Fprintln(w, consoleText(line))
+			if s, ok := fixSnippets[g.Key]; ok {
+				fmt.Fprintf(w, "    add to the fixture, in the syntax the implementation takes (the simulator's shown): %s\n", s)
+			}
 		}
 	}
 	var failed []string
