@@ -117,10 +117,10 @@ func checkNotRunReports(t *testing.T, dir, want string) {
 	if !strings.Contains(junit, `tests="1"`) || !strings.Contains(junit, `errors="1"`) || !strings.Contains(junit, `<error message="`+want) {
 		t.Errorf("junit.xml: expected one errored case saying %q, got:\n%s", want, junit)
 	}
-	if md := read("summary.md"); !strings.Contains(md, "Target unreachable") || !strings.Contains(md, want) {
+	if md := read("summary.md"); !strings.Contains(md, "Inconclusive (target unreachable)") || !strings.Contains(md, want) {
 		t.Errorf("summary.md: expected the verdict and %q, got:\n%s", want, md)
 	}
-	if html := read("report.html"); !strings.Contains(html, "Target unreachable") || !strings.Contains(html, want) {
+	if html := read("report.html"); !strings.Contains(html, "Inconclusive (target unreachable)") || !strings.Contains(html, want) {
 		t.Errorf("report.html: expected the verdict and %q", want)
 	}
 }
