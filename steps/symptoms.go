@@ -51,8 +51,9 @@ type heard struct {
 // refusalChecks are the requirements whose scenarios expect a refusal.
 var refusalChecks = []string{"ALL.key", "ALL.key-unknown", "ALL.forbidden", "E4.403", "E5.403"}
 
-// cmpUser is the fixture user a request is sent as: name, or the default.
-func cmpUser(name string) string {
+// callerName is the fixture user a request is sent as: name, or the
+// default one.
+func callerName(name string) string {
 	if name == "" {
 		return defaultUser
 	}
