@@ -173,6 +173,9 @@ func WriteCTRF(w io.Writer, r *Report) error {
 	if r.Stopped != nil {
 		doc.Extra["stopped"] = r.Stopped
 	}
+	if r.RateLimits != nil {
+		doc.Extra["rateLimits"] = r.RateLimits
+	}
 	if r.VerdictCause != "" {
 		doc.Extra["verdictCause"] = r.VerdictCause
 	}

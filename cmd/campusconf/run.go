@@ -17,9 +17,11 @@ import (
 
 	"github.com/campusconf/campusconf/fixtures"
 	"github.com/campusconf/campusconf/generate"
+	"github.com/campusconf/campusconf/harness/appcheck"
 	"github.com/campusconf/campusconf/harness/container"
 	"github.com/campusconf/campusconf/harness/simrun"
 	"github.com/campusconf/campusconf/harness/suiterun"
+	"github.com/campusconf/campusconf/internal/pace"
 	"github.com/campusconf/campusconf/internal/version"
 	"github.com/campusconf/campusconf/internal/wire"
 	"github.com/campusconf/campusconf/reports"
@@ -63,11 +65,23 @@ type runOptions struct {
 	// the fixture's
 	implements     string
 	implementation stringList
+	// rate caps the requests per second (pace.ParseRate), wait is how
+	// long to wait for the target to answer at all before the run, and
+	// pollWindow how long a pending push is polled
+	rate       string
+	wait       time.Duration
+	pollWindow time.Duration
+	// appTraffic are the traffic reports of apps to check against the
+	// target (harness/appcheck), read by the preflight into apps;
+	// appGate makes an app at risk fail the run
+	appTraffic stringList
+	apps       []*appcheck.Traffic
+	appGate    bool
 }
 
 func runCmd(args []string, stdout, stderr io.Writer) int {
 	var o runOptions
-	fs := newFlags("run", "Usage: campusconf run [flags]\n\nRuns the conformance suite and writes report.json, junit.xml, report.html, summary.md, ctrf.json,\nconformance-report.yaml (to submit; campusconf report verify checks it) and badge.svg.\nExit codes (the verdict's, docs/reports.md): 0 conformant, conformant with warnings (SHOULD failures; with --baseline, known failures) or partial, 1 not conformant (with --strict: also when a scenario judged nothing), or inconclusive because the run was cut short or judged nothing, 2 inconclusive (setup: the fixture does not fit the target) or a usage error, 3 inconclusive because the target was unreachable, stopped answering, or its --image did not start.\n\nFlags:", stderr)
+	fs := newFlags("run", "Usage: campusconf run [flags]\n\nRuns the conformance suite and writes report.json, junit.xml, report.html, summary.md, ctrf.json,\nconformance-report.yaml (to submit; campusconf report verify checks it) and badge.svg.\nExit codes (the verdict's, docs/reports.md): 0 conformant, conformant with warnings (SHOULD failures; with --baseline, known failures) or partial, 1 not conformant (with --strict: also when a scenario judged nothing; with --app-gate: also when an app of --app-traffic is at risk), or inconclusive because the run was cut short or judged nothing, 2 inconclusive (setup: the fixture does not fit the target) or a usage error, 3 inconclusive because the target was unreachable, stopped answering, or its --image did not start.\n\nFlags:", stderr)
 	fs.StringVar(&o.target, "target", "", "`URL` of the implementation under test (default: the embedded simulator)")
 	fs.StringVar(&o.fixtureFile, "fixtures", "", "fixture `FILE` describing the target (required with --target; see fixtures/schema.json)")
 	fs.StringVar(&o.tags, "tags", "", "run only scenarios matching a tag `EXPR`ession, e.g. '@E7 and not @destructive'")
@@ -92,7 +106,12 @@ func runCmd(args []string, stdout, stderr io.Writer) int {
 	fs.IntVar(&o.generate, "generate", 0, "after the scenarios, send N generated requests per operation and check properties of every answer (0: none; see docs/generated.md)")
 	fs.Int64Var(&o.generateSeed, "generate-seed", generate.DefaultSeed, "seed of the generated requests: the same seed sends the same requests again")
 	fs.StringVar(&o.implements, "implements", "", "the profiles the implementation claims, comma-separated (campusconf profiles lists them; default: the fixture's implements, else all): the scenarios of the others are unsupported")
+	fs.Var(&o.appTraffic, "app-traffic", "check an app against the target besides the suite: the traffic report `FILE` (report.json) that campusconf serve --report-dir wrote while the app ran against the simulator; each choice of the simulator the app relied on is probed (repeatable, one per app; see docs/simulator.md)")
+	fs.BoolVar(&o.appGate, "app-gate", false, "with --app-traffic: an app at risk fails the run (exit 1); the conformance verdict stays the suite's")
 	fs.Var(&o.implementation, "implementation", "who is tested, for conformance-report.yaml: `KEY=VALUE` with KEY organization, project, version, url or contact (repeatable; contact adds an entry; wins over the fixture's implementation)")
+	fs.StringVar(&o.rate, "rate", "", "cap the requests at `N/s` (or N/min) from the start; whatever it is, answers 429, and 503 with Retry-After, are waited out as Retry-After says and the run backs off while the target limits it")
+	fs.DurationVar(&o.wait, "wait", 0, "poll the target for up to `DURATION` until it answers anything at all, before the checks of the run (for a CI job that starts the implementation and the suite together; 0: probe once)")
+	fs.DurationVar(&o.pollWindow, "poll-window", steps.DefaultPollWindow, "how long a push whose outcome is pending is polled, backing off, before its scenario is skipped as unobservable")
 	var img container.Options
 	var imgEnv stringList
 	fs.StringVar(&img.Image, "image", "", "container `IMAGE` of the implementation: start it, run the suite against it, remove it (must exist locally; needs --fixtures; see docs/containers.md)")
@@ -113,6 +132,14 @@ func runCmd(args []string, stdout, stderr io.Writer) int {
 	}
 	if o.maxPages < 1 {
 		fmt.Fprintln(stderr, "campusconf run: --max-pages must be at least 1")
+		return exitUsage
+	}
+	if _, err := pace.ParseRate(o.rate); err != nil {
+		fmt.Fprintf(stderr, "campusconf run: --rate: %v\n", err)
+		return exitUsage
+	}
+	if o.wait < 0 || o.pollWindow <= 0 {
+		fmt.Fprintln(stderr, "campusconf run: --wait must be 0 or more and --poll-window more than 0")
 		return exitUsage
 	}
 	if img.Image == "" {
@@ -136,6 +163,18 @@ func runCmd(args []string, stdout, stderr io.Writer) int {
 	if err := o.preflight(img.Image != ""); err != nil {
 		fmt.Fprintf(stderr, "campusconf run: %v\n", err)
 		return exitUsage
+	}
+	if o.appGate && len(o.appTraffic) == 0 {
+		fmt.Fprintln(stderr, "campusconf run: --app-gate needs --app-traffic FILE")
+		return exitUsage
+	}
+	for _, file := range o.appTraffic {
+		tr, err := appcheck.Read(file)
+		if err != nil {
+			fmt.Fprintf(stderr, "campusconf run: --app-traffic: %v\n", err)
+			return exitUsage
+		}
+		o.apps = append(o.apps, tr)
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
@@ -171,7 +210,9 @@ func runSuite(ctx context.Context, o runOptions, stdout, stderr io.Writer) int {
 		MaxResponseHeader:  int64(o.maxHeader),
 		MaxPages:           o.maxPages,
 		NoCredentialsCheck: o.noCredentialsCheck,
+		PollWindow:         o.pollWindow,
 	}
+	cfg.Rate, _ = pace.ParseRate(o.rate) // checked with the flags
 	target := reports.Target{}
 	var red *redact.Redactor // of the target's fixture, for what is printed
 	if o.target == "" {
@@ -220,7 +261,14 @@ func runSuite(ctx context.Context, o runOptions, stdout, stderr io.Writer) int {
 		cfg.Fixture = f
 		red = redact.NewWith(f, cfg.Secrets)
 		target = reports.Target{URL: cfg.BaseURL, Fixtures: filepath.Base(o.fixtureFile), Image: o.image}
-		if err := suiterun.Probe(ctx, cfg); err != nil {
+		probe := suiterun.Probe
+		if o.wait > 0 {
+			if !o.quiet {
+				fmt.Fprintf(stdout, "waiting up to %s (--wait) for %s to answer\n", o.wait, consoleText(red.String(cfg.BaseURL)))
+			}
+			probe = func(ctx context.Context, cfg steps.Config) error { return suiterun.WaitForTarget(ctx, cfg, o.wait) }
+		}
+		if err := probe(ctx, cfg); err != nil {
 			if c := context.Cause(ctx); c != nil {
 				err = fmt.Errorf("%w (%v)", err, c)
 			}
@@ -250,6 +298,9 @@ func runSuite(ctx context.Context, o runOptions, stdout, stderr io.Writer) int {
 		}
 		fmt.Fprintf(stdout, "options: fixtures=%s tags=%s read-only=%v concurrency=%d timeout=%s budget=%s report-dir=%s\n",
 			target.Fixtures, tags, o.readOnly, o.concurrency, o.timeout, o.budget, o.reportDir)
+		if o.rate != "" || o.wait > 0 || o.pollWindow != steps.DefaultPollWindow {
+			fmt.Fprintf(stdout, "options: rate=%s wait=%s poll-window=%s\n", pace.FormatRate(cfg.Rate), o.wait, o.pollWindow)
+		}
 		cfg.Progress = stdout
 	}
 	r, err := suiterun.Run(ctx, cfg, suiterun.Generation{N: o.generate, Seed: o.generateSeed})
@@ -262,6 +313,9 @@ func runSuite(ctx context.Context, o runOptions, stdout, stderr io.Writer) int {
 		return exitUsage
 	}
 	describe(r, o, target, cfg.Fixture)
+	if ctx.Err() == nil {
+		checkApps(ctx, o, cfg, r, red, stdout)
+	}
 	r.Interrupted = r.Interrupted || ctx.Err() != nil
 	r.Strict = o.strict
 	r.StrictJUnit = o.strictJUnit
@@ -295,11 +349,45 @@ func runSuite(ctx context.Context, o runOptions, stdout, stderr io.Writer) int {
 	if gate != "" {
 		fmt.Fprintln(stdout, gate)
 	}
-	warnUnverifiable(stderr, filepath.Join(o.reportDir, reports.ConformanceFile))
+	if l := r.RateLimits; l != nil && !o.quiet {
+		fmt.Fprintf(stdout, "rate limits: %s (never a verdict: each request was sent again)\n", l)
+	}
 	if !o.quiet {
 		fmt.Fprintf(stdout, "report: %s\n", html)
 	}
-	return r.ExitCode()
+	warnUnverifiable(stderr, filepath.Join(o.reportDir, reports.ConformanceFile))
+	code := r.ExitCode()
+	if risky := reports.AppsAtRisk(r); o.appGate && len(risky) > 0 && code == exitOK {
+		fmt.Fprintf(stderr, "campusconf run: --app-gate: at risk on this implementation: %s\n", consoleText(strings.Join(risky, ", ")))
+		code = exitFailed
+	}
+	return code
+}
+
+// checkApps probes the target on what each app of --app-traffic relied
+// on, after the suite, and adds the apps to r; it prints a line per app.
+func checkApps(ctx context.Context, o runOptions, cfg steps.Config, r *reports.Report, red *redact.Redactor, stdout io.Writer) {
+	line := func(s string) string { return reports.LineText(red.String(s)) }
+	t := appcheck.Target{BaseURL: cfg.BaseURL, Client: cfg.Client, Fixture: cfg.Fixture, ReadOnly: o.readOnly,
+		Timeout: o.timeout, MaxBody: int64(o.maxBody)}
+	for i, tr := range o.apps {
+		app := appcheck.Check(ctx, t, o.appTraffic[i], tr)
+		r.Apps = append(r.Apps, app)
+		if o.quiet {
+			continue
+		}
+		fmt.Fprintf(stdout, "app %s: %s (%s)\n", line(app.Name), app.Verdict, line(app.VerdictReason))
+		for _, rel := range app.Relies {
+			if rel.Result == reports.Differs {
+				fmt.Fprintf(stdout, "  %s: %s — the simulator: %s; this implementation: %s\n", line(rel.ID), line(rel.Request), line(rel.Simulator), line(rel.Target))
+			}
+		}
+		for _, op := range app.Operations {
+			if op.Result == reports.Differs {
+				fmt.Fprintf(stdout, "  %s: %s — the simulator %s; this implementation %s\n", line(op.Op), line(op.Request), line(op.Simulator), line(op.Target))
+			}
+		}
+	}
 }
 
 // warnUnverifiable says on w when the run's conformance-report.yaml (at
@@ -377,6 +465,10 @@ func describe(r *reports.Report, o runOptions, target reports.Target, f *fixture
 		"generate": fmt.Sprint(o.generate), "generateSeed": fmt.Sprint(o.generateSeed),
 		"strict": fmt.Sprint(o.strict), "maxBody": o.maxBody.String(), "maxHeader": o.maxHeader.String(),
 		"maxPages": fmt.Sprint(o.maxPages), "credentialsCheck": fmt.Sprint(!o.noCredentialsCheck), "strictJUnit": fmt.Sprint(o.strictJUnit),
+		"rate": o.rate, "wait": o.wait.String(), "pollWindow": o.pollWindow.String(),
+	}
+	if len(o.appTraffic) > 0 {
+		r.Options["appTraffic"], r.Options["appGate"] = strings.Join(o.appTraffic, ", "), fmt.Sprint(o.appGate)
 	}
 }
 
