@@ -10,6 +10,9 @@ import (
 
 	"github.com/cucumber/godog"
 	"github.com/tidwall/gjson"
+
+	"github.com/campusconf/campusconf/internal/registry"
+	"github.com/campusconf/campusconf/internal/rules"
 )
 
 // Every spelling a stated format allows (issue 37): uuids in upper case,
@@ -57,11 +60,10 @@ func callRespelled(ctx context.Context, op, id, name, at, how string) error {
 	return s.do(ctx, c)
 }
 
-// respell writes the instant v in another RFC 3339 spelling. Merge note:
-// it parses with time.RFC3339Nano until issue 38's one RFC 3339 reader
-// (internal/rules/datetime.go) lands, which should replace it here.
+// respell writes the instant v, read by the one RFC 3339 reader
+// (rules.ParseDateTime), in another spelling RFC 3339 allows.
 func respell(v, how string) (string, error) {
-	t, err := time.Parse(time.RFC3339Nano, v)
+	t, err := rules.ParseDateTime(v)
 	if err != nil {
 		return "", fmt.Errorf("%q is not an RFC 3339 date-time: %w", v, err)
 	}
@@ -89,16 +91,27 @@ func sameEntries(ctx context.Context, name string) error {
 		return fmt.Errorf("nothing was saved as %q before this step", name)
 	}
 	want := saved.Array()
-	left := slices.Clone(want)
+	record := registry.Must(registry.OpID(s.lastOp)).Record
+	key := func(e gjson.Result) string {
+		if k, ok := rules.Identity(record, e); ok {
+			return k
+		}
+		return rules.Canonical(e)
+	}
+	left := make([]string, len(want))
+	for i, w := range want {
+		left[i] = key(w)
+	}
 	for _, it := range items {
-		i := slices.IndexFunc(left, func(w gjson.Result) bool { return sameJSON(w, it) })
+		k := key(it)
+		i := slices.Index(left, k)
 		if i < 0 {
 			return s.fail(nil, fmt.Sprintf("the %d entries of the list saved as %q, the same query in its usual spelling", len(want), name), fmt.Sprintf("%d entries, among them %s, not in it", len(items), s.clip(it.Raw)))
 		}
 		left = slices.Delete(left, i, i+1)
 	}
 	if len(left) > 0 {
-		return s.fail(nil, fmt.Sprintf("the %d entries of the list saved as %q, the same query in its usual spelling", len(want), name), fmt.Sprintf("%d entries, without %s", len(items), s.clip(left[0].Raw)))
+		return s.fail(nil, fmt.Sprintf("the %d entries of the list saved as %q, the same query in its usual spelling", len(want), name), fmt.Sprintf("%d entries, without the one identified by %s", len(items), s.clip(strings.ReplaceAll(left[0], "\x1f", ", "))))
 	}
 	return nil
 }
@@ -111,16 +124,15 @@ func sameBody(ctx context.Context, name string) error {
 	if !ok {
 		return fmt.Errorf("nothing was saved as %q before this step", name)
 	}
-	if !sameJSON(lowerUUIDs(saved.Raw), lowerUUIDs(string(s.body))) {
+	record := registry.Must(registry.OpID(s.lastOp)).Record
+	_, okSaved := rules.Identity(record, saved)
+	if _, ok := rules.Identity(record, s.json()); !ok || !okSaved {
+		return unobservable("the answers leave out what identifies a %s (%s), an optional field this check needs", record, strings.Join(registry.Identity(record), ", "))
+	}
+	if !rules.SameRecord(record, saved, s.json()) {
 		return s.fail(nil, "the record saved as "+name+": "+s.clip(saved.Raw), s.gotStatus())
 	}
 	return nil
-}
-
-// lowerUUIDs parses text with every uuid in it, inside strings too (a
-// link naming the record by the path it was asked by), in lower case.
-func lowerUUIDs(text string) gjson.Result {
-	return gjson.Parse(uuidText.ReplaceAllStringFunc(text, strings.ToLower))
 }
 
 func noIdentity(ctx context.Context) error {

@@ -30,7 +30,9 @@ type state struct {
 	started  time.Time
 
 	// last response
-	status  int
+	status int
+	// answers are the answers of the scenario, for the setup symptoms
+	answers []heard
 	header  http.Header
 	body    []byte
 	lastOp  string
@@ -50,6 +52,8 @@ type state struct {
 	skipped *skip
 	// writes is what a check of a write's effect saw (writes.go)
 	writes *writeObs
+	// lastWrite is the operation whose write it judges
+	lastWrite string
 	// weights are the last weightages set per grade item
 	weights map[string]float64
 	// exercised are requirements checked beyond the scenario's tags

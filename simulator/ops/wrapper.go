@@ -54,6 +54,9 @@ func (env *Env) opHandler(op operation, path string) *opHandler {
 }
 
 func (h *opHandler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	if h.env.limited(w) {
+		return
+	}
 	var note *front.Note
 	if h.observed {
 		note = front.NoteOf(r)
@@ -185,11 +188,11 @@ func (env *Env) credentials(r *http.Request) (store.User, int, string) {
 	}
 	token, refusal := env.userToken(r)
 	if refusal != "" {
-		return store.User{}, http.StatusUnauthorized, refusal
+		return store.User{}, env.tokenRefusal(), refusal
 	}
 	u, ok := env.store.UserByToken(token)
 	if !ok {
-		return store.User{}, http.StatusUnauthorized, env.unknownToken()
+		return store.User{}, env.tokenRefusal(), env.unknownToken()
 	}
 	return u, 0, ""
 }
