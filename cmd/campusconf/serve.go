@@ -12,6 +12,7 @@ import (
 	"os"
 	"os/signal"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -22,7 +23,9 @@ import (
 	"github.com/campusconf/campusconf/internal/registry"
 	"github.com/campusconf/campusconf/internal/wire"
 	"github.com/campusconf/campusconf/simulator"
+	simdefects "github.com/campusconf/campusconf/simulator/defects"
 	"github.com/campusconf/campusconf/simulator/statefile"
+	simvariants "github.com/campusconf/campusconf/simulator/variants"
 )
 
 // serveConfig is the parsed serve command line.
@@ -160,6 +163,20 @@ func parseServe(args []string, stderr io.Writer) (serveConfig, error) {
 			return c, fmt.Errorf("--%w", err)
 		}
 	}
+	// checked here, before the port is opened, a flag at a time
+	for _, d := range defects {
+		if _, ok := simdefects.Lookup(strings.TrimSpace(d)); !ok {
+			return c, fmt.Errorf("--defect: unknown defect %q%s (campusconf defects lists them)", d, didyoumean.Hint(strings.TrimSpace(d), simdefects.Names()))
+		}
+	}
+	for _, v := range variants {
+		if _, ok := simvariants.Lookup(strings.TrimSpace(v)); !ok {
+			return c, fmt.Errorf("--variant: unknown variant %q%s (campusconf variants lists them)", v, didyoumean.Hint(strings.TrimSpace(v), simvariants.Names()))
+		}
+	}
+	if _, err := simvariants.New(variants); err != nil {
+		return c, fmt.Errorf("--variant: %w", err)
+	}
 	c.opts.Defects = defects
 	c.opts.Variants = variants
 	switch c.log {
@@ -193,25 +210,20 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	case "json":
 		c.opts.Logger = slog.New(slog.NewJSONHandler(stdout, nil))
 	}
+	// Every check comes before the port is opened: a mistake in a flag
+	// or in the state file exits 2 naming it, whether or not the port is
+	// free, and the port is taken only by a server that will serve.
 	if c.state != "" {
-		// before the port is taken: a state file that cannot be written
-		// would fail at every save, after the worlds were changed
+		// a state file that cannot be written would fail at every save,
+		// after the worlds were changed
 		if err := statefile.CheckDir(c.state); err != nil {
 			fmt.Fprintln(stderr, "campusconf serve: --state:", err)
 			return exitUsage
 		}
-	}
-	ln, err := net.Listen("tcp", c.addr)
-	if err != nil {
-		fmt.Fprintln(stderr, "campusconf serve:", err)
-		return exitFailed
-	}
-	if c.state != "" {
 		// the holder's line names the address, so a second server says
 		// which one to stop
-		lock, err := statefile.Acquire(c.state, fmt.Sprintf("campusconf serve (pid %d) at http://%s", os.Getpid(), ln.Addr()))
+		lock, err := statefile.Acquire(c.state, fmt.Sprintf("campusconf serve (pid %d) at http://%s", os.Getpid(), c.addr))
 		if err != nil {
-			_ = ln.Close() // refused before serving: nothing was accepted
 			fmt.Fprintln(stderr, "campusconf serve: --state:", err)
 			return exitUsage
 		}
@@ -221,14 +233,11 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 			}
 		}()
 	}
-	c.opts.Docs = c.docs && loopbackOnly(ln.Addr())
-	if c.docs && !c.opts.Docs {
-		fmt.Fprintf(stderr, "campusconf serve: docs not served: %s is not a loopback address, and the docs page holds credentials\n", ln.Addr())
-	}
-	if c.anyHost {
-		fmt.Fprintln(stderr, "campusconf serve: warning: --allowed-hosts * switches the host check off: a web page the developer opens can reach this simulator through DNS rebinding (read the docs page and its credentials, reset the world); name the hosts instead")
-	}
+	// the docs page holds credentials: only on a loopback address
+	// (checked again on the listener below)
+	c.opts.Docs = c.docs && isLoopbackAddr(c.addr)
 	var sim *simulator.Simulator
+	var ln net.Listener
 	if c.reportDir != "" {
 		c.opts.TrafficReport = func(t wire.Traffic) (string, error) {
 			return writeTrafficReport(c, sim, ln.Addr(), t)
@@ -236,14 +245,12 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	}
 	sim, err = simulator.New(c.opts)
 	if err != nil {
-		_ = ln.Close() // refused before serving: nothing was accepted
 		fmt.Fprintln(stderr, "campusconf serve:", err)
 		return exitUsage
 	}
 	if c.state != "" {
 		loaded, err := sim.LoadState(c.state, c.stateMax)
 		if err != nil {
-			_ = ln.Close() // refused before serving: nothing was accepted
 			fmt.Fprintln(stderr, "campusconf serve: --state:", err)
 			return exitUsage
 		}
@@ -251,7 +258,48 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 			fmt.Fprintf(stdout, "campusconf simulator: worlds loaded from %s\n", c.state)
 		}
 	}
+	ln, err = net.Listen("tcp", c.addr)
+	if err != nil {
+		fmt.Fprintf(stderr, "campusconf serve: --addr %s: %v\n", c.addr, err)
+		if errors.Is(err, syscall.EADDRINUSE) {
+			fmt.Fprintf(stderr, "campusconf serve: the port is taken (another campusconf serve?); choose another with --addr, e.g. --addr %s, or --addr %s for any free port (the banner prints the one chosen)\n", otherPort(c.addr), withPort(c.addr, "0"))
+		}
+		return exitUsage
+	}
+	if c.docs && !loopbackOnly(ln.Addr()) {
+		if c.opts.Docs {
+			// a name that resolved to more than loopback: the docs
+			// hold credentials, so the server is not started
+			_ = ln.Close() // nothing was accepted
+			fmt.Fprintf(stderr, "campusconf serve: --addr %s listens on %s, not only on loopback, and the docs page holds credentials: give a loopback address or --docs=false\n", c.addr, ln.Addr())
+			return exitUsage
+		}
+		fmt.Fprintf(stderr, "campusconf serve: docs not served: %s is not a loopback address, and the docs page holds credentials\n", ln.Addr())
+	}
+	if c.anyHost {
+		fmt.Fprintln(stderr, "campusconf serve: warning: --allowed-hosts * switches the host check off: a web page the developer opens can reach this simulator through DNS rebinding (read the docs page and its credentials, reset the world); name the hosts instead")
+	}
 	return serve(ctx, ln, sim, c, stdout, stderr)
+}
+
+// withPort is addr with its port replaced by port.
+func withPort(addr, port string) string {
+	host, _, err := net.SplitHostPort(addr)
+	if err != nil {
+		return addr
+	}
+	return net.JoinHostPort(host, port)
+}
+
+// otherPort is addr with the port after its own (8081 for 8080), the
+// suggestion of a port taken.
+func otherPort(addr string) string {
+	_, p, err := net.SplitHostPort(addr)
+	n, perr := strconv.Atoi(p)
+	if err != nil || perr != nil || n <= 0 || n >= 65535 {
+		return withPort(addr, "8081")
+	}
+	return withPort(addr, strconv.Itoa(n+1))
 }
 
 // parseAllowedHosts reads --allowed-hosts (comma-separated) of serve and

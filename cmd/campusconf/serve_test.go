@@ -102,8 +102,54 @@ func TestParseServe(t *testing.T) {
 	}
 }
 
+// TestServePortTaken: every check comes before the port, so with the port
+// taken a bad flag or state file still exits 2 naming it, and a port
+// taken exits 2 saying how to choose another. The port is one this test
+// holds, never a fixed one.
+func TestServePortTaken(t *testing.T) {
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ln.Close()
+	taken := ln.Addr().String()
+	corrupt := filepath.Join(t.TempDir(), "corrupt.json")
+	if err := os.WriteFile(corrupt, []byte(`{"format":"campusconf-state"`), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		name string
+		args []string
+		want []string
+	}{
+		{"a defect unknown", []string{"--defect", "no-such-defect"}, []string{"--defect", "no-such-defect"}},
+		{"a defect misspelt", []string{"--defect", "list-not-paged-x"}, []string{"--defect"}},
+		{"a variant unknown", []string{"--variant", "no-such-variant"}, []string{"--variant", "no-such-variant"}},
+		{"a state file corrupt", []string{"--state", corrupt}, []string{"--state", "left as it is"}},
+		{"the port alone", nil, []string{"--addr " + taken, "choose another with --addr", "--addr 127.0.0.1:0"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var stderr bytes.Buffer
+			args := append([]string{"--addr", taken, "--log", "off"}, tt.args...)
+			if got := serveCmd(args, io.Discard, &stderr); got != exitUsage {
+				t.Errorf("serve %v with the port taken: exit %d, want %d (stderr %q)", args, got, exitUsage, stderr.String())
+			}
+			for _, w := range tt.want {
+				if !strings.Contains(stderr.String(), w) {
+					t.Errorf("serve %v: stderr %q, want it to say %q", args, stderr.String(), w)
+				}
+			}
+			if tt.args != nil && strings.Contains(stderr.String(), "in use") {
+				t.Errorf("serve %v: stderr %q, want the bad flag named before the port is tried", args, stderr.String())
+			}
+		})
+	}
+}
+
 func TestServeUsageExitCodes(t *testing.T) {
-	for _, args := range [][]string{{"--scale", "-1"}, {"--defect", "no-such-defect"}, {"--log", "xml"}} {
+	for _, args := range [][]string{{"--scale", "-1"}, {"--defect", "no-such-defect"}, {"--variant", "no-such-variant"}, {"--log", "xml"}} {
+		args = append([]string{"--addr", "127.0.0.1:0"}, args...)
 		var stderr bytes.Buffer
 		if got := serveCmd(args, io.Discard, &stderr); got != exitUsage {
 			t.Errorf("serve %v = %d, want %d (stderr %q)", args, got, exitUsage, stderr.String())
