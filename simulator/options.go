@@ -66,6 +66,12 @@ type Options struct {
 	// An in-process embedder whose requests carry a made-up host (such
 	// as httptest's example.com) lists it here.
 	AllowedHosts []string
+	// CORSOrigins are the origins browsers may call the interface from,
+	// each scheme://host[:port] (http://localhost:5173); empty, or "*",
+	// allows any (wire.ParseCORSOrigins). A preflight is answered with
+	// the headers it asks for; one refused is answered 403 and logged
+	// with its reason.
+	CORSOrigins []string
 	// WallClock is the real time, read only to check one-time passwords
 	// (E1), which are valid only now; nil means time.Now. Tests set it.
 	WallClock func() time.Time

@@ -92,6 +92,8 @@ type shared struct {
 	// traffic is what the app did, for its report; nil without
 	// Options.TrafficReport (simulator/devserver).
 	traffic *devserver.TrafficRecord
+	// cors is the origins browsers may call the interface from.
+	cors wire.CORSPolicy
 	// redactor hides the world's credentials (the fixture's: key, tokens,
 	// second factor, control token) in what the request log and the
 	// console show of a request; nil when nothing shows requests.
@@ -137,6 +139,10 @@ func New(opts Options) (*Simulator, error) {
 	if err != nil {
 		return nil, err
 	}
+	cors, err := wire.ParseCORSOrigins(strings.Join(opts.CORSOrigins, ","))
+	if err != nil {
+		return nil, fmt.Errorf("cors origins: %w", err)
+	}
 	if opts.WallClock == nil {
 		opts.WallClock = time.Now
 	}
@@ -149,7 +155,7 @@ func New(opts Options) (*Simulator, error) {
 		opts.Clock = world.Now
 	}
 	opts.Clock = opts.Clock.UTC()
-	sh := &shared{start: opts.Clock, clockGiven: clockGiven}
+	sh := &shared{start: opts.Clock, clockGiven: clockGiven, cors: cors}
 	d, err := defects.New(opts.Defects)
 	if err != nil {
 		return nil, err

@@ -89,6 +89,8 @@ func parseServe(args []string, stderr io.Writer) (serveConfig, error) {
 	fs.DurationVar(&c.stateEvery, "state-every", 30*time.Second, "how often --state is written while serving (0: on shutdown only)")
 	fs.Int64Var(&stateMaxMB, "state-max-mb", statefile.DefaultMaxBytes>>20, "the largest --state file read at start, in `MB` (2^20 bytes); a larger one is refused with its size")
 	fs.StringVar(&allowedHosts, "allowed-hosts", os.Getenv("CAMPUSCONF_ALLOWED_HOSTS"), "host names besides localhost, IP addresses and the --addr host that requests may be sent to, comma-separated (`HOSTS`: campus-api,.dev.example.edu; * allows any, which DNS rebinding can abuse; default $CAMPUSCONF_ALLOWED_HOSTS)")
+	var corsOrigins string
+	fs.StringVar(&corsOrigins, "cors-origins", "*", "the `ORIGINS` a browser page may call the interface from, comma-separated (http://localhost:5173,https://app.example.edu), or * for any; a preflight gets the headers it asks for, one refused is logged with its reason")
 	fs.StringVar(&clock, "clock", "", "the world's time at start, RFC 3339 (2024-03-01T09:00:00Z): created records are dated from it, seeded history is relative to it (default 2025-04-06T08:00:00Z)")
 	fs.IntVar(&c.opts.MaxWorlds, "max-worlds", simulator.DefaultMaxWorlds, "named worlds kept at once (header "+simulator.WorldHeader+" or path /_w/NAME/); beyond it the least recently used is dropped")
 	fs.Usage = func() {
@@ -126,6 +128,13 @@ func parseServe(args []string, stderr io.Writer) (serveConfig, error) {
 		return c, err
 	}
 	c.opts.AllowedHosts = hosts
+	cors, err := wire.ParseCORSOrigins(corsOrigins)
+	if err != nil {
+		return c, fmt.Errorf("--cors-origins: %w", err)
+	}
+	if !cors.Any() {
+		c.opts.CORSOrigins = strings.Split(cors.String(), ",")
+	}
 	c.anyHost = slices.Contains(hosts, simulator.AnyHost)
 	if c.opts.MaxWorlds < 1 {
 		return c, fmt.Errorf("--max-worlds: expected a positive integer, got %d", c.opts.MaxWorlds)
@@ -420,6 +429,9 @@ func serve(ctx context.Context, ln net.Listener, sim *simulator.Simulator, c ser
 		fmt.Fprint(stdout, ", any host (host check off)")
 	case len(c.opts.AllowedHosts) > 0:
 		fmt.Fprintf(stdout, ", hosts localhost, IP addresses, %s", strings.Join(c.opts.AllowedHosts, ", "))
+	}
+	if len(c.opts.CORSOrigins) > 0 {
+		fmt.Fprintf(stdout, ", CORS origins %s", strings.Join(c.opts.CORSOrigins, ","))
 	}
 	if len(c.opts.Defects) > 0 {
 		fmt.Fprintf(stdout, ", defects %s", strings.Join(c.opts.Defects, ","))

@@ -80,6 +80,11 @@ func TestParseServe(t *testing.T) {
 		{[]string{"--fault-op", "E99", "--fault-rate", "1"}, "E99", nil},
 		{[]string{"--fault-2fa-rate", "2"}, "0 to 1", nil},
 		{[]string{"--log", "xml"}, "--log", nil},
+		{[]string{"--cors-origins", "http://localhost:5173,https://app.example.edu"}, "", func(c serveConfig) bool {
+			return strings.Join(c.opts.CORSOrigins, " ") == "http://localhost:5173 https://app.example.edu"
+		}},
+		{[]string{"--cors-origins", "*"}, "", func(c serveConfig) bool { return c.opts.CORSOrigins == nil }},
+		{[]string{"--cors-origins", "localhost:5173"}, "--cors-origins", nil},
 		{[]string{"extra"}, "unexpected argument", nil},
 		{[]string{"--nope"}, "flag provided but not defined", nil},
 	}
