@@ -57,6 +57,13 @@ type Options struct {
 	// from it, and the seeded history ends shortly before it, so a seed
 	// has the same relative history whatever the clock says (clock.go).
 	Clock time.Time
+	// RealTime makes the world's time move with real time (WallClock)
+	// from Clock, as `campusconf serve` does by default: a record created
+	// now is dated now in the world's time. Off (the default, serve
+	// --clock-mode step), the clock moves one second per write only, so
+	// that runs are reproducible: the embedded target of `run`, the kill
+	// matrix and the determinism tests keep it off.
+	RealTime bool
 	// AllowedHosts are the host names, besides localhost, names under
 	// .localhost and IP addresses, under which the simulator answers
 	// (wire.HostPolicy): a request whose Host header names another gets 421, so

@@ -77,6 +77,10 @@ type shared struct {
 
 	clockMu sync.Mutex
 	start   time.Time // the clock a world is seeded at (clock.go)
+	// wall, with Options.RealTime, moves start with real time since
+	// startAnchor; nil: start stays.
+	wall        func() time.Time
+	startAnchor time.Time
 	// clockGiven is set when Options.Clock was: a state file's seeding
 	// time then does not replace it.
 	clockGiven bool
@@ -156,6 +160,9 @@ func New(opts Options) (*Simulator, error) {
 	}
 	opts.Clock = opts.Clock.UTC()
 	sh := &shared{start: opts.Clock, clockGiven: clockGiven, cors: cors}
+	if opts.RealTime {
+		sh.wall, sh.startAnchor = opts.WallClock, opts.WallClock()
+	}
 	d, err := defects.New(opts.Defects)
 	if err != nil {
 		return nil, err
@@ -195,6 +202,9 @@ func build(opts Options, sh *shared, log *slog.Logger, name string) *Simulator {
 		w, _ := world.BuildAt(opts.Seed, opts.Scale, sh.clockStart())
 		return w
 	}, storePolicy(s.defects))
+	if sh.wall != nil {
+		s.store.SetRealTime(sh.wall)
+	}
 	s.env = ops.NewEnv(ops.Config{Store: s.store, Refs: refs, Defects: s.defects, Variants: s.variants, Inject: sh.inject,
 		WallClock: opts.WallClock, Observed: s.observed(), Examples: sh.traffic != nil})
 	if name == "" && s.observed() {

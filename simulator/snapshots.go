@@ -96,7 +96,7 @@ func (s *Simulator) LoadState(path string, maxBytes int64) (bool, error) {
 	}
 	if !f.Seeded.IsZero() && !s.clockGiven {
 		s.clockMu.Lock()
-		s.start = f.Seeded.UTC()
+		s.setStart(f.Seeded.UTC())
 		s.clockMu.Unlock()
 	}
 	s.restore(def)

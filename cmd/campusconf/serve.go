@@ -89,7 +89,8 @@ func parseServe(args []string, stderr io.Writer) (serveConfig, error) {
 	fs.DurationVar(&c.stateEvery, "state-every", 30*time.Second, "how often --state is written while serving (0: on shutdown only)")
 	fs.Int64Var(&stateMaxMB, "state-max-mb", statefile.DefaultMaxBytes>>20, "the largest --state file read at start, in `MB` (2^20 bytes); a larger one is refused with its size")
 	fs.StringVar(&allowedHosts, "allowed-hosts", os.Getenv("CAMPUSCONF_ALLOWED_HOSTS"), "host names besides localhost, IP addresses and the --addr host that requests may be sent to, comma-separated (`HOSTS`: campus-api,.dev.example.edu; * allows any, which DNS rebinding can abuse; default $CAMPUSCONF_ALLOWED_HOSTS)")
-	var corsOrigins string
+	var corsOrigins, clockMode string
+	fs.StringVar(&clockMode, "clock-mode", "real", "how the world's time moves: real (with real time, from --clock or the time saved in --state) or step (one second per write only, reproducible: as the embedded target of campusconf run)")
 	fs.StringVar(&corsOrigins, "cors-origins", "*", "the `ORIGINS` a browser page may call the interface from, comma-separated (http://localhost:5173,https://app.example.edu), or * for any; a preflight gets the headers it asks for, one refused is logged with its reason")
 	fs.StringVar(&clock, "clock", "", "the world's time at start, RFC 3339 (2024-03-01T09:00:00Z): created records are dated from it, seeded history is relative to it (default 2025-04-06T08:00:00Z)")
 	fs.IntVar(&c.opts.MaxWorlds, "max-worlds", simulator.DefaultMaxWorlds, "named worlds kept at once (header "+simulator.WorldHeader+" or path /_w/NAME/); beyond it the least recently used is dropped")
@@ -115,6 +116,13 @@ func parseServe(args []string, stderr io.Writer) (serveConfig, error) {
 			return c, fmt.Errorf("--%w", err)
 		}
 		c.opts.Clock = t
+	}
+	switch clockMode {
+	case "real":
+		c.opts.RealTime = true
+	case "step":
+	default:
+		return c, fmt.Errorf("--clock-mode: expected real or step, got %q", clockMode)
 	}
 	if c.stateEvery < 0 {
 		return c, fmt.Errorf("--state-every: expected a non-negative duration, got %s", c.stateEvery)
@@ -421,9 +429,12 @@ func serve(ctx context.Context, ln net.Listener, sim *simulator.Simulator, c ser
 	if c.opts.Docs {
 		fmt.Fprintf(stdout, ", docs at http://%s/docs/", ln.Addr())
 	}
-	if !c.opts.Clock.IsZero() {
-		fmt.Fprintf(stdout, ", clock %s", c.opts.Clock.UTC().Format(time.RFC3339))
+	mode := "moving with real time"
+	if !c.opts.RealTime {
+		mode = "one second per write"
 	}
+	// the clock as it stands: restored from --state, or --clock
+	fmt.Fprintf(stdout, ", clock %s %s", sim.Clock().Format(time.RFC3339), mode)
 	switch {
 	case c.anyHost:
 		fmt.Fprint(stdout, ", any host (host check off)")

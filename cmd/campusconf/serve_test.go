@@ -83,6 +83,9 @@ func TestParseServe(t *testing.T) {
 		{[]string{"--cors-origins", "http://localhost:5173,https://app.example.edu"}, "", func(c serveConfig) bool {
 			return strings.Join(c.opts.CORSOrigins, " ") == "http://localhost:5173 https://app.example.edu"
 		}},
+		{nil, "", func(c serveConfig) bool { return c.opts.RealTime }},
+		{[]string{"--clock-mode", "step"}, "", func(c serveConfig) bool { return !c.opts.RealTime }},
+		{[]string{"--clock-mode", "fast"}, "--clock-mode", nil},
 		{[]string{"--cors-origins", "*"}, "", func(c serveConfig) bool { return c.opts.CORSOrigins == nil }},
 		{[]string{"--cors-origins", "localhost:5173"}, "--cors-origins", nil},
 		{[]string{"extra"}, "unexpected argument", nil},
