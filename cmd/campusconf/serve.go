@@ -250,6 +250,17 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 			}
 		}()
 	}
+	if c.state != "" && c.opts.Control && c.opts.ControlToken == "" {
+		// the control token stays the same across restarts: kept
+		// beside the state file, owner-only (--control-token and
+		// $CAMPUSCONF_CONTROL_TOKEN still choose one)
+		tok, err := keptControlToken(c.state)
+		if err != nil {
+			fmt.Fprintln(stderr, "campusconf serve: --state:", err)
+			return exitUsage
+		}
+		c.opts.ControlToken = tok
+	}
 	// the docs page holds credentials: only on a loopback address
 	// (checked again on the listener below)
 	c.opts.Docs = c.docs && isLoopbackAddr(c.addr)
@@ -273,6 +284,10 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 		}
 		if loaded {
 			fmt.Fprintf(stdout, "campusconf simulator: worlds loaded from %s\n", c.state)
+			if t := sim.Traffic(); c.reportDir != "" && t.Restarts > 0 {
+				fmt.Fprintf(stdout, "campusconf simulator: the traffic report goes on: %d request(s) since %s, restart %d (DELETE /_sim/TOKEN/traffic starts it over)\n",
+					t.Requests, t.Since.Format(time.RFC3339), t.Restarts)
+			}
 		}
 	}
 	ln, err = net.Listen("tcp", c.addr)
@@ -297,6 +312,27 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 		fmt.Fprintln(stderr, "campusconf serve: warning: --allowed-hosts * switches the host check off: a web page the developer opens can reach this simulator through DNS rebinding (read the docs page and its credentials, reset the world); name the hosts instead")
 	}
 	return serve(ctx, ln, sim, c, stdout, stderr)
+}
+
+// keptControlToken returns the control token kept beside the state
+// file, or a new one, which it keeps there.
+func keptControlToken(state string) (string, error) {
+	tok, err := statefile.ReadToken(state)
+	if err != nil {
+		return "", err
+	}
+	if tok != "" {
+		if err := simulator.CheckControlToken(tok); err != nil {
+			name, _ := statefile.TokenName(state)
+			return "", fmt.Errorf("%s: %w; remove the file to get a new token", name, err)
+		}
+		return tok, nil
+	}
+	tok = simulator.NewControlToken()
+	if err := statefile.WriteToken(state, tok); err != nil {
+		return "", err
+	}
+	return tok, nil
 }
 
 // withPort is addr with its port replaced by port.
