@@ -48,7 +48,10 @@ type serveConfig struct {
 	// grace is how long shutdown waits for the requests in flight before
 	// it cuts them (shutdownGrace; a test shortens it).
 	grace time.Duration
-	opts  simulator.Options
+	// terminal is set when stdout is a terminal: the banner then shows
+	// the credentials (showCredentials).
+	terminal bool
+	opts     simulator.Options
 }
 
 // shutdownGrace is how long serve's shutdown waits for the requests in
@@ -221,6 +224,7 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 		fmt.Fprintln(stderr, "campusconf serve:", err)
 		return exitUsage
 	}
+	c.terminal = isTerminal(stdout)
 	switch c.log {
 	case "text":
 		c.opts.Logger = slog.New(slog.NewTextHandler(stdout, nil))
@@ -495,6 +499,9 @@ func serve(ctx context.Context, ln net.Listener, sim *simulator.Simulator, c ser
 		where += " (or GET " + sim.ControlPath() + "/fixtures)"
 	}
 	fmt.Fprintf(stdout, "credentials (subscription key, users' tokens) and record ids: %s\n", where)
+	if showCredentials(c) {
+		printCredentials(stdout, sim, ln.Addr())
+	}
 	errc := make(chan error, 1)
 	go func() { errc <- srv.Serve(simulator.JSONErrors(ln)) }()
 	var tick <-chan time.Time
@@ -561,6 +568,34 @@ wait:
 	}
 	fmt.Fprintln(stdout, "campusconf simulator stopped")
 	return code
+}
+
+// showCredentials reports whether the banner shows the credentials: only
+// to the person at a terminal, never into a file, a pipe or a JSON log,
+// which others or other tools read.
+func showCredentials(c serveConfig) bool { return c.terminal && c.log != "json" }
+
+// printCredentials prints what a developer needs to call the simulator
+// at once: the subscription key, the owner's token and the console.
+func printCredentials(w io.Writer, sim *simulator.Simulator, addr net.Addr) {
+	fx := sim.Fixtures()
+	fmt.Fprintf(w, "  subscription key  %s: %s\n", wire.KeyHeader, fx.SubscriptionKey)
+	if owner, ok := fx.Users["owner"]; ok {
+		fmt.Fprintf(w, "  owner's token     Authorization: %s\n", owner.Headers["Authorization"])
+	}
+	if p := sim.ControlPath(); p != "" {
+		fmt.Fprintf(w, "  console           http://%s%s/ui\n", addr, p)
+	}
+}
+
+// isTerminal reports whether w is a terminal (a character device).
+func isTerminal(w io.Writer) bool {
+	f, ok := w.(*os.File)
+	if !ok {
+		return false
+	}
+	fi, err := f.Stat()
+	return err == nil && fi.Mode()&os.ModeCharDevice != 0
 }
 
 // isLoopbackAddr reports whether a listen address is on loopback only:

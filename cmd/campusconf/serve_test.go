@@ -411,3 +411,40 @@ func TestServeSavesWithRequestsInFlight(t *testing.T) {
 		})
 	}
 }
+
+// TestBannerCredentials: on a terminal the banner shows the subscription
+// key, the owner's token and the console's address; into a file or pipe,
+// or with a JSON log, it shows none of them.
+func TestBannerCredentials(t *testing.T) {
+	for _, tt := range []struct {
+		name     string
+		terminal bool
+		log      string
+		want     bool
+	}{
+		{"a terminal", true, "text", true},
+		{"a terminal, JSON log", true, "json", false},
+		{"a file or pipe", false, "text", false},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			var stdout lockedBuffer
+			c := parsedServe(t, []string{"--control", "--log", tt.log}, func(c *serveConfig) { c.terminal = tt.terminal })
+			base, sim, stop := serveForTest(t, c, false, &stdout, io.Discard)
+			if code := stop(); code != exitOK {
+				t.Fatalf("serve: exit %d", code)
+			}
+			fx := sim.Fixtures()
+			out := stdout.String()
+			owner := fx.Users["owner"].Headers["Authorization"]
+			console := base + sim.ControlPath() + "/ui"
+			for what, secret := range map[string]string{"subscription key": fx.SubscriptionKey, "owner's token": owner} {
+				if got := strings.Contains(out, secret); got != tt.want {
+					t.Errorf("banner shows the %s: %v, want %v; stdout:\n%s", what, got, tt.want, out)
+				}
+			}
+			if tt.want && !strings.Contains(out, "console           "+console) {
+				t.Errorf("banner: expected the console's address %s; stdout:\n%s", console, out)
+			}
+		})
+	}
+}
