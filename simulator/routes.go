@@ -21,7 +21,7 @@ func (s *Simulator) entry(mux http.Handler) http.Handler {
 		c.Watch = &devserver.Watch{Events: s.events, Traffic: s.traffic, World: s.name, Variants: s.variants}
 	}
 	if s.opts.Docs {
-		c.Docs, c.DocsPath = devserver.NewDocs(s.store, s.defects, s.variants), devserver.DocsPath
+		c.Docs, c.DocsPath = devserver.NewDocs(s.store, s.defects, s.variants, s.Fixtures), devserver.DocsPath
 	}
 	return front.NewEntry(mux, c)
 }
