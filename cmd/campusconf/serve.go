@@ -231,6 +231,7 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	case "json":
 		c.opts.Logger = slog.New(slog.NewJSONHandler(stdout, nil))
 	}
+	var lock *statefile.Lock
 	// Every check comes before the port is opened: a mistake in a flag
 	// or in the state file exits 2 naming it, whether or not the port is
 	// free, and the port is taken only by a server that will serve.
@@ -243,7 +244,8 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 		}
 		// the holder's line names the address, so a second server says
 		// which one to stop
-		lock, err := statefile.Acquire(c.state, fmt.Sprintf("campusconf serve (pid %d) at http://%s", os.Getpid(), c.addr))
+		var err error
+		lock, err = statefile.Acquire(c.state, holderLine(c.addr))
 		if err != nil {
 			fmt.Fprintln(stderr, "campusconf serve: --state:", err)
 			return exitUsage
@@ -302,6 +304,13 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 		}
 		return exitUsage
 	}
+	if lock != nil {
+		// the holder's line names the address listened on (a port
+		// --addr :0 chose)
+		if err := lock.SetHolder(holderLine(ln.Addr().String())); err != nil {
+			fmt.Fprintln(stderr, "campusconf serve: --state:", err)
+		}
+	}
 	if c.docs && !loopbackOnly(ln.Addr()) {
 		if c.opts.Docs {
 			// a name that resolved to more than loopback: the docs
@@ -316,6 +325,12 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 		fmt.Fprintln(stderr, "campusconf serve: warning: --allowed-hosts * switches the host check off: a web page the developer opens can reach this simulator through DNS rebinding (read the docs page and its credentials, reset the world); name the hosts instead")
 	}
 	return serve(ctx, ln, sim, c, stdout, stderr)
+}
+
+// holderLine is what a server writes in the state file's lock: a second
+// server shows it, so that the developer knows which one to stop.
+func holderLine(addr string) string {
+	return fmt.Sprintf("campusconf serve (pid %d) at http://%s", os.Getpid(), addr)
 }
 
 // keptControlToken returns the control token kept beside the state
