@@ -56,7 +56,7 @@ func TestDocsInBrowser(t *testing.T) {
 	// Try it out: the notification of the fixture group, which the
 	// document's example (this world's id) fills in already
 	gid := e.fx.Records.Notification.GroupID
-	block := `#operations-notification-NG`
+	block := `#operations-notification-` + registry.Must(registry.NG).OperationID()
 	input := block + ` .parameters input[placeholder="id"]`
 	err = chromedp.Do(ctx,
 		chromedp.Click(chromedp.CSS(block+` .opblock-summary`)),

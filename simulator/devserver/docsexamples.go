@@ -9,6 +9,7 @@ import (
 	"github.com/tidwall/gjson"
 
 	"github.com/campusconf/campusconf/fixtures"
+	"github.com/campusconf/campusconf/internal/openapi"
 	"github.com/campusconf/campusconf/internal/registry"
 )
 
@@ -58,7 +59,7 @@ func withExamples(doc map[string]any, f *fixtures.File) {
 			if !ok || method == "parameters" {
 				continue
 			}
-			id, _ := o["operationId"].(string)
+			id, _ := o[openapi.IDExtension].(string)
 			op, ok := registry.Lookup(id)
 			if !ok {
 				continue
