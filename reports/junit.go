@@ -97,7 +97,8 @@ func WriteJUnit(w io.Writer, r *Report) error {
 		{"verdict", string(r.Verdict)},
 		{"headline", xmlText(Headline(r))},
 		{"target", xmlText(r.Target.URL)},
-		{"tool", strings.TrimSpace(r.Tool.Name + " " + r.Tool.Version)},
+		{"tool", xmlText(strings.TrimSpace(r.Tool.Name + " " + toolBuild(r.Tool)))},
+		{"suiteVersion", xmlText(r.Tool.SuiteVersion)},
 		{"schema", r.Schema},
 	}
 	if r.Interrupted {

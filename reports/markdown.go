@@ -16,10 +16,11 @@ const (
 )
 
 var markdownTemplate = template.Must(template.New("summary.md.tmpl").Funcs(template.FuncMap{
-	"md":   markdownAny,
-	"ms":   formatMillis,
-	"pct":  percent,
-	"join": func(ids []string) string { return strings.Join(ids, ", ") },
+	"md":    markdownAny,
+	"build": toolBuild,
+	"ms":    formatMillis,
+	"pct":   percent,
+	"join":  func(ids []string) string { return strings.Join(ids, ", ") },
 	"some": func(ids []string) string {
 		shown, more := capList(ids, markdownMaxItems)
 		s := strings.Join(shown, ", ")

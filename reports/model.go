@@ -224,9 +224,11 @@ type Implementation struct {
 // specification it checked against (NewTool fills it in).
 type Tool struct {
 	Name string `json:"name"`
-	// Version is the module version of the build, or "unknown".
+	// Version is the module version of the build: a release tag, a
+	// pseudo-version, "devel" or "devel, built by go run" (version.Info).
 	Version string `json:"version"`
-	// Commit is the version control revision of the build, or "unknown";
+	// Commit is the version control revision of the build, or "not
+	// recorded";
 	// Modified is true when it had uncommitted changes.
 	Commit   string `json:"commit,omitempty"`
 	Modified bool   `json:"modified,omitempty"`

@@ -98,6 +98,16 @@ func checkFixture(path string, stdout, stderr io.Writer) int {
 		}
 	}
 	fmt.Fprintf(stdout, "%s: a valid version %d fixture file\n", path, fixtures.Version)
+	if refs := f.Env(); len(refs) > 0 {
+		fmt.Fprintf(stdout, "it reads %d environment variable(s), all set:\n", len(refs))
+		for _, r := range refs {
+			kind := ""
+			if r.Secret() {
+				kind = ", a secret (redacted in every report)"
+			}
+			fmt.Fprintf(stdout, "  ${%s} in %s (line %d)%s\n", r.Name, r.Path, r.Line, kind)
+		}
+	}
 	if f.Implements != nil {
 		fmt.Fprintf(stdout, "it claims %s; the scenarios of the other profiles will be unsupported\n", strings.Join(f.Implements, ", "))
 	}
