@@ -103,16 +103,7 @@ type failedRequirement struct {
 // finalized.
 func WriteMarkdown(w io.Writer, r *Report) error {
 	v := markdownView{R: r, Headline: Headline(r)}
-	switch r.Verdict {
-	case VerdictConformant:
-		v.Icon = "✅"
-	case VerdictNotConformant:
-		v.Icon = "❌"
-	case VerdictUnreachable, VerdictError:
-		v.Icon = "⛔"
-	default:
-		v.Icon = "⚪"
-	}
+	v.Icon = verdictIcon(r.Verdict)
 	must, should := failedRequirements(r)
 	v.MustTotal, v.ShouldTotal = len(must), len(should)
 	v.Must, v.MustMore = capList(must, markdownMaxItems)

@@ -16,7 +16,7 @@ const githubUsage = `Usage: campusconf report github [--report-dir DIR] [--diff 
 
 github turns a run's report directory into what a GitHub Actions step
 gives (the campusconf Action runs it after campusconf run):
-  - outputs, appended to $GITHUB_OUTPUT: verdict (report.json's verdict),
+  - outputs, appended to $GITHUB_OUTPUT: verdict (the word every report gives, its cause included),
     failed-must (how many MUST requirements fail that the baseline does
     not excuse), failed-must-ids (their ids, space-separated) and
     report-dir (the directory, absolute);
@@ -57,7 +57,7 @@ func githubCmd(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "campusconf report github: %s\n", reports.LineText(oneLineOf(err.Error())))
 	} else {
 		failed := reports.FailedMust(r)
-		outputs["verdict"] = string(r.Verdict)
+		outputs["verdict"] = reports.Word(r.Verdict, r.VerdictCause)
 		outputs["failed-must"] = strconv.Itoa(len(failed))
 		outputs["failed-must-ids"] = strings.Join(failed, " ")
 		for _, a := range reports.GitHubAnnotations(r, reports.MaxAnnotations) {
