@@ -90,8 +90,8 @@ func (ru *runner) check(s *opSpec, out outcome) []failure {
 			fs = append(fs, failure{Shape, fmt.Sprintf("a %d body of %s as the document describes it", st, s.id), strings.Join(problems, "; ")})
 		}
 	}
-	if st >= 400 && !jsonString(string(out.raw)) {
-		fs = append(fs, failure{ErrorBody, "an error body that is a JSON string", clip(out.ex.ResponseBody)})
+	if b := rules.ErrorBody(st, out.raw); b != nil {
+		fs = append(fs, failure{ErrorBody, b.Expected, clip(out.ex.ResponseBody)})
 	}
 	if out.second != nil && (out.second.Status != st || !bytes.Equal(out.secondRaw, out.raw)) {
 		fs = append(fs, failure{RepeatableRead, fmt.Sprintf("the same answer to the same GET sent twice: %d %s", st, clip(out.ex.ResponseBody)),

@@ -15,7 +15,6 @@ package generate
 import (
 	"bytes"
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"hash/fnv"
@@ -27,6 +26,7 @@ import (
 	"github.com/campusconf/campusconf/features"
 	"github.com/campusconf/campusconf/fixtures"
 	"github.com/campusconf/campusconf/internal/openapi"
+	"github.com/campusconf/campusconf/internal/rules"
 	"github.com/campusconf/campusconf/internal/wire"
 	"github.com/campusconf/campusconf/reports"
 	"github.com/campusconf/campusconf/reports/redact"
@@ -365,7 +365,7 @@ func (ru *runner) exchange(ctx context.Context, s *opSpec, req Request) (reports
 	ru.authenticate(hr)
 	hr.Header.Set("Accept", "application/json")
 	if req.HasBody {
-		hr.Header.Set("Content-Type", "application/json-patch+json")
+		hr.Header.Set("Content-Type", rules.MediaJSONPatch)
 	}
 	if ru.cfg.Redactor != nil {
 		ex.RequestHeaders = ru.cfg.Redactor.Headers(hr.Header)
@@ -463,8 +463,4 @@ func (ru *runner) record(ctx context.Context, s *opSpec, out outcome, f failure)
 	g.count++
 }
 
-// jsonString reports whether body is a single JSON string.
-func jsonString(body string) bool {
-	var s string
-	return json.Unmarshal([]byte(body), &s) == nil
-}
+

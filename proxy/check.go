@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
-	"mime"
 	"sort"
 	"strings"
 
@@ -133,33 +132,27 @@ func (c *checker) check(ex *Exchange) (op registry.OpID, out []Finding) {
 	is2xx := status >= 200 && status < 300
 
 	// error body form, whatever the request
-	if status >= 400 && !ex.ResponseCut {
-		note("ALL.error-body")
-		if !isJSONString(ex.ResponseBody) {
-			add("ALL.error-body", "an error body that is a single JSON string", describeBody(ex.ResponseBody))
+	judge := func(req string, b *rules.Breach) {
+		note(req)
+		if b != nil {
+			add(req, b.Expected, b.Got)
 		}
 	}
+	if status >= 400 && !ex.ResponseCut {
+		judge(rules.ReqErrorBody, rules.ErrorBody(status, ex.ResponseBody))
+	}
 	if len(bytes.TrimSpace(ex.ResponseBody)) > 0 && !ex.ResponseCut && c.shapes.json(ex.ResponseBody) {
-		note("ALL.response-json")
-		if ct := ex.ResponseHeader.Get("Content-Type"); !isJSONMediaType(ct) {
-			add("ALL.response-json", "a JSON answer declared as application/json", fmt.Sprintf("Content-Type %q", ct))
-		}
+		judge(rules.ReqResponseJSON, rules.ResponseMediaType(status, ex.ResponseHeader.Get("Content-Type")))
 	}
 
 	// subscription key
 	key := ex.RequestHeader.Get(wire.KeyHeader)
 	switch {
 	case key == "":
-		note("ALL.key")
-		if status < 400 || status >= 500 {
-			add("ALL.key", "a call without "+wire.KeyHeader+" refused with a 4xx", got)
-		}
+		judge(rules.ReqKeyMissing, rules.KeyRefusal(status, ex.ResponseBody))
 		return op, out
 	case len(c.keys) > 0 && !c.keys[key]:
-		note("ALL.key-unknown")
-		if status < 400 || status >= 500 {
-			add("ALL.key-unknown", "a call with a subscription key never issued refused with a 4xx", got)
-		}
+		judge(rules.ReqKeyUnknown, rules.KeyRefusal(status, ex.ResponseBody))
 		return op, out
 	}
 
@@ -305,42 +298,4 @@ func (c *checker) user(ex *Exchange) string {
 		}
 	}
 	return ""
-}
-
-func isJSONString(b []byte) bool {
-	b = bytes.TrimSpace(b)
-	if len(b) == 0 || b[0] != '"' {
-		return false
-	}
-	var s string
-	return json.Unmarshal(b, &s) == nil
-}
-
-func isJSONMediaType(ct string) bool {
-	mt, _, err := mime.ParseMediaType(ct)
-	if err != nil {
-		return false
-	}
-	return mt == "application/json" || strings.HasPrefix(mt, "application/") && strings.HasSuffix(mt, "+json")
-}
-
-func describeBody(b []byte) string {
-	b = bytes.TrimSpace(b)
-	switch {
-	case len(b) == 0:
-		return "an empty body"
-	case !json.Valid(b):
-		return "a body that is not JSON"
-	}
-	kind := map[gjson.Type]string{gjson.JSON: "JSON", gjson.Number: "a JSON number", gjson.True: "a JSON boolean", gjson.False: "a JSON boolean", gjson.Null: "JSON null"}[gjson.ParseBytes(b).Type]
-	if r := gjson.ParseBytes(b); r.IsObject() {
-		kind = "a JSON object"
-	} else if r.IsArray() {
-		kind = "a JSON array"
-	}
-	s := string(b)
-	if len(s) > 80 {
-		s = s[:80] + "..."
-	}
-	return kind + ": " + s
 }

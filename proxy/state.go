@@ -180,9 +180,9 @@ func (c *checker) stateful(m *memory, op registry.OpID, params map[string]string
 		was, _ := m.get(kindPush, tx)
 		switch was {
 		case "deny":
-			add("E2.deny", "status 7002 for a push the denying user turned down", is(status.String() == "0000", "status "+status.String()))
+			add("E2.deny", "status "+rules.PushDenied+" for a push the denying user turned down", is(status.String() == rules.PushApproved, "status "+status.String()))
 		case "approve":
-			add("E2.approve", "status 0000 for a push the approving user accepted", is(status.String() == "7002", "status "+status.String()))
+			add("E2.approve", "status "+rules.PushApproved+" for a push the approving user accepted", is(status.String() == rules.PushDenied, "status "+status.String()))
 		}
 	case registry.E3:
 		if !is2xx {
@@ -242,7 +242,7 @@ func (c *checker) stateful(m *memory, op registry.OpID, params map[string]string
 		pub, sent := resp.Get("publish"), req.Get("publish")
 		switch {
 		case !sent.Exists() && pub.Exists():
-			add(rules.ReqDefaultPublish, "publish true when the request leaves it out", is(pub.Type != gjson.True, "publish "+pub.Raw))
+			add(rules.ReqDefaultPublish, fmt.Sprintf("publish %t when the request leaves it out", rules.DefaultAttendancePublish), is(!pub.IsBool() || pub.Bool() != rules.DefaultAttendancePublish, "publish "+pub.Raw))
 		case sent.Type == gjson.False && pub.Exists():
 			add("E7.publish", "publish false as sent", is(pub.Type != gjson.False, "publish "+pub.Raw))
 		}
@@ -347,7 +347,7 @@ func (c *checker) stateful(m *memory, op registry.OpID, params map[string]string
 		section := strings.ToLower(req.Get("id").String())
 		if was, ok := m.get(kindSection, section); ok && was == false && !req.Get("displayQuestionMark").Exists() {
 			if d := resp.Get("displayQuestionMark"); d.Exists() {
-				add(rules.ReqDefaultQuestionMark, "displayQuestionMark still false when left out", is(d.Type == gjson.True, "displayQuestionMark true"))
+				add(rules.ReqDefaultQuestionMark, fmt.Sprintf("displayQuestionMark still %t when left out", rules.DefaultDisplayQuestionMark), is(d.IsBool() && d.Bool() != rules.DefaultDisplayQuestionMark, "displayQuestionMark "+d.Raw))
 			}
 		}
 		if d := resp.Get("displayQuestionMark"); d.IsBool() {
@@ -521,11 +521,14 @@ func (c *checker) secondFactor(ex *Exchange, req, resp gjson.Result, first bool,
 	}
 	switch {
 	case valid && first:
-		bad := ex.Status >= 400 && ex.Status < 500 || ex.Status == 200 && status.Exists() && status.String() != "0000"
-		f("E1.200", "200 with status 0000 for a valid one-time password", is(bad, fmt.Sprintf("%d %s", ex.Status, resp.Raw)))
+		bad := ex.Status >= 400 && ex.Status < 500 || ex.Status == 200 && status.Exists() && status.String() != rules.PushApproved
+		f("E1.200", "200 with status "+rules.PushApproved+" for a valid one-time password", is(bad, fmt.Sprintf("%d %s", ex.Status, resp.Raw)))
 	case wrong:
-		bad := ex.Status >= 500 || ex.Status == 200 && status.String() == "0000"
-		f("E1.reject", "a wrong one-time password refused (4xx, or 200 with a status other than 0000)", is(bad, fmt.Sprintf("%d %s", ex.Status, resp.Raw)))
+		if b := rules.WrongCodeAnswer(ex.Status, resp); b != nil {
+			f("E1.reject", b.Expected, b.Got)
+		} else {
+			note("E1.reject")
+		}
 	}
 	return out
 }

@@ -19,10 +19,11 @@ import (
 // status NG does not show leaves the check unobservable.
 func makeNotification(ctx context.Context, state string) error {
 	s := stateFrom(ctx)
-	want, req := rules.ReadRead, "NR.read"
+	want := rules.ReadRead
 	if state == "unread" {
-		want, req = rules.ReadUnread, "NR.unread"
+		want = rules.ReadUnread
 	}
+	req := rules.ReadRequirement(int64(want))
 	var got string
 	for range 2 {
 		c := call{op: string(registry.NR), hasBody: true,

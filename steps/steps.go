@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/campusconf/campusconf/internal/registry"
+	"github.com/campusconf/campusconf/internal/rules"
 
 	"github.com/cucumber/godog"
 	"github.com/tidwall/gjson"
@@ -229,7 +230,7 @@ func pollPush(ctx context.Context, tx string) error {
 			return err
 		}
 		st := s.json().Get("status")
-		if s.status != 200 || absent(st) || st.String() == "0000" || st.String() == "7002" {
+		if s.status != 200 || absent(st) || rules.PushDecided(st) {
 			return nil // decided, refused, or silent on it (status is optional)
 		}
 		select {

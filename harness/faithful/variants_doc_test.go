@@ -35,9 +35,11 @@ type docRow struct {
 // docRows are the table's rows, in its order.
 var docRows = []docRow{
 	{variants.Key403, "OP.key-status (no 401 listed)",
-		"`ALL.key` accepts any of 400, 401, 403 for a missing key: passes"},
+		"`ALL.key` accepts any client error (4xx) for a missing key: passes"},
 	{variants.Key400, "OP.key-status",
 		"as above: passes"},
+	{variants.Key404, "OP.key-status (another client error)",
+		"as above: any 4xx refuses the call: passes"},
 	{variants.E5200IDs, "OP.e5-200 (E5 lists 204 and 200 with the ids)",
 		"`E5.success` and `E5.403` accept 204 or 200; the 200 body is validated as an array of uuids: passes"},
 	{variants.E5AnyAbsent404, "Errors (E5: plain not found)",

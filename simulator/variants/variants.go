@@ -46,6 +46,7 @@ type Variant struct {
 const (
 	Key403           Name = "key-403"
 	Key400           Name = "key-400"
+	Key404           Name = "key-404"
 	E5200IDs         Name = "e5-200-ids"
 	AltPaths         Name = "alt-paths"
 	UserHeader       Name = "user-header"
@@ -91,6 +92,8 @@ var catalogue = sorted([]Variant{
 		Description: "a missing or unknown subscription key is refused with 403 instead of 401"},
 	{Name: Key400, Choice: "key-status", Exercises: "OP.key-status",
 		Description: "a missing or unknown subscription key is refused with 400 instead of 401"},
+	{Name: Key404, Choice: "key-status", Exercises: "OP.key-status",
+		Description: "a missing or unknown subscription key is refused with 404, another client error, instead of 401"},
 	{Name: E5200IDs, Exercises: "OP.e5-200",
 		Description: "E5 answers 200 with the array of the deleted slot ids instead of 204"},
 	{Name: E5AnyAbsent404, Exercises: "Errors (404 on E5: plain not found)",
