@@ -462,5 +462,3 @@ func (ru *runner) record(ctx context.Context, s *opSpec, out outcome, f failure)
 	}
 	g.count++
 }
-
-
