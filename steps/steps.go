@@ -121,6 +121,7 @@ var stepDefs = []stepDef{
 
 	// notifications
 	{re(`^I make the notification (read|unread)$`), makeNotification, fixed(registry.NR, registry.NG)},
+	{re(`^I read the notification back$`), readNotificationBack, fixed(registry.NG)},
 
 	// gradebook
 	{re(`^I set the weightages of every grade item of the module to total (\S+)$`), setWeightsTotal, fixed(registry.GB)},
