@@ -29,3 +29,13 @@ func TestEveryWriteSaysWhereItIsShown(t *testing.T) {
 		}
 	}
 }
+
+// TestPermissionOnNamesAnInput: the record a permission is checked on is
+// one of the operation's inputs that name records.
+func TestPermissionOnNamesAnInput(t *testing.T) {
+	for _, o := range All() {
+		if _, ok := o.IDs[o.PermissionOn]; o.PermissionOn != "" && !ok {
+			t.Errorf("%s: PermissionOn %q is not one of its IDs %v", o.ID, o.PermissionOn, o.IDs)
+		}
+	}
+}
