@@ -38,6 +38,10 @@ type Defect struct {
 	// Generated marks a defect only generated requests find (generated.go):
 	// the kill matrix runs it with generation on.
 	Generated bool
+	// Op, for a generator defect, is the one operation whose answers it
+	// breaks; empty: every operation the odd input it waits for reaches
+	// (a limit, an offset).
+	Op registry.OpID
 	// Rewrite, when set, is carried out by the simulator's response
 	// rewriter on the bodies of the operations answering Rewrite.Record
 	// (of Rewrite.Op alone, when set), after they are encoded; such a
