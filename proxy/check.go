@@ -237,10 +237,11 @@ func (c *checker) check(ex *Exchange) (op registry.OpID, out []Finding) {
 				}
 			}
 		}
-		if op == registry.E4 && user != "admin" {
-			note("E4.403")
+		if registry.Must(op).Stated == registry.SuperAdmin && user != "admin" {
+			req := op.Requirement(".403")
+			note(req)
 			if is2xx {
-				add("E4.403", fmt.Sprintf("403 for %s, who is not the Super Admin", user), got)
+				add(req, fmt.Sprintf("403 for %s, who is not the Super Admin", user), got)
 			}
 		}
 	}

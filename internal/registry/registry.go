@@ -155,6 +155,9 @@ type Operation struct {
 	// variant looks that record up. Empty: the operation addresses no
 	// record, and is refused as a whole.
 	PermissionOn string
+	// Stated is the permission the specification states for it
+	// (Authentication 3), none for most.
+	Stated Permission
 	// TypicalUser is the caller of typical calls when the default caller
 	// would be refused.
 	TypicalUser string
@@ -267,9 +270,11 @@ var all = []Operation{
 		NotShown: "the push it sends is named only by the id its answer gives (E2 polls it): no read can be made before it",
 		Record:   "PushResult", Destructive: true, Group: "second-factor"},
 	{ID: E4, Profile: ProfileFaculty, ChangesState: true, Name: "Sync faculties", Statuses: []int{200, 404}, Method: "POST", Path: "/campus/Faculty", Placed: true,
+		Stated:   SuperAdmin,
 		NotShown: "the faculties it synchronises are read by no other operation",
 		Record:   "Faculty", List: true, Destructive: true, Group: "faculties", TypicalUser: "admin"},
 	{ID: E5, Profile: ProfileConsultation, ChangesState: true, Name: "Delete slots", Statuses: []int{200, 204, 404}, Input: "SlotDeleteInput", Method: "DELETE", Path: "/consultation/Slot", Placed: true,
+		Stated:   AccessDelete,
 		NotShown: "slots are read by no operation; only a second deletion shows them gone",
 		JSONBody: true, UUIDInput: true, Destructive: true, Group: "slots", Records: []string{"deletableSlots"}, Subject: "deletableSlots.0",
 		IDs:       map[string]string{"body.iDs": "records.deletableSlots"},

@@ -1,3 +1,6 @@
+// Per-operation facts beyond where an operation lives and what it takes:
+// which reads show a write, and the permissions the specification states.
+
 package registry
 
 // Readback is a read that shows what a write changes (Operation.ShownBy):
@@ -18,3 +21,16 @@ type Readback struct {
 // Readbacks returns the reads that show what a call of id changes (nil
 // for a write no read shows, and for a read).
 func Readbacks(id OpID) []Readback { return byID[string(id)].ShownBy }
+
+// Permission is a permission the specification states for an operation
+// (Operation.Stated).
+type Permission string
+
+// The permissions the specification states (Authentication 3).
+const (
+	// SuperAdmin: only the Super Admin may call it (E4).
+	SuperAdmin Permission = "Super Admin"
+	// AccessDelete: the caller needs Access_Delete on the module of the
+	// records (E5).
+	AccessDelete Permission = "Access_Delete on the module"
+)
