@@ -66,7 +66,7 @@ func (ru *runner) check(s *opSpec, out outcome) []failure {
 		// out of reach) says nothing about the request
 	case bad == nil && st >= 500:
 		fs = append(fs, failure{NoServerError, "a valid request answered without a server error (below 500)", fmt.Sprintf("%d %s", st, clip(out.ex.ResponseBody))})
-	case bad != nil && (st < 400 || st >= 500):
+	case bad != nil && !rules.ClientError(st):
 		p := InvalidRefusedShould
 		if bad.Must {
 			p = InvalidRefused

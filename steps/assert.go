@@ -113,7 +113,7 @@ func (s *state) notRefusedForMediaType(ctx context.Context) error {
 	}
 	if s.status == 400 && s.lastSent.hasBody {
 		got, at := s.gotStatus(), len(s.exchanges)-1
-		other := "application/json"
+		other := rules.MediaJSON
 		if ct == other {
 			other = jsonPatch
 		}

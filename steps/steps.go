@@ -278,7 +278,7 @@ func refusedForKey(ctx context.Context) error { return stateFrom(ctx).refusedFor
 // a call that ignored what it was not meant to read.
 func refusedOrBody(ctx context.Context, body string) error {
 	s := stateFrom(ctx)
-	if s.status >= 400 && s.status < 500 {
+	if rules.ClientError(s.status) {
 		return s.errorBodyIsString()
 	}
 	want := "a refusal (4xx)"
