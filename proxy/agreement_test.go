@@ -141,13 +141,7 @@ func runOnce(ctx context.Context, opts simulator.Options) (agreement, error) {
 // agree runs the suite through the proxy in front of a simulator built
 // with opts and compares the two producers' verdicts.
 func agree(ctx context.Context, opts simulator.Options) (agreement, error) {
-	opts.AllowedHosts = append(opts.AllowedHosts, "target.test")
-	sim, err := simulator.New(opts)
-	if err != nil {
-		return agreement{}, err
-	}
-	target, _ := url.Parse("http://target.test")
-	p, err := New(Options{Target: target, Fixture: sim.Fixtures(), Transport: inproc.Transport{Handler: sim}, AllowedHosts: []string{"proxy.test"}})
+	p, fx, err := inFront(opts)
 	if err != nil {
 		return agreement{}, err
 	}
@@ -158,7 +152,7 @@ func agree(ctx context.Context, opts simulator.Options) (agreement, error) {
 	rep, err := steps.Run(ctx, steps.Config{
 		BaseURL:      "http://proxy.test",
 		Client:       &http.Client{Transport: tagScenario{inproc.Transport{Handler: p}}},
-		Fixture:      sim.Fixtures(),
+		Fixture:      fx,
 		PollInterval: time.Millisecond,
 	})
 	p.Wait()
@@ -266,16 +260,11 @@ func TestAgreementGenerated(t *testing.T) {
 	const n = 20
 	pairs := 0
 	for _, d := range []string{"", string(defects.ErrorBodyObject), string(defects.GenLongNameErrorObject)} {
-		opts := simulator.Options{AllowedHosts: []string{"target.test"}}
+		var opts simulator.Options
 		if d != "" {
 			opts.Defects = []string{d}
 		}
-		sim, err := simulator.New(opts)
-		if err != nil {
-			t.Fatal(err)
-		}
-		target, _ := url.Parse("http://target.test")
-		p, err := New(Options{Target: target, Fixture: sim.Fixtures(), Transport: inproc.Transport{Handler: sim}, AllowedHosts: []string{"proxy.test"}})
+		p, fx, err := inFront(opts)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -291,7 +280,7 @@ func TestAgreementGenerated(t *testing.T) {
 				proxySays[op] = broken
 			}
 		}
-		found, _, err := generate.Run(t.Context(), generate.Config{BaseURL: "http://proxy.test", Client: inproc.Client(p), Fixture: sim.Fixtures(), N: n, Seed: 1})
+		found, _, err := generate.Run(t.Context(), generate.Config{BaseURL: "http://proxy.test", Client: inproc.Client(p), Fixture: fx, N: n, Seed: 1})
 		p.Wait()
 		p.Close()
 		if err != nil {
