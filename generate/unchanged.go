@@ -1,7 +1,6 @@
 package generate
 
 import (
-	"bytes"
 	"context"
 	"fmt"
 	"strings"
@@ -51,6 +50,7 @@ func (ru *runner) snapshotReads(s *opSpec) []Request {
 
 // snapshot is the answers to reads, in order.
 type snapshot struct {
+	ops       []string
 	exchanges []reports.Exchange
 	bodies    [][]byte
 }
@@ -62,18 +62,29 @@ func (ru *runner) snapshot(ctx context.Context, reads []Request) (snapshot, bool
 		if kind != answered {
 			return sn, false
 		}
+		sn.ops = append(sn.ops, r.Op)
 		sn.exchanges = append(sn.exchanges, ex)
 		sn.bodies = append(sn.bodies, raw)
 	}
 	return sn, true
 }
 
-// changed compares two snapshots of the same reads and describes the
-// first difference.
-func changed(before, after snapshot) (string, string, int, bool) {
+// changed compares two snapshots of the same reads, made around a request
+// to write, and describes the first difference: a status, the records an
+// answer shows, or a member the write sets (sameRecords): the observer's,
+// and those of a body the fixture gives (the write sets what it sends).
+func changed(write *opSpec, before, after snapshot) (string, string, int, bool) {
+	members := map[string][]string{}
+	for _, o := range registry.Readbacks(registry.OpID(write.id)) {
+		op := string(o.Op)
+		members[op] = append(members[op], o.Members...)
+		for k := range write.fixedBody {
+			members[op] = append(members[op], k)
+		}
+	}
 	for i := range before.exchanges {
 		b, a := before.exchanges[i], after.exchanges[i]
-		if b.Status != a.Status || !bytes.Equal(before.bodies[i], after.bodies[i]) {
+		if b.Status != a.Status || !sameRecords(before.ops[i], before.bodies[i], after.bodies[i], members[before.ops[i]]) {
 			return fmt.Sprintf("%s %s: %d %s", b.Method, b.URL, b.Status, clip(b.ResponseBody)),
 				fmt.Sprintf("%d %s", a.Status, clip(a.ResponseBody)), i, true
 		}

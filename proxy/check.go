@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"net/http"
+	"slices"
 	"sort"
 	"strings"
 
@@ -12,6 +14,7 @@ import (
 	"github.com/campusconf/campusconf/features"
 	"github.com/campusconf/campusconf/fixtures"
 	"github.com/campusconf/campusconf/internal/openapi"
+	"github.com/campusconf/campusconf/internal/pace"
 	"github.com/campusconf/campusconf/internal/registry"
 	"github.com/campusconf/campusconf/internal/rules"
 	"github.com/campusconf/campusconf/internal/wire"
@@ -28,15 +31,16 @@ type Finding struct {
 // checker judges exchanges. Its memory of earlier exchanges (state) is the
 // only part that changes; it is guarded by the state's own mutex.
 type checker struct {
-	cat    *features.Catalogue
-	fx     *fixtures.File
-	v      *openapi.Validator
-	table  []route
-	keys   map[string]bool // subscription keys the fixture knows
-	mem    *memories
-	ids    map[string]bool // the ids the fixture names, lower case
-	shapes *shapes         // shape verdicts of answers seen
-	users  []string        // the fixture's users, the admin first (see user)
+	cat     *features.Catalogue
+	fx      *fixtures.File
+	v       *openapi.Validator
+	table   []route
+	keys    map[string]bool // subscription keys the fixture knows
+	mem     *memories
+	ids     map[string]bool    // the ids the fixture names, lower case
+	shapes  *shapes            // shape verdicts of answers seen
+	users   []string           // the fixture's users, the admin first (see user)
+	limited func(ex *Exchange) // notes a rate-limited answer, not judged
 }
 
 func newChecker(cat *features.Catalogue, fx *fixtures.File, v *openapi.Validator, stateBytes int64) *checker {
@@ -110,6 +114,16 @@ func (c *checker) check(ex *Exchange) (op registry.OpID, out []Finding) {
 	world, path := wire.WorldOf(ex.URL.Path, ex.RequestHeader)
 	op, params := match(c.table, ex.Method, path)
 	if op == "" || ex.Err != nil {
+		return op, nil
+	}
+	// a rate-limited answer (internal/pace: the producers' reading) is
+	// the target's pace, not an answer to judge: the app sends again
+	o := registry.Must(op)
+	write := ex.Method != http.MethodGet && op != registry.E2
+	if _, limited := pace.Limited(ex.Status, ex.ResponseHeader, write, slices.Contains(o.Statuses, http.StatusServiceUnavailable), ex.Started.Add(ex.Duration)); limited {
+		if c.limited != nil {
+			c.limited(ex)
+		}
 		return op, nil
 	}
 	note := func(req string) {

@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
-	"time"
 
 	"github.com/tidwall/gjson"
 
@@ -84,12 +83,12 @@ func datesInRange(j *judgement) {
 	if start == "" && end == "" {
 		return
 	}
-	s, errS := time.Parse(time.RFC3339, start)
-	e, errE := time.Parse(time.RFC3339, end)
+	s, errS := rules.ParseDateTime(start)
+	e, errE := rules.ParseDateTime(end)
 	req := j.op.Requirement(".dates")
 	dated := false
 	for _, entry := range j.resp.Array() {
-		d, err := time.Parse(time.RFC3339, entry.Get("logDate").String())
+		d, err := rules.ParseDateTime(entry.Get("logDate").String())
 		if err != nil {
 			continue
 		}

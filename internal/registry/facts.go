@@ -16,6 +16,11 @@ type Readback struct {
 	// parameter; empty: the read addresses the fixture records its own IDs
 	// name.
 	Each string
+	// Members are the members of the read's answer the write sets, beyond
+	// those of the body it sends: the read's answers around a refused
+	// write are compared by the records they show and by these members,
+	// since no other member is stable from one answer to the next.
+	Members []string
 }
 
 // Readbacks returns the reads that show what a call of id changes (nil

@@ -394,7 +394,7 @@ var all = []Operation{
 		Typical: Call{Params: map[string]string{"id": "{records.notification.groupId}"}}},
 	{ID: NR, Profile: ProfileNotifications, ChangesState: true, Alias: "updateNotificationRead", Name: "Update notification read status", Statuses: []int{200}, Input: "NotificationReadInput",
 		PermissionOn: "body.id",
-		ShownBy:      []Readback{{Op: NG}},
+		ShownBy:      []Readback{{Op: NG, Members: []string{"notifyStatus"}}},
 		Method:       "PUT", Path: "/notification/read", AltMethod: "POST", AltPath: "/notifications/read-status",
 		Record: "Notification", JSONBody: true, RequiredMembers: true, Destructive: true, Group: "notification",
 		Records: []string{"notification"}, Subject: "notification.id", Load: true, LoadBody: `{"id":{records.notification.id},"read":11}`,
