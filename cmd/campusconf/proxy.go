@@ -211,16 +211,10 @@ func runProxy(ctx context.Context, c proxyConfig, ln net.Listener, stdout, stder
 	}
 	all, must := p.Violations()
 	fmt.Fprintf(stdout, "campusconf proxy stopped by %s after %d exchange(s), %d of them unchecked (checker queues full)\n", stoppedBy, p.Seen(), p.Unchecked())
-	fmt.Fprintf(stdout, "%s: %d requirement(s) broken on live traffic (%d MUST); reports in %s\n", r.Verdict, all, must, c.reportDir)
+	fmt.Fprintf(stdout, "%s: %d requirement(s) broken on live traffic (%d MUST); reports in %s\n", reports.Word(r.Verdict, r.VerdictCause), all, must, c.reportDir)
 	if g != nil {
 		fmt.Fprintln(stdout, g.String())
-		if g.Pass {
-			return exitOK
-		}
-		return exitFailed
 	}
-	if must > 0 {
-		return exitFailed
-	}
-	return exitOK
+	// the verdict's exit code (docs/reports.md, "The verdict")
+	return r.ExitCode()
 }
