@@ -190,7 +190,7 @@ func (s *state) probeOne(ctx context.Context, p *probe) {
 		return
 	}
 	p.status, p.got = ps.status, ps.gotStatus()
-	p.stringBody = rules.ErrorBodyIsString(ps.body)
+	p.stringBody = rules.IsErrorBody(ps.body)
 }
 
 // merge adds what a probe's state did to the scenario's state, as if the

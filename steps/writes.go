@@ -369,13 +369,13 @@ func refusedAndUnchanged(ctx context.Context) error {
 	if obs == nil || obs.before.body == nil {
 		return fmt.Errorf("no refused write was made before judging it")
 	}
-	if obs.refStatus != 400 && obs.refStatus != 401 && obs.refStatus != 403 {
-		f := s.fail(nil, "a refusal (400, 401 or 403) for a call without a valid Ocp-Apim-Subscription-Key", fmt.Sprintf("%d with body %s", obs.refStatus, s.clip(string(obs.refBody))))
+	if b := rules.KeyRefusal(obs.refStatus, obs.refBody); b != nil {
+		f := s.fail(nil, b.Expected, fmt.Sprintf("%d with body %s", obs.refStatus, s.clip(string(obs.refBody))))
 		f.Exchange = obs.refAt
 		return f
 	}
 	s.exercise("ALL.error-body")
-	if !rules.ErrorBodyIsString(obs.refBody) {
+	if !rules.IsErrorBody(obs.refBody) {
 		f := s.fail([]string{"ALL.error-body"}, "an error body that is a JSON string", fmt.Sprintf("%d with body %s", obs.refStatus, s.clip(string(obs.refBody))))
 		f.Exchange = obs.refAt
 		return f

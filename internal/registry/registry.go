@@ -144,6 +144,20 @@ type Operation struct {
 	// {saved.probe}: a record the fixture cannot name because the run
 	// makes it (an attendance just added, a push just sent).
 	ProbeSetup *Setup
+	// ShownBy are the reads that show what a call of it changes; NotShown
+	// says, for a write no read shows, why. Every operation that changes
+	// state declares one of the two (see Readback).
+	ShownBy  []Readback
+	NotShown string
+	// PermissionOn is the input (a key of IDs: "path.id", "body.iDs")
+	// naming the record whose permission an implementation that checks
+	// permissions per record checks: the simulator's permission-per-record
+	// variant looks that record up. Empty: the operation addresses no
+	// record, and is refused as a whole.
+	PermissionOn string
+	// Stated is the permission the specification states for it
+	// (Authentication 3), none for most.
+	Stated Permission
 	// TypicalUser is the caller of typical calls when the default caller
 	// would be refused.
 	TypicalUser string
@@ -241,9 +255,31 @@ func (o Operation) SubjectIsNumber() bool {
 // and path open.
 func (o Operation) Unplaced() bool { return !o.Placed }
 
+// OperationID is the operation's operationId in the OpenAPI document,
+// which says what it does (generated clients name their methods after
+// it): the old fixture name of an unplaced operation, else its display
+// name in lower camel case ("getDownloadLogsByFolder"). The document
+// gives the operation's id (E10) in openapi.IDExtension.
+func (o Operation) OperationID() string {
+	if o.Alias != "" {
+		return o.Alias
+	}
+	var b strings.Builder
+	for i, w := range strings.FieldsFunc(o.Name, func(r rune) bool { return r == ' ' || r == '-' }) {
+		if i == 0 {
+			w = strings.ToLower(w[:1]) + w[1:]
+		} else {
+			w = strings.ToUpper(w[:1]) + w[1:]
+		}
+		b.WriteString(w)
+	}
+	return b.String()
+}
+
 var all = []Operation{
 	{ID: E1, Profile: ProfileSecondFactor, ChangesState: true, Name: "Validate one-time password", Statuses: []int{200, 404, 503}, Input: "OtpInput", Method: "POST", Path: "/campus/2FA/Auth", Placed: true,
-		Record: "SecondFactorResult", JSONBody: true, RequiredMembers: true, Group: "second-factor",
+		NotShown: "a one-time password's use changes no record a read shows",
+		Record:   "SecondFactorResult", JSONBody: true, RequiredMembers: true, Group: "second-factor",
 		IDs:     map[string]string{"body.userid": "secondFactor.userid"},
 		Typical: Call{Body: `{"userid": "{secondFactor.userid}", "otp": "000000"}`, HasBody: true}},
 	{ID: E2, Profile: ProfileSecondFactor, Name: "Check push status", Statuses: []int{200, 404, 503}, Input: "PushPollInput", Method: "POST", Path: "/campus/2FA/Poll", Placed: true,
@@ -252,26 +288,37 @@ var all = []Operation{
 		Forbidden:  &Call{Body: `{"transactionId": "{saved.probe}"}`, HasBody: true},
 		ProbeSetup: &Setup{Op: E3, Save: "transactionId"}},
 	{ID: E3, Profile: ProfileSecondFactor, ChangesState: true, Name: "Send push", Statuses: []int{200, 404, 503}, Method: "POST", Path: "/campus/2FA/Push", Placed: true,
-		Record: "PushResult", Destructive: true, Group: "second-factor"},
+		NotShown: "the push it sends is named only by the id its answer gives (E2 polls it): no read can be made before it",
+		Record:   "PushResult", Destructive: true, Group: "second-factor"},
 	{ID: E4, Profile: ProfileFaculty, ChangesState: true, Name: "Sync faculties", Statuses: []int{200, 404}, Method: "POST", Path: "/campus/Faculty", Placed: true,
-		Record: "Faculty", List: true, Destructive: true, Group: "faculties", TypicalUser: "admin"},
+		Stated:   SuperAdmin,
+		NotShown: "the faculties it synchronises are read by no other operation",
+		Record:   "Faculty", List: true, Destructive: true, Group: "faculties", TypicalUser: "admin"},
 	{ID: E5, Profile: ProfileConsultation, ChangesState: true, Name: "Delete slots", Statuses: []int{200, 204, 404}, Input: "SlotDeleteInput", Method: "DELETE", Path: "/consultation/Slot", Placed: true,
+		Stated:   AccessDelete,
+		NotShown: "slots are read by no operation; only a second deletion shows them gone",
 		JSONBody: true, UUIDInput: true, Destructive: true, Group: "slots", Records: []string{"deletableSlots"}, Subject: "deletableSlots.0",
 		IDs:       map[string]string{"body.iDs": "records.deletableSlots"},
 		Typical:   Call{Body: `{"iDs": ["{absent}"]}`, HasBody: true},
 		Forbidden: &Call{Body: `{"iDs": ["{records.deletableSlots.0}"]}`, HasBody: true}},
 	{ID: E6, Profile: ProfileBank, ChangesState: true, Name: "Copy bank folder", Statuses: []int{201, 404}, Method: "POST", Path: "/bank/{id}/copy", Placed: true,
-		Record: "BankFolder", UUIDInput: true, Destructive: true, Group: "bank", Records: []string{"bankFolder"}, Subject: "bankFolder",
+		PermissionOn: "path.id",
+		NotShown:     "bank folders are read by no operation; the copy is its own answer",
+		Record:       "BankFolder", UUIDInput: true, Destructive: true, Group: "bank", Records: []string{"bankFolder"}, Subject: "bankFolder",
 		IDs:       map[string]string{"path.id": "records.bankFolder"},
 		Typical:   Call{Params: map[string]string{"id": "{absent}"}},
 		Forbidden: &Call{Params: map[string]string{"id": "{records.bankFolder}"}}},
 	{ID: E7, Profile: ProfileAttendance, ChangesState: true, Name: "Add default attendance", Statuses: []int{201}, Input: "DefaultAttendanceInput", Method: "POST", Path: "/Attendance/Default", Placed: true,
-		Record: "Attendance", JSONBody: true, RequiredMembers: true, UUIDInput: true, Destructive: true, Group: "attendance",
+		PermissionOn: "body.resourceID",
+		NotShown:     "attendances are read by no operation",
+		Record:       "Attendance", JSONBody: true, RequiredMembers: true, UUIDInput: true, Destructive: true, Group: "attendance",
 		Records: []string{"attendanceResource"}, Subject: "attendanceResource",
 		IDs:     map[string]string{"body.resourceID": "records.attendanceResource"},
 		Typical: Call{Body: `{"resourceID": "{records.attendanceResource}"}`, HasBody: true}},
 	{ID: E8, Profile: ProfileAttendance, ChangesState: true, Name: "Delete attendances", Statuses: []int{204}, Input: "AttendanceDeleteInput", Method: "DELETE", Path: "/Attendance/", Placed: true,
-		EmptyAnswer: true, JSONBody: true, RequiredMembers: true, UUIDInput: true, Destructive: true, Group: "attendance",
+		PermissionOn: "body.resourceID",
+		NotShown:     "attendances are read by no operation",
+		EmptyAnswer:  true, JSONBody: true, RequiredMembers: true, UUIDInput: true, Destructive: true, Group: "attendance",
 		Records: []string{"attendanceResource"}, Subject: "attendanceResource",
 		IDs:        map[string]string{"body.resourceID": "records.attendanceResource"},
 		Typical:    Call{Body: `{"resourceID": "{records.attendanceResource}", "iDs": ["{absent}"]}`, HasBody: true},
@@ -283,7 +330,8 @@ var all = []Operation{
 		IDs:     map[string]string{"path.evaluationid": "records.evaluation", "path.id": "records.evaluationQuestion"},
 		Typical: Call{Params: map[string]string{"evaluationid": "{records.evaluation}", "id": "{records.evaluationQuestion}"}}},
 	{ID: E10, Profile: ProfileFiles, Name: "Get download logs by folder", Statuses: []int{200}, Method: "GET", Path: "/files/{id}/downloaded", Placed: true,
-		Record: "FileLog", List: true, Paged: true, UUIDInput: true, Records: []string{"folder"}, Subject: "folder",
+		PermissionOn: "path.id",
+		Record:       "FileLog", List: true, Paged: true, UUIDInput: true, Records: []string{"folder"}, Subject: "folder",
 		Load: true, LoadQuery: "offset=0&limit=20",
 		IDs:     map[string]string{"path.id": "records.folder"},
 		Typical: Call{Params: map[string]string{"id": "{records.folder}"}}},
@@ -292,24 +340,30 @@ var all = []Operation{
 		IDs:     map[string]string{"path.id": "records.file"},
 		Typical: Call{Params: map[string]string{"id": "{records.file}"}}},
 	{ID: E12, Profile: ProfileModules, Name: "Get weblink view logs", Statuses: []int{200, 404}, Method: "GET", Path: "/module/Weblink/{ID}/Log", Placed: true,
-		Record: "WeblinkLog", List: true, UUIDInput: true, Records: []string{"weblink"}, Subject: "weblink", Load: true,
+		PermissionOn: "path.ID",
+		Record:       "WeblinkLog", List: true, UUIDInput: true, Records: []string{"weblink"}, Subject: "weblink", Load: true,
 		IDs:     map[string]string{"path.ID": "records.weblink"},
 		Typical: Call{Params: map[string]string{"id": "{records.weblink}"}}},
 	{ID: E13, Profile: ProfileMultimedia, Name: "Get downloads of a media", Statuses: []int{200, 404}, Method: "GET", Path: "/multimedia/{id}/downloadlog", Placed: true,
-		Record: "MediaLog", UUIDInput: true, Group: "media", Records: []string{"media"}, Subject: "media", Load: true,
+		PermissionOn: "path.id",
+		Record:       "MediaLog", UUIDInput: true, Group: "media", Records: []string{"media"}, Subject: "media", Load: true,
 		IDs:     map[string]string{"path.id": "records.media"},
 		Typical: Call{Params: map[string]string{"id": "{records.media}"}}},
 	{ID: E14, Profile: ProfileMultimedia, ChangesState: true, Name: "Delete medias", Statuses: []int{200}, Input: "MediaDeleteInput", Method: "DELETE", Path: "/multimedia/media", Placed: true,
-		JSONBody: true, UUIDInput: true, Destructive: true, Group: "media", Records: []string{"deletableMedia"}, Subject: "deletableMedia.0",
+		PermissionOn: "body.iDs",
+		ShownBy:      []Readback{{Op: E13}, {Op: E13, Each: "body.iDs"}},
+		JSONBody:     true, UUIDInput: true, Destructive: true, Group: "media", Records: []string{"deletableMedia"}, Subject: "deletableMedia.0",
 		IDs:       map[string]string{"body.iDs": "records.deletableMedia"},
 		Typical:   Call{Body: `{"iDs": ["{absent}"]}`, HasBody: true},
 		Forbidden: &Call{Body: `{"iDs": ["{records.deletableMedia.0}"]}`, HasBody: true}},
 	{ID: E15, Profile: ProfileMultimedia, Name: "Get channel users", Statuses: []int{200}, Method: "GET", Path: "/multimedia/statistics/channel/{id}/users", Placed: true,
-		Record: "ChannelUser", List: true, Paged: true, UUIDInput: true, Records: []string{"channel"}, Subject: "channel", Load: true,
+		PermissionOn: "path.id",
+		Record:       "ChannelUser", List: true, Paged: true, UUIDInput: true, Records: []string{"channel"}, Subject: "channel", Load: true,
 		IDs:     map[string]string{"path.id": "records.channel"},
 		Typical: Call{Params: map[string]string{"id": "{records.channel}"}}},
 	{ID: E16, Profile: ProfileMultimedia, Name: "Get lecture-capture files", Statuses: []int{200}, Method: "GET", Path: "/multimedia/capture/{id}/medias", Placed: true,
-		Record: "CaptureSession", List: true, UUIDInput: true, Records: []string{"capture"}, Subject: "capture", Load: true,
+		PermissionOn: "path.id",
+		Record:       "CaptureSession", List: true, UUIDInput: true, Records: []string{"capture"}, Subject: "capture", Load: true,
 		IDs:     map[string]string{"path.id": "records.capture"},
 		Typical: Call{Params: map[string]string{"id": "{records.capture}"}}},
 	{ID: E17, Profile: ProfileSurvey, Name: "Get responses by survey question", Statuses: []int{200, 404}, Method: "GET", Path: "/survey/question/{id}/response", Placed: true,
@@ -329,12 +383,16 @@ var all = []Operation{
 		IDs:     map[string]string{"path.id": "records.resource"},
 		Typical: Call{Params: map[string]string{"id": "{records.resource}"}}},
 	{ID: E21, Profile: ProfileWebLectures, ChangesState: true, Name: "Publish sessions", Statuses: []int{200}, Input: "SessionPublishInput", Method: "PUT", Path: "/weblecture/session/publish", Placed: true,
-		JSONBody: true, UUIDInput: true, Destructive: true, Group: "lecture-sessions", Records: []string{"lectureSessions"}, Subject: "lectureSessions.0",
+		PermissionOn: "body.iDs",
+		NotShown:     "lecture sessions are read by no operation",
+		JSONBody:     true, UUIDInput: true, Destructive: true, Group: "lecture-sessions", Records: []string{"lectureSessions"}, Subject: "lectureSessions.0",
 		IDs:       map[string]string{"body.iDs": "records.lectureSessions"},
 		Typical:   Call{Body: `{"iDs": ["{absent}"], "publish": true}`, HasBody: true},
 		Forbidden: &Call{Body: `{"iDs": ["{records.lectureSessions.0}"], "publish": true}`, HasBody: true}},
 	{ID: GB, Profile: ProfileGradebook, ChangesState: true, Alias: "updateGradebookSettings", Name: "Update gradebook settings", Statuses: []int{200, 404}, Input: "GradebookSettingsInput",
-		Method: "PATCH", Path: "/gradebook/{id}/settings", AltMethod: "PUT", AltPath: "/gradebook/settings/{id}",
+		PermissionOn: "path.id",
+		NotShown:     "gradebook settings are read by no operation but the update itself",
+		Method:       "PATCH", Path: "/gradebook/{id}/settings", AltMethod: "PUT", AltPath: "/gradebook/settings/{id}",
 		Record: "GradebookSettings", JSONBody: true, RequiredMembers: true, UUIDInput: true, Destructive: true, Group: "gradebook",
 		Records: []string{"gradebookModule"}, Subject: "gradebookModule.id",
 		IDs: map[string]string{"path.id": "records.gradebookModule.id", "body.iD_Weightage.key": "records.gradebookModule.gradeItems"},
@@ -343,23 +401,30 @@ var all = []Operation{
 		Forbidden: &Call{Params: map[string]string{"id": "{records.gradebookModule.id}"},
 			Body: `{"iD_Weightage": [], "gradingSchema": [{"letterGrade": "A", "maxMark": 100}]}`, HasBody: true}},
 	{ID: ES, Profile: ProfileEvaluation, ChangesState: true, Alias: "updateEvaluationSession", Name: "Update evaluation question session", Statuses: []int{200}, Input: "EvaluationSessionInput",
-		Method: "PATCH", Path: "/evaluation/{id}/session", AltMethod: "PUT", AltPath: "/evaluations/{id}/question-session",
+		PermissionOn: "path.id",
+		ShownBy:      []Readback{{Op: E9}},
+		Method:       "PATCH", Path: "/evaluation/{id}/session", AltMethod: "PUT", AltPath: "/evaluations/{id}/question-session",
 		Record: "Evaluation", Destructive: true, Group: "evaluation", Records: []string{"evaluation", "evaluationQuestion"}, Subject: "evaluation",
 		IDs:     map[string]string{"path.id": "records.evaluation"},
 		Typical: Call{Params: map[string]string{"id": "{records.evaluation}"}, HasBody: true, Body: "{operations.ES.body}"}},
 	{ID: NG, Profile: ProfileNotifications, Alias: "getNotificationByGroup", Name: "Get notification by group id", Statuses: []int{200},
-		Method: "GET", Path: "/notification/group/{id}", AltMethod: "GET", AltPath: "/notifications/groups/{id}",
+		PermissionOn: "path.id",
+		Method:       "GET", Path: "/notification/group/{id}", AltMethod: "GET", AltPath: "/notifications/groups/{id}",
 		Record: "Notification", UUIDInput: true, Group: "notification", Records: []string{"notification"}, Subject: "notification.groupId", Load: true,
 		IDs:     map[string]string{"path.id": "records.notification.groupId"},
 		Typical: Call{Params: map[string]string{"id": "{records.notification.groupId}"}}},
 	{ID: NR, Profile: ProfileNotifications, ChangesState: true, Alias: "updateNotificationRead", Name: "Update notification read status", Statuses: []int{200}, Input: "NotificationReadInput",
-		Method: "PUT", Path: "/notification/read", AltMethod: "POST", AltPath: "/notifications/read-status",
+		PermissionOn: "body.id",
+		ShownBy:      []Readback{{Op: NG, Members: []string{"notifyStatus"}}},
+		Method:       "PUT", Path: "/notification/read", AltMethod: "POST", AltPath: "/notifications/read-status",
 		Record: "Notification", JSONBody: true, RequiredMembers: true, Destructive: true, Group: "notification",
 		Records: []string{"notification"}, Subject: "notification.id", Load: true, LoadBody: `{"id":{records.notification.id},"read":11}`,
 		IDs:     map[string]string{"body.id": "records.notification.id"},
 		Typical: Call{Body: `{"id": {records.notification.id}, "read": 10}`, HasBody: true}},
 	{ID: QS, Profile: ProfileQuizzes, ChangesState: true, Alias: "updateQuizSection", Name: "Update quiz section", Statuses: []int{200}, Input: "QuizSectionInput",
-		Method: "PUT", Path: "/quiz/section", AltMethod: "PATCH", AltPath: "/quiz/sections",
+		PermissionOn: "body.id",
+		NotShown:     "quiz sections are read by no operation but the update itself",
+		Method:       "PUT", Path: "/quiz/section", AltMethod: "PATCH", AltPath: "/quiz/sections",
 		Record: "QuizSection", JSONBody: true, RequiredMembers: true, UUIDInput: true, Destructive: true, Group: "quiz",
 		Records: []string{"quizSection"}, Subject: "quizSection.id",
 		IDs:     map[string]string{"body.id": "records.quizSection.id"},

@@ -18,7 +18,7 @@ func (env *Env) resourceStudents(w http.ResponseWriter, r *http.Request, _ store
 	l, found := env.store.Students(id)
 	noteUnknown(r, found)
 	fill := photoFill(env, pop, func(st *store.Student) *string { return &st.Photo })
-	answerPage(env, w, l, q, nil, fill, fill == nil)
+	answerPage(env, w, l, q, page[store.Student]{fill: fill, cacheAs: fill == nil})
 }
 
 // resourcesRoutes are the routes of resources: E20 lists a resource's students.

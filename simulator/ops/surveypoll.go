@@ -29,7 +29,7 @@ func (env *Env) surveyResponses(w http.ResponseWriter, r *http.Request, _ store.
 	if env.defects.Has(defects.ResponsesOtherQuestion) {
 		fill = chain(fill, otherQuestion(func(r *store.SurveyResponse) *string { return &r.ID }, func(r *store.SurveyResponse) *string { return &r.QuestionID }))
 	}
-	answerPage(env, w, l, q, nil, fill, pop["Creator"]) // the fill follows from it and the defects
+	answerPage(env, w, l, q, page[store.SurveyResponse]{fill: fill, cacheAs: pop["Creator"]}) // the fill follows from it and the defects
 }
 
 // pollResponses is E18.
@@ -46,7 +46,7 @@ func (env *Env) pollResponses(w http.ResponseWriter, r *http.Request, _ store.Us
 	if env.defects.Has(defects.ResponsesOtherQuestion) {
 		fill = chain(fill, otherQuestion(func(r *store.PollResponse) *string { return &r.ID }, func(r *store.PollResponse) *string { return &r.QuestionID }))
 	}
-	answerPage(env, w, l, q, nil, fill, photos)
+	answerPage(env, w, l, q, page[store.PollResponse]{fill: fill, cacheAs: photos})
 }
 
 // pollResponse is E19. The specification lists no 404 here: an unknown id

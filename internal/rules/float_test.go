@@ -2,26 +2,6 @@ package rules
 
 import "testing"
 
-func TestErrorBodyIsString(t *testing.T) {
-	tests := []struct {
-		body string
-		want bool
-	}{
-		{`"not found"`, true},
-		{`""`, true},
-		{`{"message": "not found"}`, false},
-		{`{"statusCode": 401, "message": "Access denied"}`, false},
-		{`not found`, false},
-		{``, false},
-		{`"a" "b"`, false},
-	}
-	for _, tt := range tests {
-		if got := ErrorBodyIsString([]byte(tt.body)); got != tt.want {
-			t.Errorf("ErrorBodyIsString(%q) = %v, want %v", tt.body, got, tt.want)
-		}
-	}
-}
-
 func TestSameAtFloatPrecision(t *testing.T) {
 	tests := []struct {
 		sent, got float64
