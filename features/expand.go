@@ -29,6 +29,27 @@ var selections = map[string]func(registry.Operation) bool{
 	"with-body": func(o registry.Operation) bool { return o.Typical.HasBody },
 	// the operations that answer success with a JSON body
 	"answering-json": func(o registry.Operation) bool { return !o.EmptyAnswer },
+	// the writes whose round trip the registry declares (writes.go)
+	"with-round-trip": func(o registry.Operation) bool {
+		w, ok := registry.WriteOf(o.ID)
+		return ok && len(w.Edges) > 0
+	},
+	// the writes with a read of the record they change: a refusal of
+	// them is read back
+	"with-read-back": readBack,
+	// every operation but those: their refusal for want of a key is
+	// checked with its read-back, which replaces the plain check
+	"without-read-back": func(o registry.Operation) bool { return !readBack(o) },
+	// the writes with a neighbour to read before and after
+	"with-neighbour": func(o registry.Operation) bool {
+		w, ok := registry.WriteOf(o.ID)
+		return ok && w.Neighbour != nil && w.Change != nil
+	},
+}
+
+func readBack(o registry.Operation) bool {
+	w, ok := registry.WriteOf(o.ID)
+	return ok && w.Read != nil && w.Change != nil
 }
 
 // expand replaces the markers of one feature file's text.

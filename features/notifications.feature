@@ -96,11 +96,7 @@ Feature: Notifications
 
   @NR @NR.range @destructive
   Scenario: A refused read value leaves the notification as it was
-    When I call NR with body:
-      """
-      {"id": {records.notification.id}, "read": 10}
-      """
-    And I call NG for "{records.notification.groupId}"
+    When I call NG for "{records.notification.groupId}"
     And I save the field "notifyStatus" as "before"
     And I call NR with body:
       """

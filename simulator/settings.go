@@ -114,5 +114,6 @@ func storePolicy(d *switches.Defects) store.Policy {
 		GradebookTotalBelow100:  set.Has(defects.Gradebook100Refused),
 		GradebookRefusedStored:  set.Has(defects.GradebookRefusedApplied),
 		NotifyStatusKept:        set.Has(defects.NotifyReadIgnored),
+		NotifyStatusEveryone:    set.Has(defects.NotifyReadNeighbours),
 	}
 }

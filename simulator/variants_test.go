@@ -118,6 +118,13 @@ var variantChecks = map[variants.Name]func(t *testing.T, e *env){
 			t.Errorf("displayQuestionMark = %v after an update leaving it out, want true kept", got["displayQuestionMark"])
 		}
 	},
+	variants.QuizLenient: func(t *testing.T, e *env) {
+		q := e.fx.Records.QuizSection
+		got := e.do("owner", "PUT", "/quiz/section", `{"id":"`+q.ID+`","name":"","displayedRandomQuestions":-2147483648}`).want(t, http.StatusOK).object(t)
+		if got["name"] != "" || got["displayedRandomQuestions"] != float64(-2147483648) {
+			t.Errorf("answer = %v, want the empty name and -2147483648 given back", got)
+		}
+	},
 	variants.Nulls: func(t *testing.T, e *env) {
 		got := e.do("owner", "GET", "/notification/group/"+e.fx.Records.Notification.GroupID, "").want(t, http.StatusOK).object(t)
 		if v, ok := got["ancestor"]; !ok || v != nil {

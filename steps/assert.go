@@ -95,7 +95,8 @@ func (s *state) refusedForKey() error {
 	if b := rules.KeyRefusal(s.status, s.body); b != nil {
 		return s.fail(nil, b.Expected, s.gotStatus())
 	}
-	return nil
+	// its body is the stated error form, as every refusal's (issue 37)
+	return s.errorBodyIsString()
 }
 
 // notRefusedForMediaType accepts any answer but a refusal of the body's

@@ -8,10 +8,9 @@ import (
 	"strings"
 	"sync"
 
-	"github.com/tidwall/gjson"
-
 	"github.com/campusconf/campusconf/fixtures"
 	"github.com/campusconf/campusconf/internal/registry"
+	"github.com/campusconf/campusconf/internal/rules"
 	"github.com/campusconf/campusconf/reports"
 )
 
@@ -191,7 +190,7 @@ func (s *state) probeOne(ctx context.Context, p *probe) {
 		return
 	}
 	p.status, p.got = ps.status, ps.gotStatus()
-	p.stringBody = gjson.ValidBytes(ps.body) && ps.json().Type == gjson.String
+	p.stringBody = rules.IsErrorBody(ps.body)
 }
 
 // merge adds what a probe's state did to the scenario's state, as if the

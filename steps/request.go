@@ -438,6 +438,17 @@ func (s *state) authenticate(req *http.Request) error {
 		key = u.SubscriptionKey
 	}
 	for k, v := range u.Headers {
+		switch s.identity {
+		case identityLeftOut:
+			continue
+		case identityUnissued:
+			// the scheme kept ("Bearer x"), the credential never issued
+			scheme, _, found := strings.Cut(v, " ")
+			v = "campusconf-unissued-" + s.absentID()[:8]
+			if found {
+				v = scheme + " " + v
+			}
+		}
 		req.Header.Set(k, v)
 	}
 	if s.fakeKey != "" {

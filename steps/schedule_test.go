@@ -69,7 +69,8 @@ func TestPlanGroups(t *testing.T) {
 	}{
 		{"Marking an unread notification read returns it read, and read it stays", []string{"notification!"}},
 		{"Reading a notification by its group", []string{"notification"}},
-		{"NR refuses a call without a subscription key", []string{"notification!"}},
+		{"NR refuses a subscription key that was never issued", []string{"notification!"}},
+		{"NR without a subscription key is refused and changes nothing", []string{"notification!"}},
 		{"NG refuses a call without a subscription key", []string{"notification"}},
 		{"E10 returns at most limit entries", nil},
 		{"A deleted media is gone", []string{"media!"}},

@@ -26,8 +26,10 @@ type state struct {
 	user    string // fixture user name of the caller
 	noKey   bool   // leave out the subscription key
 	fakeKey string // send this key, never issued, instead of the fixture's
-	saved   map[string]gjson.Result
-	started time.Time
+	// identity says how the user's headers are sent (spellings.go)
+	identity identity
+	saved    map[string]gjson.Result
+	started  time.Time
 
 	// last response
 	status int
@@ -50,6 +52,10 @@ type state struct {
 	// dropped counts exchanges past reports.MaxExchanges not kept.
 	dropped int
 	skipped *skip
+	// writes is what a check of a write's effect saw (writes.go)
+	writes *writeObs
+	// lastWrite is the operation whose write it judges
+	lastWrite string
 	// weights are the last weightages set per grade item
 	weights map[string]float64
 	// exercised are requirements checked beyond the scenario's tags
@@ -64,6 +70,15 @@ type state struct {
 	turn *turn
 	step []string
 }
+
+// identity is how a call sends the fixture user's headers.
+type identity int
+
+const (
+	identityAsGiven  identity = iota
+	identityLeftOut           // none of the user's headers
+	identityUnissued          // each header with a value never issued
+)
 
 // sent is a request as send received it.
 type sent struct {

@@ -128,6 +128,24 @@ var stepDefs = []stepDef{
 	{re(`^I raise the weightage of grade item (\d+) alone by (\S+)$`), raiseWeight, fixed(registry.GB)},
 	{re(`^the update is refused with 400, or the weightages it returns total at most 100$`), refusedOrWithin, nil},
 	{re(`^the earlier refusal changed nothing: the status is (\d{3})(?: or (\d{3}))?$`), unchangedStatus, nil},
+
+	// what a write did (writes.go)
+	{re(`^I write the edge values of ` + opRe + `$`), writeEdges, edgeCalls},
+	{re(`^every member written comes back as sent$`), membersCameBack, nil},
+	{re(`^I try to change the record of ` + opRe + ` (without a subscription key|with a subscription key never issued)$`), changeWithoutKey, readChangeRead},
+	{re(`^the write was refused for want of a subscription key, and the record reads as it was$`), refusedAndUnchanged, nil},
+	{re(`^I change the record of ` + opRe + `, reading another of its kind before and after$`), changeBesideNeighbour, neighbourChangeNeighbour},
+	{re(`^the other record reads as it was$`), neighbourAsItWas, nil},
+
+	// spellings and identities (spellings.go)
+	{re(`^I call ` + opRe + ` for "([^"]*)" with its uuid in upper case$`), callUpperID, op1},
+	{re(`^I call ` + opRe + ` with body, its uuids in upper case:$`), callUpperBody, op1},
+	{re(`^I call ` + opRe + ` for "([^"]*)" with "([^"]*)" at "([^"]*)" written (with a numeric offset|with fractional seconds|in lower case)$`), callRespelled, op1},
+	{re(`^the list holds the same entries as the list saved as "([^"]*)"$`), sameEntries, nil},
+	{re(`^the body is the record saved as "([^"]*)"$`), sameBody, nil},
+	{re(`^the user's identity is left out$`), noIdentity, nil},
+	{re(`^the user's identity is one that was never issued$`), unissuedIdentity, nil},
+	{re(`^a refusal, if any, is in the stated error form$`), refusedInForm, nil},
 }
 
 func re(p string) *regexp.Regexp { return regexp.MustCompile(p) }

@@ -60,6 +60,8 @@ var docRows = []docRow{
 		"the body check fails near-misses of listed names only; `etag` and `links` are none: passes"},
 	{variants.QuizPatch, "Update quiz section (semantics of omitted fields not shown)",
 		"`QS.default` first sets `displayQuestionMark` false explicitly, then leaves it out: passes under replace and merge semantics"},
+	{variants.QuizLenient, "OP.write-edges (values a write may refuse that are not bounded)",
+		"`ALL.round-trip` accepts a refusal in the error form of an empty name or an int32 extreme, and compares what comes back when they are accepted: passes"},
 	{variants.E21ChangedCount, "E21 (\"number of records affected\")",
 		"`E21.count` first sets the opposite flag, so the matched and the changed count agree: passes"},
 	{variants.Page10, "OP.query-syntax (defaults and maxima not shown)",

@@ -154,6 +154,21 @@ const (
 	QuizStatus201            Name = "quiz-status-201"
 	QuizMarkDefaultTrue      Name = "quiz-mark-default-true"
 	QuizMarkIgnored          Name = "quiz-mark-ignored"
+
+	// What a write did, every refusal's form, every spelling (issue 37).
+	QuizTextASCII             Name = "quiz-text-ascii"
+	QuizStaleAnswer           Name = "quiz-stale-answer"
+	GradebookZeroOmitted      Name = "gradebook-zero-omitted"
+	GradebookMaxMarkTruncated Name = "gradebook-maxmark-truncated"
+	KeyRefusalObject          Name = "key-refusal-object"
+	TokenRefusalObject        Name = "token-refusal-object"
+	KeyWriteFirst             Name = "key-write-first"
+	NotifyReadNeighbours      Name = "notify-read-neighbours"
+	DateOffsetRefused         Name = "date-offset-refused"
+	DateFractionRefused       Name = "date-fraction-refused"
+	DateLowerRefused          Name = "date-lower-case-refused"
+	UUIDUpperRefused          Name = "uuid-upper-refused"
+	MediaParamRefused         Name = "media-param-refused"
 )
 
 // Requirement ids shared by the defects that break one rule on every
@@ -186,13 +201,17 @@ func ids(suffix string, ops ...registry.OpID) []string {
 var handWritten = []Defect{
 	// Every operation.
 	{Name: MissingKeyAccepted, Description: "calls without the Ocp-Apim-Subscription-Key header are accepted",
-		Requirements: []string{"ALL.key"}},
+		Requirements: []string{"ALL.key"},
+		// The key check's E14 without a key, carried out, deletes the
+		// media A deleted media is gone reads first (E13).
+		Collateral: []string{"E13.200"}},
 	{Name: UnknownKeyAccepted, Description: "any non-empty Ocp-Apim-Subscription-Key is accepted, also one never issued",
 		Requirements: []string{"ALL.key-unknown"}},
 	{Name: ErrorBodyObject, Description: "error bodies are a JSON object {\"message\": ...} instead of a JSON string",
 		Requirements: []string{"ALL.error-body"}},
 	{Name: JSONPatchRefused, Description: "request bodies sent as application/json-patch+json, the documented media type, are refused with 415; only application/json is accepted",
-		Requirements: []string{"ALL.media-type"}},
+		// with a parameter it is the same media type, refused too
+		Requirements: []string{"ALL.media-type", "ALL.media-param"}},
 	{Name: StudentsAllowed, Description: "students may call the writes and log reads the fixture declares forbidden to them",
 		Requirements: []string{"ALL.forbidden"},
 		// The refusal probe of E14 names a media the suite deletes later
@@ -244,7 +263,7 @@ var handWritten = []Defect{
 		Requirements: []string{"E1.reject"},
 		// The typical E1 call, which the media-type checks send, carries a
 		// wrong one-time password: a server error is no acceptance of it.
-		Collateral: []string{"ALL.media-type", "ALL.media-json", "ALL.no-content-type"}},
+		Collateral: []string{"ALL.media-type", "ALL.media-json", "ALL.no-content-type", "ALL.media-param"}},
 	{Name: PollAlways7002, Description: "E2 poll answers 7002 (denied) for every transaction, approved or not",
 		Requirements: []string{"E2.approve"}},
 	{Name: PollNever7002, Description: "E2 poll never answers 7002: a denied push polls as approved (0000)",
@@ -286,7 +305,9 @@ var handWritten = []Defect{
 	{Name: E7PublishDefaultFalse, Description: "E7 add default attendance defaults publish to false instead of true",
 		Requirements: []string{"E7.default-publish"}},
 	{Name: E7PublishIgnored, Description: "E7 ignores publish in the body: every default attendance is published",
-		Requirements: []string{"E7.publish"}},
+		Requirements: []string{"E7.publish"},
+		// E7's round trip sends publish false too.
+		Collateral: []string{"ALL.round-trip"}},
 	{Name: E8Status200, Description: "E8 delete attendances answers 200 with the deleted ids instead of 204",
 		Requirements: []string{"E8.204"}},
 
@@ -372,7 +393,9 @@ var handWritten = []Defect{
 	{Name: GradebookMaxMarkOptional, Description: "gradebook update accepts a grading schema entry without maxMark (taken as 0)",
 		Requirements: []string{"GB.400.schema"}},
 	{Name: GradebookStaleEcho, Description: "gradebook update stores the new weightages but answers the settings as they were before",
-		Requirements: []string{"GB.echo"}},
+		Requirements: []string{"GB.echo"},
+		// GB's round trip compares the answer with what it sent too.
+		Collateral: []string{"ALL.round-trip"}},
 	{Name: QuestionLimitsUnchecked, Description: "evaluation session update accepts question marks, difficulty levels and video time stamps beyond their limits",
 		Requirements: []string{"ES.question-outside"}},
 	{Name: QuestionLimitsExclusive, Description: "evaluation session update refuses question values at their limits (mark 0 and 10000, difficultyLevel 0 and 3, videoTimeStamp 0 and 2147483647)",
@@ -381,7 +404,10 @@ var handWritten = []Defect{
 		// The read-status scenarios read the notification back through
 		// NG and see another group's: they fail NG.group too, as the
 		// proxy judges it, not the rule of the write read back.
-		Requirements: []string{"NG.group"}},
+		Requirements: []string{"NG.group"},
+		// The neighbour check reads the other notification through NG,
+		// and is answered the one it changes.
+		Collateral: []string{"ALL.neighbours"}},
 	{Name: EvaluationStatus204, Description: "evaluation session update answers 204 with no body instead of 200 with the evaluation",
 		Requirements: []string{"ES.200"},
 		Status:       &StatusChange{Op: registry.ES, From: 200, To: 204}},
@@ -404,7 +430,42 @@ var handWritten = []Defect{
 	{Name: QuizMarkDefaultTrue, Description: "quiz section update defaults displayQuestionMark to true instead of false",
 		Requirements: []string{"QS.default"}},
 	{Name: QuizMarkIgnored, Description: "quiz section update ignores displayQuestionMark in the body: it stays false",
-		Requirements: []string{"QS.given"}},
+		Requirements: []string{"QS.given"},
+		// QS's round trip sends every flag true too.
+		Collateral: []string{"ALL.round-trip"}},
+
+	// What a write did, every refusal's form, every spelling (issue 37).
+	{Name: QuizTextASCII, Description: "quiz section update keeps text beyond ASCII as question marks: \"Sección 😀\" is stored and answered as \"Secci?n ?\"",
+		Requirements: []string{"ALL.round-trip"}},
+	{Name: QuizStaleAnswer, Description: "quiz section update stores the update but answers the section as it was before",
+		Requirements: []string{"ALL.round-trip"},
+		// the older scenarios see the old name and flag too
+		Collateral: []string{"QS.200", "QS.given"}},
+	{Name: GradebookZeroOmitted, Description: "gradebook update answers a grading schema entry whose maxMark is 0 without maxMark, a required member (an omitempty): the round trip's maxMark 0 shows it, and the record's shape check names it",
+		Requirements: []string{"REC.GradebookSettings.types"}},
+	{Name: GradebookMaxMarkTruncated, Description: "gradebook update stores maxMark as a whole number, cutting its fraction: 33.3 comes back as 33",
+		Requirements: []string{"ALL.round-trip"}},
+	{Name: KeyRefusalObject, Description: "a refusal for a missing or unknown subscription key carries a JSON object {\"statusCode\": 401, \"message\": ...}, as API gateways write it, instead of a JSON string",
+		Requirements: []string{"ALL.error-body"}},
+	{Name: TokenRefusalObject, Description: "a refusal for a missing or unknown user token carries a JSON object {\"message\": ...} instead of a JSON string",
+		Requirements: []string{"ALL.error-body"}},
+	{Name: KeyWriteFirst, Description: "a write without a valid subscription key is carried out (as owner) before the call is refused",
+		Requirements: []string{"ALL.key"},
+		// The refused E14 of the key check deletes the media A deleted
+		// media is gone reads first (E13), and finds gone.
+		Collateral: []string{"E13.200"}},
+	{Name: NotifyReadNeighbours, Description: "notification read update sets the read status of every notification of the user, not only of the one it names",
+		Requirements: []string{"ALL.neighbours"}},
+	{Name: DateOffsetRefused, Description: "E10 and E15 refuse a date-time with a numeric offset (+05:30) instead of Z with 400",
+		Requirements: []string{"ALL.date-spelling"}},
+	{Name: DateFractionRefused, Description: "E10 and E15 refuse a date-time with more than three digits of fractional seconds with 400",
+		Requirements: []string{"ALL.date-spelling"}},
+	{Name: DateLowerRefused, Description: "E10 and E15 refuse a date-time written with a lower-case t or z with 400",
+		Requirements: []string{"ALL.date-case"}},
+	{Name: UUIDUpperRefused, Description: "a uuid with upper-case hexadecimal digits, in a path or a body, is refused with 400",
+		Requirements: []string{"ALL.uuid-case"}},
+	{Name: MediaParamRefused, Description: "a request body whose Content-Type carries a parameter (application/json-patch+json; charset=utf-8) is refused with 415",
+		Requirements: []string{"ALL.media-param"}},
 }
 
 // catalogue lists every defect, sorted by name. It is made on first use,

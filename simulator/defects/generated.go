@@ -46,7 +46,8 @@ var generatorDefects = []Defect{
 	{Name: GenEmptyIDs500, Op: registry.E21, Description: "E21 crashes (500) when iDs is empty, null or left out (it takes the first id without looking)",
 		Requirements: []string{"GEN.no-5xx"}},
 	{Name: GenUpperUUID500, Op: registry.E19, Description: "E19 crashes (500) on a poll response id written in upper case, which the uuid format allows",
-		Requirements: []string{"GEN.no-5xx"}},
+		// the scenarios send E19 an upper-case id too (ALL.uuid-case)
+		Requirements: []string{"GEN.no-5xx", "ALL.uuid-case"}},
 	{Name: GenExtraMember500, Op: registry.E7, Description: "E7 crashes (500) on a body member the document does not list, after creating the attendance",
 		Requirements: []string{"GEN.no-5xx"}},
 	{Name: GenDateRegexOnly, Op: registry.E15, Description: "E15 checks startDate and endDate against a pattern only and ignores an impossible date-time (February 30, month 13, hour 25) instead of refusing it",

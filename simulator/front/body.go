@@ -8,6 +8,7 @@ import (
 	"io"
 	"mime"
 	"net/http"
+	"regexp"
 	"strings"
 	"time"
 	"unicode/utf8"
@@ -42,6 +43,10 @@ func ReadBody(w http.ResponseWriter, r *http.Request, d *switches.Defects) *Body
 		Fail(w, d, http.StatusUnsupportedMediaType, "Content-Type: expected application/json-patch+json or application/json, got none")
 		return nil
 	}
+	if strings.Contains(ct, ";") && d.Has(defects.MediaParamRefused) {
+		Fail(w, d, http.StatusUnsupportedMediaType, fmt.Sprintf("Content-Type: expected application/json-patch+json or application/json without parameters, got %q", ct))
+		return nil
+	}
 	// the common case, plain application/json, needs no parsing
 	if ct != "" && ct != "application/json" {
 		mt, _, err := mime.ParseMediaType(ct)
@@ -59,6 +64,10 @@ func ReadBody(w http.ResponseWriter, r *http.Request, d *switches.Defects) *Body
 			return nil
 		}
 		Fail(w, d, http.StatusBadRequest, "request body: "+err.Error())
+		return nil
+	}
+	if d.Has(defects.UUIDUpperRefused) && UpperUUID(data) {
+		Fail(w, d, http.StatusBadRequest, "request body: expected uuids in lower case")
 		return nil
 	}
 	b, err := parseBody(data)
@@ -404,10 +413,25 @@ func parseUUID(name, s string) (string, error) {
 	return id, nil
 }
 
+// upperUUID matches a uuid with an upper-case hexadecimal digit.
+var upperUUID = regexp.MustCompile(`[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}`)
+
+// UpperUUID reports whether text holds a uuid written with an upper-case
+// hexadecimal digit (the uuid-upper-refused defect refuses it).
+func UpperUUID(text []byte) bool {
+	for _, m := range upperUUID.FindAll(text, -1) {
+		if bytes.ContainsAny(m, "ABCDEF") {
+			return true
+		}
+	}
+	return false
+}
+
 // ParseDateTime reads an RFC 3339 date-time, in UTC; the error names the
-// parameter or member.
+// parameter or member. Its T and Z may be written in lower case, as RFC
+// 3339 allows (section 5.6, note), which time.Parse does not read.
 func ParseDateTime(name, s string) (time.Time, error) {
-	t, err := time.Parse(time.RFC3339Nano, s)
+	t, err := time.Parse(time.RFC3339Nano, strings.ToUpper(s))
 	if err != nil {
 		return time.Time{}, fmt.Errorf("%s: expected an RFC 3339 date-time such as 2025-01-06T08:00:00Z, got %q", name, Clip(s))
 	}

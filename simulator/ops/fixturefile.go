@@ -35,11 +35,12 @@ func (env *Env) Fixtures(description string) *fixtures.File {
 		DeletableMedia: append([]string(nil), r.DeletableMedia...),
 		Channel:        r.Channel, Capture: r.Capture, SurveyQuestion: r.SurveyQuestion,
 		PollQuestion: r.PollQuestion, PollResponse: r.PollResponse, Resource: r.Resource,
-		DeletableSlots:  append([]string(nil), r.DeletableSlots...),
-		LectureSessions: append([]string(nil), r.LectureSessions...),
-		GradebookModule: &fixtures.GradebookModule{ID: r.GradebookModule, GradeItems: append([]string(nil), r.GradeItems...)},
-		Notification:    &fixtures.Notification{ID: r.Notification, GroupID: r.NotificationGroup},
-		QuizSection:     &fixtures.QuizSection{ID: r.QuizSection, Name: r.QuizSectionName},
+		DeletableSlots:    append([]string(nil), r.DeletableSlots...),
+		LectureSessions:   append([]string(nil), r.LectureSessions...),
+		GradebookModule:   &fixtures.GradebookModule{ID: r.GradebookModule, GradeItems: append([]string(nil), r.GradeItems...)},
+		Notification:      &fixtures.Notification{ID: r.Notification, GroupID: r.NotificationGroup},
+		OtherNotification: &fixtures.Notification{ID: r.OtherNotification, GroupID: r.OtherNotificationGroup},
+		QuizSection:       &fixtures.QuizSection{ID: r.QuizSection, Name: r.QuizSectionName},
 	}
 	for _, op := range operations {
 		if op.Placed {

@@ -38,7 +38,11 @@ func (env *Env) updateGradebook(w http.ResponseWriter, r *http.Request, _ store.
 		if b.Err() != nil {
 			break
 		}
-		schema = append(schema, store.Grade{LetterGrade: *letter, MaxMark: deref(max)})
+		mark := deref(max)
+		if env.defects.Has(defects.GradebookMaxMarkTruncated) {
+			mark = math.Trunc(mark)
+		}
+		schema = append(schema, store.Grade{LetterGrade: *letter, MaxMark: mark})
 	}
 	if b.Err() != nil {
 		env.badRequest(w, b.Err())
@@ -59,7 +63,25 @@ func (env *Env) updateGradebook(w http.ResponseWriter, r *http.Request, _ store.
 		env.failStore(w, err, http.StatusNotFound)
 		return
 	}
+	if env.defects.Has(defects.GradebookZeroOmitted) {
+		front.WriteJSON(w, http.StatusOK, zeroMaxMarkOmitted(g))
+		return
+	}
 	front.WriteJSON(w, http.StatusOK, g)
+}
+
+// zeroMaxMarkOmitted is g with each grading schema entry whose maxMark
+// is 0 written without it (gradebook-zero-omitted: an omitempty on a
+// required member).
+func zeroMaxMarkOmitted(g store.Gradebook) map[string]any {
+	schema := make([]map[string]any, len(g.GradingSchema))
+	for i, e := range g.GradingSchema {
+		schema[i] = map[string]any{"letterGrade": e.LetterGrade}
+		if e.MaxMark != 0 {
+			schema[i]["maxMark"] = e.MaxMark
+		}
+	}
+	return map[string]any{"resourceID": g.ResourceID, "iD_Weightage": g.IDWeightage, "gradingSchema": schema}
 }
 
 // wholeWeighting completes weights with every other grade item of the

@@ -3,7 +3,9 @@ package ops
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"net/http"
+	"strings"
 	"time"
 
 	"github.com/campusconf/campusconf/simulator/defects"
@@ -337,6 +339,29 @@ func (env *Env) dateRange(a listArgs) store.Range {
 		StartExclusive: env.variants.Has(variants.DatesStartExclusive), EndExclusive: env.variants.Has(variants.DatesEndExclusive)}
 }
 
+// dateSpellingRefused is the refusal of a date-time spelling RFC 3339
+// allows that the defects in force refuse (a numeric offset, more than
+// three digits of fractional seconds, a lower-case t or z); nil without
+// them.
+func (env *Env) dateSpellingRefused(q listing.RawQuery, names [2]string) error {
+	for _, name := range names {
+		v := q.Get(name)
+		if v == "" {
+			continue
+		}
+		_, frac, _ := strings.Cut(v, ".")
+		switch {
+		case env.defects.Has(defects.DateOffsetRefused) && !strings.HasSuffix(strings.ToUpper(v), "Z"):
+			return fmt.Errorf("%s: expected a date-time in UTC (Z), got %q", name, front.Clip(v))
+		case env.defects.Has(defects.DateFractionRefused) && len(frac) > 0 && len(frac)-len(strings.TrimLeft(frac, "0123456789")) > 3:
+			return fmt.Errorf("%s: expected at most milliseconds, got %q", name, front.Clip(v))
+		case env.defects.Has(defects.DateLowerRefused) && strings.ContainsAny(v, "tz"):
+			return fmt.Errorf("%s: expected T and Z in upper case, got %q", name, front.Clip(v))
+		}
+	}
+	return nil
+}
+
 // listRequest reads a list operation's request. On bad input it answers
 // 400 itself and returns false.
 func (env *Env) listRequest(w http.ResponseWriter, r *http.Request, spec listSpec) (listArgs, bool) {
@@ -351,6 +376,9 @@ func (env *Env) listRequest(w http.ResponseWriter, r *http.Request, spec listSpe
 	}
 	if err == nil {
 		a.q, err = env.listQuery(a.query, spec.paged)
+	}
+	if err == nil && spec.dates[0] != "" {
+		err = env.dateSpellingRefused(a.query, spec.dates)
 	}
 	if err == nil && spec.dates[0] != "" {
 		if a.start, err = queryDateTime(a.query, spec.dates[0]); err == nil {

@@ -2,6 +2,7 @@ package ops
 
 import (
 	"net/http"
+	"strings"
 
 	"github.com/campusconf/campusconf/simulator/decisions"
 	"github.com/campusconf/campusconf/simulator/defects"
@@ -94,9 +95,13 @@ func (env *Env) serveOperation(op operation, note *front.Note, w http.ResponseWr
 	if !env.inject.delay(r.Context()) {
 		return
 	}
-	u, ok := env.authenticate(w, r)
+	u, ok := env.authenticate(w, r, op)
 	if !ok {
 		relyOn(r, decisions.Auth401)
+		return
+	}
+	if env.defects.Has(defects.UUIDUpperRefused) && front.UpperUUID([]byte(r.URL.Path)) {
+		env.fail(w, http.StatusBadRequest, "path: expected uuids in lower case")
 		return
 	}
 	if note != nil {
@@ -116,15 +121,48 @@ func (env *Env) serveOperation(op operation, note *front.Note, w http.ResponseWr
 }
 
 // authenticate checks the subscription key and the bearer token and
-// returns the calling user; a refusal is answered.
-func (env *Env) authenticate(w http.ResponseWriter, r *http.Request) (store.User, bool) {
+// returns the calling user; a refusal of op is answered.
+func (env *Env) authenticate(w http.ResponseWriter, r *http.Request, op operation) (store.User, bool) {
 	u, status, msg := env.credentials(r)
-	if status != 0 {
-		env.fail(w, status, msg)
-		return store.User{}, false
+	if status == 0 {
+		return u, true
 	}
-	return u, true
+	key := strings.HasPrefix(msg, keyRefusalPrefix)
+	if key && op.ChangesState && env.defects.Has(defects.KeyWriteFirst) {
+		env.carryOut(op, r)
+	}
+	switch {
+	case key && env.defects.Has(defects.KeyRefusalObject):
+		front.WriteJSON(w, status, map[string]any{"statusCode": status, "message": msg})
+	case !key && env.defects.Has(defects.TokenRefusalObject):
+		front.WriteJSON(w, status, map[string]string{"message": msg})
+	default:
+		env.fail(w, status, msg)
+	}
+	return store.User{}, false
 }
+
+// keyRefusalPrefix starts the message of every refusal of the
+// subscription key.
+const keyRefusalPrefix = "Ocp-Apim-Subscription-Key: "
+
+// carryOut serves op for owner, its answer thrown away: the
+// key-write-first defect, which refuses the call only after it.
+func (env *Env) carryOut(op operation, r *http.Request) {
+	for _, u := range env.store.Users() {
+		if u.Fixture == "owner" {
+			op.handle(env, &discarded{header: http.Header{}}, r, u)
+			return
+		}
+	}
+}
+
+// discarded is a ResponseWriter that keeps nothing.
+type discarded struct{ header http.Header }
+
+func (d *discarded) Header() http.Header         { return d.header }
+func (d *discarded) Write(p []byte) (int, error) { return len(p), nil }
+func (d *discarded) WriteHeader(int)             {}
 
 // Authenticates reports whether r passes the credential check every
 // operation makes (its subscription key and user token, as the defects in
@@ -143,10 +181,10 @@ func (env *Env) credentials(r *http.Request) (store.User, int, string) {
 	switch {
 	case key == "" && env.defects.Has(defects.MissingKeyAccepted):
 	case key == "":
-		return store.User{}, env.keyRefusal(), "Ocp-Apim-Subscription-Key: expected a subscription key, the header is missing"
+		return store.User{}, env.keyRefusal(), keyRefusalPrefix + "expected a subscription key, the header is missing"
 	case key != env.store.SubscriptionKey() && env.defects.Has(defects.UnknownKeyAccepted):
 	case key != env.store.SubscriptionKey():
-		return store.User{}, env.keyRefusal(), "Ocp-Apim-Subscription-Key: the subscription key is not valid"
+		return store.User{}, env.keyRefusal(), keyRefusalPrefix + "the subscription key is not valid"
 	}
 	token, refusal := env.userToken(r)
 	if refusal != "" {

@@ -32,6 +32,13 @@ func (s *Store) SetNotificationRead(id int64, read int32) (Notification, error) 
 		s.w.Notifications[id] = n
 		s.now()
 	}
+	if s.policy.NotifyStatusEveryone {
+		// every notification is the one user's in the simulator's world
+		for k, o := range s.w.Notifications {
+			o.NotifyStatus = read
+			s.w.Notifications[k] = o
+		}
+	}
 	return s.notification(n, false), nil
 }
 

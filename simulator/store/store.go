@@ -30,6 +30,9 @@ type Policy struct {
 	// NotifyStatusKept leaves a notification's read status as it was on
 	// an update, which still answers the record.
 	NotifyStatusKept bool
+	// NotifyStatusEveryone sets the read status of every notification of
+	// the user on an update of one.
+	NotifyStatusEveryone bool
 }
 
 // Store is the state of one world.

@@ -60,8 +60,12 @@ type Refs struct {
 	GradeItems              []string
 	Notification            int64
 	NotificationGroup       string
-	QuizSection             string
-	QuizSectionName         string
+	// OtherNotification is another notification of the same user (the
+	// fixture's optional neighbour of Notification).
+	OtherNotification      int64
+	OtherNotificationGroup string
+	QuizSection            string
+	QuizSectionName        string
 }
 
 // Build generates the world of seed at scale (at least 1) and the ids the
@@ -355,8 +359,11 @@ func buildNotifications(now time.Time, f *gofakeit.Faker, w *store.World, modIDs
 			{ID: mod, Name: "Module " + f.Noun(), TypeID: targetTypes[0].id, TypeName: targetTypes[0].name, IsResourceType: true},
 			{ID: f.UUID(), Name: f.Noun(), TypeID: parent.id, TypeName: parent.name, IsResourceType: parent.resource},
 		}
-		if i == 0 {
+		switch i {
+		case 0:
 			refs.Notification, refs.NotificationGroup = n.ID, n.NotifyGroupID
+		case 1:
+			refs.OtherNotification, refs.OtherNotificationGroup = n.ID, n.NotifyGroupID
 		}
 	}
 }

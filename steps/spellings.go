@@ -1,0 +1,160 @@
+package steps
+
+import (
+	"context"
+	"fmt"
+	"regexp"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/cucumber/godog"
+	"github.com/tidwall/gjson"
+
+	"github.com/campusconf/campusconf/internal/registry"
+	"github.com/campusconf/campusconf/internal/rules"
+)
+
+// Every spelling a stated format allows (issue 37): uuids in upper case,
+// RFC 3339 date-times with a numeric offset, fractional seconds or a
+// lower-case t and z, compared by meaning with the usual spelling; and the
+// refusals of a call without the user's identity, judged by their form.
+
+// uuidText matches a uuid inside a text.
+var uuidText = regexp.MustCompile(`[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}`)
+
+func callUpperID(ctx context.Context, op, id string) error {
+	s := stateFrom(ctx)
+	id, err := s.interpolate(id)
+	if err != nil {
+		return err
+	}
+	return s.do(ctx, newCall(op, strings.ToUpper(id)))
+}
+
+func callUpperBody(ctx context.Context, op string, doc *godog.DocString) error {
+	s := stateFrom(ctx)
+	body, err := s.interpolate(doc.Content)
+	if err != nil {
+		return err
+	}
+	c := newCall(op, "")
+	c.body, c.hasBody, c.rawBody = uuidText.ReplaceAllStringFunc(body, strings.ToUpper), true, true
+	return s.do(ctx, c)
+}
+
+// callRespelled calls op with the query parameter name at an instant,
+// written in another spelling RFC 3339 allows.
+func callRespelled(ctx context.Context, op, id, name, at, how string) error {
+	s := stateFrom(ctx)
+	v, err := s.interpolate(at)
+	if err != nil {
+		return err
+	}
+	if v, err = respell(v, how); err != nil {
+		return err
+	}
+	c := newCall(op, id)
+	c.params[name] = v
+	c.order = append(c.order, name)
+	return s.do(ctx, c)
+}
+
+// respell writes the instant v, read by the one RFC 3339 reader
+// (rules.ParseDateTime), in another spelling RFC 3339 allows.
+func respell(v, how string) (string, error) {
+	t, err := rules.ParseDateTime(v)
+	if err != nil {
+		return "", fmt.Errorf("%q is not an RFC 3339 date-time: %w", v, err)
+	}
+	switch how {
+	case "with a numeric offset":
+		return t.In(time.FixedZone("", 5*3600+30*60)).Format("2006-01-02T15:04:05.999999999-07:00"), nil
+	case "with fractional seconds":
+		return t.UTC().Format("2006-01-02T15:04:05.000000000Z07:00"), nil
+	case "in lower case":
+		return strings.ToLower(t.UTC().Format(time.RFC3339Nano)), nil
+	}
+	return "", fmt.Errorf("no spelling %q", how)
+}
+
+// sameEntries compares the list with a saved one as multisets: the same
+// query in another spelling lists the same entries (uuids in either case).
+func sameEntries(ctx context.Context, name string) error {
+	s := stateFrom(ctx)
+	items, err := s.list()
+	if err != nil {
+		return err
+	}
+	saved, ok := s.saved[name]
+	if !ok {
+		return fmt.Errorf("nothing was saved as %q before this step", name)
+	}
+	want := saved.Array()
+	record := registry.Must(registry.OpID(s.lastOp)).Record
+	key := func(e gjson.Result) string {
+		if k, ok := rules.Identity(record, e); ok {
+			return k
+		}
+		return rules.Canonical(e)
+	}
+	left := make([]string, len(want))
+	for i, w := range want {
+		left[i] = key(w)
+	}
+	for _, it := range items {
+		k := key(it)
+		i := slices.Index(left, k)
+		if i < 0 {
+			return s.fail(nil, fmt.Sprintf("the %d entries of the list saved as %q, the same query in its usual spelling", len(want), name), fmt.Sprintf("%d entries, among them %s, not in it", len(items), s.clip(it.Raw)))
+		}
+		left = slices.Delete(left, i, i+1)
+	}
+	if len(left) > 0 {
+		return s.fail(nil, fmt.Sprintf("the %d entries of the list saved as %q, the same query in its usual spelling", len(want), name), fmt.Sprintf("%d entries, without the one identified by %s", len(items), s.clip(strings.ReplaceAll(left[0], "\x1f", ", "))))
+	}
+	return nil
+}
+
+// sameBody compares the answer with a saved one: the same record (uuids
+// in either case).
+func sameBody(ctx context.Context, name string) error {
+	s := stateFrom(ctx)
+	saved, ok := s.saved[name]
+	if !ok {
+		return fmt.Errorf("nothing was saved as %q before this step", name)
+	}
+	record := registry.Must(registry.OpID(s.lastOp)).Record
+	_, okSaved := rules.Identity(record, saved)
+	if _, ok := rules.Identity(record, s.json()); !ok || !okSaved {
+		return unobservable("the answers leave out what identifies a %s (%s), an optional field this check needs", record, strings.Join(registry.Identity(record), ", "))
+	}
+	if !rules.SameRecord(record, saved, s.json()) {
+		return s.fail(nil, "the record saved as "+name+": "+s.clip(saved.Raw), s.gotStatus())
+	}
+	return nil
+}
+
+func noIdentity(ctx context.Context) error {
+	stateFrom(ctx).identity = identityLeftOut
+	return nil
+}
+
+func unissuedIdentity(ctx context.Context) error {
+	stateFrom(ctx).identity = identityUnissued
+	return nil
+}
+
+// refusedInForm judges a call whose refusal the specification leaves
+// open: a refusal must carry the stated error form; a call served gave
+// nothing to judge.
+func refusedInForm(ctx context.Context) error {
+	s := stateFrom(ctx)
+	if s.status >= 400 && s.status < 500 {
+		return s.errorBodyIsString()
+	}
+	if s.status >= 200 && s.status < 300 {
+		return unobservable("the call was served (%d): how the user's identity is conveyed is not shown, so there was no refusal to judge", s.status)
+	}
+	return s.fail(nil, "a refusal (4xx) in the stated error form, or a success", s.gotStatus())
+}
