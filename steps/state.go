@@ -25,6 +25,10 @@ type state struct {
 	noKey   bool   // leave out the subscription key
 	fakeKey string // send this key, never issued, instead of the fixture's
 	saved   map[string]gjson.Result
+	// firstPage is the length of the first page of the last walk
+	// (pageThrough): the page size the implementation chose, if the list
+	// is longer.
+	firstPage int
 	started time.Time
 
 	// last response

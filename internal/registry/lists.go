@@ -192,7 +192,7 @@ const (
 	// that match all of them.
 	CheckCombined RelationKind = "combined"
 	// CheckSorted: a sorted answer holds the same entries as the list.
-	CheckSorted RelationKind = "sorted"
+	CheckSorted RelationKind = "sort-same"
 	// CheckLimitOne: limit=1 answers an array of one entry.
 	CheckLimitOne RelationKind = "limit-one"
 	// CheckPages: pages of a fixed limit neither repeat nor skip an entry.

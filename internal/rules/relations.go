@@ -276,21 +276,30 @@ func PopulateOnly(without, with []gjson.Result, identity []string, filled string
 		byKey[Key(e, identity)] = e
 	}
 	for i, e := range with {
-		before := byKey[Key(e, identity)]
-		names := map[string]bool{}
-		before.ForEach(func(k, _ gjson.Result) bool { names[k.Str] = true; return true })
-		e.ForEach(func(k, _ gjson.Result) bool { names[k.Str] = true; return true })
-		for _, n := range slices.Sorted(mapKeys(names)) {
-			if n == filled {
-				continue
-			}
-			a, b := before.Get(gjson.Escape(n)), e.Get(gjson.Escape(n))
-			if absentValue(a) && absentValue(b) {
-				continue
-			}
-			if canonical(a) != canonical(b) {
-				problems = append(problems, fmt.Sprintf("entry %d: %q was %s, is %s", i, n, orAbsent(a), orAbsent(b)))
-			}
+		for _, p := range PopulateOnlyRecord(byKey[Key(e, identity)], e, filled) {
+			problems = append(problems, fmt.Sprintf("entry %d: %s", i, p))
+		}
+	}
+	return problems
+}
+
+// PopulateOnlyRecord judges a record read with a populate entity against
+// the same record read without it: every member but filled as it was.
+func PopulateOnlyRecord(without, with gjson.Result, filled string) []string {
+	var problems []string
+	names := map[string]bool{}
+	without.ForEach(func(k, _ gjson.Result) bool { names[k.Str] = true; return true })
+	with.ForEach(func(k, _ gjson.Result) bool { names[k.Str] = true; return true })
+	for _, n := range slices.Sorted(mapKeys(names)) {
+		if n == filled {
+			continue
+		}
+		a, b := without.Get(gjson.Escape(n)), with.Get(gjson.Escape(n))
+		if absentValue(a) && absentValue(b) {
+			continue
+		}
+		if canonical(a) != canonical(b) {
+			problems = append(problems, fmt.Sprintf("%q was %s, is %s", n, orAbsent(a), orAbsent(b)))
 		}
 	}
 	return problems
