@@ -303,7 +303,15 @@ func pagesOnce(ctx context.Context, op string) error {
 	if err != nil {
 		return err
 	}
+	// about four pages, the last one short where the list allows it (a
+	// short last page is where a filled-up one shows)
 	k := max(1, min((len(whole)+3)/4, s.firstPage))
+	for j := k; j <= min(len(whole)/2, s.firstPage); j++ {
+		if len(whole)%j != 0 {
+			k = j
+			break
+		}
+	}
 	orders := [][2]string{{}}
 	if len(l.SortKeys) > 0 && s.env.cfg.Fixture.Conventions.Sortby.Declared() {
 		orders = append(orders, [2]string{"sortby", "{sortby." + l.SortKeys[0] + ".ascending}"})

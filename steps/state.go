@@ -29,7 +29,7 @@ type state struct {
 	// (pageThrough): the page size the implementation chose, if the list
 	// is longer.
 	firstPage int
-	started time.Time
+	started   time.Time
 
 	// last response
 	status  int
