@@ -104,6 +104,20 @@ func probeOf(f registry.Filter, entries []gjson.Result, fraction float64) (filte
 	return filterProbe{}, false
 }
 
+// noProbe is the skip of a filter no value of which, chosen from the
+// list, tells its entries apart: the entries leave the members it reads
+// out (optional fields), or too few of them differ.
+func (s *state) noProbe(f registry.Filter, whole []gjson.Result) error {
+	for _, e := range whole {
+		for _, m := range f.Members {
+			if !absent(e.Get(m)) {
+				return fixtureShort("too few entries differ in %s for a value of %s to keep some and drop others (%d entries)", strings.Join(f.Members, ", "), f.Param, len(whole))
+			}
+		}
+	}
+	return unobservable("no entry carries %s, an optional field this check needs", strings.Join(quoteAll(f.Members), " or "))
+}
+
 // judgeFiltered sends op with the probes and judges the answer against
 // the whole list.
 func (s *state) judgeFiltered(ctx context.Context, op string, l registry.ListFacts, whole []gjson.Result, ps []filterProbe, req string) error {
@@ -161,7 +175,7 @@ func filteredExactly(ctx context.Context, op, param string) error {
 		}
 		p, ok := probeOf(f, whole, 0.5)
 		if !ok {
-			return unobservable("no value of %s chosen from the list tells its entries apart (%s of %d entries)", param, strings.Join(f.Members, ", "), len(whole))
+			return s.noProbe(f, whole)
 		}
 		return s.judgeFiltered(ctx, op, l, whole, []filterProbe{p}, f.Requirement)
 	}
@@ -193,7 +207,7 @@ func filteredTogether(ctx context.Context, op string) error {
 		}
 		p, ok := probeOf(f, whole, fraction)
 		if !ok {
-			return unobservable("no value of %s chosen from the list tells its entries apart", f.Param)
+			return s.noProbe(f, whole)
 		}
 		ps = append(ps, p)
 	}
@@ -216,7 +230,10 @@ func filteredTogether(ctx context.Context, op string) error {
 		}
 		p, ok := probeOf(f, inside, 0)
 		if !ok {
-			return unobservable("no text of the %d entries the other filters keep tells them apart for %s", len(inside), f.Param)
+			if len(inside) == 0 {
+				return fixtureShort("too few entries: none of the %d lies surely between the date bounds, for %s to keep some and drop others there", len(whole), f.Param)
+			}
+			return s.noProbe(f, inside)
 		}
 		ps = append(ps, p)
 	}
@@ -408,6 +425,8 @@ func populateOnly(ctx context.Context, op, entity string) error {
 		return err
 	}
 	got := s.json()
+	record := registry.Must(id).Record
+	listed := func(member string) bool { return openapi.Declares(record, member) }
 	var problems []string
 	if l, isList := registry.List(id); isList {
 		if !without.IsArray() || !got.IsArray() {
@@ -416,9 +435,9 @@ func populateOnly(ctx context.Context, op, entity string) error {
 		if len(without.Array()) == 0 {
 			return fixtureShort("the list is empty: the fixture's record promises entries")
 		}
-		problems = rules.PopulateOnly(without.Array(), got.Array(), l.Identity, filled)
+		problems = rules.PopulateOnly(without.Array(), got.Array(), l.Identity, filled, listed)
 	} else {
-		problems = rules.PopulateOnlyRecord(without, got, filled)
+		problems = rules.PopulateOnlyRecord(without, got, filled, listed)
 	}
 	if len(problems) > 0 {
 		but := "the member it fills, " + strconv.Quote(filled)
@@ -527,7 +546,7 @@ func answerNamesRecords(ctx context.Context) error {
 			}
 		}
 		if seen == 0 {
-			return unobservable("no record of the answer carries %q, an optional member this check needs", r.Member)
+			return unobservable("no record of the answer carries %q, an optional field this check needs", r.Member)
 		}
 	}
 	return nil

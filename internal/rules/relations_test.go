@@ -118,12 +118,13 @@ func TestPopulateOnlyAndPages(t *testing.T) {
 		want       int
 	}{
 		{"filled", `[{"id":"a","userName":"Ann","photo":"p"},{"id":"b","userName":"Bob","photo":"q"}]`, 0},
+		{"unlisted member", `[{"id":"a","userName":"Ann","photo":"p","etag":"1"},{"id":"b","userName":"Bob"}]`, 0},
 		{"changed", `[{"id":"a","userName":"ANN","photo":"p"},{"id":"b","userName":"Bob"}]`, 1},
 		{"dropped member", `[{"id":"a","photo":"p"},{"id":"b","userName":"Bob"}]`, 1},
 		{"entry gone", `[{"id":"a","userName":"Ann"}]`, 1},
 	}
 	for _, tt := range tests {
-		if got := PopulateOnly(without, entries(tt.with), []string{"id"}, "photo"); len(got) != tt.want {
+		if got := PopulateOnly(without, entries(tt.with), []string{"id"}, "photo", func(m string) bool { return m != "etag" }); len(got) != tt.want {
 			t.Errorf("PopulateOnly %s: expected %d problems, got %q", tt.name, tt.want, got)
 		}
 	}
