@@ -435,6 +435,9 @@ func populateOnly(ctx context.Context, op, entity string) error {
 		if len(without.Array()) == 0 {
 			return fixtureShort("the list is empty: the fixture's record promises entries")
 		}
+		if !rules.Identified(without.Array(), l.Identity) {
+			return unobservable("no entry carries %s, an optional field this check needs to tell entries apart", strings.Join(quoteAll(l.Identity), " or "))
+		}
 		problems = rules.PopulateOnly(without.Array(), got.Array(), l.Identity, filled, listed)
 	} else {
 		problems = rules.PopulateOnlyRecord(without, got, filled, listed)

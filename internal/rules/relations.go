@@ -121,11 +121,13 @@ func Key(entry gjson.Result, identity []string) string {
 		return canonical(entry)
 	}
 	parts := make([]string, len(identity))
+	seen := false
 	for i, m := range identity {
 		v := entry.Get(m)
 		switch {
 		case !v.Exists() || v.Type == gjson.Null:
 			parts[i] = "∅"
+			continue
 		case v.Type == gjson.String:
 			if t, ok := ReadTime(v); ok {
 				parts[i] = t.UTC().Format(time.RFC3339Nano)
@@ -135,8 +137,28 @@ func Key(entry gjson.Result, identity []string) string {
 		default:
 			parts[i] = canonical(v)
 		}
+		seen = true
+	}
+	if !seen {
+		// an entry leaving out every identifying member (optional
+		// fields) is told apart by what it holds
+		return canonical(entry)
 	}
 	return strings.Join(parts, "\x1f")
+}
+
+// Identified reports whether some entry carries one of the identity
+// members: only then can entries of two answers be matched one to one
+// when their other members differ (a populated answer).
+func Identified(entries []gjson.Result, identity []string) bool {
+	for _, e := range entries {
+		for _, m := range identity {
+			if v := e.Get(m); v.Exists() && v.Type != gjson.Null {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // canonical writes a JSON value with its object members sorted.

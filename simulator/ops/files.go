@@ -10,6 +10,7 @@ import (
 	"github.com/campusconf/campusconf/simulator/front"
 	"github.com/campusconf/campusconf/simulator/listing"
 	"github.com/campusconf/campusconf/simulator/store"
+	"github.com/campusconf/campusconf/simulator/variants"
 )
 
 // fileDownloadLogs is E10.
@@ -19,7 +20,12 @@ func (env *Env) fileDownloadLogs(w http.ResponseWriter, r *http.Request, _ store
 		return
 	}
 	dates := env.dateRange(a)
-	search := strings.ToLower(a.query.Get("SearchText"))
+	search := a.query.Get("SearchText")
+	fold := strings.ToLower
+	if env.variants.Has(variants.SearchCaseSensitive) {
+		fold = func(s string) string { return s }
+	}
+	search = fold(search)
 	if env.defects.Has(defects.E10SearchIgnored) {
 		search = ""
 	}
@@ -50,8 +56,8 @@ func (env *Env) fileDownloadLogs(w http.ResponseWriter, r *http.Request, _ store
 			if !dates.Holds(e.LogDate) || !oldest.IsZero() && e.LogDate.Equal(oldest) {
 				return false
 			}
-			return search == "" || strings.Contains(strings.ToLower(e.Name), search) || strings.Contains(strings.ToLower(e.FileName), search) ||
-				wide && (strings.Contains(strings.ToLower(e.FolderName), search) || strings.Contains(strings.ToLower(e.Email), search))
+			return search == "" || strings.Contains(fold(e.Name), search) || strings.Contains(fold(e.FileName), search) ||
+				wide && (strings.Contains(fold(e.FolderName), search) || strings.Contains(fold(e.Email), search))
 		}
 	}
 	noteUnknown(r, found)

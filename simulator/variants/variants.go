@@ -76,6 +76,7 @@ const (
 	E15DatesUnfiltered  Name = "e15-dates-unfiltered"
 	PermissionPerRecord Name = "permission-per-record"
 	SortbyDash          Name = "sortby-dash"
+	SearchCaseSensitive Name = "search-case-sensitive"
 )
 
 // StaticOTP is the one-time password of the otp-static variant.
@@ -139,7 +140,7 @@ var catalogue = sorted([]Variant{
 		Description: "every field a record leaves out is written as null, as many serialisers write an absent optional value"},
 	{Name: OptionalAbsent, Exercises: "Resources (a field not marked required may be absent)",
 		Description: "every record answered carries its required fields only, and the fields a populate entity asks for; every optional field is left out",
-		Skips:       43, SkipReason: "an optional field this check needs"},
+		Skips:       48, SkipReason: "an optional field this check needs"},
 	{Name: PagingCapped, Choice: "list-defaults", Exercises: "OP.query-syntax; Limits (maximum and default of limit and offset not shown)",
 		Description: "lists default to 7 entries per page, and refuse with 400 a limit above 25 or an offset above 1000"},
 	{Name: FewEntries, Exercises: "Limits (list sizes not shown)",
@@ -149,6 +150,8 @@ var catalogue = sorted([]Variant{
 		Skips: 1, SkipReason: "too few entries"},
 	{Name: DatesStartExclusive, Exercises: "OP.dates-ends",
 		Description: "E10's StartDate and E15's startDate exclude an instant equal to them (the simulator includes it)"},
+	{Name: SearchCaseSensitive, Exercises: "OP.search-case",
+		Description: "E10's SearchText matches the name or file name as written, not ignoring case"},
 	{Name: DatesEndExclusive, Exercises: "OP.dates-ends",
 		Description: "E10's EndDate and E15's endDate exclude an instant equal to them (the simulator includes it)"},
 	{Name: E15DatesUnfiltered, Exercises: "OP.e15-dates",
