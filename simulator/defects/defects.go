@@ -231,7 +231,7 @@ var handWritten = []Defect{
 	{Name: MalformedUUID404, Description: "a malformed uuid in the path or body is answered 404 (as an unknown id) instead of 400",
 		Requirements: uuidReqs},
 	{Name: LimitIgnored, Description: "list operations ignore limit and return every entry from offset on",
-		Requirements: limitReqs, Collateral: limitCollateral},
+		Requirements: append(slices.Clone(limitReqs), ids(".limit-one", pagedOps...)...), Collateral: limitCollateral},
 	{Name: OffsetIgnored, Description: "list operations ignore offset and always start at the first entry",
 		// The offset-order scenarios read the list page by page first,
 		// and that walk already names the broken rule: offset.
@@ -250,8 +250,9 @@ var handWritten = []Defect{
 		Requirements: []string{"E10.400.date", "E15.400.date"}},
 	{Name: OffsetOffByOne, Description: "list operations skip one entry too many: offset=k starts at entry k+2",
 		Requirements: ids(".offset-order", pagedOps...),
-		// Paging the sorted list is checked with an offset too.
-		Collateral: ids(".sortby", pagedOps...)},
+		// Paging the sorted list is checked with an offset too, and the
+		// fixed-limit pages skip the entry.
+		Collateral: append(ids(".sortby", pagedOps...), ids(".pages", pagedOps...)...)},
 	{Name: SortAfterPaging, Description: "list operations take the page from the stored order and sort only the page",
 		Requirements: ids(".sortby", pagedOps...)},
 	{Name: BodyMembersAnyCase, Description: "request body members are matched ignoring case: userId is read as userid, resourceid as resourceID, ids as iDs",
@@ -274,7 +275,9 @@ var handWritten = []Defect{
 		Requirements: []string{"E17.populate-only", "E18.populate-only", "E20.populate-only", "NG.populate-only"}},
 	{Name: E7OtherResource, Description: "E7 answers the attendance with resourceID naming another resource than the one the body gave (a valid uuid)",
 		Requirements: []string{"E7.resource"},
-		Rewrite:      &Rewrite{Record: "Attendance", Op: registry.E7, Field: "resourceID", Edit: Replace, Arg: otherRecord}},
+		// E7's success scenario reads the resourceID of the record too.
+		Collateral: []string{"E7.201"},
+		Rewrite:    &Rewrite{Record: "Attendance", Op: registry.E7, Field: "resourceID", Edit: Replace, Arg: otherRecord}},
 	{Name: E11OtherFile, Description: "E11 answers annotations whose documentId names another file than the one the path names (a valid uuid)",
 		Requirements: []string{"E11.file"},
 		Rewrite:      &Rewrite{Record: "FileAnnotation", Op: registry.E11, Field: "documentId", Edit: Replace, Arg: otherRecord}},
@@ -286,10 +289,14 @@ var handWritten = []Defect{
 		Rewrite:      &Rewrite{Record: "Evaluation", Op: registry.ES, Field: "id", Edit: Replace, Arg: otherRecord}},
 	{Name: NROtherNotification, Description: "notification read update answers a notification whose id is another than the one the body names",
 		Requirements: []string{"NR.id"},
-		Rewrite:      &Rewrite{Record: "Notification", Op: registry.NR, Field: "id", Edit: Replace, Arg: "987654321"}},
+		// The read-status scenarios read the id of the answer too.
+		Collateral: []string{"NR.read", "NR.unread"},
+		Rewrite:    &Rewrite{Record: "Notification", Op: registry.NR, Field: "id", Edit: Replace, Arg: "987654321"}},
 	{Name: QSOtherSection, Description: "quiz section update answers a section whose id is another than the one the body names (a valid uuid)",
 		Requirements: []string{"QS.id"},
-		Rewrite:      &Rewrite{Record: "QuizSection", Op: registry.QS, Field: "id", Edit: Replace, Arg: otherRecord}},
+		// QS's success scenario reads the id of the section too.
+		Collateral: []string{"QS.200"},
+		Rewrite:    &Rewrite{Record: "QuizSection", Op: registry.QS, Field: "id", Edit: Replace, Arg: otherRecord}},
 	{Name: LogsEmpty, Description: "E11, E12 and E16 answer an empty list for records that have entries",
 		Requirements: []string{"E11.200", "E12.200", "E16.200"}},
 
@@ -365,11 +372,15 @@ var handWritten = []Defect{
 	{Name: E9AnyEvaluation, Description: "E9 serves a question under any evaluation that exists, not only its own",
 		Requirements: []string{"E9.scope"}},
 	{Name: E10DatesDropAll, Description: "E10 answers an empty list whenever StartDate or EndDate is given",
-		Requirements: []string{"E10.dates"}},
+		Requirements: []string{"E10.dates", "E10.dates-exact"},
+		// The filters given together keep nothing either.
+		Collateral: []string{"E10.combined"}},
 	{Name: E10SearchIgnored, Description: "E10 ignores SearchText",
-		Requirements: []string{"E10.search"}},
+		Requirements: []string{"E10.search", "E10.search-exact"},
+		// Given together with the dates, the search is ignored too.
+		Collateral: []string{"E10.combined"}},
 	{Name: E10DatesIgnored, Description: "E10 ignores StartDate and EndDate",
-		Requirements: []string{"E10.dates"}},
+		Requirements: []string{"E10.dates", "E10.dates-exact"}},
 	{Name: E10SearchWide, Description: "E10 SearchText also matches folderName and email, not only the student name and the file name",
 		Requirements: []string{"E10.search-exact"},
 		// Given together with the dates, the search keeps the same extra entries.
@@ -459,7 +470,7 @@ var handWritten = []Defect{
 		Requirements: []string{"NG.200"},
 		Rewrite:      &Rewrite{Record: "Notification", Op: registry.NG, Edit: ArrayOfOne}},
 	{Name: NotificationNoAncestor, Description: "notification by group accepts populate=ancestor but leaves ancestor out",
-		Requirements: []string{"NG.ancestor"}},
+		Requirements: []string{"NG.ancestor", "NG.ancestor-filled"}},
 	{Name: NotificationAncestorEmpty, Description: "notification by group answers populate=ancestor with an empty ancestor array, although the target has ancestors",
 		Requirements: []string{"NG.ancestor-filled"},
 		Rewrite:      &Rewrite{Record: "Notification", Op: registry.NG, Field: "ancestor", Edit: Replace, Arg: "[]"}},
