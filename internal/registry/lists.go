@@ -72,7 +72,8 @@ type Reference struct {
 type ListFacts struct {
 	Op OpID
 	// Identity are the members that identify an entry between answers;
-	// nil where the record has none: the whole entry identifies it.
+	// the same members internal/registry/identity.go of the real-deployments
+	// issue (38) declares per record, which this reads once it lands.
 	Identity []string
 	Filters  []Filter
 	// SortKeys are members the suite sorts by (where the fixture
@@ -83,8 +84,8 @@ type ListFacts struct {
 // lists declares every list operation (Operation.List). Paging is the
 // row's Paged.
 var lists = []ListFacts{
-	{Op: E4, Identity: []string{"deptC"}},
-	{Op: E10, Identity: []string{"action", "targetID", "userGuid", "logDate"}, SortKeys: []string{"logDate"},
+	{Op: E4, Identity: []string{"facC", "deptC"}},
+	{Op: E10, Identity: []string{"targetID", "userGuid", "action", "logDate"}, SortKeys: []string{"logDate"},
 		Filters: []Filter{
 			{Param: "SearchText", Kind: SearchText, Members: []string{"name", "fileName"}, Requirement: "E10.search-exact",
 				Section: "Endpoints / E10: SearchText filters by student name or file name"},
@@ -94,7 +95,7 @@ var lists = []ListFacts{
 				Section: "Endpoints / E10: EndDate, end of range"},
 		}},
 	{Op: E11, Identity: []string{"annotationId"}},
-	{Op: E12, Identity: []string{"userGuid", "logDate", "ip"}},
+	{Op: E12, Identity: []string{"targetID", "userGuid", "logDate"}},
 	{Op: E15, Identity: []string{"matrixNo"}, SortKeys: []string{"name"},
 		Filters: []Filter{
 			{Param: "startDate", Kind: DateFrom, Open: "e15-dates-filter", Section: "Endpoints / E15"},

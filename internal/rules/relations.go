@@ -109,7 +109,8 @@ func ReadTime(v gjson.Result) (time.Time, bool) {
 	if v.Type != gjson.String {
 		return time.Time{}, false
 	}
-	t, err := time.Parse(time.RFC3339Nano, v.Str)
+	// RFC 3339 allows a lower-case "t" and "z"; time.Parse reads upper case
+	t, err := time.Parse(time.RFC3339Nano, strings.ToUpper(v.Str))
 	return t, err == nil
 }
 

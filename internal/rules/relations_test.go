@@ -90,6 +90,9 @@ func TestDateProbeAndMatch(t *testing.T) {
 	if want := []Match{Drop, Drop, Either, Keep}; !equalMatches(got, want) {
 		t.Errorf("DateMatch from %s: expected %v, got %v", text, want, got)
 	}
+	if _, ok := ReadTime(gjson.Parse(`"2025-01-03t00:00:00z"`)); !ok {
+		t.Errorf("ReadTime of a lower-case t and z: expected an instant (RFC 3339 allows them), got none")
+	}
 	if _, _, ok := BoundProbe(all[:2], "logDate", 0.5); ok {
 		t.Errorf("BoundProbe of two instants: expected none, got one")
 	}
