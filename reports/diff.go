@@ -39,6 +39,55 @@ type Diff struct {
 	Scenarios []ScenarioChange `json:"scenarios"`
 	// Expired are the baseline entries HEAD's gate found expired.
 	Expired []ExpiredEntry `json:"expired,omitempty"`
+	// AppRegressions are the reliances (and operations) of an app checked
+	// in HEAD (--app-traffic) that differ on HEAD's target and did not on
+	// BASE's: an app that newly fails there. They never change the
+	// conformance verdict, nor diff's exit code.
+	AppRegressions []AppChange `json:"appRegressions,omitempty"`
+}
+
+// AppChange is one reliance (a decision id) or operation of an app that
+// newly differs on the target.
+type AppChange struct {
+	App string `json:"app"`
+	// ID is the decision id, or the operation id for an operation.
+	ID   string  `json:"id"`
+	Base Holding `json:"base"`
+	Head Holding `json:"head"`
+	// Simulator and Target say what the simulator did and what HEAD's
+	// target does.
+	Simulator string `json:"simulator,omitempty"`
+	Target    string `json:"target,omitempty"`
+}
+
+// appRegressions lists what differs in head's app checks and did not in
+// base's (absent there included), app by app, in head's order.
+func appRegressions(base, head *Report) []AppChange {
+	was := map[string]Holding{}
+	for _, a := range base.Apps {
+		for _, r := range a.Relies {
+			was[a.Name+"\x00"+r.ID] = r.Result
+		}
+		for _, o := range a.Operations {
+			was[a.Name+"\x00"+o.Op] = o.Result
+		}
+	}
+	var out []AppChange
+	add := func(app, id string, h Holding, sim, target string) {
+		if h != Differs || was[app+"\x00"+id] == Differs {
+			return
+		}
+		out = append(out, AppChange{App: app, ID: id, Base: was[app+"\x00"+id], Head: h, Simulator: sim, Target: target})
+	}
+	for _, a := range head.Apps {
+		for _, r := range a.Relies {
+			add(a.Name, r.ID, r.Result, r.Simulator, r.Target)
+		}
+		for _, o := range a.Operations {
+			add(a.Name, o.Op, o.Result, o.Simulator, o.Target)
+		}
+	}
+	return out
 }
 
 // DiffSide is what the diff says of one report.
@@ -105,6 +154,7 @@ func CompareReports(base, head *Report) Diff {
 		Scenarios: []ScenarioChange{},
 	}
 	d.Warnings = diffWarnings(base, head)
+	d.AppRegressions = appRegressions(base, head)
 	if head.Gate != nil {
 		d.Expired = head.Gate.Expired
 	}
@@ -364,6 +414,21 @@ func WriteDiffMarkdown(w io.Writer, d Diff) error {
 		shown, more := capList(d.Expired, diffMaxItems)
 		for _, e := range shown {
 			fmt.Fprintf(&b, "- **%s** (%s): %s\n", markdownText(e.ID), markdownText(e.Describe()), markdownText(e.Reason))
+		}
+		if more > 0 {
+			fmt.Fprintf(&b, "- … and %d more\n", more)
+		}
+	}
+	if len(d.AppRegressions) > 0 {
+		fmt.Fprintf(&b, "\n### Apps: reliances that newly fail in head (%d; the conformance verdict is not theirs)\n\n", len(d.AppRegressions))
+		shown, more := capList(d.AppRegressions, diffMaxItems)
+		for _, c := range shown {
+			was := string(c.Base)
+			if was == "" {
+				was = "not checked"
+			}
+			fmt.Fprintf(&b, "- **%s** of %s: %s → %s: the simulator %s; head's target: %s\n", markdownText(c.ID), markdownCode(c.App),
+				markdownText(was), markdownText(string(c.Head)), markdownText(c.Simulator), markdownText(c.Target))
 		}
 		if more > 0 {
 			fmt.Fprintf(&b, "- … and %d more\n", more)

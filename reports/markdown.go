@@ -28,9 +28,10 @@ var markdownTemplate = template.Must(template.New("summary.md.tmpl").Funcs(templ
 		}
 		return s
 	},
-	"code":  markdownCode,
-	"ccode": markdownCellCode,
-	"picon": profileIcon,
+	"code":    markdownCode,
+	"ccode":   markdownCellCode,
+	"picon":   profileIcon,
+	"appicon": appIcon,
 }).ParseFS(templateFS, "templates/summary.md.tmpl"))
 
 // markdownView is what summary.md.tmpl reads.
@@ -162,6 +163,17 @@ func statusIcon(s ConformanceStatus) string {
 	case StatusNotConformant:
 		return "❌"
 	case StatusPartial:
+		return "⚠️"
+	}
+	return "⚪"
+}
+
+// appIcon marks an app check's verdict in summary.md.
+func appIcon(v AppVerdict) string {
+	switch v {
+	case AppCompatible:
+		return "✅"
+	case AppAtRisk:
 		return "⚠️"
 	}
 	return "⚪"

@@ -115,6 +115,7 @@ func TestMarkdownOutputsInjectNothing(t *testing.T) {
 		{"summary.md", func(text func(int) string) []byte {
 			r := sampleReport()
 			Finalize(r)
+			r.Apps = sampleApps()
 			setStrings(r, text)
 			return written(t, WriteMarkdown, r)
 		}},
@@ -123,6 +124,7 @@ func TestMarkdownOutputsInjectNothing(t *testing.T) {
 			head := diffReport(diffTool, map[string]Strictness{"A": Must, "B": Must, "C": Should, "D": Must, "E": Must, "G": Must, "H": Must},
 				map[string]Outcome{"A": Failed, "B": Passed, "C": Failed, "D": Failed, "E": Failed, "G": Skipped, "H": Unsupported})
 			head.Gate = sampleReport().Gate
+			head.Apps = sampleApps()
 			d := CompareReports(base, head)
 			d.Base.File, d.Head.File = "base/report.json", "head/report.json"
 			d.Warnings = append(d.Warnings, "a warning")

@@ -182,6 +182,9 @@ type Report struct {
 	// Profiles are the results per profile, in report order. Finalize
 	// sets them.
 	Profiles []ProfileResult `json:"profiles"`
+	// Apps are the app checks of the run (--app-traffic), one per
+	// traffic report, in the order given. They never change Verdict.
+	Apps []App `json:"apps,omitempty"`
 }
 
 // Mode says how much of the suite a run asked for. The zero Mode is a

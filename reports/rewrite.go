@@ -52,6 +52,19 @@ func rewriteStrings(rep *Report, f func(string) string, catalogue bool) {
 		return out
 	}
 	rep.Tool.Name, rep.Tool.Version, rep.Tool.Commit = f(rep.Tool.Name), f(rep.Tool.Version), f(rep.Tool.Commit)
+	for i := range rep.Apps {
+		// what the traffic report and the target said
+		a := &rep.Apps[i]
+		a.Name, a.VerdictReason = f(a.Name), f(a.VerdictReason)
+		for j := range a.Relies {
+			r := &a.Relies[j]
+			r.Request, r.Simulator, r.Target, r.Why, r.Robust = f(r.Request), f(r.Simulator), f(r.Target), f(r.Why), f(r.Robust)
+		}
+		for j := range a.Operations {
+			o := &a.Operations[j]
+			o.Request, o.Simulator, o.Target, o.Why = f(o.Request), f(o.Simulator), f(o.Target), f(o.Why)
+		}
+	}
 	if g := rep.Gate; g != nil {
 		// what a hand-edited baseline file says
 		g.File = f(g.File)

@@ -219,6 +219,21 @@ var variantChecks = map[variants.Name]func(t *testing.T, e *env){
 			t.Errorf("student with populate=photo = %v, want the photo asked for and nothing optional besides", st)
 		}
 	},
+	variants.WhereIgnored: func(t *testing.T, e *env) {
+		path := "/poll/Question/" + e.fx.Records.PollQuestion + "/Response?limit=100"
+		all := e.do("owner", "GET", path, "").want(t, http.StatusOK).list(t)
+		if len(all) < 2 {
+			t.Fatalf("the poll question has %d responses, want 2 or more", len(all))
+		}
+		got := e.do("owner", "GET", path+"&where="+url.QueryEscape("id:"+all[0]["id"].(string)), "").want(t, http.StatusOK).list(t)
+		if len(got) != len(all) {
+			t.Errorf("where=id:…: %d entries, want all %d (where ignored)", len(got), len(all))
+		}
+	},
+	variants.UnknownID404: func(t *testing.T, e *env) {
+		e.do("owner", "GET", "/poll/Response/"+absent, "").want(t, http.StatusNotFound).errorString(t)
+		e.do("owner", "GET", "/poll/Response/"+e.fx.Records.PollResponse, "").want(t, http.StatusOK)
+	},
 	variants.NewestFirst: func(t *testing.T, e *env) {
 		path := "/files/" + e.fx.Records.Folder + "/downloaded"
 		got := e.do("owner", "GET", path, "").want(t, http.StatusOK).list(t)

@@ -17,6 +17,7 @@ import (
 
 	"github.com/campusconf/campusconf/fixtures"
 	"github.com/campusconf/campusconf/generate"
+	"github.com/campusconf/campusconf/harness/appcheck"
 	"github.com/campusconf/campusconf/harness/container"
 	"github.com/campusconf/campusconf/harness/simrun"
 	"github.com/campusconf/campusconf/harness/suiterun"
@@ -60,11 +61,17 @@ type runOptions struct {
 	// the fixture's
 	implements     string
 	implementation stringList
+	// appTraffic are the traffic reports of apps to check against the
+	// target (harness/appcheck), read by the preflight into apps;
+	// appGate makes an app at risk fail the run
+	appTraffic stringList
+	apps       []*appcheck.Traffic
+	appGate    bool
 }
 
 func runCmd(args []string, stdout, stderr io.Writer) int {
 	var o runOptions
-	fs := newFlags("run", "Usage: campusconf run [flags]\n\nRuns the conformance suite and writes report.json, junit.xml, report.html, summary.md, ctrf.json,\nconformance-report.yaml (to submit; campusconf report verify checks it) and badge.svg.\nExit codes: 0 conformant (with --baseline: every MUST failure has an entry that has not expired), 1 not conformant (with --strict: also when a scenario judged nothing), 2 usage or configuration error (a fixture user's credentials refused included), 3 target unreachable, stopped answering during the run, or its --image did not start.\n\nFlags:", stderr)
+	fs := newFlags("run", "Usage: campusconf run [flags]\n\nRuns the conformance suite and writes report.json, junit.xml, report.html, summary.md, ctrf.json,\nconformance-report.yaml (to submit; campusconf report verify checks it) and badge.svg.\nExit codes: 0 conformant (with --baseline: every MUST failure has an entry that has not expired), 1 not conformant (with --strict: also when a scenario judged nothing; with --app-gate: also when an app of --app-traffic is at risk), 2 usage or configuration error (a fixture user's credentials refused included), 3 target unreachable, stopped answering during the run, or its --image did not start.\n\nFlags:", stderr)
 	fs.StringVar(&o.target, "target", "", "`URL` of the implementation under test (default: the embedded simulator)")
 	fs.StringVar(&o.fixtureFile, "fixtures", "", "fixture `FILE` describing the target (required with --target; see fixtures/schema.json)")
 	fs.StringVar(&o.tags, "tags", "", "run only scenarios matching a tag `EXPR`ession, e.g. '@E7 and not @destructive'")
@@ -87,6 +94,8 @@ func runCmd(args []string, stdout, stderr io.Writer) int {
 	fs.IntVar(&o.generate, "generate", 0, "after the scenarios, send N generated requests per operation and check properties of every answer (0: none; see docs/generated.md)")
 	fs.Int64Var(&o.generateSeed, "generate-seed", generate.DefaultSeed, "seed of the generated requests: the same seed sends the same requests again")
 	fs.StringVar(&o.implements, "implements", "", "the profiles the implementation claims, comma-separated (campusconf profiles lists them; default: the fixture's implements, else all): the scenarios of the others are unsupported")
+	fs.Var(&o.appTraffic, "app-traffic", "check an app against the target besides the suite: the traffic report `FILE` (report.json) that campusconf serve --report-dir wrote while the app ran against the simulator; each choice of the simulator the app relied on is probed (repeatable, one per app; see docs/simulator.md)")
+	fs.BoolVar(&o.appGate, "app-gate", false, "with --app-traffic: an app at risk fails the run (exit 1); the conformance verdict stays the suite's")
 	fs.Var(&o.implementation, "implementation", "who is tested, for conformance-report.yaml: `KEY=VALUE` with KEY organization, project, version, url or contact (repeatable; contact adds an entry; wins over the fixture's implementation)")
 	var img container.Options
 	var imgEnv stringList
@@ -131,6 +140,18 @@ func runCmd(args []string, stdout, stderr io.Writer) int {
 	if err := o.preflight(img.Image != ""); err != nil {
 		fmt.Fprintf(stderr, "campusconf run: %v\n", err)
 		return exitUsage
+	}
+	if o.appGate && len(o.appTraffic) == 0 {
+		fmt.Fprintln(stderr, "campusconf run: --app-gate needs --app-traffic FILE")
+		return exitUsage
+	}
+	for _, file := range o.appTraffic {
+		tr, err := appcheck.Read(file)
+		if err != nil {
+			fmt.Fprintf(stderr, "campusconf run: --app-traffic: %v\n", err)
+			return exitUsage
+		}
+		o.apps = append(o.apps, tr)
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
@@ -253,6 +274,9 @@ func runSuite(ctx context.Context, o runOptions, stdout, stderr io.Writer) int {
 		return exitUsage
 	}
 	describe(r, o, target, cfg.Fixture)
+	if ctx.Err() == nil {
+		checkApps(ctx, o, cfg, r, red, stdout)
+	}
 	r.Interrupted = r.Interrupted || ctx.Err() != nil
 	r.Strict = o.strict
 	reports.Finalize(r)
@@ -288,7 +312,38 @@ func runSuite(ctx context.Context, o runOptions, stdout, stderr io.Writer) int {
 	if !o.quiet {
 		fmt.Fprintf(stdout, "report: %s\n", html)
 	}
-	return exitCode(r.Verdict)
+	code := exitCode(r.Verdict)
+	if risky := reports.AppsAtRisk(r); o.appGate && len(risky) > 0 && code == exitOK {
+		fmt.Fprintf(stderr, "campusconf run: --app-gate: at risk on this implementation: %s\n", consoleText(strings.Join(risky, ", ")))
+		code = exitFailed
+	}
+	return code
+}
+
+// checkApps probes the target on what each app of --app-traffic relied
+// on, after the suite, and adds the apps to r; it prints a line per app.
+func checkApps(ctx context.Context, o runOptions, cfg steps.Config, r *reports.Report, red *redact.Redactor, stdout io.Writer) {
+	line := func(s string) string { return reports.LineText(red.String(s)) }
+	t := appcheck.Target{BaseURL: cfg.BaseURL, Client: cfg.Client, Fixture: cfg.Fixture, ReadOnly: o.readOnly,
+		Timeout: o.timeout, MaxBody: int64(o.maxBody)}
+	for i, tr := range o.apps {
+		app := appcheck.Check(ctx, t, o.appTraffic[i], tr)
+		r.Apps = append(r.Apps, app)
+		if o.quiet {
+			continue
+		}
+		fmt.Fprintf(stdout, "app %s: %s (%s)\n", line(app.Name), app.Verdict, line(app.VerdictReason))
+		for _, rel := range app.Relies {
+			if rel.Result == reports.Differs {
+				fmt.Fprintf(stdout, "  %s: %s — the simulator: %s; this implementation: %s\n", line(rel.ID), line(rel.Request), line(rel.Simulator), line(rel.Target))
+			}
+		}
+		for _, op := range app.Operations {
+			if op.Result == reports.Differs {
+				fmt.Fprintf(stdout, "  %s: %s — the simulator %s; this implementation %s\n", line(op.Op), line(op.Request), line(op.Simulator), line(op.Target))
+			}
+		}
+	}
 }
 
 // exitCode is the exit code of a verdict: 0 conformant, 3 when the target
@@ -353,6 +408,9 @@ func describe(r *reports.Report, o runOptions, target reports.Target, f *fixture
 		"generate": fmt.Sprint(o.generate), "generateSeed": fmt.Sprint(o.generateSeed),
 		"strict": fmt.Sprint(o.strict), "maxBody": o.maxBody.String(), "maxHeader": o.maxHeader.String(),
 		"maxPages": fmt.Sprint(o.maxPages), "credentialsCheck": fmt.Sprint(!o.noCredentialsCheck),
+	}
+	if len(o.appTraffic) > 0 {
+		r.Options["appTraffic"], r.Options["appGate"] = strings.Join(o.appTraffic, ", "), fmt.Sprint(o.appGate)
 	}
 }
 

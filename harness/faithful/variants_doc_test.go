@@ -96,6 +96,10 @@ var docRows = []docRow{
 		"`ALL.forbidden` probes each refusal with real records (the record an entry names, else the operation's own; E8 and E2 make theirs first), never an id that names nothing: passes"},
 	{variants.SortbyDash, "OP.query-syntax (sortby syntax not shown)",
 		"the sortby scenarios write their keys with the fixture's template (`-logDate`): passes, nothing skipped (one choice with `no-sortby-syntax`)"},
+	{variants.WhereIgnored, "OP.query-syntax (where syntax not shown)",
+		"no scenario relies on `where` (the app check probes it for an app that does, `run --app-traffic`): passes"},
+	{variants.UnknownID404, "Errors (no 404 listed: an unknown id's answer left open)",
+		"an unknown id on an operation without a documented 404 is open: any 2xx or 4xx it documents, and 404, is accepted: passes"},
 	{variants.GradebookReplace, "Update gradebook settings (merge or replace of `iD_Weightage` not shown)",
 		"`GB.per-module` accepts a refusal, or an answer whose weightages total at most 100; `GB.unchanged` raises an item past 100 on its own, so both readings must refuse it: passes"},
 }

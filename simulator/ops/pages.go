@@ -55,6 +55,9 @@ func (env *Env) listQuery(v listing.RawQuery, paged bool) (listing.Query, error)
 	}
 	q, err := listing.ParseRaw(v, c)
 	q.Reverse = q.Sort == "" && env.variants.Has(variants.NewestFirst)
+	if env.variants.Has(variants.WhereIgnored) {
+		q.WhereField, q.WhereValue = "", ""
+	}
 	if err == nil && env.defects.Has(defects.LimitIgnored) {
 		q.Limit = -1
 	}

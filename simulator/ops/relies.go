@@ -10,6 +10,7 @@ import (
 	"github.com/campusconf/campusconf/simulator/front"
 	"github.com/campusconf/campusconf/simulator/listing"
 	"github.com/campusconf/campusconf/simulator/store"
+	"github.com/campusconf/campusconf/simulator/variants"
 )
 
 // The documented choices an answer relies on (simulator/decisions): a
@@ -58,6 +59,10 @@ func noteList(r *http.Request, q listing.RawQuery, spec listSpec) {
 func (env *Env) failStore400(w http.ResponseWriter, r *http.Request, err error) {
 	if errors.Is(err, store.ErrNotFound) || errors.Is(err, store.ErrUnknownID) {
 		relyOn(r, decisions.UnknownID)
+		if env.variants.Has(variants.UnknownID404) {
+			env.fail(w, http.StatusNotFound, err.Error())
+			return
+		}
 	}
 	env.failStore(w, err, http.StatusBadRequest)
 }

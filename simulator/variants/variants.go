@@ -77,6 +77,8 @@ const (
 	PermissionPerRecord Name = "permission-per-record"
 	SortbyDash          Name = "sortby-dash"
 	SearchCaseSensitive Name = "search-case-sensitive"
+	WhereIgnored        Name = "where-ignored"
+	UnknownID404        Name = "unknown-id-404"
 )
 
 // StaticOTP is the one-time password of the otp-static variant.
@@ -160,6 +162,10 @@ var catalogue = sorted([]Variant{
 		Description: "a student's permission is checked on the record a request names: a write or log read naming a record that exists is refused (403), one naming none is answered as anyone's (404, an empty list, a count of 0); the fixture's forbidden entries name some records"},
 	{Name: SortbyDash, Choice: "sortby-syntax", Exercises: "OP.query-syntax (sortby syntax not shown)",
 		Description: "sortby takes \"field\" and \"-field\" (descending), several joined by \",\" (\"-logDate,name\"); the fixture declares that syntax as a template"},
+	{Name: WhereIgnored, Exercises: "OP.query-syntax (where syntax not shown)",
+		Description: "lists ignore the where parameter: every entry is answered, filtered or not"},
+	{Name: UnknownID404, Exercises: "Errors (an unknown id on an operation without a documented 404)",
+		Description: "an id that names no record is answered 404 where the simulator answers 400 (E7, E8, E19, ES, NG, NR, QS)"},
 	{Name: Charset, Exercises: "Endpoints / common (bodies are JSON; the answer's media type parameters are not shown)",
 		Description: "JSON answers carry Content-Type: application/json; charset=utf-8"},
 })
