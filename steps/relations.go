@@ -34,7 +34,7 @@ const (
 func listFacts(op string) (registry.ListFacts, error) {
 	l, ok := registry.List(registry.OpID(registry.ID(op)))
 	if !ok {
-		return l, fmt.Errorf("%s declares no list (internal/registry/lists.go)", op)
+		return l, fmt.Errorf("%s declares no list (internal/registry/listfacts.go)", op)
 	}
 	return l, nil
 }
@@ -506,7 +506,7 @@ func answerNamesRecords(ctx context.Context) error {
 	o, ok := registry.Lookup(string(id))
 	refs := registry.References(id)
 	if !ok || len(refs) == 0 {
-		return fmt.Errorf("%s declares no reference (internal/registry/lists.go)", s.lastOp)
+		return fmt.Errorf("%s declares no reference (internal/registry/listfacts.go)", s.lastOp)
 	}
 	if s.status < 200 || s.status >= 300 {
 		return unobservable("the call was answered %d: there is no record whose references could be read", s.status)
