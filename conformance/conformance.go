@@ -74,6 +74,12 @@ type Options struct {
 	// NoCredentialsCheck leaves out the credentials check before the
 	// suite (one read per fixture user; a 401 fails the test at once).
 	NoCredentialsCheck bool
+	// Rate caps the requests per second, as `run --rate` does (0: no
+	// cap); a target's rate limits are waited out either way.
+	Rate float64
+	// PollWindow is how long a pending push is polled, as `run
+	// --poll-window` says (default 2 minutes).
+	PollWindow time.Duration
 }
 
 // Run runs the suite and reports each scenario as a subtest of t, as
@@ -203,6 +209,8 @@ func Report(t *testing.T, opts Options) (*reports.Report, error) {
 		Concurrency:        opts.Concurrency,
 		RequestTimeout:     opts.Timeout,
 		NoCredentialsCheck: opts.NoCredentialsCheck,
+		Rate:               opts.Rate,
+		PollWindow:         opts.PollWindow,
 	}
 	ctx := contextOf(t)
 	target := reports.Target{Fixtures: opts.FixturesFile}

@@ -27,6 +27,7 @@ import (
 	"github.com/campusconf/campusconf/features"
 	"github.com/campusconf/campusconf/fixtures"
 	"github.com/campusconf/campusconf/internal/openapi"
+	"github.com/campusconf/campusconf/internal/pace"
 	"github.com/campusconf/campusconf/internal/wire"
 	"github.com/campusconf/campusconf/reports"
 	"github.com/campusconf/campusconf/reports/redact"
@@ -69,6 +70,9 @@ type Config struct {
 	// Watch, when set, is told of every answer and every transport error,
 	// so that the run stops when the target stops answering.
 	Watch Watch
+	// Pace waits out the target's rate limits (a 429 is no finding) and
+	// paces the requests; nil is a pace of its own, with no --rate.
+	Pace *pace.Pacer
 }
 
 // Watch is told of each exchange with the target (steps.Watch, which the
@@ -108,6 +112,9 @@ func Run(ctx context.Context, cfg Config) ([]reports.Scenario, Stats, error) {
 	}
 	if cfg.MaxBody <= 0 {
 		cfg.MaxBody = wire.MaxResponseBodyBytes
+	}
+	if cfg.Pace == nil {
+		cfg.Pace = pace.New(pace.Config{}) // the policy, without a cap
 	}
 	doc, err := openapi.Load()
 	if err != nil {
@@ -291,7 +298,7 @@ func (ru *runner) operation(ctx context.Context, s *opSpec) {
 			if !ok {
 				continue
 			}
-			if was, now, k, diff := changed(before, after); diff {
+			if was, now, k, diff := changed(s, before, after); diff {
 				out.extra = []reports.Exchange{before.exchanges[k], after.exchanges[k]}
 				ru.record(ctx, s, out, failure{InvalidUnchanged,
 					fmt.Sprintf("a refused request changes nothing: %s as before it", was), now})
@@ -347,6 +354,34 @@ func (ru *runner) notJudged(op string, out outcome) {
 }
 
 func (ru *runner) exchange(ctx context.Context, s *opSpec, req Request) (reports.Exchange, []byte, answer) {
+	var ex reports.Exchange
+	var data []byte
+	var kind answer
+	err := ru.cfg.Pace.Do(ctx, s.writes, slices.Contains(s.statuses, http.StatusServiceUnavailable), func() (int, http.Header, error) {
+		var h http.Header
+		ex, data, kind, h = ru.exchangeOnce(ctx, s, req)
+		if kind != answered && kind != tooLong {
+			return 0, nil, errNotAnswered
+		}
+		return ex.Status, h, nil
+	})
+	switch {
+	case errors.Is(err, pace.ErrWaitsRanOut):
+		// a rate limit is no finding: the request is not judged
+		ex.Error = err.Error()
+		return ex, nil, noAnswerKind
+	case err != nil && kind == answered && ctx.Err() != nil:
+		return ex, nil, ended
+	}
+	return ex, data, kind
+}
+
+// errNotAnswered tells the pace an exchange got no answer to judge.
+var errNotAnswered = errors.New("no answer")
+
+// exchangeOnce makes one request and returns its exchange, body, kind and
+// the answer's header.
+func (ru *runner) exchangeOnce(ctx context.Context, s *opSpec, req Request) (reports.Exchange, []byte, answer, http.Header) {
 	u := req.url(ru.cfg.BaseURL, s)
 	body := req.bodyBytes()
 	ex := reports.Exchange{Method: s.method, URL: ru.redact(u)}
@@ -360,7 +395,7 @@ func (ru *runner) exchange(ctx context.Context, s *opSpec, req Request) (reports
 	hr, err := http.NewRequestWithContext(ctx, s.method, u, rd)
 	if err != nil {
 		ex.Error = ru.redact(err.Error())
-		return ex, nil, ended
+		return ex, nil, ended, nil
 	}
 	ru.authenticate(hr)
 	hr.Header.Set("Accept", "application/json")
@@ -377,7 +412,7 @@ func (ru *runner) exchange(ctx context.Context, s *opSpec, req Request) (reports
 	if err != nil {
 		ex.Error = ru.redact(err.Error())
 		ex.Duration = reports.Duration(time.Since(start))
-		return ex, nil, ru.noAnswer(runCtx)
+		return ex, nil, ru.noAnswer(runCtx), nil
 	}
 	defer resp.Body.Close()
 	data, err := io.ReadAll(io.LimitReader(resp.Body, ru.cfg.MaxBody+1))
@@ -392,15 +427,15 @@ func (ru *runner) exchange(ctx context.Context, s *opSpec, req Request) (reports
 	ex.Truncated = ex.Truncated || cut
 	if err != nil {
 		ex.Error = ru.redact("the body broke off: " + err.Error())
-		return ex, nil, ru.noAnswer(runCtx)
+		return ex, nil, ru.noAnswer(runCtx), nil
 	}
 	if ru.cfg.Watch != nil {
 		ru.cfg.Watch.Answered()
 	}
 	if int64(len(data)) > ru.cfg.MaxBody {
-		return ex, nil, tooLong
+		return ex, nil, tooLong, resp.Header
 	}
-	return ex, data, answered
+	return ex, data, answered, resp.Header
 }
 
 // noAnswer is the kind of an exchange that got no HTTP answer: ended when

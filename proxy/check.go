@@ -5,6 +5,8 @@ import (
 	"encoding/json"
 	"fmt"
 	"mime"
+	"net/http"
+	"slices"
 	"sort"
 	"strings"
 
@@ -13,6 +15,7 @@ import (
 	"github.com/campusconf/campusconf/features"
 	"github.com/campusconf/campusconf/fixtures"
 	"github.com/campusconf/campusconf/internal/openapi"
+	"github.com/campusconf/campusconf/internal/pace"
 	"github.com/campusconf/campusconf/internal/registry"
 	"github.com/campusconf/campusconf/internal/rules"
 	"github.com/campusconf/campusconf/internal/wire"
@@ -39,6 +42,7 @@ type checker struct {
 	shapes  *shapes                            // shape verdicts of answers seen
 	users   []string                           // the fixture's users, the admin first (see user)
 	checked func(op registry.OpID, req string) // notes a requirement judged on an exchange
+	limited func(ex *Exchange)                 // notes a rate-limited answer, not judged
 }
 
 func newChecker(cat *features.Catalogue, fx *fixtures.File, v *openapi.Validator, stateBytes int64) *checker {
@@ -112,6 +116,16 @@ func (c *checker) check(ex *Exchange) (op registry.OpID, out []Finding) {
 	world, path := wire.WorldOf(ex.URL.Path, ex.RequestHeader)
 	op, params := match(c.table, ex.Method, path)
 	if op == "" || ex.Err != nil {
+		return op, nil
+	}
+	// a rate-limited answer (internal/pace: the producers' reading) is
+	// the target's pace, not an answer to judge: the app sends again
+	o := registry.Must(op)
+	write := ex.Method != http.MethodGet && op != registry.E2
+	if _, limited := pace.Limited(ex.Status, ex.ResponseHeader, write, slices.Contains(o.Statuses, http.StatusServiceUnavailable), ex.Started.Add(ex.Duration)); limited {
+		if c.limited != nil {
+			c.limited(ex)
+		}
 		return op, nil
 	}
 	note := func(req string) {

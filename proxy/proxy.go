@@ -133,6 +133,7 @@ type Proxy struct {
 	queues    []chan *Exchange
 	held      atomic.Int64 // bytes captured or copied for the checks, not yet checked
 	unchecked atomic.Int64 // exchanges forwarded but never checked (no room)
+	limited   atomic.Int64 // rate-limited answers forwarded, not judged (internal/pace)
 	tooLarge  atomic.Int64 // exchanges with a body past MaxCapture
 	// exchanges with a header block past MaxHeader, not checked
 	headersTooLarge atomic.Int64
@@ -229,6 +230,7 @@ func New(opts Options) (*Proxy, error) {
 		results: map[key]*result{},
 	}
 	p.check.checked = p.judged
+	p.check.limited = func(*Exchange) { p.limited.Add(1) }
 	p.checkedCond = sync.NewCond(&p.checkedMu)
 	p.stop = make(chan struct{})
 	for range opts.Checkers {

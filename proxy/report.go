@@ -76,6 +76,11 @@ func (p *Proxy) Report(stoppedBy string) *reports.Report {
 		r.Options["stoppedBy"] = stoppedBy
 		r.Notes = append(r.Notes, "proxy: stopped by "+stoppedBy)
 	}
+	if n := p.limited.Load(); n > 0 {
+		// the app, not the proxy, waits them out: no time waited here
+		r.RateLimits = &reports.RateLimits{Answers: int(n)}
+		r.Notes = append(r.Notes, fmt.Sprintf("proxy: %d rate-limited answer(s) (429, or 503 with Retry-After) forwarded and not judged: a rate limit is the target's pace, not a finding", n))
+	}
 	if n := p.unchecked.Load(); n > 0 {
 		r.Notes = append(r.Notes, fmt.Sprintf("proxy: %d exchange(s) forwarded but unchecked: the checker queues were full, or the bytes held for the checks at their bound (%d)", n, p.opts.QueueBytes))
 	}

@@ -418,11 +418,11 @@ func (c *checker) datesInRange(op registry.OpID, start, end string, list gjson.R
 	if start == "" && end == "" {
 		return nil
 	}
-	s, errS := time.Parse(time.RFC3339, start)
-	e, errE := time.Parse(time.RFC3339, end)
+	s, errS := rules.ParseDateTime(start)
+	e, errE := rules.ParseDateTime(end)
 	note(op.Requirement(".dates"))
 	for _, entry := range list.Array() {
-		d, err := time.Parse(time.RFC3339, entry.Get("logDate").String())
+		d, err := rules.ParseDateTime(entry.Get("logDate").String())
 		if err != nil {
 			continue
 		}

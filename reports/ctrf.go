@@ -169,6 +169,9 @@ func WriteCTRF(w io.Writer, r *Report) error {
 	if r.Stopped != nil {
 		doc.Extra["stopped"] = r.Stopped
 	}
+	if r.RateLimits != nil {
+		doc.Extra["rateLimits"] = r.RateLimits
+	}
 	strict := map[string]Strictness{}
 	for _, q := range r.Requirements {
 		strict[q.ID] = q.Strictness

@@ -106,6 +106,9 @@ func WriteJUnit(w io.Writer, r *Report) error {
 	if r.Reason != "" {
 		props = append(props, junitProperty{"reason", xmlText(r.Reason)})
 	}
+	if r.RateLimits != nil {
+		props = append(props, junitProperty{"rateLimits", xmlText(r.RateLimits.String())})
+	}
 	for _, n := range r.Notes {
 		props = append(props, junitProperty{"note", xmlText(n)})
 	}

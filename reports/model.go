@@ -164,6 +164,9 @@ type Report struct {
 	// because the run was read-only: each is listed by a scenario skipped
 	// with cause read-only. Finalize sets it.
 	ReadOnlyUnchecked []string `json:"readOnlyUnchecked,omitempty"`
+	// RateLimits are the target's rate limits the run waited out (nil
+	// when it waited none out and no --rate capped it).
+	RateLimits *RateLimits `json:"rateLimits,omitempty"`
 	// Notes say what the runner left out to keep the report within its
 	// bounds (exchanges, headers or bodies dropped or cut).
 	Notes        []string      `json:"notes,omitempty"`
@@ -523,4 +526,41 @@ func (d *Duration) UnmarshalJSON(b []byte) error {
 	}
 	*d = Duration(ms * float64(time.Millisecond))
 	return nil
+}
+
+// RateLimits are the figures of a run paced by the target's rate limits
+// (internal/pace): the answers waited out (429, or 503 with Retry-After)
+// and the time the run was held by them. An answer waited out is never a
+// verdict; the request was sent again.
+type RateLimits struct {
+	// Answers is the number of rate-limited answers waited out.
+	Answers int `json:"answers"`
+	// Requests is the number of requests the run sent, those limited
+	// included (0 when not counted: the proxy sends none).
+	Requests int `json:"requests,omitempty"`
+	// Waited is the wall time requests were held waiting for a
+	// Retry-After to pass.
+	Waited Duration `json:"waitedMs"`
+	// Rate is the cap of --rate, requests per second ("" without one).
+	Rate string `json:"rate,omitempty"`
+}
+
+// String says the figures in a line, as the console and every report
+// give them.
+func (l *RateLimits) String() string {
+	s := fmt.Sprintf("%d rate-limited answer", l.Answers)
+	if l.Answers != 1 {
+		s += "s"
+	}
+	if l.Requests == 0 && l.Waited == 0 && l.Rate == "" {
+		return s + " forwarded, not judged" // the proxy: the app waits
+	}
+	if l.Requests > 0 {
+		s += fmt.Sprintf(" (of %d requests)", l.Requests)
+	}
+	s += fmt.Sprintf(" waited out, %s spent waiting", time.Duration(l.Waited).Round(time.Millisecond))
+	if l.Rate != "" {
+		s += ", requests capped at " + l.Rate
+	}
+	return s
 }

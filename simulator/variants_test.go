@@ -293,6 +293,57 @@ var variantChecks = map[variants.Name]func(t *testing.T, e *env){
 			t.Errorf("three polls = %v, want 7001, 7001, 0000", got)
 		}
 	},
+	variants.PushPendingFor: func(t *testing.T, e *env) {
+		tx := e.do("owner", "POST", "/campus/2FA/Push", "").want(t, http.StatusOK).object(t)["transactionId"].(string)
+		poll := func() any {
+			return e.do("owner", "POST", "/campus/2FA/Poll", `{"transactionId":"`+tx+`"}`).want(t, http.StatusOK).object(t)["status"]
+		}
+		for range 5 {
+			if got := poll(); got != statusPending {
+				t.Fatalf("a poll within %d s of the first: status %v, want 7001 however often it is polled", variants.PushPendingSeconds, got)
+			}
+		}
+		time.Sleep(variants.PushPendingSeconds * time.Second)
+		if got := poll(); got != statusSuccess {
+			t.Errorf("a poll %d s after the first: status %v, want 0000", variants.PushPendingSeconds, got)
+		}
+	},
+	variants.RateLimit: func(t *testing.T, e *env) {
+		path := "/files/" + e.fx.Records.Folder + "/downloaded?limit=1"
+		for i := range variants.RateLimitPerSecond + 1 {
+			r := e.do("owner", "GET", path, "")
+			if r.status == http.StatusTooManyRequests {
+				if i < variants.RateLimitPerSecond-5 {
+					t.Errorf("429 after %d requests, want none before %d in a second", i, variants.RateLimitPerSecond)
+				}
+				if ra := r.header.Get("Retry-After"); ra != "1" {
+					t.Errorf("Retry-After %q, want 1 (the seconds to the next window)", ra)
+				}
+				r.errorString(t)
+				return
+			}
+		}
+		t.Errorf("%d requests at once: want a 429 past %d", variants.RateLimitPerSecond+1, variants.RateLimitPerSecond)
+	},
+	variants.DateLowerCase: func(t *testing.T, e *env) {
+		a := e.do("owner", "POST", "/Attendance/Default", `{"resourceID":"`+e.fx.Records.AttendanceResource+`"}`).want(t, http.StatusCreated).object(t)
+		if d, _ := a["createdDate"].(string); len(d) < 20 || d[10] != 't' || !strings.HasSuffix(d, "z") {
+			t.Errorf("createdDate = %v, want a lower-case t and z", a["createdDate"])
+		}
+	},
+	variants.SignedLinks: func(t *testing.T, e *env) {
+		path := "/multimedia/statistics/channel/" + e.fx.Records.Channel + "/users?limit=1"
+		a := e.do("owner", "GET", path, "").want(t, http.StatusOK).list(t)
+		b := e.do("owner", "GET", path, "").want(t, http.StatusOK).list(t)
+		if len(a) != 1 || len(b) != 1 {
+			t.Fatalf("want one entry each, got %d and %d", len(a), len(b))
+		}
+		pa, _ := a[0]["photoUrl"].(string)
+		pb, _ := b[0]["photoUrl"].(string)
+		if a[0]["matrixNo"] != b[0]["matrixNo"] || pa == pb || !strings.Contains(pa, "X-Signature=") {
+			t.Errorf("two reads: photoUrl %q and %q of %v and %v, want one record with links signed differently", pa, pb, a[0]["matrixNo"], b[0]["matrixNo"])
+		}
+	},
 	variants.NoForbiddenTable: func(t *testing.T, e *env) {
 		if len(e.fx.Forbidden) != 0 {
 			t.Errorf("fixture forbidden = %v, want none", e.fx.Forbidden)

@@ -265,8 +265,11 @@ func (s *state) listNotEmpty() error {
 	return nil
 }
 
-// listEqualsSlice checks that the list equals entries from..to (1-based,
-// inclusive) of a saved list.
+// listEqualsSlice checks that the list holds the records of entries
+// from..to (1-based, inclusive) of a saved list, in that order. Entries
+// are compared by what identifies their record (rules.Identity), never
+// whole: the specification states no other member as stable from one
+// answer to the next (a signed link, a date-time's spelling may differ).
 func (s *state) listEqualsSlice(from, to int, name string) error {
 	items, err := s.list()
 	if err != nil {
@@ -280,18 +283,40 @@ func (s *state) listEqualsSlice(from, to int, name string) error {
 	if len(all) < to {
 		return fixtureShort("the saved list %q has %d entries, fewer than the %d this check needs: the fixture's record has too few", name, len(all), to)
 	}
-	want := make([]any, 0, to-from+1)
-	for _, v := range all[from-1 : to] {
-		want = append(want, v.Value())
-	}
-	got := make([]any, 0, len(items))
-	for _, v := range items {
-		got = append(got, v.Value())
+	record := s.recordKind()
+	want := identities(record, all[from-1:to])
+	got := identities(record, items)
+	if slices.Contains(want, "") {
+		// the members that identify a record are optional like any other:
+		// without them, nothing tells one record from another across
+		// answers, and no other member may be compared
+		return unobservable("entries %d to %d of the list saved as %q carry nothing that identifies their record (%s), an optional field this check needs", from, to, name, strings.Join(registry.Identity(record), ", "))
 	}
 	if diff := cmp.Diff(want, got); diff != "" {
-		return s.fail(nil, fmt.Sprintf("entries %d to %d of the list saved as %q", from, to, name), fmt.Sprintf("%d other entries", len(items)), "(-want +got):\n"+diff)
+		return s.fail(nil, fmt.Sprintf("the records of entries %d to %d of the list saved as %q, in that order (compared by %s)", from, to, name, strings.Join(registry.Identity(record), ", ")), fmt.Sprintf("%d other entries", len(items)), "(-want +got):\n"+diff)
 	}
 	return nil
+}
+
+// recordKind is the record kind the last operation answers (an OpenAPI
+// component), "" when it is not known.
+func (s *state) recordKind() string {
+	if op, ok := registry.Lookup(s.lastOp); ok {
+		return op.Record
+	}
+	return ""
+}
+
+// identities returns what identifies each entry's record (rules.Identity),
+// "" for an entry that carries none of it.
+func identities(record string, items []gjson.Result) []string {
+	out := make([]string, len(items))
+	for i, it := range items {
+		if k, ok := rules.Identity(record, it); ok {
+			out[i] = k
+		}
+	}
+	return out
 }
 
 func (s *state) listShorterThan(name string) error {
@@ -438,7 +463,7 @@ func (s *state) everyTime(path, rel, bound string) error {
 	if err != nil {
 		return err
 	}
-	limit, err := time.Parse(time.RFC3339Nano, bound)
+	limit, err := rules.ParseDateTime(bound)
 	if err != nil {
 		return fmt.Errorf("bound %q is not an RFC 3339 date-time", bound)
 	}
@@ -456,7 +481,7 @@ func (s *state) everyTime(path, rel, bound string) error {
 		if absent(v) {
 			return true, want
 		}
-		t, err := time.Parse(time.RFC3339Nano, v.String())
+		t, err := rules.ParseDateTime(v.String())
 		if err != nil {
 			return false, fmt.Sprintf("with an RFC 3339 %q", path)
 		}
@@ -484,7 +509,7 @@ func (s *state) saveBetween(path, name string) error {
 		if absent(v) {
 			continue
 		}
-		t, err := time.Parse(time.RFC3339Nano, v.String())
+		t, err := rules.ParseDateTime(v.String())
 		if err != nil {
 			return s.fail(nil, fmt.Sprintf("entries with an RFC 3339 %q", path), s.clip(v.Raw))
 		}
@@ -574,10 +599,8 @@ func compareValues(a, b gjson.Result) int {
 	if a.Type == gjson.Number && b.Type == gjson.Number {
 		return cmpFloat(a.Float(), b.Float())
 	}
-	ta, ea := time.Parse(time.RFC3339Nano, a.String())
-	tb, eb := time.Parse(time.RFC3339Nano, b.String())
-	if ea == nil && eb == nil {
-		return ta.Compare(tb)
+	if c, ok := rules.CompareInstants(a.String(), b.String()); ok {
+		return c
 	}
 	return strings.Compare(strings.ToLower(a.String()), strings.ToLower(b.String()))
 }

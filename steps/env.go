@@ -11,6 +11,7 @@ import (
 	"github.com/campusconf/campusconf/features"
 	"github.com/campusconf/campusconf/fixtures"
 	"github.com/campusconf/campusconf/internal/openapi"
+	"github.com/campusconf/campusconf/internal/pace"
 	"github.com/campusconf/campusconf/internal/wire"
 	"github.com/campusconf/campusconf/reports"
 	"github.com/campusconf/campusconf/reports/redact"
@@ -40,6 +41,9 @@ type env struct {
 	schedule *scheduler
 	// watch stops the run when the target stops answering.
 	watch *watchdog
+	// pace waits out the target's rate limits and paces the run
+	// (internal/pace).
+	pace *pace.Pacer
 	// gone are the fixture records found gone before the suite, by fixture
 	// key, each with why (see checkRecords).
 	gone map[string]string
@@ -101,9 +105,17 @@ type Config struct {
 	// Secrets are more secrets to redact than the fixture's, each with its
 	// placeholder: the userinfo and query of the target URL.
 	Secrets map[string]string
-	// PollAttempts and PollInterval bound the polling of a pending push.
-	PollAttempts int
+	// PollWindow bounds the polling of a push whose outcome is pending
+	// (`run --poll-window`, default DefaultPollWindow): polls back off
+	// from PollInterval, and a window that runs out makes the scenario
+	// unobservable, never failed.
+	PollWindow time.Duration
+	// PollInterval is the first wait between two polls (default 200 ms).
 	PollInterval time.Duration
+	// Rate caps the requests per second from the start (`run --rate`,
+	// pace.ParseRate; 0: no cap). Whatever it is, the run waits out a
+	// target's rate limits (internal/pace).
+	Rate float64
 	// After, when set, runs once the scenarios are done, within the run's
 	// budget, and what it returns joins their results: harness/suiterun
 	// sends the generated requests so, a producer this package does not
@@ -134,6 +146,9 @@ type Target struct {
 	// Watch tells the run of every answer and transport error, so that
 	// the run stops when the target stops answering.
 	Watch Watch
+	// Pace is the run's transport policy toward a target that limits its
+	// rate: the generated requests go through it as the scenarios do.
+	Pace *pace.Pacer
 	// Progress is Config.Progress.
 	Progress io.Writer
 }
@@ -154,8 +169,8 @@ func (c *Config) defaults() {
 	if c.MaxPages <= 0 {
 		c.MaxPages = DefaultMaxPages
 	}
-	if c.PollAttempts <= 0 {
-		c.PollAttempts = 10
+	if c.PollWindow <= 0 {
+		c.PollWindow = DefaultPollWindow
 	}
 	if c.PollInterval <= 0 {
 		c.PollInterval = 200 * time.Millisecond

@@ -121,6 +121,18 @@ func (e *noAnswer) Error() string {
 	return "no HTTP answer to " + e.what + ": " + e.err
 }
 
+// waitedOut is the error of a step whose request got rate-limited answers
+// (429, or 503 with Retry-After) past the runner's waits (internal/pace):
+// nothing was judged, so the scenario is an error, never a failure.
+type waitedOut struct {
+	what string
+	err  error
+}
+
+func (e *waitedOut) Error() string { return e.what + ": " + e.err.Error() }
+
+func (e *waitedOut) Unwrap() error { return e.err }
+
 // ended is the error of a step that could not finish because the run
 // ended first: its budget ran out, it was interrupted, or the target
 // stopped answering. The scenario is skipped, cause cut-short.

@@ -7,6 +7,7 @@ import (
 	"math"
 	"mime"
 	"reflect"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -49,8 +50,12 @@ func pageThroughWith(ctx context.Context, op, id string, t *godog.Table) error {
 // offset that repeats the first page shows offset ignored.
 func (s *state) pageThrough(ctx context.Context, op, id string, params [][2]string) error {
 	var all []gjson.Result
-	var first, prev []any
+	var first, prev []string
 	offset := 0
+	record := ""
+	if o, ok := registry.Lookup(op); ok {
+		record = o.Record
+	}
 	for page := 0; page < s.env.cfg.MaxPages; page++ {
 		c := newCall(op, id)
 		for _, p := range params {
@@ -83,13 +88,10 @@ func (s *state) pageThrough(ctx context.Context, op, id string, params [][2]stri
 			s.saved[allPages] = gjson.Parse(rawArray(all))
 			return nil
 		}
-		values := make([]any, len(items))
-		for i, it := range items {
-			values[i] = it.Value()
-		}
+		values := identities(record, items)
 		if page == 0 {
 			first = values
-		} else if distinguishable(values) && (equalValues(first, values) || equalValues(prev, values)) {
+		} else if distinguishable(values) && (slices.Equal(first, values) || slices.Equal(prev, values)) {
 			var reqs []string
 			if id := op + ".offset"; s.known(id) {
 				reqs = []string{id}
@@ -104,11 +106,18 @@ func (s *state) pageThrough(ctx context.Context, op, id string, params [][2]stri
 	return runnerLimit("the list holds more than %d pages (%d entries read), more than the runner walks: --max-pages raises the bound", s.env.cfg.MaxPages, offset)
 }
 
-// distinguishable reports whether a page holds two different entries: only
-// then can a repeated page be told from a next page of look-alike entries.
-func distinguishable(values []any) bool {
+// distinguishable reports whether a page holds entries of two different
+// records (by rules.Identity; an entry with no identity tells nothing):
+// only then can a repeated page be told from a next page of look-alike
+// entries.
+func distinguishable(values []string) bool {
+	for _, v := range values {
+		if v == "" {
+			return false
+		}
+	}
 	for _, v := range values[1:] {
-		if !equalValues(values[0], v) {
+		if v != values[0] {
 			return true
 		}
 	}

@@ -86,12 +86,13 @@ func TestOTPNotConfirmed(t *testing.T) {
 func TestDistinguishable(t *testing.T) {
 	tests := []struct {
 		name   string
-		values []any
+		values []string // identities of the entries (rules.Identity)
 		want   bool
 	}{
-		{"one entry", []any{map[string]any{"a": 1.0}}, false},
-		{"look-alikes", []any{map[string]any{}, map[string]any{}}, false},
-		{"two entries", []any{map[string]any{"a": 1.0}, map[string]any{"a": 2.0}}, true},
+		{"one entry", []string{"a"}, false},
+		{"look-alikes", []string{"a", "a"}, false},
+		{"two records", []string{"a", "b"}, true},
+		{"an entry without identity", []string{"a", ""}, false},
 	}
 	for _, tt := range tests {
 		if got := distinguishable(tt.values); got != tt.want {

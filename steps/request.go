@@ -11,11 +11,13 @@ import (
 	"net/http"
 	"net/url"
 	"regexp"
+	"slices"
 	"strings"
 	"time"
 
 	"github.com/tidwall/gjson"
 
+	"github.com/campusconf/campusconf/internal/pace"
 	"github.com/campusconf/campusconf/internal/registry"
 	"github.com/campusconf/campusconf/internal/totp"
 	"github.com/campusconf/campusconf/internal/wire"
@@ -250,8 +252,26 @@ func (s *state) send(ctx context.Context, op, method, u string, body []byte, has
 	if s.env.cfg.ReadOnly && changesState(op) {
 		return readOnlySkip(op)
 	}
+	write := !isRead(op, method)
+	documents503 := false
+	if o, ok := registry.Lookup(op); ok {
+		documents503 = slices.Contains(o.Statuses, http.StatusServiceUnavailable)
+	}
 	for attempt := 0; ; attempt++ {
-		err := s.exchange(ctx, op, method, u, body, hasBody, contentType)
+		// the pace waits out a rate-limited answer and sends the request
+		// again; the scenario sees the answer that was not limited
+		err := s.env.pace.Do(ctx, write, documents503, func() (int, http.Header, error) {
+			if err := s.exchange(ctx, op, method, u, body, hasBody, contentType); err != nil {
+				return 0, nil, err
+			}
+			return s.status, s.header, nil
+		})
+		if errors.Is(err, pace.ErrWaitsRanOut) {
+			return &waitedOut{what: method + " " + s.redactor().String(u), err: err}
+		}
+		if err != nil && ctx.Err() != nil && errors.Is(err, context.Cause(ctx)) {
+			return &ended{why: context.Cause(ctx).Error()}
+		}
 		if err == nil {
 			return s.checkShape()
 		}

@@ -23,6 +23,7 @@ import (
 	"github.com/campusconf/campusconf/features"
 	"github.com/campusconf/campusconf/fixtures"
 	"github.com/campusconf/campusconf/internal/openapi"
+	"github.com/campusconf/campusconf/internal/pace"
 	"github.com/campusconf/campusconf/internal/registry"
 	"github.com/campusconf/campusconf/internal/wire"
 	"github.com/campusconf/campusconf/reports"
@@ -89,6 +90,7 @@ func Run(ctx context.Context, cfg Config) (*reports.Report, error) {
 	runCtx, stop := context.WithCancelCause(ctx)
 	defer stop(nil)
 	e.watch = newWatchdog(started, stop)
+	e.pace = pace.New(pace.Config{Rate: cfg.Rate, MaxInFlight: 2 * cfg.Concurrency})
 	if err := e.checkCredentials(runCtx); err != nil {
 		return nil, err
 	}
@@ -123,7 +125,7 @@ func Run(ctx context.Context, cfg Config) (*reports.Report, error) {
 	if cfg.After != nil {
 		more, err := cfg.After(runCtx, Target{BaseURL: cfg.BaseURL, Client: e.client, Fixture: cfg.Fixture, Redactor: e.redactor,
 			RequestTimeout: cfg.RequestTimeout, ReadOnly: cfg.ReadOnly, Progress: cfg.Progress,
-			MaxResponseBody: cfg.MaxResponseBody, Watch: e.watch})
+			MaxResponseBody: cfg.MaxResponseBody, Watch: e.watch, Pace: e.pace})
 		if err != nil {
 			return nil, err
 		}
@@ -144,6 +146,12 @@ func Run(ctx context.Context, cfg Config) (*reports.Report, error) {
 		// who was tested
 		Implements:     slices.Clone(cfg.Fixture.Implements),
 		Implementation: Implementation(cfg.Fixture),
+	}
+	if st := e.pace.Stats(); st.Limited > 0 || cfg.Rate > 0 {
+		r.RateLimits = &reports.RateLimits{Answers: st.Limited, Requests: st.Requests, Waited: reports.Duration(st.Waited)}
+		if cfg.Rate > 0 {
+			r.RateLimits.Rate = pace.FormatRate(cfg.Rate)
+		}
 	}
 	reports.AddCatalogue(r, cat, cfg.Generated)
 	dropped, where := 0, 0
@@ -280,12 +288,14 @@ func (e *env) after(ctx context.Context, sc *godog.Scenario, err error) (context
 	}
 	res.Retries = s.retries
 	var na *noAnswer
+	var wo *waitedOut
 	var ud *undeclared
 	var end *ended
 	switch {
-	case f.err != nil && (errors.As(f.err, &na) || errors.As(f.err, &ud)):
-		// no HTTP answer, or a call the suite did not declare: nothing was
-		// judged, and the implementation failed no requirement
+	case f.err != nil && (errors.As(f.err, &na) || errors.As(f.err, &wo) || errors.As(f.err, &ud)):
+		// no HTTP answer, a rate limit that outlasted the runner's waits,
+		// or a call the suite did not declare: nothing was judged, and the
+		// implementation failed no requirement
 		res.Outcome = reports.Error
 		res.Failure = e.failure(s, f)
 		res.Failure.Requirements = []string{}

@@ -232,13 +232,27 @@ func typicalTyped(ctx context.Context, op, contentType string) error {
 	return s.do(ctx, c)
 }
 
+// DefaultPollWindow is how long a push whose outcome is pending is polled
+// unless `run --poll-window` says otherwise: long enough for a person to
+// take the phone out, read the prompt and approve (docs/decisions.md,
+// "Outcomes that arrive later").
+const DefaultPollWindow = 2 * time.Minute
+
+// maxPollInterval caps the backoff between two polls.
+const maxPollInterval = 5 * time.Second
+
 // pollPush polls E2 while the push is neither approved (0000) nor denied
 // (7002): the specification leaves other statuses open, and a real user
-// takes a moment to answer.
+// takes a moment to answer. The polls back off (from Config.PollInterval,
+// half as long again each time, at most maxPollInterval) for the poll
+// window (Config.PollWindow); a push still pending when it runs out makes
+// the scenario unobservable, never a failure.
 func pollPush(ctx context.Context, tx string) error {
 	s := stateFrom(ctx)
 	body := `{"transactionId": "` + tx + `"}`
-	for i := 0; i < s.env.cfg.PollAttempts; i++ {
+	start := time.Now()
+	wait := s.env.cfg.PollInterval
+	for polls := 1; ; polls++ {
 		if err := s.do(ctx, call{op: string(registry.E2), body: body, hasBody: true}); err != nil {
 			return err
 		}
@@ -246,13 +260,17 @@ func pollPush(ctx context.Context, tx string) error {
 		if s.status != 200 || absent(st) || st.String() == "0000" || st.String() == "7002" {
 			return nil // decided, refused, or silent on it (status is optional)
 		}
+		left := s.env.cfg.PollWindow - time.Since(start)
+		if left <= 0 {
+			return unobservable("the push stayed undecided (status %s) through %d polls in the poll window of %s (--poll-window): its outcome could not be observed", s.clip(st.Raw), polls, s.env.cfg.PollWindow)
+		}
 		select {
 		case <-ctx.Done():
 			return ctx.Err()
-		case <-time.After(s.env.cfg.PollInterval):
+		case <-time.After(min(wait, left)):
 		}
+		wait = min(wait+wait/2, maxPollInterval)
 	}
-	return nil
 }
 
 func saveField(ctx context.Context, path, name string) error {

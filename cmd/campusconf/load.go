@@ -19,6 +19,7 @@ import (
 	"github.com/campusconf/campusconf/fixtures"
 	"github.com/campusconf/campusconf/harness/loadgen"
 	"github.com/campusconf/campusconf/internal/didyoumean"
+	"github.com/campusconf/campusconf/internal/pace"
 	"github.com/campusconf/campusconf/internal/registry"
 	"github.com/campusconf/campusconf/simulator"
 )
@@ -33,6 +34,8 @@ type loadOptions struct {
 	timeout     time.Duration
 	allowRemote bool
 	scale       int
+	// rate caps the requests per second: run's syntax (pace.ParseRate)
+	rate string
 }
 
 func loadCmd(args []string, stdout, stderr io.Writer) int {
@@ -45,6 +48,7 @@ func loadCmd(args []string, stdout, stderr io.Writer) int {
 	fs.IntVar(&o.concurrency, "concurrency", 8, fmt.Sprintf("`N` requests in flight (1..%d)", loadgen.MaxConcurrency))
 	fs.DurationVar(&o.timeout, "timeout", 10*time.Second, "timeout of each request")
 	fs.BoolVar(&o.allowRemote, "allow-remote", false, "allow a target that is not a loopback address")
+	fs.StringVar(&o.rate, "rate", "", "cap the requests at `N/s` (or N/min), as run --rate does (default: as fast as --concurrency allows)")
 	fs.IntVar(&o.scale, "scale", 1, "`K`, the scale of the in-process simulator's world (without --target)")
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
@@ -74,6 +78,9 @@ func (o loadOptions) check(rest []string) error {
 		return fmt.Errorf("--timeout: expected a positive duration, got %s", o.timeout)
 	case o.scale < 1:
 		return fmt.Errorf("--scale: expected a positive integer, got %d", o.scale)
+	case badRate(o.rate):
+		_, err := pace.ParseRate(o.rate)
+		return fmt.Errorf("--rate: %w", err)
 	case !slices.Contains(loadgen.OperationIDs(), registry.ID(o.op)):
 		return fmt.Errorf("--op: expected one of %s, got %q%s", strings.Join(loadgen.OperationIDs(), ", "), o.op, didyoumean.Hint(o.op, loadgen.OperationIDs()))
 	case o.target == "" && o.fixtureFile != "":
@@ -124,6 +131,8 @@ func runLoad(ctx context.Context, o loadOptions, stdout, stderr io.Writer) int {
 		return exitUsage
 	}
 	g := loadgen.New(req, o.concurrency, o.timeout)
+	rate, _ := pace.ParseRate(o.rate) // checked with the flags
+	g.SetRate(rate)
 	defer g.Close()
 	if _, err := g.Send(ctx); err != nil {
 		fmt.Fprintf(stderr, "campusconf load: target %s is unreachable: %v\n", base, err)
@@ -140,4 +149,10 @@ func runLoad(ctx context.Context, o loadOptions, stdout, stderr io.Writer) int {
 		return exitFailed
 	}
 	return exitOK
+}
+
+// badRate reports whether a --rate value does not parse.
+func badRate(s string) bool {
+	_, err := pace.ParseRate(s)
+	return err != nil
 }

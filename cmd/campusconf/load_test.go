@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -61,6 +62,7 @@ func TestLoadRefuses(t *testing.T) {
 		{"too many", []string{"--concurrency", "1000"}, exitUsage, "--concurrency"},
 		{"unknown op", []string{"--op", "E99"}, exitUsage, "--op"},
 		{"write op", []string{"--op", "E6"}, exitUsage, "--op"},
+		{"rate without a unit", []string{"--rate", "20"}, exitUsage, "--rate"},
 		{"fixture without the record", []string{"--target", "http://127.0.0.1:1", "--fixtures", fixture, "--op", "E13"}, exitUsage, "fixture"},
 	}
 	for _, tt := range tests {
@@ -81,5 +83,21 @@ func TestLoadUnreachable(t *testing.T) {
 	var out, errOut bytes.Buffer
 	if got := dispatch([]string{"load", "--target", "http://127.0.0.1:1", "--fixtures", fixture, "--op", "E13", "--duration", "100ms"}, &out, &errOut); got != exitUnreachable {
 		t.Errorf("exit %d, want %d\nstderr: %s", got, exitUnreachable, errOut.String())
+	}
+}
+
+// TestLoadRate: --rate caps the requests per second, with run's syntax.
+func TestLoadRate(t *testing.T) {
+	var out, errOut bytes.Buffer
+	code := dispatch([]string{"load", "--duration", "500ms", "--concurrency", "4", "--op", "E10", "--rate", "40/s"}, &out, &errOut)
+	if code != exitOK {
+		t.Fatalf("exit %d, want %d\n%s%s", code, exitOK, out.String(), errOut.String())
+	}
+	m := regexp.MustCompile(`requests: (\d+) in`).FindStringSubmatch(out.String())
+	if m == nil {
+		t.Fatalf("no request count in:\n%s", out.String())
+	}
+	if n, _ := strconv.Atoi(m[1]); n < 5 || n > 30 {
+		t.Errorf("--rate 40/s for 500ms: expected about 20 requests, got %d", n)
 	}
 }

@@ -21,6 +21,7 @@ import (
 	"github.com/campusconf/campusconf/harness/container"
 	"github.com/campusconf/campusconf/harness/simrun"
 	"github.com/campusconf/campusconf/harness/suiterun"
+	"github.com/campusconf/campusconf/internal/pace"
 	"github.com/campusconf/campusconf/internal/version"
 	"github.com/campusconf/campusconf/internal/wire"
 	"github.com/campusconf/campusconf/reports"
@@ -61,6 +62,12 @@ type runOptions struct {
 	// the fixture's
 	implements     string
 	implementation stringList
+	// rate caps the requests per second (pace.ParseRate), wait is how
+	// long to wait for the target to answer at all before the run, and
+	// pollWindow how long a pending push is polled
+	rate       string
+	wait       time.Duration
+	pollWindow time.Duration
 	// appTraffic are the traffic reports of apps to check against the
 	// target (harness/appcheck), read by the preflight into apps;
 	// appGate makes an app at risk fail the run
@@ -97,6 +104,9 @@ func runCmd(args []string, stdout, stderr io.Writer) int {
 	fs.Var(&o.appTraffic, "app-traffic", "check an app against the target besides the suite: the traffic report `FILE` (report.json) that campusconf serve --report-dir wrote while the app ran against the simulator; each choice of the simulator the app relied on is probed (repeatable, one per app; see docs/simulator.md)")
 	fs.BoolVar(&o.appGate, "app-gate", false, "with --app-traffic: an app at risk fails the run (exit 1); the conformance verdict stays the suite's")
 	fs.Var(&o.implementation, "implementation", "who is tested, for conformance-report.yaml: `KEY=VALUE` with KEY organization, project, version, url or contact (repeatable; contact adds an entry; wins over the fixture's implementation)")
+	fs.StringVar(&o.rate, "rate", "", "cap the requests at `N/s` (or N/min) from the start; whatever it is, answers 429, and 503 with Retry-After, are waited out as Retry-After says and the run backs off while the target limits it")
+	fs.DurationVar(&o.wait, "wait", 0, "poll the target for up to `DURATION` until it answers anything at all, before the checks of the run (for a CI job that starts the implementation and the suite together; 0: probe once)")
+	fs.DurationVar(&o.pollWindow, "poll-window", steps.DefaultPollWindow, "how long a push whose outcome is pending is polled, backing off, before its scenario is skipped as unobservable")
 	var img container.Options
 	var imgEnv stringList
 	fs.StringVar(&img.Image, "image", "", "container `IMAGE` of the implementation: start it, run the suite against it, remove it (must exist locally; needs --fixtures; see docs/containers.md)")
@@ -117,6 +127,14 @@ func runCmd(args []string, stdout, stderr io.Writer) int {
 	}
 	if o.maxPages < 1 {
 		fmt.Fprintln(stderr, "campusconf run: --max-pages must be at least 1")
+		return exitUsage
+	}
+	if _, err := pace.ParseRate(o.rate); err != nil {
+		fmt.Fprintf(stderr, "campusconf run: --rate: %v\n", err)
+		return exitUsage
+	}
+	if o.wait < 0 || o.pollWindow <= 0 {
+		fmt.Fprintln(stderr, "campusconf run: --wait must be 0 or more and --poll-window more than 0")
 		return exitUsage
 	}
 	if img.Image == "" {
@@ -187,7 +205,9 @@ func runSuite(ctx context.Context, o runOptions, stdout, stderr io.Writer) int {
 		MaxResponseHeader:  int64(o.maxHeader),
 		MaxPages:           o.maxPages,
 		NoCredentialsCheck: o.noCredentialsCheck,
+		PollWindow:         o.pollWindow,
 	}
+	cfg.Rate, _ = pace.ParseRate(o.rate) // checked with the flags
 	target := reports.Target{}
 	var red *redact.Redactor // of the target's fixture, for what is printed
 	if o.target == "" {
@@ -236,7 +256,14 @@ func runSuite(ctx context.Context, o runOptions, stdout, stderr io.Writer) int {
 		cfg.Fixture = f
 		red = redact.NewWith(f, cfg.Secrets)
 		target = reports.Target{URL: cfg.BaseURL, Fixtures: filepath.Base(o.fixtureFile), Image: o.image}
-		if err := suiterun.Probe(ctx, cfg); err != nil {
+		probe := suiterun.Probe
+		if o.wait > 0 {
+			if !o.quiet {
+				fmt.Fprintf(stdout, "waiting up to %s (--wait) for %s to answer\n", o.wait, consoleText(red.String(cfg.BaseURL)))
+			}
+			probe = func(ctx context.Context, cfg steps.Config) error { return suiterun.WaitForTarget(ctx, cfg, o.wait) }
+		}
+		if err := probe(ctx, cfg); err != nil {
 			if c := context.Cause(ctx); c != nil {
 				err = fmt.Errorf("%w (%v)", err, c)
 			}
@@ -266,6 +293,9 @@ func runSuite(ctx context.Context, o runOptions, stdout, stderr io.Writer) int {
 		}
 		fmt.Fprintf(stdout, "options: fixtures=%s tags=%s read-only=%v concurrency=%d timeout=%s budget=%s report-dir=%s\n",
 			target.Fixtures, tags, o.readOnly, o.concurrency, o.timeout, o.budget, o.reportDir)
+		if o.rate != "" || o.wait > 0 || o.pollWindow != steps.DefaultPollWindow {
+			fmt.Fprintf(stdout, "options: rate=%s wait=%s poll-window=%s\n", pace.FormatRate(cfg.Rate), o.wait, o.pollWindow)
+		}
 		cfg.Progress = stdout
 	}
 	r, err := suiterun.Run(ctx, cfg, suiterun.Generation{N: o.generate, Seed: o.generateSeed})
@@ -308,6 +338,9 @@ func runSuite(ctx context.Context, o runOptions, stdout, stderr io.Writer) int {
 	}
 	if gate != "" {
 		fmt.Fprintln(stdout, gate)
+	}
+	if l := r.RateLimits; l != nil && !o.quiet {
+		fmt.Fprintf(stdout, "rate limits: %s (never a verdict: each request was sent again)\n", l)
 	}
 	if !o.quiet {
 		fmt.Fprintf(stdout, "report: %s\n", html)
@@ -408,6 +441,7 @@ func describe(r *reports.Report, o runOptions, target reports.Target, f *fixture
 		"generate": fmt.Sprint(o.generate), "generateSeed": fmt.Sprint(o.generateSeed),
 		"strict": fmt.Sprint(o.strict), "maxBody": o.maxBody.String(), "maxHeader": o.maxHeader.String(),
 		"maxPages": fmt.Sprint(o.maxPages), "credentialsCheck": fmt.Sprint(!o.noCredentialsCheck),
+		"rate": o.rate, "wait": o.wait.String(), "pollWindow": o.pollWindow.String(),
 	}
 	if len(o.appTraffic) > 0 {
 		r.Options["appTraffic"], r.Options["appGate"] = strings.Join(o.appTraffic, ", "), fmt.Sprint(o.appGate)

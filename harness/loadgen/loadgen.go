@@ -24,6 +24,7 @@ import (
 	"github.com/tidwall/gjson"
 
 	"github.com/campusconf/campusconf/fixtures"
+	"github.com/campusconf/campusconf/internal/pace"
 	"github.com/campusconf/campusconf/internal/registry"
 	"github.com/campusconf/campusconf/internal/wire"
 )
@@ -167,6 +168,17 @@ type Generator struct {
 	concurrency int
 	transport   *http.Transport
 	client      *http.Client
+	// rate caps the requests per second (SetRate); nil: none
+	rate *pace.Pacer
+}
+
+// SetRate caps the requests per second (`load --rate`, pace.ParseRate);
+// 0 removes the cap.
+func (g *Generator) SetRate(perSecond float64) {
+	g.rate = nil
+	if perSecond > 0 {
+		g.rate = pace.New(pace.Config{Rate: perSecond})
+	}
 }
 
 // New returns a generator of req with concurrency requests in flight, each
@@ -189,6 +201,9 @@ func (g *Generator) Close() { g.transport.CloseIdleConnections() }
 
 // Send sends the request once and returns the status that came back.
 func (g *Generator) Send(ctx context.Context) (int, error) {
+	if err := g.rate.Take(ctx); err != nil {
+		return 0, err
+	}
 	var rd io.Reader
 	if g.req.Body != "" {
 		rd = strings.NewReader(g.req.Body)

@@ -95,3 +95,25 @@ func timeout(cfg steps.Config) time.Duration {
 	}
 	return 10 * time.Second
 }
+
+// WaitForTarget probes the target (Probe) until it answers anything at
+// all, for at most d (`run --wait`): a CI job may start the implementation
+// and the suite together. The probes back off from 200 ms to 2 s; the
+// error is the last probe's when d runs out.
+func WaitForTarget(ctx context.Context, cfg steps.Config, d time.Duration) error {
+	ctx, cancel := context.WithTimeout(ctx, d)
+	defer cancel()
+	wait := 200 * time.Millisecond
+	for {
+		err := Probe(ctx, cfg)
+		if err == nil {
+			return nil
+		}
+		select {
+		case <-ctx.Done():
+			return fmt.Errorf("no answer within --wait %s: %w", d, err)
+		case <-time.After(wait):
+		}
+		wait = min(2*wait, 2*time.Second)
+	}
+}

@@ -50,6 +50,7 @@ func generated(ctx context.Context, t steps.Target, gen Generation) ([]reports.S
 		Redactor:       t.Redactor,
 		MaxBody:        t.MaxResponseBody,
 		Watch:          t.Watch,
+		Pace:           t.Pace,
 	})
 	if err != nil {
 		return nil, fmt.Errorf("generated requests: %w", err)

@@ -1,15 +1,12 @@
 package openapi
 
 import (
-	"errors"
 	"fmt"
 	"math"
-	"regexp"
-	"strings"
-	"time"
 
 	"github.com/getkin/kin-openapi/openapi3"
 
+	"github.com/campusconf/campusconf/internal/rules"
 	"github.com/campusconf/campusconf/internal/uuid"
 )
 
@@ -20,10 +17,6 @@ import (
 // nothing for other users of kin-openapi in the same binary and needs no
 // global registration at all.
 
-var (
-	errDateTimeForm = errors.New("not of the RFC 3339 form YYYY-MM-DDThh:mm:ss[.fraction](Z|+hh:mm|-hh:mm)")
-)
-
 // checkUUID accepts only the canonical textual form, in either case (see
 // internal/uuid); its error is uuid.ErrSyntax.
 func checkUUID(s string) error {
@@ -33,37 +26,13 @@ func checkUUID(s string) error {
 	return nil
 }
 
-// dateTimeShape is RFC 3339's date-time production (section 5.6): a full
-// date, "T", a full time with optional fraction, and "Z" or a numeric offset.
-// RFC 3339 allows the separators in lower case and a leap second (60).
-var dateTimeShape = regexp.MustCompile(`^(\d{4})-(\d{2})-(\d{2})[Tt](\d{2}):(\d{2}):(\d{2})(\.\d+)?([Zz]|[+-](\d{2}):(\d{2}))$`)
-
-// checkDateTime accepts an RFC 3339 date-time and rejects strings that have
-// the right shape but name no real instant, such as 2025-02-30 or hour 24.
+// checkDateTime accepts an RFC 3339 date-time (section 5.6) and rejects
+// strings that have the right form but name no real instant, such as
+// 2025-02-30 or hour 24: the one reading every producer shares
+// (rules.ParseDateTime).
 func checkDateTime(s string) error {
-	m := dateTimeShape.FindStringSubmatch(s)
-	if m == nil {
-		return errDateTimeForm
-	}
-	if m[9] != "" {
-		if m[9] > "23" || m[10] > "59" {
-			return fmt.Errorf("offset %s is out of range", s[len(s)-6:])
-		}
-	}
-	// time.Parse checks month, day-of-month (with leap years), hour, minute
-	// and second. It has no leap seconds, so second 60 is checked as 59.
-	norm := strings.ToUpper(s)
-	if m[6] == "60" {
-		norm = norm[:17] + "59" + norm[19:]
-	}
-	if _, err := time.Parse(time.RFC3339Nano, norm); err != nil {
-		var pe *time.ParseError
-		if errors.As(err, &pe) && pe.Message != "" {
-			return fmt.Errorf("not a real date and time: %s", strings.TrimPrefix(pe.Message, ": "))
-		}
-		return fmt.Errorf("not a real date and time: %v", err)
-	}
-	return nil
+	_, err := rules.ParseDateTime(s)
+	return err
 }
 
 // intRange rejects integers outside a format's range; kin-openapi has already

@@ -71,9 +71,8 @@ type Reference struct {
 // ListFacts is what the registry declares of a list operation.
 type ListFacts struct {
 	Op OpID
-	// Identity are the members that identify an entry between answers;
-	// the same members internal/registry/identity.go of the real-deployments
-	// issue (38) declares per record, which this reads once it lands.
+	// Identity are the members that identify an entry between answers:
+	// those Identity declares for the operation's record (identity.go).
 	Identity []string
 	Filters  []Filter
 	// SortKeys are members the suite sorts by (where the fixture
@@ -84,8 +83,8 @@ type ListFacts struct {
 // lists declares every list operation (Operation.List). Paging is the
 // row's Paged.
 var lists = []ListFacts{
-	{Op: E4, Identity: []string{"facC", "deptC"}},
-	{Op: E10, Identity: []string{"targetID", "userGuid", "action", "logDate"}, SortKeys: []string{"logDate"},
+	{Op: E4},
+	{Op: E10, SortKeys: []string{"logDate"},
 		Filters: []Filter{
 			{Param: "SearchText", Kind: SearchText, Members: []string{"name", "fileName"}, Requirement: "E10.search-exact",
 				Section: "Endpoints / E10: SearchText filters by student name or file name"},
@@ -94,17 +93,17 @@ var lists = []ListFacts{
 			{Param: "EndDate", Kind: DateTo, Members: []string{"logDate"}, Requirement: "E10.dates-exact",
 				Section: "Endpoints / E10: EndDate, end of range"},
 		}},
-	{Op: E11, Identity: []string{"annotationId"}},
-	{Op: E12, Identity: []string{"targetID", "userGuid", "logDate"}},
-	{Op: E15, Identity: []string{"matrixNo"}, SortKeys: []string{"name"},
+	{Op: E11},
+	{Op: E12},
+	{Op: E15, SortKeys: []string{"name"},
 		Filters: []Filter{
 			{Param: "startDate", Kind: DateFrom, Open: "e15-dates-filter", Section: "Endpoints / E15"},
 			{Param: "endDate", Kind: DateTo, Open: "e15-dates-filter", Section: "Endpoints / E15"},
 		}},
-	{Op: E16, Identity: []string{"sessionID"}},
-	{Op: E17, Identity: []string{"id"}, SortKeys: []string{"createdDate"}},
-	{Op: E18, Identity: []string{"id"}, SortKeys: []string{"createdDate"}},
-	{Op: E20, Identity: []string{"id"}, SortKeys: []string{"userName"}},
+	{Op: E16},
+	{Op: E17, SortKeys: []string{"createdDate"}},
+	{Op: E18, SortKeys: []string{"createdDate"}},
+	{Op: E20, SortKeys: []string{"userName"}},
 }
 
 // populates declares the populate entities of every operation taking
@@ -152,7 +151,7 @@ var references = map[OpID][]Reference{
 func List(id OpID) (ListFacts, bool) {
 	for _, l := range lists {
 		if l.Op == id {
-			l.Identity = slices.Clone(l.Identity)
+			l.Identity = Identity(Must(id).Record)
 			l.Filters = slices.Clone(l.Filters)
 			l.SortKeys = slices.Clone(l.SortKeys)
 			return l, true

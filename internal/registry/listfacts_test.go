@@ -15,7 +15,8 @@ func TestEveryListDeclared(t *testing.T) {
 		}
 	}
 	seen := map[OpID]bool{}
-	for _, l := range lists {
+	for _, decl := range lists {
+		l, _ := List(decl.Op)
 		if seen[l.Op] {
 			t.Errorf("%s: declared twice in lists", l.Op)
 		}

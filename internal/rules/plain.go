@@ -5,7 +5,6 @@ import (
 	"net/url"
 	"strconv"
 	"strings"
-	"time"
 
 	"github.com/tidwall/gjson"
 
@@ -67,8 +66,8 @@ func OpenIn(op registry.OpID, path map[string]string, query url.Values, body []b
 		case len(s) != 1 || len(e) != 1:
 			return &OpenDateRange
 		default:
-			st, err1 := time.Parse(time.RFC3339Nano, s[0])
-			en, err2 := time.Parse(time.RFC3339Nano, e[0])
+			st, err1 := ParseDateTime(s[0])
+			en, err2 := ParseDateTime(e[0])
 			if err1 != nil || err2 != nil || st.After(en) {
 				return &OpenDateRange
 			}

@@ -101,16 +101,13 @@ func DateMatch(entry gjson.Result, member string, from bool, bound time.Time) Ma
 	return Drop
 }
 
-// ReadTime reads an RFC 3339 date-time member.
-//
-// A stand-in for the one RFC 3339 reader the real-deployments issue adds
-// to this package; at its merge this calls that reader.
+// ReadTime reads an RFC 3339 date-time member, through the one reader
+// (ParseDateTime).
 func ReadTime(v gjson.Result) (time.Time, bool) {
 	if v.Type != gjson.String {
 		return time.Time{}, false
 	}
-	// RFC 3339 allows a lower-case "t" and "z"; time.Parse reads upper case
-	t, err := time.Parse(time.RFC3339Nano, strings.ToUpper(v.Str))
+	t, err := ParseDateTime(v.Str)
 	return t, err == nil
 }
 
@@ -119,7 +116,7 @@ func ReadTime(v gjson.Result) (time.Time, bool) {
 // digits in either case), or the whole entry where identity is empty.
 func Key(entry gjson.Result, identity []string) string {
 	if len(identity) == 0 {
-		return canonical(entry)
+		return Canonical(entry)
 	}
 	parts := make([]string, len(identity))
 	seen := false
@@ -136,14 +133,14 @@ func Key(entry gjson.Result, identity []string) string {
 				parts[i] = strings.ToLower(v.Str)
 			}
 		default:
-			parts[i] = canonical(v)
+			parts[i] = Canonical(v)
 		}
 		seen = true
 	}
 	if !seen {
 		// an entry leaving out every identifying member (optional
 		// fields) is told apart by what it holds
-		return canonical(entry)
+		return Canonical(entry)
 	}
 	return strings.Join(parts, "\x1f")
 }
@@ -160,41 +157,6 @@ func Identified(entries []gjson.Result, identity []string) bool {
 		}
 	}
 	return false
-}
-
-// canonical writes a JSON value with its object members sorted.
-func canonical(v gjson.Result) string {
-	switch {
-	case v.IsObject():
-		m := v.Map()
-		keys := make([]string, 0, len(m))
-		for k := range m {
-			keys = append(keys, k)
-		}
-		slices.Sort(keys)
-		var b strings.Builder
-		b.WriteByte('{')
-		for i, k := range keys {
-			if i > 0 {
-				b.WriteByte(',')
-			}
-			fmt.Fprintf(&b, "%q:%s", k, canonical(m[k]))
-		}
-		b.WriteByte('}')
-		return b.String()
-	case v.IsArray():
-		var b strings.Builder
-		b.WriteByte('[')
-		for i, e := range v.Array() {
-			if i > 0 {
-				b.WriteByte(',')
-			}
-			b.WriteString(canonical(e))
-		}
-		b.WriteByte(']')
-		return b.String()
-	}
-	return v.Raw
 }
 
 func counts(entries []gjson.Result, identity []string) map[string]int {
@@ -324,7 +286,7 @@ func PopulateOnlyRecord(without, with gjson.Result, filled string, listed func(s
 		if absentValue(a) && absentValue(b) {
 			continue
 		}
-		if canonical(a) != canonical(b) {
+		if !SameValue(a, b) {
 			problems = append(problems, fmt.Sprintf("%q was %s, is %s", n, orAbsent(a), orAbsent(b)))
 		}
 	}

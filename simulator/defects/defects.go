@@ -313,7 +313,7 @@ var handWritten = []Defect{
 		Collateral: []string{"ALL.media-type", "ALL.media-json", "ALL.no-content-type"}},
 	{Name: PollAlways7002, Description: "E2 poll answers 7002 (denied) for every transaction, approved or not",
 		Requirements: []string{"E2.approve"}},
-	{Name: PollNever7002, Description: "E2 poll never answers 7002: a denied push stays pending (7001)",
+	{Name: PollNever7002, Description: "E2 poll never answers 7002: a denied push polls as approved (0000)",
 		Requirements: []string{"E2.deny"}},
 	{Name: E3Status201, Description: "E3 send push answers 201 instead of 200",
 		Requirements: []string{"E3.200"},

@@ -2,8 +2,11 @@ package ops
 
 import (
 	"encoding/json"
+	"math"
 	"net/http"
+	"strconv"
 	"strings"
+	"time"
 
 	"github.com/campusconf/campusconf/fixtures"
 	"github.com/campusconf/campusconf/internal/registry"
@@ -94,13 +97,43 @@ const pendingPolls = 2
 // stillPending counts a poll of transaction id and reports whether the
 // variant keeps it pending.
 func (env *Env) stillPending(id string) bool {
-	if !env.variants.Has(variants.PushPendingFirst) {
+	first, forTime := env.variants.Has(variants.PushPendingFirst), env.variants.Has(variants.PushPendingFor)
+	if !first && !forTime {
 		return false
 	}
 	env.pollMu.Lock()
 	defer env.pollMu.Unlock()
 	env.polls[id]++
-	return env.polls[id] <= pendingPolls
+	if _, seen := env.firstPoll[id]; !seen {
+		env.firstPoll[id] = time.Now()
+	}
+	// push-pending-for counts real time, not polls: a person on a phone
+	return (first && env.polls[id] <= pendingPolls) ||
+		(forTime && time.Since(env.firstPoll[id]) < variants.PushPendingSeconds*time.Second)
+}
+
+// limited answers 429 when the rate-limit variant's window is spent: a
+// window of one second per world, RateLimitPerSecond requests in it, and
+// Retry-After the whole seconds to the next window.
+func (env *Env) limited(w http.ResponseWriter) bool {
+	if !env.variants.Has(variants.RateLimit) {
+		return false
+	}
+	env.rateMu.Lock()
+	now := time.Now()
+	if now.Sub(env.window) >= time.Second {
+		env.window, env.inWindow = now, 0
+	}
+	env.inWindow++
+	over := env.inWindow > variants.RateLimitPerSecond
+	left := time.Second - now.Sub(env.window)
+	env.rateMu.Unlock()
+	if !over {
+		return false
+	}
+	w.Header().Set("Retry-After", strconv.Itoa(int(math.Ceil(left.Seconds()))))
+	front.WriteJSON(w, http.StatusTooManyRequests, "rate limit exceeded: try again after the time Retry-After gives")
+	return true
 }
 
 // staticOTP reports whether otp is the otp-static code of u.

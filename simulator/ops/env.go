@@ -34,8 +34,14 @@ type Env struct {
 	// record keeps an example of a request that breaks a rule (Config).
 	observed, examples bool
 
-	pollMu sync.Mutex
-	polls  map[string]int // polls per push transaction (push-pending-first)
+	pollMu    sync.Mutex
+	polls     map[string]int       // polls per push transaction (push-pending-first)
+	firstPoll map[string]time.Time // first poll of each (push-pending-for)
+
+	// the rate-limit variant's window (limited)
+	rateMu   sync.Mutex
+	window   time.Time
+	inWindow int
 }
 
 // Config is what an Env is made of.
@@ -64,7 +70,7 @@ type Config struct {
 // NewEnv returns the world c describes.
 func NewEnv(c Config) *Env {
 	return &Env{store: c.Store, refs: c.Refs, defects: c.Defects, variants: c.Variants, inject: c.Inject,
-		wallClock: c.WallClock, observed: c.Observed, examples: c.Examples, polls: map[string]int{}}
+		wallClock: c.WallClock, observed: c.Observed, examples: c.Examples, polls: map[string]int{}, firstPoll: map[string]time.Time{}}
 }
 
 // Mount registers the handler of every operation on t, at its place and
@@ -95,5 +101,6 @@ func (env *Env) Restore(st *store.State, base *store.World) {
 func (env *Env) forgetPolls() {
 	env.pollMu.Lock()
 	clear(env.polls)
+	clear(env.firstPoll)
 	env.pollMu.Unlock()
 }

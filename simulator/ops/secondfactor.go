@@ -88,7 +88,10 @@ func (env *Env) pollPush(w http.ResponseWriter, r *http.Request, u store.User) {
 	case env.stillPending(p.ID):
 		res.Status, res.StatusMessage = statusPending, "Waiting for the user to answer the push request"
 	case p.Decision == store.Deny && env.defects.Has(defects.PollNever7002):
-		res.Status, res.StatusMessage = statusPending, "Waiting for the user to answer the push request"
+		// a wrong final outcome, not a poll that never decides: the
+		// suite waits out a pending push and skips it when its window
+		// runs out, so only a decision can be judged (issue 38)
+		res.Status, res.StatusMessage = statusSuccess, "Approved"
 	case env.defects.Has(defects.PollAlways7002) || p.Decision == store.Deny:
 		res.Status, res.StatusMessage = statusDenied, "The user denied the mobile push request"
 	case p.Decision == store.Pending:

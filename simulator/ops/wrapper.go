@@ -53,6 +53,9 @@ func (env *Env) opHandler(op operation, path string) *opHandler {
 }
 
 func (h *opHandler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	if h.env.limited(w) {
+		return
+	}
 	var note *front.Note
 	if h.observed {
 		note = front.NoteOf(r)

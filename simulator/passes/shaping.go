@@ -8,6 +8,7 @@ import (
 	"net/http"
 	"sort"
 	"strings"
+	"sync/atomic"
 	"time"
 
 	"github.com/campusconf/campusconf/internal/openapi"
@@ -32,17 +33,20 @@ type shaper struct {
 	charset   bool
 	nulls     bool
 	absent    bool
+	lowerDate bool
+	signed    bool
 }
 
 // shaperOf is the shaping pass of the variants in force.
 func shaperOf(v *switches.Variants) shaper {
 	return shaper{omitFalse: v.Has(variants.OmitFalse), upper: v.Has(variants.UUIDUpper),
 		offsets: v.Has(variants.LocalOffsets), extra: v.Has(variants.ExtraFields), charset: v.Has(variants.Charset),
-		nulls: v.Has(variants.Nulls), absent: v.Has(variants.OptionalAbsent)}
+		nulls: v.Has(variants.Nulls), absent: v.Has(variants.OptionalAbsent),
+		lowerDate: v.Has(variants.DateLowerCase), signed: v.Has(variants.SignedLinks)}
 }
 
 func (sh shaper) any() bool {
-	return sh.omitFalse || sh.upper || sh.offsets || sh.extra || sh.charset || sh.nulls || sh.absent
+	return sh.omitFalse || sh.upper || sh.offsets || sh.extra || sh.charset || sh.nulls || sh.absent || sh.lowerDate || sh.signed
 }
 
 // shapeAnswer is the shaping pass over an answer of op (answering): a
@@ -60,6 +64,9 @@ func (sh shaper) shapeAnswer(op registry.OpID, r *http.Request, h http.Header, s
 		}
 		if sh.nulls {
 			body = withNulls(body, registry.Must(op).Record)
+		}
+		if sh.signed {
+			body = withSignedLinks(body)
 		}
 	}
 	if isJSON && sh.charset {
@@ -105,9 +112,16 @@ func (sh shaper) walk(v any) any {
 		if sh.upper && uuid.Valid(x) {
 			return strings.ToUpper(x)
 		}
-		if sh.offsets && len(x) >= 20 && x[4] == '-' && x[10] == 'T' {
+		if (sh.offsets || sh.lowerDate) && len(x) >= 20 && x[4] == '-' && x[10] == 'T' {
 			if t, err := time.Parse(time.RFC3339Nano, x); err == nil {
-				return t.In(plus8).Format("2006-01-02T15:04:05.000-07:00")
+				out := x
+				if sh.offsets {
+					out = t.In(plus8).Format("2006-01-02T15:04:05.000-07:00")
+				}
+				if sh.lowerDate {
+					out = strings.ToLower(out) // t and z: RFC 3339 section 5.6
+				}
+				return out
 			}
 		}
 	}
@@ -264,3 +278,29 @@ func requiredFields(record string) map[string]bool {
 // uuid-upper variant answers them: text it cannot read is returned as it
 // is.
 func UpperUUIDs(data []byte) []byte { return shapeValue(data, shaper{upper: true}) }
+
+// linkMembers are the members that hold links, which the signed-links
+// variant signs.
+var linkMembers = []string{"photo", "photoUrl", "mP4Url", "mP3Url", "viewerURL"}
+
+// signature numbers the answers the signed-links variant signs: every
+// answer's links carry another one.
+var signature atomic.Uint64
+
+// withSignedLinks adds a signature that differs in every answer to each
+// link of the record or records the body holds, as pre-signed object-store
+// links carry one (X-Signature and an expiry in the query).
+func withSignedLinks(body []byte) []byte {
+	sig := fmt.Sprintf("X-Signature=%016x&X-Expires=900", signature.Add(1)*0x9e3779b97f4a7c15)
+	return editRecords(body, func(rec map[string]any) {
+		for _, m := range linkMembers {
+			if s, ok := rec[m].(string); ok && s != "" {
+				sep := "?"
+				if strings.Contains(s, "?") {
+					sep = "&"
+				}
+				rec[m] = s + sep + sig
+			}
+		}
+	})
+}

@@ -79,7 +79,21 @@ const (
 	SearchCaseSensitive Name = "search-case-sensitive"
 	WhereIgnored        Name = "where-ignored"
 	UnknownID404        Name = "unknown-id-404"
+
+	// The faithful behaviours of real deployments (issue 38).
+	RateLimit      Name = "rate-limit"
+	PushPendingFor Name = "push-pending-for"
+	DateLowerCase  Name = "date-lower-case"
+	SignedLinks    Name = "signed-links"
 )
+
+// RateLimitPerSecond is the rate past which the rate-limit variant answers
+// 429: the operations of one world share a window of one second.
+const RateLimitPerSecond = 150
+
+// PushPendingSeconds is how long, from its first poll, the
+// push-pending-for variant keeps a push pending.
+const PushPendingSeconds = 3
 
 // StaticOTP is the one-time password of the otp-static variant.
 const StaticOTP = "482915"
@@ -166,6 +180,14 @@ var catalogue = sorted([]Variant{
 		Description: "lists ignore the where parameter: every entry is answered, filtered or not"},
 	{Name: UnknownID404, Exercises: "Errors (an unknown id on an operation without a documented 404)",
 		Description: "an id that names no record is answered 404 where the simulator answers 400 (E7, E8, E19, ES, NG, NR, QS)"},
+	{Name: RateLimit, Exercises: "Limits (rate limits and quotas: not shown)",
+		Description: "past 150 requests in a second, every operation answers 429 with Retry-After (the seconds to the next window) and a JSON string, as a gateway in front of a deployment does"},
+	{Name: PushPendingFor, Exercises: "OP.status-codes (statuses other than 0000 and 7002 not shown)",
+		Description: "E2 answers 7001 (waiting for the user) for 3 seconds from a transaction's first poll, however often it is polled, then decides"},
+	{Name: DateLowerCase, Exercises: "Conventions (date-time means an RFC 3339 string; section 5.6 allows t and z in lower case)",
+		Description: "date-times are written with a lower-case t and z (2025-03-01t10:00:00z)"},
+	{Name: SignedLinks, Exercises: "Resources (no member is stated stable between answers)",
+		Description: "every link (photo, photoUrl, mP4Url, mP3Url, viewerURL) carries a signature in its query that differs in every answer, as pre-signed object-store links do"},
 	{Name: Charset, Exercises: "Endpoints / common (bodies are JSON; the answer's media type parameters are not shown)",
 		Description: "JSON answers carry Content-Type: application/json; charset=utf-8"},
 })

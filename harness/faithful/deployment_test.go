@@ -1,0 +1,99 @@
+package faithful
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/campusconf/campusconf/harness/simrun"
+	"github.com/campusconf/campusconf/harness/suiterun"
+	"github.com/campusconf/campusconf/reports"
+	"github.com/campusconf/campusconf/simulator"
+	"github.com/campusconf/campusconf/simulator/variants"
+	"github.com/campusconf/campusconf/steps"
+)
+
+// rateLimitLatency is the simulator's latency in the rate-limit test: a
+// target answering at once makes any wait look long beside it, where a
+// deployment answers in milliseconds.
+const rateLimitLatency = 30 * time.Millisecond
+
+// TestRateLimitedRun runs the whole suite at the default concurrency
+// against the simulator with and without the rate-limit variant (429 with
+// Retry-After past variants.RateLimitPerSecond): with the limit, no
+// scenario may fail or err, and the run may take at most three times as
+// long as without it (issue 38). Both runs take a few seconds, so the
+// short run is the whole run too: a part of the suite would not reach the
+// limit.
+func TestRateLimitedRun(t *testing.T) {
+	const tags = ""
+	took := map[bool]time.Duration{}
+	var limited *reports.Report
+	for _, limit := range []bool{false, true} {
+		opts := simulator.Options{Latency: simulator.Latency{Min: rateLimitLatency}}
+		if limit {
+			opts.Variants = []string{string(variants.RateLimit)}
+		}
+		cfg, err := simrun.Simulator(steps.Config{Concurrency: steps.DefaultConcurrency, Tags: tags, PollInterval: time.Millisecond}, opts)
+		if err != nil {
+			t.Fatal(err)
+		}
+		start := time.Now()
+		r, err := suiterun.Run(t.Context(), cfg, suiterun.Generation{})
+		took[limit] = time.Since(start)
+		if err != nil {
+			t.Fatalf("rate limit %v: %v", limit, err)
+		}
+		if limit {
+			limited = r
+		}
+	}
+	c := limited.Counts
+	var bad []string
+	for _, sc := range limited.Scenarios {
+		if sc.Outcome == reports.Failed || sc.Outcome == reports.Error {
+			msg := ""
+			if sc.Failure != nil {
+				msg = firstLine(sc.Failure.Message)
+			}
+			bad = append(bad, fmt.Sprintf("  %s: %s: %s", sc.ID, sc.Outcome, msg))
+		}
+	}
+	if len(bad) > 0 {
+		t.Errorf("rate-limit variant: expected no failed and no errored scenario, got %d failed and %d errored:\n%s\nreproduce: go run ./cmd/campusconf serve --variant rate-limit, then campusconf run --target http://127.0.0.1:8080 --fixtures (its fixture)",
+			c.Failed, c.Errored, strings.Join(bad, "\n"))
+	}
+	if limited.RateLimits == nil || limited.RateLimits.Answers == 0 {
+		t.Errorf("rate-limit variant: expected rate-limited answers in the report's rateLimits, got %+v", limited.RateLimits)
+	}
+	ratio := float64(took[true]) / float64(took[false])
+	t.Logf("%d scenarios at %s of latency: %s without the limit, %s with it (%.1fx); %v",
+		c.Scenarios, rateLimitLatency, took[false].Round(time.Millisecond), took[true].Round(time.Millisecond), ratio, limited.RateLimits)
+	if ratio > 3 {
+		t.Errorf("rate-limit variant: expected the run to take at most 3 times as long as without the limit (%s), got %s (%.1fx)", took[false].Round(time.Millisecond), took[true].Round(time.Millisecond), ratio)
+	}
+}
+
+// TestPollWindowRunsOut: a push still pending when the poll window runs
+// out (push-pending-for keeps it pending 3 s; the window here is 1 s)
+// makes its scenarios unobservable, never failed.
+func TestPollWindowRunsOut(t *testing.T) {
+	opts := simulator.Options{Variants: []string{string(variants.PushPendingFor)}}
+	cfg, err := simrun.Simulator(steps.Config{Tags: "@E2.approve,@E2.deny", PollInterval: 50 * time.Millisecond, PollWindow: time.Second}, opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := suiterun.Run(t.Context(), cfg, suiterun.Generation{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(r.Scenarios) != 2 {
+		t.Fatalf("expected the 2 scenarios of E2.approve and E2.deny, got %d", len(r.Scenarios))
+	}
+	for _, sc := range r.Scenarios {
+		if sc.Outcome != reports.Skipped || sc.SkipCause != reports.CauseUnobservable || !strings.Contains(sc.SkipReason, "--poll-window") {
+			t.Errorf("%s: expected skipped as unobservable naming --poll-window, got %s (%s: %s)", sc.ID, sc.Outcome, sc.SkipCause, sc.SkipReason)
+		}
+	}
+}
