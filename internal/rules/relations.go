@@ -401,7 +401,7 @@ func elsewhere(e gjson.Result, searched map[string]bool, text string) bool {
 // BoundProbe chooses a date bound from the list itself: the date-time of
 // the member of an entry at about fraction (0..1) of the instants the
 // list holds, with an instant surely on each side of it. It returns the
-// entry's own text of it (as the implementation writes it) and the
+// entry's own text of it (as the implementation writes it, in upper case) and the
 // instant; ok is false when the list holds fewer than three distinct
 // seconds.
 func BoundProbe(whole []gjson.Result, member string, fraction float64) (text string, at time.Time, ok bool) {
@@ -418,7 +418,9 @@ func BoundProbe(whole []gjson.Result, member string, fraction float64) (text str
 			continue
 		}
 		seen[t.Unix()] = true
-		ts = append(ts, inst{t, v.Str})
+		// the entry's own spelling, in upper case: RFC 3339 allows a
+		// lower-case t and z, which a reader of the query may not take
+		ts = append(ts, inst{t, strings.ToUpper(v.Str)})
 	}
 	if len(ts) < 3 {
 		return "", time.Time{}, false
