@@ -1,6 +1,11 @@
 # The simulator as a container image, for front-end teams and CI gates
 # (docs/containers.md). Nothing is pulled: the image is the static binary
-# on an empty base, so build the binary first, stamped with the version and
+# on an empty base. A release builds it from the released linux binary
+# (.ci/release-image, run by .github/workflows/release.yml; docs/releases.md):
+#
+#   .ci/release-image dist/campusconf_1.2.3_linux_amd64.tar.gz v1.2.3
+#
+# From a checkout, build the binary first, stamped with the version and
 # commit that `campusconf version` and every report name, then the image
 # with the same two as labels:
 #

@@ -96,7 +96,7 @@ func buildSpecs(doc *openapi3.T, cat *features.Catalogue, f *fixtures.File) ([]*
 	byID := map[string]*openapi3.Operation{}
 	for _, path := range doc.Paths.InMatchingOrder() {
 		for _, op := range doc.Paths.Value(path).Operations() {
-			byID[op.OperationID] = op
+			byID[openapi.IDOf(op)] = op
 		}
 	}
 	ids := idSources(f)

@@ -17,6 +17,7 @@ import (
 	"net/http/httputil"
 	"net/url"
 	"slices"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -56,6 +57,9 @@ type Options struct {
 	// that carry none, for a target that does not serve browsers. Off,
 	// preflights and CORS headers pass through unchanged.
 	CORS bool
+	// CORSOrigins restricts the origins CORS serves, as the simulator's
+	// (wire.ParseCORSOrigins); empty allows any. It implies CORS.
+	CORSOrigins []string
 	// Checkers is the number of checker queues (default DefaultCheckers).
 	// The exchanges of one world go to one queue, checked in the order
 	// their answers were forwarded.
@@ -139,6 +143,7 @@ type Proxy struct {
 	headersTooLarge atomic.Int64
 	misdirected     atomic.Int64 // requests refused for their Host
 	hosts           wire.HostPolicy
+	cors            wire.CORSPolicy // the origins of CORS (Options.CORSOrigins)
 	enqueued        atomic.Int64
 	checkedMu       sync.Mutex
 	checkedCond     *sync.Cond
@@ -197,6 +202,11 @@ func New(opts Options) (*Proxy, error) {
 	if opts.ReadTimeout <= 0 {
 		opts.ReadTimeout = DefaultReadTimeout
 	}
+	cors, err := wire.ParseCORSOrigins(strings.Join(opts.CORSOrigins, ","))
+	if err != nil {
+		return nil, fmt.Errorf("proxy: cors origins: %w", err)
+	}
+	opts.CORS = opts.CORS || len(opts.CORSOrigins) > 0
 	hosts, err := wire.NewHostPolicy(opts.AllowedHosts)
 	if err != nil {
 		return nil, fmt.Errorf("proxy: %w", err)
@@ -222,6 +232,7 @@ func New(opts Options) (*Proxy, error) {
 	}
 	p := &Proxy{
 		hosts:   hosts,
+		cors:    cors,
 		opts:    opts,
 		check:   newChecker(cat, opts.Fixture, v, opts.StateBytes),
 		red:     redact.NewWith(opts.Fixture, redact.TargetSecrets(opts.Target.String())),
@@ -252,7 +263,16 @@ func New(opts Options) (*Proxy, error) {
 		Transport: opts.Transport,
 		ModifyResponse: func(resp *http.Response) error {
 			if opts.CORS && resp.Header.Get("Access-Control-Allow-Origin") == "" {
-				resp.Header.Set("Access-Control-Allow-Origin", "*")
+				origin := resp.Request.Header.Get("Origin")
+				if v, ok := cors.AllowOrigin(origin); ok {
+					resp.Header.Set("Access-Control-Allow-Origin", v)
+					if origin != "" && resp.Header.Get("Access-Control-Expose-Headers") == "" {
+						resp.Header.Set("Access-Control-Expose-Headers", wire.CORSExposeHeaders)
+					}
+				}
+				if !cors.Any() {
+					resp.Header.Add("Vary", "Origin")
+				}
 			}
 			return nil
 		},
@@ -290,7 +310,7 @@ func (p *Proxy) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if p.opts.CORS && r.Method == http.MethodOptions && r.Header.Get("Access-Control-Request-Method") != "" {
-		preflight(w, r)
+		p.preflight(w, r)
 		return
 	}
 	ex := &Exchange{Method: r.Method, URL: r.URL, Started: time.Now()}
@@ -682,16 +702,34 @@ func (c *captureWriter) Write(b []byte) (int, error) {
 // flush a streamed answer as it comes).
 func (c *captureWriter) Unwrap() http.ResponseWriter { return c.ResponseWriter }
 
-// preflight answers a CORS preflight as the simulator does: any origin,
-// the interface's methods, the headers asked for.
-func preflight(w http.ResponseWriter, r *http.Request) {
+// preflight answers a CORS preflight as the simulator does
+// (wire.CORSPolicy): the origins allowed, the interface's methods, the
+// headers asked for; a refused one gets 403 and its reason on the
+// console.
+func (p *Proxy) preflight(w http.ResponseWriter, r *http.Request) {
 	h := w.Header()
-	h.Set("Access-Control-Allow-Origin", "*")
-	h.Set("Access-Control-Allow-Methods", "GET, POST, PUT, PATCH, DELETE, OPTIONS")
-	if asked := r.Header.Get("Access-Control-Request-Headers"); asked != "" {
-		h.Set("Access-Control-Allow-Headers", asked)
+	origin := r.Header.Get("Origin")
+	asked := strings.Join(r.Header.Values("Access-Control-Request-Headers"), ",")
+	if !p.cors.Any() {
+		h.Set("Vary", "Origin")
 	}
-	h.Set("Access-Control-Max-Age", "600")
+	if why := p.cors.CheckPreflight(origin, r.Header.Get("Access-Control-Request-Method"), asked); why != "" {
+		if p.opts.Console != nil {
+			p.consoleMu.Lock()
+			fmt.Fprintln(p.opts.Console, reports.SafeText("REFUSED OPTIONS "+p.red.String(r.URL.Path)+": "+why))
+			p.consoleMu.Unlock()
+		}
+		h.Set("Content-Type", "application/json")
+		w.WriteHeader(http.StatusForbidden)
+		b, _ := json.Marshal(why)
+		_, _ = w.Write(b)
+		return
+	}
+	v, _ := p.cors.AllowOrigin(origin)
+	h.Set("Access-Control-Allow-Origin", v)
+	h.Set("Access-Control-Allow-Methods", wire.CORSMethods)
+	h.Set("Access-Control-Allow-Headers", wire.CORSAllowHeaders(asked))
+	h.Set("Access-Control-Max-Age", wire.CORSMaxAge)
 	w.WriteHeader(http.StatusNoContent)
 }
 

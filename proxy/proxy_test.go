@@ -101,8 +101,9 @@ func TestFaithfulNoViolations(t *testing.T) {
 			t.Errorf("operation %s: expected exchanges judged on it, got none", op)
 		}
 	}
-	if r.Verdict != reports.VerdictConformant {
-		t.Errorf("verdict: expected %q, got %q", reports.VerdictConformant, r.Verdict)
+	// live traffic is not the whole suite: partial at best
+	if r.Verdict != reports.VerdictPartial {
+		t.Errorf("verdict: expected %q, got %q (%s)", reports.VerdictPartial, r.Verdict, r.VerdictReason)
 	}
 }
 

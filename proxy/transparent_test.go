@@ -163,6 +163,59 @@ func TestCORSAnswered(t *testing.T) {
 	}
 }
 
+// TestCORSOrigins: --cors-origins restricts the proxy's CORS as the
+// simulator's: a preflight from an origin not listed is refused with its
+// reason on the console, a listed one gets the headers it asks for, and
+// answers name the origin and expose the headers an app may read.
+func TestCORSOrigins(t *testing.T) {
+	target := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "application/json")
+		io.WriteString(w, `"ok"`)
+	}))
+	defer target.Close()
+	sim, err := simulator.New(simulator.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	u, _ := url.Parse(target.URL)
+	var console bytes.Buffer
+	p, err := New(Options{Target: u, Fixture: sim.Fixtures(), CORSOrigins: []string{"http://app.test"}, Console: &console})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer p.Close()
+	srv := httptest.NewServer(p)
+	defer srv.Close()
+	resp := sendPreflight(t, srv.URL, "x-request-id")
+	if resp.StatusCode != http.StatusNoContent || resp.Header.Get("Access-Control-Allow-Headers") != "x-request-id" || resp.Header.Get("Access-Control-Allow-Origin") != "http://app.test" {
+		t.Errorf("preflight from a listed origin: expected 204 allowing x-request-id for http://app.test, got %d %v", resp.StatusCode, resp.Header)
+	}
+	req, _ := http.NewRequest(http.MethodOptions, srv.URL+"/notification/read", nil)
+	req.Header.Set("Origin", "http://evil.test")
+	req.Header.Set("Access-Control-Request-Method", "PUT")
+	resp, err = http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	if resp.StatusCode != http.StatusForbidden || resp.Header.Get("Access-Control-Allow-Origin") != "" {
+		t.Errorf("preflight from an origin not listed: expected 403 without Access-Control-Allow-Origin, got %d %v", resp.StatusCode, resp.Header)
+	}
+	if !strings.Contains(console.String(), `origin "http://evil.test" is not among --cors-origins`) {
+		t.Errorf("console: expected the refusal's reason, got %q", console.String())
+	}
+	req, _ = http.NewRequest(http.MethodGet, srv.URL+"/anything", nil)
+	req.Header.Set("Origin", "http://app.test")
+	resp, err = http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	if resp.Header.Get("Access-Control-Allow-Origin") != "http://app.test" || resp.Header.Get("Access-Control-Expose-Headers") == "" {
+		t.Errorf("answer: expected the origin allowed and headers exposed, got %v", resp.Header)
+	}
+}
+
 // BenchmarkProxyOverhead: the same valid read (E19) sent straight to a
 // loopback simulator, through a bare httputil.ReverseProxy (the cost of
 // the hop alone) and through the proxy, one at a time (latency, with the

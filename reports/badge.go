@@ -13,11 +13,12 @@ import (
 // white text at a contrast of at least 4.5:1, and the badge has its own
 // opaque fills and a mid-grey outline, so it reads the same on a light
 // page and a dark one.
-var badgeColours = map[ConformanceStatus]string{
-	StatusConformant:    "#1a7f37",
-	StatusPartial:       "#8a5a00",
-	StatusNotConformant: "#c4202b",
-	StatusInconclusive:  "#57606a",
+var badgeColours = map[Verdict]string{
+	VerdictConformant:    "#1a7f37",
+	VerdictWarnings:      "#406d00",
+	VerdictPartial:       "#8a5a00",
+	VerdictNotConformant: "#c4202b",
+	VerdictInconclusive:  "#57606a",
 }
 
 // badgeLabelColour is the fill of the label half.
@@ -37,17 +38,17 @@ func WriteBadge(w io.Writer, r *Report) error {
 		label += " " + c.SuiteVersion
 	}
 	claims := badgeProfiles(c)
-	value := string(c.Status)
+	value := Word(c.Status, c.Cause)
 	if claims != "" {
 		value += " · " + claims
 	}
 	colour := badgeColours[c.Status]
 	if colour == "" {
-		colour = badgeColours[StatusInconclusive]
+		colour = badgeColours[VerdictInconclusive]
 	}
-	title := fmt.Sprintf("campusconf conformance: %s; profiles claimed: %s", c.Status, strings.Join(c.Implements, ", "))
+	title := fmt.Sprintf("campusconf conformance: %s; profiles claimed: %s", Word(c.Status, c.Cause), strings.Join(c.Implements, ", "))
 	if len(c.Implements) == 0 {
-		title = fmt.Sprintf("campusconf conformance: %s; no profile claimed", c.Status)
+		title = fmt.Sprintf("campusconf conformance: %s; no profile claimed", Word(c.Status, c.Cause))
 	}
 	const pad, height = 6, 20
 	lw, vw := textWidth(label)+2*pad, textWidth(value)+2*pad

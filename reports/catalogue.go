@@ -26,7 +26,7 @@ func AddCatalogue(r *Report, cat *features.Catalogue, generated bool) {
 
 // NotRun returns the report of a run that could not start (the target
 // unreachable, its container not started): no scenario, the requirement
-// catalogue all "not run", verdict VerdictUnreachable and reason saying
+// catalogue all "not run", verdict inconclusive (target unreachable) and reason saying
 // why. It is finalized.
 func NotRun(reason string) (*Report, error) {
 	cat, err := features.Load()

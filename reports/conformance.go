@@ -37,27 +37,26 @@ const (
 // read and verified (without the keys version 2 added).
 const ConformanceAPIV1 = "campusconf.dev/v1"
 
-// ConformanceStatus is the overall status of a conformance report. The
-// set is closed.
-type ConformanceStatus string
+// ConformanceStatus is the overall status of a conformance report: the
+// run's verdict, the one model of every output.
+//
+// Deprecated: use Verdict.
+type ConformanceStatus = Verdict
 
-// Overall statuses, as ConformanceStatusOf decides them.
+// The overall statuses are the verdicts.
+//
+// Deprecated: use the Verdict constants.
 const (
-	// StatusConformant: every claimed profile succeeded, in a run of the
-	// whole suite.
-	StatusConformant ConformanceStatus = "conformant"
-	// StatusPartial: no claimed profile failed, but one is partial or the
-	// run was a selection (--tags, --read-only, live traffic).
-	StatusPartial ConformanceStatus = "partial"
-	// StatusNotConformant: a claimed profile failed.
-	StatusNotConformant ConformanceStatus = "not conformant"
-	// StatusInconclusive: no scenario of a claimed profile was judged (the
-	// target unreachable, everything skipped).
-	StatusInconclusive ConformanceStatus = "inconclusive"
+	StatusConformant    = VerdictConformant
+	StatusPartial       = VerdictPartial
+	StatusNotConformant = VerdictNotConformant
+	StatusInconclusive  = VerdictInconclusive
 )
 
-// ConformanceStatuses is the closed set of overall statuses.
-var ConformanceStatuses = []ConformanceStatus{StatusConformant, StatusPartial, StatusNotConformant, StatusInconclusive}
+// ConformanceStatuses is the closed set of overall statuses: Verdicts.
+//
+// Deprecated: use Verdicts.
+var ConformanceStatuses = Verdicts
 
 // Modes of a conformance report: how much of the suite ran.
 const (
@@ -103,9 +102,17 @@ type ConformanceReport struct {
 	// this file ("sha256:…"): `campusconf report verify` holds the two
 	// together when report.json is beside it or given.
 	ReportDigest string `yaml:"reportDigest,omitempty"`
-	// Status is the overall status and Reason why, in a phrase.
-	Status ConformanceStatus `yaml:"status"`
+	// Status is the run's verdict (the word every output of the run
+	// gives), Cause why an inconclusive one is, and Reason why in a
+	// phrase made from this file's keys (ConformanceStatusOf).
+	Status Verdict           `yaml:"status"`
+	Cause  InconclusiveCause `yaml:"cause,omitempty"`
 	Reason string            `yaml:"reason"`
+	// Excused are the failed MUST requirements the run's baseline excused
+	// (the verdict is then conformant with warnings); Strict says the run
+	// counted every scenario that judged nothing (--strict).
+	Excused []string `yaml:"excused,omitempty,flow"`
+	Strict  bool     `yaml:"strict,omitempty"`
 	// Implements are the profiles the implementation claims, in report
 	// order (every profile when its fixture names none).
 	Implements []string `yaml:"implements,flow"`
@@ -142,7 +149,22 @@ func ConformanceOf(r *Report) ConformanceReport {
 			c.Implements = append(c.Implements, p.Name)
 		}
 	}
-	c.Status, c.Reason = ConformanceStatusOf(&c)
+	c.Strict = r.Strict
+	if r.Verdict == VerdictInconclusive {
+		c.Cause = r.VerdictCause
+	}
+	if r.Gate != nil && r.Gate.Pass {
+		for _, p := range r.Profiles {
+			for _, id := range p.FailedRequirements {
+				if slices.Contains(r.Gate.Known, id) && !slices.Contains(c.Excused, id) {
+					c.Excused = append(c.Excused, id)
+				}
+			}
+		}
+	}
+	// the status is the run's word; the reason what this file's keys make
+	_, c.Reason = ConformanceStatusOf(&c)
+	c.Status = r.Verdict
 	c.Reproduce = Reproduction(&c)
 	return c
 }
@@ -200,22 +222,99 @@ func modeName(m Mode) string {
 	return ModeFull
 }
 
-// ConformanceStatusOf is the one rule of the overall status, from c's
-// profiles' results, its mode, tag selection and whether it was cut
-// short; ConformanceOf and Verify both apply it:
-//
-//   - not conformant when a claimed profile failed;
-//   - inconclusive when no profile is claimed, or no scenario of a
-//     claimed profile was judged (passed or failed);
-//   - partial when a claimed profile is partial, or the run was not of
-//     the whole suite (a tag selection, read-only, live traffic, cut
-//     short);
-//   - conformant otherwise: every claimed profile succeeded, with nothing
-//     skipped that --strict counts.
-//
-// A conformant report is what `campusconf run --strict` passes, without a
-// baseline: known failures are failures here.
-func ConformanceStatusOf(c *ConformanceReport) (ConformanceStatus, string) {
+// ConformanceStatusOf is the verdict c's keys make, by the one rule of
+// every verdict (VerdictRules), and its reason; Verify holds the status
+// to it. Its facts are the claimed profiles' results, failed and excused
+// requirements and warnings, the mode and tag selection, --strict, and
+// the cause of an inconclusive run (which only ever makes the status
+// worse: nothing in the file can be edited into a pass). A report of
+// campusconf.dev/v1 is judged by that version's rule (statusV1).
+func ConformanceStatusOf(c *ConformanceReport) (Verdict, string) {
+	if c.APIVersion == ConformanceAPIV1 {
+		return statusV1(c)
+	}
+	f := conformanceFacts(c)
+	v, _, why := judge(f)
+	if v == VerdictConformant {
+		why = "every claimed profile succeeded: " + strings.Join(f.claimed, ", ")
+	}
+	return v, why
+}
+
+// conformanceFacts are the verdict facts of a conformance report.
+func conformanceFacts(c *ConformanceReport) verdictFacts {
+	var f verdictFacts
+	switch c.Cause {
+	case InconclusiveSetup:
+		f.setup = []string{"a setup mistake: the fixture does not fit the target (report.json's setup says which)"}
+	case InconclusiveUnreachable:
+		f.unreachable = "the target could not be reached"
+	case InconclusiveStopped:
+		f.stopped = "the target stopped answering"
+	case InconclusiveCutShort:
+		f.cutShort = "the run was cut short"
+	}
+	var claimed, failed, partial []string
+	var failedIDs, warnings []string
+	var claimedResults []ProfileResult
+	for _, p := range c.Profiles {
+		if p.Result == ProfileUnsupported {
+			continue
+		}
+		claimed = append(claimed, p.Name)
+		f.judged = f.judged || p.Counts.Passed+p.Counts.Failed > 0
+		counts := false
+		for _, id := range p.FailedRequirements {
+			if !slices.Contains(c.Excused, id) {
+				counts = true
+				if !slices.Contains(failedIDs, id) {
+					failedIDs = append(failedIDs, id)
+				}
+			}
+		}
+		if counts {
+			failed = append(failed, p.Name)
+		}
+		if p.Counts.Skipped > 0 || p.Counts.NotConfigured > 0 {
+			// what --strict counts
+			partial = append(partial, p.Name)
+		}
+		claimedResults = append(claimedResults, p)
+		for _, id := range p.Warnings {
+			if !slices.Contains(warnings, id) {
+				warnings = append(warnings, id)
+			}
+		}
+	}
+	if len(failed) > 0 {
+		f.failed = []string{fmt.Sprintf("%s failed %s", profilesPhrase(failed), plural(len(failedIDs), "MUST requirement", "MUST requirements")+": "+strings.Join(capIDs(failedIDs, 10), ", "))}
+	}
+	if c.Strict && len(partial) > 0 {
+		f.strict = profilesPhrase(partial) + " had scenarios that judged nothing (--strict)"
+	}
+	switch {
+	case len(claimed) == 0:
+		f.judged, f.nothingWhy = false, "no profile is claimed"
+	case !f.judged:
+		f.nothingWhy = "no scenario of a claimed profile was judged"
+	}
+	f.partial = append(partialProfiles(claimedResults, c.Mode, c.Tags), modePartial(c.Mode, c.Tags)...)
+	if n := len(c.Excused); n > 0 {
+		f.warnings = append(f.warnings, "except "+plural(n, "known failure", "known failures")+" (baseline)")
+	}
+	if len(warnings) > 0 {
+		f.warnings = append(f.warnings, plural(len(warnings), "failed SHOULD requirement", "failed SHOULD requirements"))
+	}
+	f.claimed = claimed
+	return f
+}
+
+// statusV1 is the overall status of a report of campusconf.dev/v1, by that
+// version's rule: not conformant when a claimed profile failed;
+// inconclusive when none is claimed or judged; partial when a claimed
+// profile is partial or the run was not of the whole suite; conformant
+// otherwise.
+func statusV1(c *ConformanceReport) (Verdict, string) {
 	var claimed, failed, partial []string
 	var failedIDs []string
 	judged := false
@@ -238,35 +337,24 @@ func ConformanceStatusOf(c *ConformanceReport) (ConformanceStatus, string) {
 	}
 	switch {
 	case len(failed) > 0:
-		return StatusNotConformant, fmt.Sprintf("%s failed %s", profilesPhrase(failed), plural(len(failedIDs), "MUST requirement", "MUST requirements")+": "+strings.Join(capIDs(failedIDs, 10), ", "))
+		return VerdictNotConformant, fmt.Sprintf("%s failed %s", profilesPhrase(failed), plural(len(failedIDs), "MUST requirement", "MUST requirements")+": "+strings.Join(capIDs(failedIDs, 10), ", "))
 	case len(claimed) == 0:
-		return StatusInconclusive, "no profile is claimed"
+		return VerdictInconclusive, "no profile is claimed"
 	case !judged:
-		return StatusInconclusive, "no scenario of a claimed profile was judged"
+		return VerdictInconclusive, "no scenario of a claimed profile was judged"
 	}
 	var why []string
 	if len(partial) > 0 {
 		why = append(why, profilesPhrase(partial)+" had scenarios skipped or not configured")
 	}
-	switch c.Mode {
-	case ModeReadOnly:
-		why = append(why, "the run was read-only")
-	case ModeTraffic:
-		why = append(why, "judged on live traffic, not the whole suite")
-	case ModeFull:
-	default:
-		why = append(why, fmt.Sprintf("mode %q is not a run of the whole suite", c.Mode))
-	}
-	if c.Tags != "" {
-		why = append(why, "the run selected scenarios (tags "+c.Tags+")")
-	}
+	why = append(why, modePartial(c.Mode, c.Tags)...)
 	if c.Interrupted {
 		why = append(why, "the run was cut short")
 	}
 	if len(why) > 0 {
-		return StatusPartial, strings.Join(why, "; ")
+		return VerdictPartial, strings.Join(why, "; ")
 	}
-	return StatusConformant, "every claimed profile succeeded: " + strings.Join(claimed, ", ")
+	return VerdictConformant, "every claimed profile succeeded: " + strings.Join(claimed, ", ")
 }
 
 // profilesPhrase names profiles: "profile attendance", "profiles bank,
@@ -422,6 +510,9 @@ func (c *ConformanceReport) Verify() []string {
 		if c.ReportDigest != "" || c.Reproduce != "" || c.GenerateSeed != 0 {
 			add("reportDigest, reproduce, generateSeed: keys of %s, expected none in a report of %s", ConformanceAPIVersion, ConformanceAPIV1)
 		}
+		if c.Cause != "" || len(c.Excused) > 0 || c.Strict {
+			add("cause, excused, strict: keys of %s, expected none in a report of %s", ConformanceAPIVersion, ConformanceAPIV1)
+		}
 	default:
 		if !digestPattern.MatchString(c.ReportDigest) {
 			add("reportDigest: expected the digest of the report.json written with this file (sha256: and 64 hex digits), got %q", c.ReportDigest)
@@ -475,6 +566,18 @@ func (c *ConformanceReport) Verify() []string {
 	}
 	if rel, ok := version.ReleaseOf(c.SuiteVersion, c.SpecDigest); ok {
 		out = append(out, verifyCounts(c, rel)...)
+	}
+	if c.Cause != "" && !slices.Contains(InconclusiveCauses, c.Cause) {
+		add("cause %q: expected one of %v", c.Cause, InconclusiveCauses)
+	}
+	for _, id := range c.Excused {
+		found := false
+		for _, p := range c.Profiles {
+			found = found || slices.Contains(p.FailedRequirements, id)
+		}
+		if !found {
+			add("excused: lists %s, which no profile lists as a failed MUST requirement", id)
+		}
 	}
 	st, why := ConformanceStatusOf(c)
 	if c.Status != st {

@@ -103,7 +103,9 @@ const (
 // "unsupported"): the implementation does not claim the profile, so nothing
 // was sent. An error (no HTTP answer) is CTRF's "other", extra.outcome
 // "error": it is neither a failure nor a skip. A flaky pass stays "passed",
-// with CTRF's flaky and retries.
+// with CTRF's flaky and retries. WriteCTRF then holds failures and errors
+// to the gate (see NotCounted): "failed" where the gate fails on them,
+// "other" with a message saying why not elsewhere.
 func ctrfStatus(o Outcome) (status string, ok bool) {
 	switch o {
 	case Passed:
@@ -124,7 +126,9 @@ func ctrfStatus(o Outcome) (status string, ok bool) {
 // ctrfStatus, the operation as its suite, and in extra the scenario id,
 // requirement ids, severity (MUST or SHOULD), outcome, skip reason,
 // expected, got and curl line. A run that could not start has one failed
-// test, "target reachable", with the reason. The tool's extra carries the
+// test, "target reachable", with the reason; another verdict the counted
+// scenarios do not show (inconclusive, --strict) one failed test named by
+// its cause. The tool's extra carries the
 // commit, suite version and specification digest; the document's extra the
 // report schema, verdict and target. r should be finalized.
 func WriteCTRF(w io.Writer, r *Report) error {
@@ -172,10 +176,14 @@ func WriteCTRF(w io.Writer, r *Report) error {
 	if r.RateLimits != nil {
 		doc.Extra["rateLimits"] = r.RateLimits
 	}
-	strict := map[string]Strictness{}
-	for _, q := range r.Requirements {
-		strict[q.ID] = q.Strictness
+	if r.VerdictCause != "" {
+		doc.Extra["verdictCause"] = r.VerdictCause
 	}
+	if len(r.Setup) > 0 {
+		doc.Extra["setup"] = r.Setup
+	}
+	gv := gateViewOf(r)
+	strict := gv.strict
 	names := map[string]int{}
 	for _, s := range r.Scenarios {
 		names[s.Name]++
@@ -183,20 +191,38 @@ func WriteCTRF(w io.Writer, r *Report) error {
 	suites := map[string]bool{}
 	for _, s := range r.Scenarios {
 		t := ctrfTestOf(s, strict)
+		if s.Outcome == Failed || s.Outcome == Error {
+			switch counted, why := gv.counted(s); {
+			case !counted:
+				t.Status, t.Message = ctrfOther, notCountedMessage(why, t.Message)
+			case !r.StrictJUnit:
+				// an error the gate fails on is counted as a failure:
+				// CTRF has no status of its own for it
+				t.Status = ctrfFailed
+			}
+		}
 		if names[s.Name] > 1 || s.Name == "" {
 			t.Name = strings.TrimSpace(s.Name + " [" + s.ID + "]")
 		}
 		doc.Results.Tests = append(doc.Results.Tests, t)
 		suites[operationLabel(s.Operation)] = true
 	}
-	if r.Verdict == VerdictUnreachable {
+	if name, why, _, ok := gv.runCase(); ok {
+		// a verdict the counted scenarios do not show: one test says why
+		doc.Results.Tests = append(doc.Results.Tests, ctrfTest{
+			Name: name, Status: ctrfFailed, Duration: ms(r.Duration), Message: why,
+			RawStatus: Word(r.Verdict, r.VerdictCause), Type: ctrfTestType,
+			Extra: ctrfTestExtra{ID: name, Requirements: []string{}, Outcome: Word(r.Verdict, r.VerdictCause)},
+		})
+	}
+	if r.Verdict == VerdictInconclusive && r.VerdictCause == InconclusiveUnreachable {
 		doc.Results.Tests = append(doc.Results.Tests, ctrfTest{
 			Name: "target reachable", Status: ctrfFailed, Duration: ms(r.Duration), Message: r.Reason,
 			RawStatus: string(r.Verdict), Type: ctrfTestType,
 			Extra: ctrfTestExtra{ID: "target reachable", Requirements: []string{}, Outcome: string(r.Verdict)},
 		})
 	}
-	if r.Verdict == VerdictError {
+	if r.StrictJUnit && r.VerdictCause == InconclusiveStopped {
 		// the run stopped: one test says why, beside the errored scenarios
 		doc.Results.Tests = append(doc.Results.Tests, ctrfTest{
 			Name: "target answering", Status: ctrfOther, Duration: ms(r.Duration), Message: r.VerdictReason,

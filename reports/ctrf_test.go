@@ -140,6 +140,7 @@ func TestCTRFContent(t *testing.T) {
 	r := sampleReport()
 	r.Tool = Tool{Name: "campusconf", Version: "v1.2.3", Commit: "0123abc", SuiteVersion: "3.0.0", SpecDigest: "sha256:00ff"}
 	r.Scenarios[0].Flaky, r.Scenarios[0].Retries = true, 2
+	r.StrictJUnit = true // today's mapping: every failed scenario failed
 	Finalize(r)
 	buf := written(t, WriteCTRF, r)
 	var doc ctrfDoc

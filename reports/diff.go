@@ -93,14 +93,15 @@ func appRegressions(base, head *Report) []AppChange {
 // DiffSide is what the diff says of one report.
 type DiffSide struct {
 	// File is the report's path, when the caller sets it.
-	File        string    `json:"file,omitempty"`
-	Schema      string    `json:"schema"`
-	Tool        Tool      `json:"tool"`
-	Target      string    `json:"target"`
-	Started     time.Time `json:"started"`
-	Verdict     Verdict   `json:"verdict"`
-	Interrupted bool      `json:"interrupted,omitempty"`
-	Counts      Counts    `json:"counts"`
+	File        string            `json:"file,omitempty"`
+	Schema      string            `json:"schema"`
+	Tool        Tool              `json:"tool"`
+	Target      string            `json:"target"`
+	Started     time.Time         `json:"started"`
+	Verdict     Verdict           `json:"verdict"`
+	Cause       InconclusiveCause `json:"verdictCause,omitempty"`
+	Interrupted bool              `json:"interrupted,omitempty"`
+	Counts      Counts            `json:"counts"`
 	// Gate is whether the run's baseline gate passed, when it had one.
 	Gate *bool `json:"gate,omitempty"`
 }
@@ -218,7 +219,7 @@ func CompareReports(base, head *Report) Diff {
 }
 
 func sideOf(r *Report) DiffSide {
-	s := DiffSide{Schema: r.Schema, Tool: r.Tool, Target: r.Target.URL, Started: r.Started, Verdict: r.Verdict, Interrupted: r.Interrupted, Counts: r.Counts}
+	s := DiffSide{Schema: r.Schema, Tool: r.Tool, Target: r.Target.URL, Started: r.Started, Verdict: r.Verdict, Cause: r.VerdictCause, Interrupted: r.Interrupted, Counts: r.Counts}
 	if r.Gate != nil {
 		pass := r.Gate.Pass
 		s.Gate = &pass
@@ -250,7 +251,7 @@ func diffWarnings(base, head *Report) []string {
 		r    *Report
 	}{{"BASE", base}, {"HEAD", head}} {
 		switch {
-		case s.r.Verdict == VerdictUnreachable:
+		case s.r.Verdict == VerdictInconclusive && s.r.VerdictCause == InconclusiveUnreachable:
 			w = append(w, fmt.Sprintf("%s did not run (%s): every requirement it lacks shows as uncovered, not as fixed or broken", s.name, cmp.Or(s.r.Reason, "target unreachable")))
 		case s.r.Interrupted:
 			w = append(w, s.name+" was cut short (interrupted): scenarios it did not finish are not the implementation's results")
@@ -341,7 +342,7 @@ func WriteDiffMarkdown(w io.Writer, d Diff) error {
 	}
 	row("Report", func(s DiffSide) string { return markdownCellCode(cmp.Or(s.File, "report.json")) })
 	row("Verdict", func(s DiffSide) string {
-		v := verdictIcon(s.Verdict) + " " + markdownText(string(s.Verdict))
+		v := verdictIcon(s.Verdict) + " " + markdownText(Word(s.Verdict, s.Cause))
 		if s.Interrupted {
 			v += " (interrupted)"
 		}
@@ -461,18 +462,6 @@ func diffSummaryLine(d Diff) string {
 		plural(len(d.Regressions), "regression", "regressions"), plural(len(d.Fixes), "fix", "fixes"),
 		fmt.Sprint(len(d.NewlyCovered)), fmt.Sprint(len(d.NewlyUncovered)), unsupported, fmt.Sprint(d.StillFailing),
 		plural(len(d.Scenarios), "scenario with another outcome", "scenarios with another outcome"))
-}
-
-func verdictIcon(v Verdict) string {
-	switch v {
-	case VerdictConformant:
-		return "✅"
-	case VerdictNotConformant:
-		return "❌"
-	case VerdictUnreachable:
-		return "⛔"
-	}
-	return "⚪"
 }
 
 // toolLine names the build and suite that wrote a report.

@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"slices"
 	"strings"
-	"time"
 
 	"github.com/campusconf/campusconf/internal/registry"
 )
@@ -165,69 +164,7 @@ func Finalize(r *Report) {
 	}
 	r.Counts = c
 	r.Profiles = profileResults(r, strict)
-	r.Verdict, r.VerdictReason = decide(r, ran)
-}
-
-// decide is the verdict of a report and its reason, from the first rule
-// that applies:
-//
-//  1. nothing ran and the run says why (Reason): target unreachable;
-//  2. the target stopped answering (Stopped): error;
-//  3. the run was cut short (Interrupted, with scenarios not finished), a
-//     MUST requirement failed (with a baseline: one the baseline does not
-//     excuse), or, with Strict, a scenario judged nothing for a cause
-//     --strict counts: not conformant, the reasons joined;
-//  4. no scenario passed or failed: no scenarios;
-//  5. conformant, with what it leaves aside (known failures, errors).
-func decide(r *Report, ran int) (Verdict, string) {
-	c := r.Counts
-	if ran == 0 && r.Reason != "" && r.Stopped == nil {
-		return VerdictUnreachable, strings.TrimPrefix(r.Reason, "target unreachable: ")
-	}
-	if st := r.Stopped; st != nil {
-		why := fmt.Sprintf("the target stopped answering after %s (%s since %s)",
-			time.Duration(st.After).Round(time.Second), st.Why, st.Since.UTC().Format("15:04:05 UTC"))
-		return VerdictError, why + "; " + errored(c.Errored) + ", " + plural(c.SkippedBy.CutShort, "scenario", "scenarios") + " not finished"
-	}
-	var not []string
-	if r.Interrupted && c.SkippedBy.CutShort > 0 {
-		not = append(not, "the run was cut short, "+plural(c.SkippedBy.CutShort, "scenario", "scenarios")+" not finished")
-	}
-	known := 0
-	switch g := r.Gate; {
-	case g != nil && !g.Pass:
-		if len(g.NewMust) > 0 {
-			not = append(not, plural(len(g.NewMust), "failed MUST requirement", "failed MUST requirements")+" not in the baseline")
-		}
-		if len(g.ExpiredMust) > 0 {
-			not = append(not, plural(len(g.ExpiredMust), "failed MUST requirement", "failed MUST requirements")+" whose baseline entry expired")
-		}
-	case g != nil:
-		known = len(g.Known)
-	case c.FailedMust > 0:
-		must, _ := failedRequirements(r)
-		not = append(not, plural(len(must), "failed MUST requirement", "failed MUST requirements"))
-	}
-	if r.Strict && c.StrictCounted > 0 {
-		not = append(not, strictGaps(c)+" (--strict)")
-	}
-	if len(not) > 0 {
-		return VerdictNotConformant, strings.Join(not, "; ")
-	}
-	if ran == 0 {
-		if c.Errored > 0 {
-			return VerdictNoScenarios, "nothing was judged: " + errored(c.Errored) + ", the rest skipped, not configured or unsupported"
-		}
-		return VerdictNoScenarios, "every scenario was skipped, not configured or unsupported"
-	}
-	var aside []string
-	if known > 0 {
-		aside = append(aside, "except "+plural(known, "known failure", "known failures")+" (baseline)")
-	}
-	if c.Errored > 0 {
-		aside = append(aside, errored(c.Errored)+" (no HTTP answer), judged on the rest")
-	}
-	return VerdictConformant, strings.Join(aside, "; ")
+	r.Verdict, r.VerdictCause, r.VerdictReason = decide(r, ran)
 }
 
 // errored says how many scenarios errored.

@@ -29,7 +29,7 @@ func TestFinalize(t *testing.T) {
 			name:        "nothing",
 			wantResult:  map[string]Result{"M1": ResultNotRun, "M2": ResultNotRun, "S1": ResultNotRun, "X1": ResultNotRun},
 			wantCounts:  Counts{Requirements: 4},
-			wantVerdict: VerdictNoScenarios,
+			wantVerdict: VerdictInconclusive,
 		},
 		{
 			name: "only skipped and not configured",
@@ -39,7 +39,7 @@ func TestFinalize(t *testing.T) {
 			},
 			wantResult:  map[string]Result{"M1": ResultNotRun, "M2": ResultNotRun, "S1": ResultNotRun, "X1": ResultNotRun},
 			wantCounts:  Counts{Scenarios: 2, Skipped: 1, NotConfigured: 1, SkippedBy: SkipCounts{Other: 1}, StrictCounted: 2, Requirements: 4},
-			wantVerdict: VerdictNoScenarios,
+			wantVerdict: VerdictInconclusive,
 		},
 		{
 			name: "all passed",
@@ -59,7 +59,7 @@ func TestFinalize(t *testing.T) {
 			},
 			wantResult:  map[string]Result{"M1": ResultPassed, "M2": ResultNotRun, "S1": ResultFailed, "X1": ResultNotRun},
 			wantCounts:  Counts{Scenarios: 2, Passed: 1, Failed: 1, FailedShould: 1, Requirements: 4, RequirementsCovered: 2, RequirementsPassing: 1},
-			wantVerdict: VerdictConformant,
+			wantVerdict: VerdictWarnings,
 		},
 		{
 			name: "a MUST failure decides, even when another scenario passed it",
@@ -97,12 +97,12 @@ func TestFinalize(t *testing.T) {
 			},
 			wantResult:  map[string]Result{"M1": ResultNotRun, "M2": ResultNotRun, "S1": ResultNotRun, "X1": ResultNotRun},
 			wantCounts:  Counts{Scenarios: 1, Failed: 1, FailedShould: 1, Requirements: 4},
-			wantVerdict: VerdictConformant,
+			wantVerdict: VerdictWarnings,
 		},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			r := &Report{Scenarios: slices.Clone(tt.scenarios), Requirements: catalogue()}
+			r := &Report{Scenarios: slices.Clone(tt.scenarios), Requirements: catalogue(), Implements: []string{"second-factor"}}
 			Finalize(r)
 			got := map[string]Result{}
 			for _, q := range r.Requirements {

@@ -151,14 +151,7 @@ func newHTMLView(r *Report) (*htmlView, error) {
 		JS:  template.JS(js),
 	}
 	v.VerdictText = Headline(r)
-	switch r.Verdict {
-	case VerdictConformant:
-		v.VerdictClass = "ok"
-	case VerdictNotConformant, VerdictUnreachable, VerdictError:
-		v.VerdictClass = "bad"
-	default:
-		v.VerdictClass = "none"
-	}
+	v.VerdictClass = verdictClass(r.Verdict)
 	v.Outcomes = []outcomeCount{
 		{Passed, "Passed", r.Counts.Passed},
 		{Failed, "Failed", r.Counts.Failed},

@@ -89,13 +89,13 @@ func TestHTMLVerdicts(t *testing.T) {
 		scenarios []Scenario
 		want      string
 	}{
-		{"no scenarios", nil, "No scenarios ran"},
+		{"no scenarios", nil, "Inconclusive (nothing judged)"},
 		{"conformant", []Scenario{{ID: "a", Operation: "E1", Kind: "status", Outcome: Passed}}, "Conformant"},
 		{"not conformant", []Scenario{{ID: "a", Operation: "E1", Kind: "status", Strictness: Must, Outcome: Failed}}, "Not conformant"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			r := &Report{Scenarios: tt.scenarios}
+			r := &Report{Scenarios: tt.scenarios, Implements: []string{"second-factor"}}
 			Finalize(r)
 			page := rendered(t, WriteHTML, r)
 			if !strings.Contains(page, `<div class="verdict-word">`+tt.want) {

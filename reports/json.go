@@ -135,7 +135,10 @@ var schemaReaders = map[string]func(*Report) error{
 	// v1 had no error outcome, no error verdict, no verdict reason and no
 	// skip counts by cause: a v1 report is a v2 report that never used
 	// them
-	SchemaV1: func(*Report) error { return nil },
+	SchemaV1: upgradeVerdict,
+	// v2's verdicts "no scenarios", "target unreachable" and "error" are
+	// v3's inconclusive runs (nothing judged, unreachable, stopped)
+	SchemaV2: upgradeVerdict,
 	// the current model: nothing to bring forward
 	SchemaVersion: func(*Report) error { return nil },
 }

@@ -60,6 +60,7 @@ type junitCase struct {
 	Failure    *junitFailure   `xml:"failure,omitempty"`
 	Error      *junitFailure   `xml:"error,omitempty"`
 	Skipped    *junitSkipped   `xml:"skipped,omitempty"`
+	SystemOut  string          `xml:"system-out,omitempty"`
 }
 
 type junitFailure struct {
@@ -77,27 +78,29 @@ type junitSkipped struct {
 // scenario name, classname the operation. A failed scenario carries a
 // <failure> whose type is the strictness of what it failed (MUST or
 // SHOULD) and whose text gives expected, got and the curl line; an errored
-// one (no HTTP answer) an <error> of type "transport"; skipped and not
+// one (no HTTP answer) an <error> of type "transport" — each only where
+// the gate fails on it, else in the form consumers do not count (see
+// NotCounted); skipped and not
 // configured scenarios carry <skipped> with the reason (and cause). A
 // flaky scenario has the properties flaky and retries. Names that repeat
 // within a suite (rows of one outline) get the scenario id appended, so CI
 // systems show each row. Every suite carries the verdict and its headline
-// (Headline) as properties; a run stopped because the target stopped
-// answering adds one errored case saying so. r should be finalized.
+// (Headline) as properties; a verdict the counted scenarios do not show
+// (inconclusive, --strict) adds one case saying so. r should be finalized.
 func WriteJUnit(w io.Writer, r *Report) error {
-	strict := map[string]Strictness{}
-	for _, q := range r.Requirements {
-		strict[q.ID] = q.Strictness
-	}
+	gv := gateViewOf(r)
+	strict := gv.strict
 	ts := ""
 	if !r.Started.IsZero() {
 		ts = r.Started.UTC().Format("2006-01-02T15:04:05")
 	}
 	props := []junitProperty{
 		{"verdict", string(r.Verdict)},
+		{"verdictCause", string(r.VerdictCause)},
 		{"headline", xmlText(Headline(r))},
 		{"target", xmlText(r.Target.URL)},
-		{"tool", strings.TrimSpace(r.Tool.Name + " " + r.Tool.Version)},
+		{"tool", xmlText(strings.TrimSpace(r.Tool.Name + " " + toolBuild(r.Tool)))},
+		{"suiteVersion", xmlText(r.Tool.SuiteVersion)},
 		{"schema", r.Schema},
 	}
 	if r.Interrupted {
@@ -126,13 +129,25 @@ func WriteJUnit(w io.Writer, r *Report) error {
 			if names[s.Name] > 1 || s.Name == "" {
 				c.Name = xmlText(strings.TrimSpace(s.Name + " [" + s.ID + "]"))
 			}
+			counted, why := gv.counted(s)
 			switch s.Outcome {
-			case Failed:
-				suite.Failures++
-				c.Failure = junitFailureOf(s, strict)
-			case Error:
-				suite.Errors++
-				c.Error = junitErrorOf(s)
+			case Failed, Error:
+				f := junitFailureOf(s, strict)
+				if s.Outcome == Error {
+					f = junitErrorOf(s)
+				}
+				switch {
+				case !counted:
+					suite.Skipped++
+					c.Skipped = &junitSkipped{Message: xmlText(notCountedMessage(why, f.Message))}
+					c.SystemOut = f.Body
+				case s.Outcome == Failed:
+					suite.Failures++
+					c.Failure = f
+				default:
+					suite.Errors++
+					c.Error = f
+				}
 			case Skipped, NotConfigured, Unsupported:
 				suite.Skipped++
 				msg := string(s.Outcome)
@@ -157,9 +172,22 @@ func WriteJUnit(w io.Writer, r *Report) error {
 		out.add(suite.junitTally)
 		out.Suites = append(out.Suites, suite)
 	}
-	if r.Verdict == VerdictError {
-		// the run stopped: one errored case says why, beside the cases of
-		// the scenarios that errored
+	if name, why, isError, ok := gv.runCase(); ok {
+		// a verdict the counted scenarios do not show: one case says why
+		one := junitTally{Name: "campusconf", Tests: 1, Time: seconds(r.Duration), Timestamp: ts}
+		c := junitCase{Name: name, Classname: "campusconf", Time: seconds(r.Duration)}
+		f := &junitFailure{Message: xmlText(oneLine(why)), Type: string(r.VerdictCause), Body: xmlText(why)}
+		if isError {
+			one.Errors, c.Error = 1, f
+		} else {
+			one.Failures, f.Type, c.Failure = 1, string(r.Verdict), f
+		}
+		if r.VerdictCause == InconclusiveStopped {
+			f.Type = "stopped"
+		}
+		out.add(one)
+		out.Suites = append(out.Suites, junitSuite{junitTally: one, Properties: props, Cases: []junitCase{c}})
+	} else if r.StrictJUnit && r.VerdictCause == InconclusiveStopped {
 		one := junitTally{Name: "campusconf", Tests: 1, Errors: 1, Time: seconds(r.Duration), Timestamp: ts}
 		out.add(one)
 		out.Suites = append(out.Suites, junitSuite{
@@ -168,7 +196,7 @@ func WriteJUnit(w io.Writer, r *Report) error {
 				Error: &junitFailure{Message: xmlText(oneLine(r.VerdictReason)), Type: "stopped", Body: xmlText(r.VerdictReason)}}},
 		})
 	}
-	if r.Verdict == VerdictUnreachable {
+	if r.Verdict == VerdictInconclusive && r.VerdictCause == InconclusiveUnreachable {
 		// nothing ran: one errored case says why, so CI shows a red test
 		// rather than an empty suite
 		one := junitTally{Name: "campusconf", Tests: 1, Errors: 1, Time: seconds(r.Duration), Timestamp: ts}

@@ -16,10 +16,11 @@ const (
 )
 
 var markdownTemplate = template.Must(template.New("summary.md.tmpl").Funcs(template.FuncMap{
-	"md":   markdownAny,
-	"ms":   formatMillis,
-	"pct":  percent,
-	"join": func(ids []string) string { return strings.Join(ids, ", ") },
+	"md":    markdownAny,
+	"build": toolBuild,
+	"ms":    formatMillis,
+	"pct":   percent,
+	"join":  func(ids []string) string { return strings.Join(ids, ", ") },
 	"some": func(ids []string) string {
 		shown, more := capList(ids, markdownMaxItems)
 		s := strings.Join(shown, ", ")
@@ -102,16 +103,7 @@ type failedRequirement struct {
 // finalized.
 func WriteMarkdown(w io.Writer, r *Report) error {
 	v := markdownView{R: r, Headline: Headline(r)}
-	switch r.Verdict {
-	case VerdictConformant:
-		v.Icon = "✅"
-	case VerdictNotConformant:
-		v.Icon = "❌"
-	case VerdictUnreachable, VerdictError:
-		v.Icon = "⛔"
-	default:
-		v.Icon = "⚪"
-	}
+	v.Icon = verdictIcon(r.Verdict)
 	must, should := failedRequirements(r)
 	v.MustTotal, v.ShouldTotal = len(must), len(should)
 	v.Must, v.MustMore = capList(must, markdownMaxItems)

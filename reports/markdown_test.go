@@ -62,11 +62,11 @@ func TestMarkdownVerdictLine(t *testing.T) {
 	}{
 		{"failing", manyFailures(1), "## ❌ Not conformant: 1 failed MUST requirement"},
 		{"passing", func() *Report {
-			r := &Report{Target: Target{URL: "embedded simulator"}, Scenarios: []Scenario{{ID: "a", Outcome: Passed}}}
+			r := &Report{Target: Target{URL: "embedded simulator"}, Scenarios: []Scenario{{ID: "a", Operation: "E1", Outcome: Passed}}, Implements: []string{"second-factor"}}
 			Finalize(r)
 			return r
 		}(), "## ✅ Conformant"},
-		{"empty", func() *Report { r := &Report{}; Finalize(r); return r }(), "## ⚪ No scenarios ran"},
+		{"empty", func() *Report { r := &Report{}; Finalize(r); return r }(), "## ⛔ Inconclusive (nothing judged)"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

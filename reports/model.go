@@ -7,7 +7,6 @@ package reports
 import (
 	"fmt"
 	"strconv"
-	"strings"
 	"time"
 
 	"github.com/campusconf/campusconf/internal/rules"
@@ -17,9 +16,18 @@ import (
 // field is removed or changes meaning, or a closed set (outcomes,
 // verdicts) grows; added fields keep it. Version 2 added the outcome
 // "error", the verdict "error" and the verdict's reason, and made the
-// verdict the gate's conclusion (--strict and --baseline included);
-// DecodeJSON still reads version 1.
-const SchemaVersion = "campusconf.report/v2"
+// verdict the gate's conclusion (--strict and --baseline included).
+// Version 3 made the verdict the one model of every output (Verdicts:
+// conformant, conformant with warnings, partial, not conformant,
+// inconclusive with its InconclusiveCause) and added the setup problems;
+// DecodeJSON still reads versions 1 and 2 (SchemaV1, SchemaV2).
+const SchemaVersion = "campusconf.report/v3"
+
+// SchemaV2 is the second version of the Report JSON form, still read:
+// its verdicts "no scenarios", "target unreachable" and "error" read as
+// inconclusive (nothing judged, target unreachable, target stopped
+// answering).
+const SchemaV2 = "campusconf.report/v2"
 
 // SchemaV1 is the first version of the Report JSON form, still read.
 const SchemaV1 = "campusconf.report/v1"
@@ -137,21 +145,30 @@ type Report struct {
 	Duration Duration  `json:"durationMs"`
 	// Options are the effective run options, redacted.
 	Options map[string]string `json:"options,omitempty"`
-	// Verdict is the run's conclusion, the one the console, every report
-	// file and the exit code give; VerdictReason says why in a phrase.
-	// Finalize sets both from the scenarios, Stopped, Interrupted, Strict
-	// and Gate (see Finalize).
-	Verdict       Verdict `json:"verdict"`
-	VerdictReason string  `json:"verdictReason,omitempty"`
-	// Reason says why nothing ran when Verdict is VerdictUnreachable, such
-	// as "target unreachable: dial tcp 127.0.0.1:1: connection refused".
+	// Verdict is the run's conclusion, the one word the console, every
+	// report file and the exit code give (VerdictRules); VerdictCause says
+	// why an inconclusive run is, VerdictReason why in a phrase. Finalize
+	// sets the three from Setup, the scenarios, Stopped, Interrupted,
+	// Strict and Gate.
+	Verdict       Verdict           `json:"verdict"`
+	VerdictCause  InconclusiveCause `json:"verdictCause,omitempty"`
+	VerdictReason string            `json:"verdictReason,omitempty"`
+	// Setup are the setup mistakes found, each a line saying what to fix:
+	// by the checks before the suite (the fixture against the target) or
+	// by the symptoms of the run (SetupSymptoms). Any makes the verdict
+	// inconclusive (setup).
+	Setup []string `json:"setup,omitempty"`
+	// Reason says why nothing ran when the verdict is inconclusive
+	// (target unreachable), such as "target unreachable: dial tcp
+	// 127.0.0.1:1: connection refused".
 	Reason string `json:"reason,omitempty"`
 	// Interrupted is true when the run was cut short by a signal or by its
 	// time budget: the scenarios not finished by then are skipped, cause
 	// cut-short.
 	Interrupted bool `json:"interrupted,omitempty"`
 	// Stopped is set when the run stopped because the target stopped
-	// answering; the verdict is then VerdictError.
+	// answering; the verdict is then inconclusive (target stopped
+	// answering), unless a MUST requirement failed before.
 	Stopped *Stopped `json:"stopped,omitempty"`
 	// Strict is true when the run was asked to fail for every scenario
 	// that judged nothing (--strict): skipped for a cause that
@@ -185,6 +202,10 @@ type Report struct {
 	// Profiles are the results per profile, in report order. Finalize
 	// sets them.
 	Profiles []ProfileResult `json:"profiles"`
+	// StrictJUnit keeps junit.xml's and ctrf.json's older mapping, in
+	// which every failed scenario is a failure and every errored one an
+	// error, whether the gate fails on it or not (--strict-junit).
+	StrictJUnit bool `json:"-"`
 	// Apps are the app checks of the run (--app-traffic), one per
 	// traffic report, in the order given. They never change Verdict.
 	Apps []App `json:"apps,omitempty"`
@@ -224,9 +245,11 @@ type Implementation struct {
 // specification it checked against (NewTool fills it in).
 type Tool struct {
 	Name string `json:"name"`
-	// Version is the module version of the build, or "unknown".
+	// Version is the module version of the build: a release tag, a
+	// pseudo-version, "devel" or "devel, built by go run" (version.Info).
 	Version string `json:"version"`
-	// Commit is the version control revision of the build, or "unknown";
+	// Commit is the version control revision of the build, or "not
+	// recorded";
 	// Modified is true when it had uncommitted changes.
 	Commit   string `json:"commit,omitempty"`
 	Modified bool   `json:"modified,omitempty"`
@@ -396,56 +419,6 @@ const (
 	// be larger is written with its exchanges cut down (see Notes).
 	MaxReportFile = 16 << 20
 )
-
-// Verdict is the conclusion of a report. The set is closed.
-type Verdict string
-
-// Verdicts of a report.
-const (
-	VerdictConformant    Verdict = "conformant"
-	VerdictNotConformant Verdict = "not conformant"
-	VerdictNoScenarios   Verdict = "no scenarios"
-	// VerdictUnreachable: nothing ran because the target could not be
-	// reached (or its container did not start); Reason says why.
-	VerdictUnreachable Verdict = "target unreachable"
-	// VerdictError: the target stopped answering during the run, which
-	// then stopped (see Report.Stopped); no conclusion on conformance.
-	VerdictError Verdict = "error"
-)
-
-// Verdicts is the closed set of verdicts.
-var Verdicts = []Verdict{VerdictConformant, VerdictNotConformant, VerdictNoScenarios, VerdictUnreachable, VerdictError}
-
-// verdictHeadline is how the reports title a verdict.
-func verdictHeadline(v Verdict) string {
-	switch v {
-	case VerdictConformant:
-		return "Conformant"
-	case VerdictNotConformant:
-		return "Not conformant"
-	case VerdictUnreachable:
-		return "Target unreachable"
-	case VerdictError:
-		return "Error"
-	}
-	return "No scenarios ran"
-}
-
-// Headline is the verdict with its reason in one line, as the console,
-// summary.md, report.html and junit.xml all give it: "Not conformant: 2
-// scenarios not configured (--strict)", "Conformant except 1 known
-// failure (baseline)", "Error: the target stopped answering after 12s".
-// r should be finalized.
-func Headline(r *Report) string {
-	h := verdictHeadline(r.Verdict)
-	switch {
-	case r.VerdictReason == "":
-		return h
-	case strings.HasPrefix(r.VerdictReason, "except "):
-		return h + " " + r.VerdictReason
-	}
-	return h + ": " + r.VerdictReason
-}
 
 // Result is the result of one requirement in a run. The set is closed.
 type Result string

@@ -163,7 +163,7 @@ func TestConformanceStatusOf(t *testing.T) {
 		{"a failure beats a selection", []ProfileResult{p("bank", ProfileFailure, 1, "E6.201", "E6.404"), p("files", ProfileFailure, 0, "E6.201")}, ModeReadOnly, "@E6", true,
 			StatusNotConformant, "profiles bank, files failed 2 MUST requirements: E6.201, E6.404"},
 		{"a partial profile", []ProfileResult{p("bank", ProfileSuccess, 1), p("poll", ProfilePartial, 1)}, ModeFull, "", false,
-			StatusPartial, "profile poll had scenarios skipped or not configured"},
+			StatusPartial, "profile poll had scenarios skipped, not configured or errored"},
 		{"read-only", []ProfileResult{p("bank", ProfileSuccess, 1)}, ModeReadOnly, "", false,
 			StatusPartial, "the run was read-only"},
 		{"a tag selection", []ProfileResult{p("bank", ProfileSuccess, 1)}, ModeFull, "@E6", false,
@@ -171,16 +171,22 @@ func TestConformanceStatusOf(t *testing.T) {
 		{"live traffic", []ProfileResult{p("bank", ProfileSuccess, 1)}, ModeTraffic, "", false,
 			StatusPartial, "judged on live traffic, not the whole suite"},
 		{"cut short", []ProfileResult{p("bank", ProfileSuccess, 1)}, ModeFull, "", true,
-			StatusPartial, "the run was cut short"},
-		{"everything at once", []ProfileResult{p("bank", ProfilePartial, 1)}, ModeReadOnly, "@E6", true,
-			StatusPartial, "profile bank had scenarios skipped or not configured; the run was read-only; the run selected scenarios (tags @E6); the run was cut short"},
+			VerdictInconclusive, "the run was cut short"},
+		{"a SHOULD failure warns", []ProfileResult{{Name: "bank", Result: ProfileSuccess, Counts: ProfileCounts{Passed: 1, Failed: 1}, Warnings: []string{"E6.x"}}}, ModeFull, "", false,
+			VerdictWarnings, "1 failed SHOULD requirement"},
+		{"everything at once", []ProfileResult{p("bank", ProfilePartial, 1)}, ModeReadOnly, "@E6", false,
+			StatusPartial, "profile bank had scenarios skipped, not configured or errored; the run was read-only; the run selected scenarios (tags @E6)"},
 		{"nothing judged", []ProfileResult{p("bank", ProfilePartial, 0)}, ModeFull, "", false,
 			StatusInconclusive, "no scenario of a claimed profile was judged"},
 		{"nothing claimed", []ProfileResult{p("bank", ProfileUnsupported, 0)}, ModeFull, "", false,
 			StatusInconclusive, "no profile is claimed"},
 	}
 	for _, tt := range tests {
-		got, why := ConformanceStatusOf(&ConformanceReport{Profiles: tt.profiles, Mode: tt.mode, Tags: tt.tags, Interrupted: tt.cut})
+		c := &ConformanceReport{Profiles: tt.profiles, Mode: tt.mode, Tags: tt.tags, Interrupted: tt.cut}
+		if tt.cut {
+			c.Cause = InconclusiveCutShort
+		}
+		got, why := ConformanceStatusOf(c)
 		if got != tt.want || why != tt.reason {
 			t.Errorf("%s: expected %s (%s), got %s (%s)", tt.name, tt.want, tt.reason, got, why)
 		}

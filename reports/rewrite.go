@@ -79,6 +79,9 @@ func rewriteStrings(rep *Report, f func(string) string, catalogue bool) {
 	rep.Options = m(rep.Options)
 	rep.Reason = f(rep.Reason)
 	list(rep.Notes)
+	// the setup mistakes name requests and headers; the verdict's reason
+	// is made from them again by Finalize
+	list(rep.Setup)
 	for i := range rep.Scenarios {
 		s := &rep.Scenarios[i]
 		if catalogue {

@@ -81,9 +81,29 @@ type (
 // app put in a query or a body).
 func (t *TrafficReport) Redact(r *redact.Redactor) {
 	for i := range t.Violations {
-		e := &t.Violations[i].Example
-		e.Target, e.Body = r.String(e.Target), r.String(e.Body)
+		redactExample(r, &t.Violations[i].Example)
 		t.Violations[i].What = r.String(t.Violations[i].What)
+	}
+	for i := range t.Operations {
+		redactExample(r, t.Operations[i].Example)
+	}
+	for i := range t.Relies {
+		redactExample(r, t.Relies[i].Example)
+	}
+}
+
+// redactExample replaces every secret r knows in e (nil: nothing to do).
+func redactExample(r *redact.Redactor, e *TrafficExample) {
+	if e == nil {
+		return
+	}
+	e.Target, e.Body, e.ContentType = r.String(e.Target), r.String(e.Body), r.String(e.ContentType)
+	if len(e.FixtureIDs) > 0 {
+		ids := make(map[string]string, len(e.FixtureIDs))
+		for v, k := range e.FixtureIDs {
+			ids[r.String(v)] = k
+		}
+		e.FixtureIDs = ids
 	}
 }
 

@@ -23,16 +23,19 @@ func sampleTraffic() *TrafficReport {
 	return &TrafficReport{
 		Tool:      Tool{Name: "campusconf", Version: "test"},
 		Simulator: TrafficSimulator{URL: "http://127.0.0.1:8080", Seed: 1, Scale: 1, Variants: []string{"page-10"}},
-		Traffic: wire.Traffic{Since: at, Until: at.Add(time.Minute), Requests: 3,
+		Traffic: wire.Traffic{Since: at, Until: at.Add(time.Minute), Restarts: 1, Requests: 3,
 			Operations: []TrafficOperation{
-				{Op: "E10", Method: "GET", Path: "/files/{id}/downloaded", Count: 2, Statuses: map[string]int{"200": 1, "400": 1}},
+				{Op: "E10", Method: "GET", Path: "/files/{id}/downloaded", Count: 2, Statuses: map[string]int{"200": 1, "400": 1},
+					Example: &TrafficExample{Method: "GET", Target: "/files/f-1/downloaded?limit=2", Op: "E10", User: "owner", Status: 200,
+						FixtureIDs: map[string]string{"f-1": "records.folder"}}},
 				{Op: "GB", Method: "PATCH", Path: "/gradebook/{id}/settings", Count: 1, Statuses: map[string]int{"200": 1}},
 			},
 			Violations: []TrafficViolation{{Requirement: "E10.400.date", Ops: []string{"E10"}, Count: 1,
 				What: "query StartDate: not a date-time", Status: 400,
 				Example: TrafficExample{Method: "GET", Target: "/files/x/downloaded?StartDate=<b>yesterday</b>&k=key-0123456789abcdef", Body: `{"a":"key-0123456789abcdef"}`}}},
 			Relies: []TrafficReliance{{ID: "D-limit-default", Simulator: "gives a list without limit its first 100 entries",
-				Instead: "another default page size", Robust: "send limit on every list read", Section: "Lists", Count: 1, Ops: []string{"E10"}}}},
+				Instead: "another default page size", Robust: "send limit on every list read", Section: "Lists", Count: 1, Ops: []string{"E10"},
+				Example: &TrafficExample{Method: "GET", Target: "/files/f-1/downloaded", Op: "E10", User: "owner", Status: 200}}}},
 		Unused: []string{"E1", "E2"},
 	}
 }
@@ -144,7 +147,7 @@ func TestTrafficSchemaCoversModel(t *testing.T) {
 		{reflect.TypeFor[TrafficSimulator](), props(top["simulator"])},
 		{reflect.TypeFor[TrafficOperation](), props(items(top["operations"]))},
 		{reflect.TypeFor[TrafficViolation](), viol},
-		{reflect.TypeFor[TrafficExample](), props(viol["example"])},
+		{reflect.TypeFor[TrafficExample](), props(schema["$defs"].(map[string]any)["example"])},
 		{reflect.TypeFor[TrafficReliance](), props(items(top["relies"]))},
 	} {
 		n := 0

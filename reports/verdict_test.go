@@ -19,6 +19,7 @@ func TestVerdictAndReason(t *testing.T) {
 	notConf := Scenario{ID: "n", Operation: "GB", Requirements: []string{"M2"}, Strictness: Must, Outcome: NotConfigured}
 	errored := Scenario{ID: "e", Operation: "E2", Requirements: []string{"M2"}, Strictness: Must, Outcome: Error, Failure: &Failure{Message: "no HTTP answer", Exchange: -1}}
 	stop := &Stopped{Since: time.Date(2026, 11, 21, 9, 0, 12, 0, time.UTC), After: Duration(12 * time.Second), Errors: 5, Why: "5 transport errors in a row"}
+	should := Scenario{ID: "s", Operation: "E1", Requirements: []string{"S1"}, Strictness: Should, Outcome: Failed, Failure: &Failure{Requirements: []string{"S1"}, Exchange: -1}}
 	tests := []struct {
 		name      string
 		scenarios []Scenario
@@ -27,22 +28,25 @@ func TestVerdictAndReason(t *testing.T) {
 		headline  string
 	}{
 		{"all passed", []Scenario{pass}, nil, VerdictConformant, "Conformant"},
+		{"a SHOULD failure", []Scenario{pass, should}, nil, VerdictWarnings, "Conformant with warnings: 1 failed SHOULD requirement"},
 		{"a MUST failure", []Scenario{pass, fail}, nil, VerdictNotConformant, "Not conformant: 1 failed MUST requirement"},
-		{"skips do not count without --strict", []Scenario{pass, skip("s", CauseFixture), notConf}, nil, VerdictConformant, "Conformant"},
+		{"skips make a run partial without --strict", []Scenario{pass, skip("s", CauseFixture), notConf}, nil, VerdictPartial, "Partial: profile second-factor had scenarios skipped"},
+		{"a selection is partial", []Scenario{pass}, func(r *Report) { r.Mode.Tags = "@E1" }, VerdictPartial, "Partial: the run selected scenarios (tags @E1)"},
+		{"read-only is partial", []Scenario{pass}, func(r *Report) { r.Mode.ReadOnly = true }, VerdictPartial, "Partial: the run was read-only"},
 		{"--strict counts not configured", []Scenario{pass, notConf, notConf}, func(r *Report) { r.Strict = true },
 			VerdictNotConformant, "Not conformant: 2 scenarios not configured (--strict)"},
 		{"--strict counts every cause but unobservable", []Scenario{pass, skip("a", CauseFixture), skip("b", CauseReadOnly), skip("c", CauseRunnerLimit), skip("d", CauseCutShort), skip("e", CauseUnobservable), skip("f", "")},
 			func(r *Report) { r.Strict = true }, VerdictNotConformant, "Not conformant: 5 scenarios skipped (--strict)"},
 		{"--strict and only unobservable skips", []Scenario{pass, skip("e", CauseUnobservable)}, func(r *Report) { r.Strict = true }, VerdictConformant, "Conformant"},
-		{"isolated errors: the verdict from the rest", []Scenario{pass, errored}, nil,
-			VerdictConformant, "Conformant: 1 scenario errored (no HTTP answer), judged on the rest"},
+		{"isolated errors: partial, judged on the rest", []Scenario{pass, errored}, nil,
+			VerdictPartial, "Partial: profile second-factor had scenarios skipped, not configured or errored"},
 		{"errors beside a failure", []Scenario{fail, errored}, nil, VerdictNotConformant, "Not conformant: 1 failed MUST requirement"},
 		{"--strict counts errors", []Scenario{pass, errored, notConf}, func(r *Report) { r.Strict = true },
 			VerdictNotConformant, "Not conformant: 1 scenario not configured, 1 errored (--strict)"},
-		{"a flaky pass is a pass, even with --strict", []Scenario{{ID: "p", Outcome: Passed, Flaky: true, Retries: 1}}, func(r *Report) { r.Strict = true },
+		{"a flaky pass is a pass, even with --strict", []Scenario{{ID: "p", Operation: "E1", Outcome: Passed, Flaky: true, Retries: 1}}, func(r *Report) { r.Strict = true },
 			VerdictConformant, "Conformant"},
 		{"known failures excused by the baseline", []Scenario{pass, fail}, func(r *Report) { r.Gate = &GateResult{Pass: true, Ran: true, Known: []string{"M1"}} },
-			VerdictConformant, "Conformant except 1 known failure (baseline)"},
+			VerdictWarnings, "Conformant with warnings except 1 known failure (baseline)"},
 		{"a new failure the baseline lacks", []Scenario{pass, fail}, func(r *Report) {
 			r.Gate = &GateResult{Pass: false, Ran: true, New: []string{"M1"}, NewMust: []string{"M1"}}
 		},
@@ -52,17 +56,20 @@ func TestVerdictAndReason(t *testing.T) {
 			r.Gate = &GateResult{Pass: true, Ran: true, Known: []string{"M1"}}
 		}, VerdictNotConformant, "Not conformant: 1 scenario not configured (--strict)"},
 		{"cut short", []Scenario{pass, skip("c", CauseCutShort)}, func(r *Report) { r.Interrupted = true },
-			VerdictNotConformant, "Not conformant: the run was cut short, 1 scenario not finished"},
+			VerdictInconclusive, "Inconclusive (cut short): the run was cut short, 1 scenario not finished"},
+		{"a MUST failure wins over cut short", []Scenario{fail, skip("c", CauseCutShort)}, func(r *Report) { r.Interrupted = true },
+			VerdictNotConformant, "Not conformant: 1 failed MUST requirement"},
 		{"the target stopped answering", []Scenario{pass, errored, skip("c", CauseCutShort), skip("d", CauseCutShort)}, func(r *Report) { r.Stopped = stop },
-			VerdictError, "Error: the target stopped answering after 12s (5 transport errors in a row since 09:00:12 UTC); 1 scenario errored, 2 scenarios not finished"},
-		{"stopped before any answer", []Scenario{errored, errored}, func(r *Report) { r.Stopped = stop; r.Reason = "x" }, VerdictError, "Error: the target stopped"},
-		{"unreachable", nil, func(r *Report) { r.Reason = "target unreachable: dial tcp: refused" }, VerdictUnreachable, "Target unreachable: dial tcp: refused"},
-		{"only errors, not stopped", []Scenario{errored}, nil, VerdictNoScenarios, "No scenarios ran: nothing was judged: 1 scenario errored"},
-		{"nothing", []Scenario{skip("s", CauseFixture)}, nil, VerdictNoScenarios, "No scenarios ran: every scenario was skipped, not configured or unsupported"},
+			VerdictInconclusive, "Inconclusive (target stopped answering): the target stopped answering after 12s (5 transport errors in a row since 09:00:12 UTC); 1 scenario errored, 2 scenarios not finished"},
+		{"stopped before any answer", []Scenario{errored, errored}, func(r *Report) { r.Stopped = stop; r.Reason = "x" }, VerdictInconclusive, "Inconclusive (target stopped answering): the target stopped"},
+		{"unreachable", nil, func(r *Report) { r.Reason = "target unreachable: dial tcp: refused" }, VerdictInconclusive, "Inconclusive (target unreachable): dial tcp: refused"},
+		{"a setup mistake wins over failures", []Scenario{fail}, func(r *Report) { r.Setup = []string{"fix the token"} }, VerdictInconclusive, "Inconclusive (setup): fix the token"},
+		{"only errors, not stopped", []Scenario{errored}, nil, VerdictInconclusive, "Inconclusive (nothing judged): nothing was judged: 1 scenario errored"},
+		{"nothing", []Scenario{skip("s", CauseFixture)}, nil, VerdictInconclusive, "Inconclusive (nothing judged): every scenario was skipped, not configured or unsupported"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			r := &Report{Scenarios: tt.scenarios, Requirements: catalogue()}
+			r := &Report{Scenarios: tt.scenarios, Requirements: catalogue(), Implements: []string{"second-factor"}}
 			if tt.edit != nil {
 				tt.edit(r)
 			}
@@ -111,7 +118,7 @@ func TestEveryOutcomeInEveryFormat(t *testing.T) {
 			if o == Failed || o == Error {
 				sc.Failure = &Failure{Message: "a message", Exchange: -1}
 			}
-			r := &Report{Requirements: catalogue(), Scenarios: []Scenario{sc}}
+			r := &Report{Requirements: catalogue(), Scenarios: []Scenario{sc}, StrictJUnit: true}
 			Finalize(r)
 			want, ok := junitElement[o]
 			if !ok {

@@ -53,14 +53,31 @@ func TestDocsInBrowser(t *testing.T) {
 	if auth["subscriptionKey"] != e.fx.SubscriptionKey || auth["bearerAuth"] != owner {
 		t.Errorf("authorized = %v, want the subscription key and the owner's token", maskAll(auth))
 	}
-	// Try it out: the notification of the fixture group
+	// Try it out: the notification of the fixture group, which the
+	// document's example (this world's id) fills in already
 	gid := e.fx.Records.Notification.GroupID
-	block := `#operations-notification-NG`
+	block := `#operations-notification-` + registry.Must(registry.NG).OperationID()
+	input := block + ` .parameters input[placeholder="id"]`
 	err = chromedp.Do(ctx,
 		chromedp.Click(chromedp.CSS(block+` .opblock-summary`)),
 		// tryItOutEnabled: the inputs are open without the Try it out button
-		chromedp.WaitVisible(chromedp.CSS(block+` .parameters input[placeholder="id"]`)),
-		chromedp.SendKeys(chromedp.CSS(block+` .parameters input[placeholder="id"]`), gid),
+		chromedp.WaitVisible(chromedp.CSS(input)),
+	)
+	if err != nil {
+		t.Fatalf("open NG: %v", err)
+	}
+	filled, err := chromedp.Run(ctx, chromedp.Evaluate[string](`document.querySelector('`+input+`').value`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if filled != gid {
+		t.Errorf("NG's id input: expected the world's group id %s from the document's example, got %q", gid, filled)
+		err = chromedp.Do(ctx, chromedp.SetValue(chromedp.CSS(input), ""), chromedp.SendKeys(chromedp.CSS(input), gid))
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	err = chromedp.Do(ctx,
 		chromedp.Click(chromedp.CSS(block+` .execute`)),
 		chromedp.WaitVisible(chromedp.CSS(block+` .live-responses-table tbody .response-col_status`)),
 	)
@@ -92,4 +109,39 @@ func maskAll(m map[string]any) map[string]string {
 		out[k] = "<" + string(rune('0'+min(len(s), 9))) + "+ chars>"
 	}
 	return out
+}
+
+// TestDocsUserSwitcher: the docs page's switcher opens the page of another
+// fixture user, whose token is then the one authorized, keeping the world
+// the page tries in; its style breaks no Content-Security-Policy.
+func TestDocsUserSwitcher(t *testing.T) {
+	t.Parallel()
+	e := newEnv(t, Options{Docs: true})
+	srv := httptest.NewServer(e.sim)
+	defer srv.Close()
+	ctx, _ := browser(t)
+	console := browsertest.Console(ctx)
+	bearer := `window.ui.authSelectors.authorized().toJS().bearerAuth.value`
+	if err := chromedp.Do(ctx, chromedp.Navigate(srv.URL+"/docs/?world=w1"), chromedp.WaitVisible(chromedp.CSS(".opblock"))); err != nil {
+		t.Fatalf("open /docs/: %v", err)
+	}
+	href, err := chromedp.Run(ctx, chromedp.Evaluate[string](`document.querySelector('nav a[data-user="admin"]').getAttribute('href')`))
+	if err != nil || href != "?world=w1&user=admin" {
+		t.Errorf("the switcher's link to admin: expected ?world=w1&user=admin, got %q (%v)", href, err)
+	}
+	err = chromedp.Do(ctx, chromedp.Click(chromedp.CSS(`nav a[data-user="admin"]`)),
+		chromedp.WaitVisible(chromedp.CSS(`nav strong[data-user="admin"]`)), chromedp.WaitVisible(chromedp.CSS(".opblock")))
+	if err != nil {
+		t.Fatalf("switch to admin: %v", err)
+	}
+	got, err := chromedp.Run(ctx, chromedp.Evaluate[string](bearer))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := strings.TrimPrefix(e.fx.Users["admin"].Headers["Authorization"], "Bearer "); got != want {
+		t.Errorf("after switching to admin: expected admin's token authorized, got %s", maskAll(map[string]any{"bearer": got}))
+	}
+	for _, v := range browsertest.CSPViolations(console()) {
+		t.Errorf("the docs page broke its own Content-Security-Policy: expected no violation, got %s", v)
+	}
 }

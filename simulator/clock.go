@@ -8,9 +8,11 @@ import (
 )
 
 // The clock. Every world has a time: records created at run time are dated
-// from it (it advances one second per write, so runs stay reproducible),
-// and every seeded date is counted back from the time the world was seeded
-// at, so the same seed gives the same history relative to the clock.
+// from it, and every seeded date is counted back from the time the world
+// was seeded at, so the same seed gives the same history relative to the
+// clock. By default the clock advances one second per write, so runs stay
+// reproducible; with Options.RealTime (serve's default) it moves with real
+// time, and so does the time a new world is seeded at.
 // Options.Clock (serve --clock) sets that time at start; PUT
 // /_sim/TOKEN/clock moves it while running. Moving it moves the clock of
 // every world at once; records already present keep their dates (time has
@@ -30,12 +32,40 @@ var (
 // CheckClock refuses a clock outside MinClock..MaxClock.
 func CheckClock(t time.Time) error { return world.CheckClock(t) }
 
-// clockStart is the time a world is seeded at.
+// clockStart is the time a world is seeded at: with real time
+// (Options.RealTime), the time now.
 func (sh *shared) clockStart() time.Time {
 	sh.clockMu.Lock()
 	defer sh.clockMu.Unlock()
+	sh.rebaseStart()
 	return sh.start
 }
+
+// setStart makes t the time worlds are seeded at, from now on. Callers
+// hold clockMu.
+func (sh *shared) setStart(t time.Time) {
+	sh.start = t
+	if sh.wall != nil {
+		sh.startAnchor = sh.wall()
+	}
+}
+
+// rebaseStart brings start up to date with the real time passed (never
+// back). Callers hold clockMu.
+func (sh *shared) rebaseStart() {
+	if sh.wall == nil {
+		return
+	}
+	n := sh.wall()
+	if d := n.Sub(sh.startAnchor); d > 0 {
+		sh.start = sh.start.Add(d)
+		sh.startAnchor = n
+	}
+}
+
+// RealTime reports whether the world's time moves with real time
+// (Options.RealTime).
+func (s *Simulator) RealTime() bool { return s.wall != nil }
 
 // Clock returns the world's current time.
 func (s *Simulator) Clock() time.Time { return s.store.Clock() }
@@ -50,7 +80,7 @@ func (s *Simulator) SetClock(t time.Time) error {
 	t = t.UTC()
 	s.clockMu.Lock()
 	defer s.clockMu.Unlock()
-	s.start = t
+	s.setStart(t)
 	for _, sim := range s.allWorlds() {
 		sim.store.SetClock(t)
 	}
@@ -63,6 +93,7 @@ func (s *Simulator) SetClock(t time.Time) error {
 func (s *Simulator) ShiftClock(d time.Duration) error {
 	s.clockMu.Lock()
 	defer s.clockMu.Unlock()
+	s.rebaseStart()
 	all := s.allWorlds()
 	for _, t := range append([]time.Time{s.start}, clocks(all)...) {
 		// time.Time.Add does not overflow within the bounds: a duration
@@ -71,7 +102,7 @@ func (s *Simulator) ShiftClock(d time.Duration) error {
 			return fmt.Errorf("clock: shift %s: %w", d, err)
 		}
 	}
-	s.start = s.start.Add(d)
+	s.setStart(s.start.Add(d))
 	for _, sim := range all {
 		sim.store.SetClock(sim.store.Clock().Add(d))
 	}

@@ -238,3 +238,76 @@ func TestClockRange(t *testing.T) {
 		t.Errorf("SaveState at clock 9000-01-01: %v, want it written", err)
 	}
 }
+
+// fakeWall is a wall clock a test moves by hand.
+type fakeWall struct{ t time.Time }
+
+func (f *fakeWall) now() time.Time          { return f.t }
+func (f *fakeWall) advance(d time.Duration) { f.t = f.t.Add(d) }
+
+// TestClockModes: stepping (the default) dates each write one second
+// after the last, whatever the real time; with RealTime the world's time
+// moves with the real time from the clock given, a write is dated then,
+// and a world seeded later (a named world) is seeded at the time then.
+func TestClockModes(t *testing.T) {
+	at := time.Date(2030, time.March, 1, 9, 0, 0, 0, time.UTC)
+	for _, tt := range []struct {
+		name       string
+		realTime   bool
+		wantFirst  time.Time
+		wantSecond time.Time
+		wantClock  time.Time
+	}{
+		{"step", false, at.Add(time.Second), at.Add(2 * time.Second), at.Add(2 * time.Second)},
+		{"real time", true, at.Add(10 * time.Minute), at.Add(70 * time.Minute), at.Add(70 * time.Minute)},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			wall := &fakeWall{t: time.Date(2026, 11, 29, 10, 0, 0, 0, time.UTC)}
+			e := newEnv(t, Options{Clock: at, RealTime: tt.realTime, WallClock: wall.now})
+			wall.advance(10 * time.Minute)
+			if got := e.createdDate(t); !got.Equal(tt.wantFirst) {
+				t.Errorf("first write 10 minutes after start: dated %s, want %s", got, tt.wantFirst)
+			}
+			wall.advance(time.Hour)
+			if got := e.createdDate(t); !got.Equal(tt.wantSecond) {
+				t.Errorf("second write an hour later: dated %s, want %s", got, tt.wantSecond)
+			}
+			if got := e.sim.Clock(); !got.Equal(tt.wantClock) {
+				t.Errorf("clock: %s, want %s", got, tt.wantClock)
+			}
+			named, err := e.sim.World("later")
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := named.Clock(); tt.realTime && !got.Equal(at.Add(70*time.Minute)) {
+				t.Errorf("a world created 70 minutes in: clock %s, want %s", got, at.Add(70*time.Minute))
+			}
+		})
+	}
+}
+
+// TestRealTimeClockResumes: with RealTime, a state file keeps the world's
+// time; a server started from it resumes there and moves on with real
+// time, however long it was stopped.
+func TestRealTimeClockResumes(t *testing.T) {
+	at := time.Date(2030, time.March, 1, 9, 0, 0, 0, time.UTC)
+	wall := &fakeWall{t: time.Date(2026, 11, 29, 10, 0, 0, 0, time.UTC)}
+	first := newEnv(t, Options{Clock: at, RealTime: true, WallClock: wall.now})
+	wall.advance(30 * time.Minute)
+	path := filepath.Join(t.TempDir(), "state.json")
+	if err := first.sim.SaveState(path); err != nil {
+		t.Fatal(err)
+	}
+	wall.advance(5 * time.Hour) // stopped for five hours
+	second := newEnv(t, Options{RealTime: true, WallClock: wall.now})
+	if _, err := second.sim.LoadState(path, 0); err != nil {
+		t.Fatal(err)
+	}
+	if got, want := second.sim.Clock(), at.Add(30*time.Minute); !got.Equal(want) {
+		t.Errorf("restarted: clock %s, want the saved %s", got, want)
+	}
+	wall.advance(2 * time.Minute)
+	if got, want := second.createdDate(t), at.Add(32*time.Minute); !got.Equal(want) {
+		t.Errorf("a write 2 minutes after the restart: dated %s, want %s", got, want)
+	}
+}

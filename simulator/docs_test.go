@@ -188,3 +188,55 @@ func TestDocsCrossOrigin(t *testing.T) {
 		})
 	}
 }
+
+// TestDocsExamples: the docs' document gives every parameter of a typical
+// call an example from this world (a path id, a body), so "Try it out"
+// addresses records that exist; /openapi.json stays neutral.
+func TestDocsExamples(t *testing.T) {
+	e := newEnv(t, Options{Docs: true})
+	var doc struct {
+		Paths map[string]map[string]json.RawMessage `json:"paths"`
+	}
+	e.do("", "GET", "/docs/openapi.json", "").want(t, 200).decode(t, &doc)
+	type param struct {
+		Name    string `json:"name"`
+		In      string `json:"in"`
+		Example any    `json:"example"`
+	}
+	var op struct {
+		Parameters  []param `json:"parameters"`
+		RequestBody struct {
+			Content map[string]struct {
+				Example map[string]any `json:"example"`
+			} `json:"content"`
+		} `json:"requestBody"`
+	}
+	examples := func(path, method string) map[string]any {
+		t.Helper()
+		raw, ok := doc.Paths[path][method]
+		if !ok {
+			t.Fatalf("%s %s: not in the docs' document", method, path)
+		}
+		op.Parameters, op.RequestBody.Content = nil, nil
+		if err := json.Unmarshal(raw, &op); err != nil {
+			t.Fatal(err)
+		}
+		out := map[string]any{}
+		for _, p := range op.Parameters {
+			out[p.In+"."+p.Name] = p.Example
+		}
+		return out
+	}
+	if got := examples("/files/{id}/downloaded", "get")["path.id"]; got != e.fx.Records.Folder {
+		t.Errorf("E10's path id: expected the example %s (records.folder), got %v", e.fx.Records.Folder, got)
+	}
+	nr := e.fx.Operations["NR"]
+	examples(nr.Path, strings.ToLower(nr.Method))
+	body := op.RequestBody.Content["application/json"].Example
+	if got, ok := body["id"].(float64); !ok || int64(got) != e.fx.Records.Notification.ID {
+		t.Errorf("NR's body: expected the example id %d (records.notification.id), got %v", e.fx.Records.Notification.ID, body)
+	}
+	if strings.Contains(string(e.do("", "GET", "/openapi.json", "").want(t, 200).body), `"example"`) {
+		t.Error("/openapi.json: expected the neutral document, without this world's examples")
+	}
+}

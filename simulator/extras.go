@@ -20,6 +20,10 @@ import (
 // it).
 
 // newControlToken draws a token of 128 random bits.
+// NewControlToken draws a random control token, as New does when
+// Options.Control is set without Options.ControlToken.
+func NewControlToken() string { return newControlToken() }
+
 func newControlToken() string {
 	b := make([]byte, 16)
 	rand.Read(b)

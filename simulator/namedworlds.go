@@ -165,11 +165,11 @@ func (s *Simulator) serveWorld(w http.ResponseWriter, r *http.Request) {
 		// the name is read from the escaped path, so a %2F cannot hide in it
 		pathName, _, _ := strings.Cut(rest, "/")
 		if err := CheckWorldName(pathName); err != nil {
-			s.worldRefused(w, "path "+worldPrefix+"NAME/: "+err.Error())
+			s.worldRefused(w, r, "path "+worldPrefix+"NAME/: "+err.Error())
 			return
 		}
 		if name != "" && name != pathName {
-			s.worldRefused(w, fmt.Sprintf("world: the %s header names %q and the path names %q; name one world", WorldHeader, front.Clip(name), front.Clip(pathName)))
+			s.worldRefused(w, r, fmt.Sprintf("world: the %s header names %q and the path names %q; name one world", WorldHeader, front.Clip(name), front.Clip(pathName)))
 			return
 		}
 		name = pathName
@@ -192,7 +192,7 @@ func (s *Simulator) serveWorld(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if err := CheckWorldName(name); err != nil {
-		s.worldRefused(w, err.Error())
+		s.worldRefused(w, r, err.Error())
 		return
 	}
 	sim := s.worlds.lookup(name)
@@ -207,10 +207,12 @@ func (s *Simulator) serveWorld(w http.ResponseWriter, r *http.Request) {
 		}
 		var err error
 		if sim, err = s.World(name); err != nil {
-			s.worldRefused(w, err.Error())
+			s.worldRefused(w, r, err.Error())
 			return
 		}
 	}
+	// the world that answered, which a page may read (wire.CORSExposeHeaders)
+	w.Header().Set(WorldHeader, name)
 	(*sim.handler.Load()).ServeHTTP(w, r)
 }
 
@@ -226,7 +228,9 @@ func (s *Simulator) createsWorld(r *http.Request) bool {
 }
 
 // worldRefused answers 400 for a bad world name, readable by browsers.
-func (s *Simulator) worldRefused(w http.ResponseWriter, msg string) {
-	w.Header().Set("Access-Control-Allow-Origin", "*")
+func (s *Simulator) worldRefused(w http.ResponseWriter, r *http.Request, msg string) {
+	if v, ok := s.cors.AllowOrigin(r.Header.Get("Origin")); ok {
+		w.Header().Set("Access-Control-Allow-Origin", v)
+	}
 	front.Fail(w, s.defects, http.StatusBadRequest, msg)
 }

@@ -57,6 +57,13 @@ type Options struct {
 	// from it, and the seeded history ends shortly before it, so a seed
 	// has the same relative history whatever the clock says (clock.go).
 	Clock time.Time
+	// RealTime makes the world's time move with real time (WallClock)
+	// from Clock, as `campusconf serve` does by default: a record created
+	// now is dated now in the world's time. Off (the default, serve
+	// --clock-mode step), the clock moves one second per write only, so
+	// that runs are reproducible: the embedded target of `run`, the kill
+	// matrix and the determinism tests keep it off.
+	RealTime bool
 	// AllowedHosts are the host names, besides localhost, names under
 	// .localhost and IP addresses, under which the simulator answers
 	// (wire.HostPolicy): a request whose Host header names another gets 421, so
@@ -66,6 +73,12 @@ type Options struct {
 	// An in-process embedder whose requests carry a made-up host (such
 	// as httptest's example.com) lists it here.
 	AllowedHosts []string
+	// CORSOrigins are the origins browsers may call the interface from,
+	// each scheme://host[:port] (http://localhost:5173); empty, or "*",
+	// allows any (wire.ParseCORSOrigins). A preflight is answered with
+	// the headers it asks for; one refused is answered 403 and logged
+	// with its reason.
+	CORSOrigins []string
 	// WallClock is the real time, read only to check one-time passwords
 	// (E1), which are valid only now; nil means time.Now. Tests set it.
 	WallClock func() time.Time

@@ -16,12 +16,12 @@ func (s *Simulator) observed() bool { return s.log != nil || s.events != nil || 
 
 // entry is the layer in front of mux as the options stand (front.Entry).
 func (s *Simulator) entry(mux http.Handler) http.Handler {
-	c := front.Config{Defects: s.defects, Log: s.log, ControlPath: s.ControlPath(), Redactor: s.redactor}
+	c := front.Config{Defects: s.defects, Log: s.log, ControlPath: s.ControlPath(), Redactor: s.redactor, CORS: &s.cors}
 	if s.events != nil || s.traffic != nil {
 		c.Watch = &devserver.Watch{Events: s.events, Traffic: s.traffic, World: s.name, Variants: s.variants}
 	}
 	if s.opts.Docs {
-		c.Docs, c.DocsPath = devserver.NewDocs(s.store, s.defects, s.variants), devserver.DocsPath
+		c.Docs, c.DocsPath = devserver.NewDocs(s.store, s.defects, s.variants, s.Fixtures), devserver.DocsPath
 	}
 	return front.NewEntry(mux, c)
 }

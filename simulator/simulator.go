@@ -77,6 +77,10 @@ type shared struct {
 
 	clockMu sync.Mutex
 	start   time.Time // the clock a world is seeded at (clock.go)
+	// wall, with Options.RealTime, moves start with real time since
+	// startAnchor; nil: start stays.
+	wall        func() time.Time
+	startAnchor time.Time
 	// clockGiven is set when Options.Clock was: a state file's seeding
 	// time then does not replace it.
 	clockGiven bool
@@ -92,6 +96,8 @@ type shared struct {
 	// traffic is what the app did, for its report; nil without
 	// Options.TrafficReport (simulator/devserver).
 	traffic *devserver.TrafficRecord
+	// cors is the origins browsers may call the interface from.
+	cors wire.CORSPolicy
 	// redactor hides the world's credentials (the fixture's: key, tokens,
 	// second factor, control token) in what the request log and the
 	// console show of a request; nil when nothing shows requests.
@@ -137,6 +143,10 @@ func New(opts Options) (*Simulator, error) {
 	if err != nil {
 		return nil, err
 	}
+	cors, err := wire.ParseCORSOrigins(strings.Join(opts.CORSOrigins, ","))
+	if err != nil {
+		return nil, fmt.Errorf("cors origins: %w", err)
+	}
 	if opts.WallClock == nil {
 		opts.WallClock = time.Now
 	}
@@ -149,7 +159,10 @@ func New(opts Options) (*Simulator, error) {
 		opts.Clock = world.Now
 	}
 	opts.Clock = opts.Clock.UTC()
-	sh := &shared{start: opts.Clock, clockGiven: clockGiven}
+	sh := &shared{start: opts.Clock, clockGiven: clockGiven, cors: cors}
+	if opts.RealTime {
+		sh.wall, sh.startAnchor = opts.WallClock, opts.WallClock()
+	}
 	d, err := defects.New(opts.Defects)
 	if err != nil {
 		return nil, err
@@ -189,6 +202,9 @@ func build(opts Options, sh *shared, log *slog.Logger, name string) *Simulator {
 		w, _ := world.BuildAt(opts.Seed, opts.Scale, sh.clockStart())
 		return w
 	}, storePolicy(s.defects))
+	if sh.wall != nil {
+		s.store.SetRealTime(sh.wall)
+	}
 	s.env = ops.NewEnv(ops.Config{Store: s.store, Refs: refs, Defects: s.defects, Variants: s.variants, Inject: sh.inject,
 		WallClock: opts.WallClock, Observed: s.observed(), Examples: sh.traffic != nil})
 	if name == "" && s.observed() {

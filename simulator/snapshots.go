@@ -53,6 +53,10 @@ func (s *Simulator) SaveState(path string) error {
 		return err
 	}
 	f := devserver.StateFile{Seeded: s.clockStart(), Default: def, Worlds: map[string]json.RawMessage{}}
+	if s.traffic != nil {
+		t := s.traffic.Snapshot()
+		f.Traffic = &t
+	}
 	for _, name := range s.WorldNames() {
 		sim := s.worlds.lookup(name)
 		if sim == nil { // evicted meanwhile
@@ -96,10 +100,14 @@ func (s *Simulator) LoadState(path string, maxBytes int64) (bool, error) {
 	}
 	if !f.Seeded.IsZero() && !s.clockGiven {
 		s.clockMu.Lock()
-		s.start = f.Seeded.UTC()
+		s.setStart(f.Seeded.UTC())
 		s.clockMu.Unlock()
 	}
 	s.restore(def)
+	if s.traffic != nil && f.Traffic != nil {
+		// the traffic report goes on across restarts
+		s.traffic.Resume(*f.Traffic)
+	}
 	for name, st := range named {
 		sim, err := s.World(name)
 		if err != nil {

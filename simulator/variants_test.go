@@ -29,6 +29,10 @@ var variantChecks = map[variants.Name]func(t *testing.T, e *env){
 	variants.Key403: func(t *testing.T, e *env) {
 		e.doWith("owner", "POST", "/campus/2FA/Push", "", map[string]string{"Ocp-Apim-Subscription-Key": ""}).want(t, http.StatusForbidden).errorString(t)
 	},
+	variants.Token403: func(t *testing.T, e *env) {
+		e.doWith("owner", "POST", "/campus/2FA/Push", "", map[string]string{"Authorization": "Bearer not-a-token"}).want(t, http.StatusForbidden).errorString(t)
+		e.doWith("owner", "POST", "/campus/2FA/Push", "", map[string]string{"Authorization": ""}).want(t, http.StatusForbidden).errorString(t)
+	},
 	variants.Key400: func(t *testing.T, e *env) {
 		e.doWith("owner", "POST", "/campus/2FA/Push", "", map[string]string{"Ocp-Apim-Subscription-Key": "wrong"}).want(t, http.StatusBadRequest).errorString(t)
 	},

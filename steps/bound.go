@@ -22,9 +22,10 @@ import (
 // moment the schedule let it and the target answered at once but for the
 // latency.
 type Bound struct {
-	// Preflight is the number of requests the checks before the suite make
-	// one after another.
-	Preflight int
+	// Preflight is the number of round trips the checks before the suite
+	// take (their requests, several at once); PreflightRequests the number
+	// of their requests.
+	Preflight, PreflightRequests int
 	// Chain is the number of requests along the longest chain of the
 	// schedule.
 	Chain int
@@ -65,7 +66,7 @@ func BoundOf(cfg Config, r *reports.Report) (Bound, error) {
 		}
 	}
 	b := e.schedule.bound(made)
-	b.Preflight = e.preflightChain()
+	b.Preflight, b.PreflightRequests = e.preflightChain(), e.preflightRequests()
 	return b, nil
 }
 

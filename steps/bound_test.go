@@ -59,8 +59,12 @@ func TestPreflightChain(t *testing.T) {
 		if _, err := Run(context.Background(), cfg); !errors.Is(err, ErrNoScenarios) {
 			t.Fatalf("expected a run of no scenario, got %v", err)
 		}
-		if got := int(n.Load()); got != b.Preflight || got == 0 {
-			t.Errorf("no credentials check %v: expected the checks before the suite to send Bound.Preflight = %d requests, got %d", noCreds, b.Preflight, got)
+		want := b.PreflightRequests
+		if !noCreds && want == 0 || b.Preflight != (want+preflightConcurrency-1)/preflightConcurrency {
+			t.Errorf("no preflight %v: Bound.Preflight %d round trips for %d requests, %d at once", noCreds, b.Preflight, want, preflightConcurrency)
+		}
+		if got := int(n.Load()); got != want {
+			t.Errorf("no preflight %v: expected the checks before the suite to send Bound.PreflightRequests = %d requests, got %d", noCreds, want, got)
 		}
 	}
 }

@@ -20,6 +20,9 @@ import (
 
 // env is what every scenario of one run shares, read-only after setup.
 type env struct {
+	// answers are every scenario's answers (under mu), read by the setup
+	// symptoms when the run ends
+	answers   []heard
 	cfg       Config
 	cat       *features.Catalogue
 	fixture   gjson.Result

@@ -378,6 +378,7 @@ func (s *state) exchange(ctx context.Context, op, method, u string, body []byte,
 		return runnerLimit("the answer to %s is longer than the runner reads (%s): --max-body raises the bound", what, sizeText(s.env.cfg.MaxResponseBody))
 	}
 	s.status, s.header, s.body = resp.StatusCode, resp.Header, data
+	s.answers = append(s.answers, heard{op: op, user: callerName(s.user), status: resp.StatusCode, ownKey: !s.noKey && s.fakeKey == ""})
 	return nil
 }
 

@@ -91,10 +91,9 @@ func Run(ctx context.Context, cfg Config) (*reports.Report, error) {
 	defer stop(nil)
 	e.watch = newWatchdog(started, stop)
 	e.pace = pace.New(pace.Config{Rate: cfg.Rate, MaxInFlight: 2 * cfg.Concurrency})
-	if err := e.checkCredentials(runCtx); err != nil {
+	if err := e.preflight(runCtx); err != nil {
 		return nil, err
 	}
-	e.gone = e.checkRecords(runCtx)
 	if cfg.Ready != nil {
 		cfg.Ready()
 	}
@@ -146,6 +145,8 @@ func Run(ctx context.Context, cfg Config) (*reports.Report, error) {
 		// who was tested
 		Implements:     slices.Clone(cfg.Fixture.Implements),
 		Implementation: Implementation(cfg.Fixture),
+		// the setup mistakes the run's answers show, read when it ends
+		Setup: e.setupSymptoms(e.results),
 	}
 	if st := e.pace.Stats(); st.Limited > 0 || cfg.Rate > 0 {
 		r.RateLimits = &reports.RateLimits{Answers: st.Limited, Requests: st.Requests, Waited: reports.Duration(st.Waited)}
@@ -333,6 +334,10 @@ func (e *env) after(ctx context.Context, sc *godog.Scenario, err error) (context
 		res.Flaky = s.retries > 0
 	}
 	e.mu.Lock()
+	for _, a := range s.answers {
+		a.requirements = res.Requirements
+		e.answers = append(e.answers, a)
+	}
 	e.results = append(e.results, res)
 	e.done++
 	if p := e.cfg.Progress; p != nil {

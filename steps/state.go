@@ -32,7 +32,9 @@ type state struct {
 	started   time.Time
 
 	// last response
-	status  int
+	status int
+	// answers are the answers of the scenario, for the setup symptoms
+	answers []heard
 	header  http.Header
 	body    []byte
 	lastOp  string

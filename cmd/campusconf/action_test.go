@@ -1,7 +1,20 @@
 package main
 
 import (
+	"archive/tar"
+	"bytes"
+	"compress/gzip"
+	"crypto/sha256"
+	"encoding/hex"
 	"encoding/json"
+	"errors"
+	"io"
+	"maps"
+	"net"
+	"net/http"
+	"net/http/httptest"
+	"net/http/httputil"
+	"net/url"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -9,6 +22,7 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	yaml "go.yaml.in/yaml/v3"
 
@@ -76,7 +90,12 @@ func TestActionRunsTheCLI(t *testing.T) {
 			t.Errorf("input %s: expected it declared, required %v; got declared %v, required %v", name, required, ok, in.Required)
 		}
 	}
-	for _, name := range []string{"exit-code", "diff-exit-code"} {
+	for name, def := range map[string]string{"wait": "", "artifact-name": "conformance-report", "comment": "false"} {
+		if in, ok := a.Inputs[name]; !ok || in.Default != def {
+			t.Errorf("input %s: expected it declared with default %q, got declared %v, %q", name, def, ok, in.Default)
+		}
+	}
+	for _, name := range []string{"exit-code", "diff-exit-code", "verdict", "failed-must", "report-dir"} {
 		if _, ok := a.Outputs[name]; !ok {
 			t.Errorf("output %s: expected it declared", name)
 		}
@@ -98,8 +117,11 @@ func TestActionRunsTheCLI(t *testing.T) {
 	if setupGo == nil || setupGo.With["go-version-file"] != "${{ github.action_path }}/go.mod" {
 		t.Errorf("expected actions/setup-go with go-version-file ${{ github.action_path }}/go.mod, got %+v", setupGo)
 	}
-	if upload == nil || upload.With["path"] != "${{ inputs.report-dir }}" || upload.If != "always()" {
-		t.Errorf("expected actions/upload-artifact of ${{ inputs.report-dir }}, if: always(), got %+v", upload)
+	if upload == nil || upload.With["path"] != "${{ inputs.report-dir }}" || upload.With["name"] != "${{ inputs.artifact-name }}" || upload.If != "always()" {
+		t.Errorf("expected actions/upload-artifact of ${{ inputs.report-dir }} named ${{ inputs.artifact-name }}, if: always(), got %+v", upload)
+	}
+	if setupGo != nil && setupGo.If != "steps.release.outputs.installed != 'true'" {
+		t.Errorf("actions/setup-go: expected it only when no release binary was installed, got if: %q", setupGo.If)
 	}
 	// the conformance report attested when asked, whatever the verdict
 	if attest == nil || attest.With["subject-path"] != "${{ inputs.report-dir }}/conformance-report.yaml" ||
@@ -131,6 +153,10 @@ type actionJob struct {
 	summary   string
 	path      string
 	bin       string // where a build step already put campusconf, shared by jobs
+	ref       string // github.action_ref, v9.9.9-test unless set
+	releases  string // CAMPUSCONF_RELEASES_URL, the release server download.sh asks
+	event     string // github.event_name
+	extraPath string // put first on the PATH (a fake gh)
 }
 
 // stepResult is what one step did.
@@ -142,7 +168,8 @@ type stepResult struct {
 
 func newActionJob(t *testing.T, a actionFile, bin string) *actionJob {
 	t.Helper()
-	j := &actionJob{t: t, action: a, workspace: t.TempDir(), temp: t.TempDir(), bin: bin}
+	// no release server by default: download.sh falls back to the build
+	j := &actionJob{t: t, action: a, workspace: t.TempDir(), temp: t.TempDir(), bin: bin, releases: "http://127.0.0.1:1"}
 	j.summary = filepath.Join(j.temp, "step-summary.md")
 	j.path = filepath.Join(j.temp, "path")
 	for _, f := range []string{j.summary, j.path} {
@@ -163,13 +190,26 @@ func (j *actionJob) run(inputs map[string]string, skipBuild bool) map[string]ste
 	if err != nil {
 		t.Fatal(err)
 	}
+	ref := j.ref
+	if ref == "" {
+		ref = "v9.9.9-test"
+	}
 	ctx := map[string]string{
-		"github.action_path": actionPath,
-		"github.action_ref":  "v9.9.9-test",
-		"runner.temp":        j.temp,
+		"github.action_path":               actionPath,
+		"github.action_ref":                ref,
+		"github.token":                     "test-token",
+		"github.event_name":                j.event,
+		"github.event.pull_request.number": "",
+		"runner.temp":                      j.temp,
+	}
+	if j.event == "pull_request" {
+		ctx["github.event.pull_request.number"] = "41"
 	}
 	for name, in := range j.action.Inputs {
 		ctx["inputs."+name] = in.Default
+		if in.Default == "${{ github.token }}" {
+			ctx["inputs."+name] = ctx["github.token"]
+		}
 	}
 	for k, v := range inputs {
 		if _, ok := ctx["inputs."+k]; !ok {
@@ -185,14 +225,23 @@ func (j *actionJob) run(inputs map[string]string, skipBuild bool) map[string]ste
 	results := map[string]stepResult{}
 	failed := false
 	for _, s := range j.action.Runs.Steps {
-		if s.Run == "" || (skipBuild && strings.HasPrefix(s.Name, "Build")) {
+		if s.Run == "" || (skipBuild && (strings.HasPrefix(s.Name, "Build") || strings.HasPrefix(s.Name, "Download"))) {
 			continue
 		}
-		if failed && s.If != "always()" {
+		if failed && !strings.HasPrefix(s.If, "always()") {
+			continue
+		}
+		if strings.Contains(s.If, "github.event_name == 'pull_request'") && j.event != "pull_request" ||
+			strings.Contains(s.If, "inputs.comment == 'true'") && ctx["inputs.comment"] != "true" {
 			continue
 		}
 		r := j.step(s, ctx)
 		results[s.Name] = r
+		for k, v := range r.outputs {
+			if s.ID != "" {
+				ctx["steps."+s.ID+".outputs."+k] = v
+			}
+		}
 		failed = failed || r.code != 0
 	}
 	return results
@@ -229,13 +278,17 @@ func (j *actionJob) step(s actionStep, ctx map[string]string) stepResult {
 		cmd.Dir = expand(s.WorkingDirectory)
 	}
 	path := os.Getenv("PATH")
+	if j.extraPath != "" {
+		path = j.extraPath + string(os.PathListSeparator) + path
+	}
 	added, _ := os.ReadFile(j.path)
 	for _, p := range strings.Fields(string(added)) {
 		path = p + string(os.PathListSeparator) + path
 	}
 	cmd.Env = append(os.Environ(),
 		"PATH="+path, "GITHUB_PATH="+j.path, "GITHUB_OUTPUT="+output, "GITHUB_STEP_SUMMARY="+j.summary,
-		"RUNNER_TEMP="+j.temp, "GITHUB_ACTION_PATH="+ctx["github.action_path"], "GITHUB_WORKSPACE="+j.workspace)
+		"RUNNER_TEMP="+j.temp, "GITHUB_ACTION_PATH="+ctx["github.action_path"], "GITHUB_WORKSPACE="+j.workspace,
+		"GITHUB_REPOSITORY=campusconf/example", "RUNNER_OS=Linux", "RUNNER_ARCH=X64", "CAMPUSCONF_RELEASES_URL="+j.releases)
 	for k, v := range s.Env {
 		cmd.Env = append(cmd.Env, k+"="+expand(v))
 	}
@@ -311,8 +364,15 @@ func TestActionScripts(t *testing.T) {
 			t.Errorf("the report directory the upload step takes: expected %s, got %v", f.Name, err)
 		}
 	}
-	if got, want := read(clean.summary), read(filepath.Join(reportDir, "summary.md")); got != want || !strings.Contains(got, "## ✅ Conformant") {
-		t.Errorf("job summary: expected summary.md of a conformant run, got:\n%s", got)
+	if got, want := read(clean.summary), read(filepath.Join(reportDir, "summary.md")); got != want || !strings.Contains(got, "## ◐ Partial") {
+		t.Errorf("job summary: expected summary.md of a partial run (tags @E7), got:\n%s", got)
+	}
+	if dl := res["Download the released binary"]; dl.outputs["installed"] != "false" {
+		t.Errorf("download step without a release: expected installed=false, got %v:\n%s", dl.outputs, dl.output)
+	}
+	wantOut := map[string]string{"verdict": "partial", "failed-must": "0", "failed-must-ids": "", "report-dir": reportDir}
+	if got := res[reportStep].outputs; !maps.Equal(got, wantOut) {
+		t.Errorf("report step outputs: expected %v, got %v", wantOut, got)
 	}
 
 	tests := []struct {
@@ -323,18 +383,38 @@ func TestActionScripts(t *testing.T) {
 		diffCode  string // the step's diff-exit-code output, "" when no diff ran
 		summary   []string
 		noSummary []string
+		outputs   map[string]string // of the report step, besides report-dir
+		log       []string          // in the report step's log (annotations)
+		late      time.Duration     // the target comes up this late
 	}{
 		{
 			name: "a regression against the base report", defects: []string{"e7-publish-default-false"},
 			inputs:  map[string]string{"base-report": reportDir},
 			runCode: exitFailed, diffCode: "1",
 			summary: []string{"## ❌ campusconf diff: 1 MUST regression", `**E7.default-publish** (MUST, E7): expected field "publish" true, got false`},
+			outputs: map[string]string{"verdict": "not conformant", "failed-must": "1", "failed-must-ids": "E7.default-publish", "diff-exit-code": "1"},
+			log:     []string{"::error title=E7.default-publish::MUST E7.default-publish (", `expected field "publish" true, got false`},
 		},
 		{
 			name: "the failure in the baseline", defects: []string{"e7-publish-default-false"},
 			inputs:  map[string]string{"baseline": writeFile(t, t.TempDir(), "b.json", `{"version": 2, "entries": [{"id": "E7.default-publish", "reason": "known"}]}`)},
 			runCode: exitOK,
 			summary: []string{"### ✅ Baseline gate passed"},
+			outputs: map[string]string{"verdict": "conformant", "failed-must": "0", "failed-must-ids": ""},
+			log:     []string{"::warning title=E7.default-publish::MUST E7.default-publish (", "(excused by the baseline)"},
+		},
+		{
+			name: "a target that comes up late", late: 2 * time.Second,
+			inputs:  map[string]string{"wait": "60s"},
+			runCode: exitOK,
+			summary: []string{"## ✅ Conformant"},
+			outputs: map[string]string{"verdict": "conformant", "failed-must": "0", "failed-must-ids": ""},
+		},
+		{
+			name:    "a late target without wait",
+			late:    time.Hour,
+			runCode: exitUnreachable,
+			outputs: map[string]string{"verdict": "inconclusive (target unreachable)", "failed-must": "0", "failed-must-ids": ""},
 		},
 		{
 			name: "the failure's baseline entry expired", defects: []string{"e7-publish-default-false"},
@@ -347,18 +427,21 @@ func TestActionScripts(t *testing.T) {
 			name:    "a base report not there yet",
 			inputs:  map[string]string{"base-report": filepath.Join(t.TempDir(), "absent", "report.json")},
 			runCode: exitOK,
-			summary: []string{"## ✅ Conformant"}, noSummary: []string{"campusconf diff"},
+			summary: []string{"## ◐ Partial"}, noSummary: []string{"campusconf diff"},
 		},
 		{
 			name:    "strict neither true nor false",
 			inputs:  map[string]string{"strict": "yes"},
 			runCode: exitUsage,
-			summary: []string{"campusconf wrote no report"},
+			summary: []string{"campusconf wrote no readable report"},
 		},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			url, fixture := serve(tt.defects...)
+			if tt.late > 0 {
+				url = serveLate(t, url, tt.late)
+			}
 			j := newActionJob(t, a, bin)
 			inputs := map[string]string{"target": url, "fixtures": fixture, "args": "--tags @E7 --quiet"}
 			for k, v := range tt.inputs {
@@ -369,7 +452,17 @@ func TestActionScripts(t *testing.T) {
 			if run.code != tt.runCode || run.outputs["exit-code"] != strconv.Itoa(tt.runCode) {
 				t.Errorf("run step: expected exit %d (output exit-code), got %d, %v:\n%s", tt.runCode, run.code, run.outputs, run.output)
 			}
-			sum := res["Add the summary, or the diff, to the job summary"]
+			sum := res[reportStep]
+			for k, v := range tt.outputs {
+				if got := sum.outputs[k]; got != v {
+					t.Errorf("report step: expected output %s=%q, got %q (all: %v)", k, v, got, sum.outputs)
+				}
+			}
+			for _, l := range tt.log {
+				if !strings.Contains(sum.output, l) {
+					t.Errorf("report step's log: expected %q, got:\n%s", l, sum.output)
+				}
+			}
 			if got := sum.outputs["diff-exit-code"]; got != tt.diffCode {
 				t.Errorf("summary step: expected diff-exit-code %q, got %q (exit %d):\n%s", tt.diffCode, got, sum.code, sum.output)
 			}
@@ -398,4 +491,181 @@ func TestActionScripts(t *testing.T) {
 	if err := json.Unmarshal(out, &v); err != nil || v["version"] != "v9.9.9-test" {
 		t.Errorf("campusconf version --json of the action's build: expected version v9.9.9-test, got %s (%v)", out, err)
 	}
+}
+
+// reportStep is the name of the action's step that writes its outputs,
+// annotations and job summary.
+const reportStep = "Outputs, annotations and the job summary"
+
+// serveLate returns the URL of a port on which target is forwarded only
+// after delay: until then nothing listens there (connection refused), as
+// with a service container still starting.
+func serveLate(t *testing.T, target string, delay time.Duration) string {
+	t.Helper()
+	l, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	addr := l.Addr().String()
+	l.Close()
+	u, err := url.Parse(target)
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv := &http.Server{Addr: addr, Handler: httputil.NewSingleHostReverseProxy(u), ReadHeaderTimeout: 5 * time.Second}
+	timer := time.AfterFunc(delay, func() { _ = srv.ListenAndServe() })
+	t.Cleanup(func() {
+		timer.Stop()
+		_ = srv.Close()
+	})
+	return "http://" + addr
+}
+
+// stepNamed returns the action's step called name.
+func stepNamed(t *testing.T, a actionFile, name string) actionStep {
+	t.Helper()
+	for _, s := range a.Runs.Steps {
+		if s.Name == name {
+			return s
+		}
+	}
+	t.Fatalf("action.yml: no step %q", name)
+	return actionStep{}
+}
+
+// TestActionDownloadsTheRelease runs the download step against a fake
+// release server: at a release tag it installs the archive's binary after
+// checking checksums.txt, refuses an archive whose checksum differs, and
+// at a branch or commit asks nothing and leaves the build to the next step.
+func TestActionDownloadsTheRelease(t *testing.T) {
+	if _, err := exec.LookPath("bash"); err != nil {
+		t.Skip("no bash to run the action's scripts")
+	}
+	for _, tool := range []string{"curl", "tar", "sha256sum"} {
+		if _, err := exec.LookPath(tool); err != nil {
+			t.Skipf("no %s for download.sh", tool)
+		}
+	}
+	a := readAction(t)
+	// an archive as .goreleaser.yaml names it, holding a stand-in binary
+	var archive bytes.Buffer
+	gz := gzip.NewWriter(&archive)
+	tw := tar.NewWriter(gz)
+	script := "#!/bin/sh\necho 'campusconf v1.2.3 (commit 0123456789ab)'\n"
+	if err := tw.WriteHeader(&tar.Header{Name: "campusconf", Mode: 0o755, Size: int64(len(script))}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := tw.Write([]byte(script)); err != nil {
+		t.Fatal(err)
+	}
+	if err := errors.Join(tw.Close(), gz.Close()); err != nil {
+		t.Fatal(err)
+	}
+	sum := sha256.Sum256(archive.Bytes())
+	name := "campusconf_1.2.3_linux_amd64.tar.gz"
+	checksums := hex.EncodeToString(sum[:]) + "  " + name + "\n"
+	var asked []string
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		asked = append(asked, r.URL.Path)
+		switch r.URL.Path {
+		case "/v1.2.3/" + name, "/v6.6.6/" + strings.Replace(name, "1.2.3", "6.6.6", 1):
+			_, _ = w.Write(archive.Bytes())
+		case "/v1.2.3/checksums.txt":
+			_, _ = io.WriteString(w, checksums)
+		case "/v6.6.6/checksums.txt":
+			_, _ = io.WriteString(w, strings.Repeat("0", 64)+"  "+strings.Replace(name, "1.2.3", "6.6.6", 1)+"\n")
+		default:
+			http.NotFound(w, r)
+		}
+	}))
+	defer srv.Close()
+	step := stepNamed(t, a, "Download the released binary")
+	tests := []struct {
+		ref       string
+		code      int
+		installed string
+		log       string
+		asked     int
+	}{
+		{"v1.2.3", 0, "true", "campusconf v1.2.3 (commit 0123456789ab)", 2},
+		{"v6.6.6", 1, "", "::error::" + strings.Replace(name, "1.2.3", "6.6.6", 1) + ": checksum", 2},
+		{"v7.0.0", 0, "false", "::warning::could not download", 1},
+		{"main", 0, "false", "not a release tag: building from source", 0},
+		{"0123456789abcdef0123456789abcdef01234567", 0, "false", "not a release tag", 0},
+	}
+	for _, tt := range tests {
+		asked = nil
+		j := newActionJob(t, a, "")
+		j.ref, j.releases = tt.ref, srv.URL
+		ctx := map[string]string{"github.action_ref": tt.ref, "runner.temp": j.temp, "github.action_path": actionDir(t)}
+		r := j.step(step, ctx)
+		if r.code != tt.code || r.outputs["installed"] != tt.installed || !strings.Contains(r.output, tt.log) || len(asked) != tt.asked {
+			t.Errorf("download at %s: expected exit %d, installed=%q, %q in the log and %d requests; got %d, %v, %d requests %v:\n%s",
+				tt.ref, tt.code, tt.installed, tt.log, tt.asked, r.code, r.outputs, len(asked), asked, r.output)
+		}
+		if tt.installed == "true" {
+			path, _ := os.ReadFile(j.path)
+			if got := strings.TrimSpace(string(path)); got != filepath.Join(j.temp, "campusconf-bin") {
+				t.Errorf("download at %s: expected $GITHUB_PATH to gain %s, got %q", tt.ref, filepath.Join(j.temp, "campusconf-bin"), got)
+			}
+		}
+	}
+}
+
+// TestActionStickyComment runs the comment step with a fake gh: the first
+// run adds a comment, a later one finds it by its marker and edits it.
+func TestActionStickyComment(t *testing.T) {
+	if _, err := exec.LookPath("bash"); err != nil {
+		t.Skip("no bash to run the action's scripts")
+	}
+	a := readAction(t)
+	step := stepNamed(t, a, "Comment on the pull request")
+	if !strings.Contains(step.If, "inputs.comment == 'true'") || !strings.Contains(step.If, "github.event_name == 'pull_request'") || !strings.HasPrefix(step.If, "always()") {
+		t.Errorf("comment step: expected it on pull requests when comment is true, whatever the outcome, got if: %q", step.If)
+	}
+	fake := t.TempDir()
+	calls := filepath.Join(fake, "calls")
+	// gh api --paginate …/comments --jq … lists the id of a comment
+	// starting with the marker when $FAKE_GH_EXISTING is set
+	writeFile(t, fake, "gh", `#!/usr/bin/env bash
+echo "$*" >> "`+calls+`"
+if [ "$3" = "repos/campusconf/example/issues/41/comments" ] && [ -n "${FAKE_GH_EXISTING:-}" ]; then echo 77; fi
+`)
+	if err := os.Chmod(filepath.Join(fake, "gh"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	for _, tt := range []struct {
+		existing, want string
+	}{
+		{"", "api --method POST repos/campusconf/example/issues/41/comments -F body=@"},
+		{"yes", "api --method PATCH repos/campusconf/example/issues/comments/77 -F body=@"},
+	} {
+		if err := os.WriteFile(calls, nil, 0o600); err != nil {
+			t.Fatal(err)
+		}
+		t.Setenv("FAKE_GH_EXISTING", tt.existing)
+		j := newActionJob(t, a, "")
+		j.extraPath, j.event = fake, "pull_request"
+		dir := filepath.Join(j.workspace, "conformance-report")
+		if err := os.MkdirAll(dir, 0o755); err != nil {
+			t.Fatal(err)
+		}
+		writeFile(t, dir, "comment.md", "<!-- campusconf:conformance-report -->\n## ✅ Conformant\n")
+		ctx := map[string]string{"github.action_path": actionDir(t), "inputs.report-dir": "conformance-report", "github.event.pull_request.number": "41", "inputs.github-token": "t"}
+		r := j.step(step, ctx)
+		got, _ := os.ReadFile(calls)
+		if r.code != 0 || !strings.Contains(string(got), tt.want) {
+			t.Errorf("comment step (existing %q): expected exit 0 and gh %q, got %d, calls:\n%s\nlog:\n%s", tt.existing, tt.want, r.code, got, r.output)
+		}
+	}
+}
+
+// actionDir is the action's directory (github.action_path), absolute.
+func actionDir(t *testing.T) string {
+	t.Helper()
+	dir, err := filepath.Abs("../..")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return dir
 }

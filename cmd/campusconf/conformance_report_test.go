@@ -129,7 +129,8 @@ func TestRunDefectFailsItsProfileOnly(t *testing.T) {
 
 // TestRunClaimedProfileMissingKey: a claimed profile whose fixture key is
 // missing is still skipped (not unsupported) and --strict fails the run;
-// its profile is partial, the overall status partial.
+// its profile is partial, and the status the run's one word, not
+// conformant (--strict).
 func TestRunClaimedProfileMissingKey(t *testing.T) {
 	sim, srv := serveSim(t, simulator.Options{Seed: 6})
 	f := sim.Fixtures()
@@ -146,8 +147,8 @@ func TestRunClaimedProfileMissingKey(t *testing.T) {
 	if r.Counts.Skipped == 0 || r.Counts.NotConfigured == 0 || r.Counts.Unsupported == 0 {
 		t.Errorf("counts: expected skipped (records.otherEvaluationQuestion), not configured (ES) and unsupported scenarios, got %+v", r.Counts)
 	}
-	if got := results(c)["evaluation"]; got != reports.ProfilePartial || c.Status != reports.StatusPartial {
-		t.Errorf("expected evaluation partial and the status partial, got %s and %s (%s)", got, c.Status, c.Reason)
+	if got := results(c)["evaluation"]; got != reports.ProfilePartial || c.Status != reports.VerdictNotConformant || c.Status != r.Verdict {
+		t.Errorf("expected evaluation partial and the status the run's not conformant (--strict), got %s and %s (%s), the run's %s", got, c.Status, c.Reason, r.Verdict)
 	}
 	if c.Implementation.Organization != "example.edu" || c.Implementation.Project != "campus-eval" {
 		t.Errorf("implementation: expected the flags' organization and project, got %+v", c.Implementation)

@@ -90,7 +90,7 @@ func TestDiffRefuses(t *testing.T) {
 		{"three reports", []string{good, good, good}, "got 3"},
 		{"a missing base", []string{absent, good}, "campusconf diff: BASE: open " + absent + ": no such file or directory"},
 		{"a broken head", []string{good, notJSON}, "campusconf diff: HEAD: " + notJSON + ": read report: unexpected EOF"},
-		{"a schema it does not read", []string{good, future}, "campusconf diff: HEAD: " + future + `: read report: schema: expected one of campusconf.report/v1, campusconf.report/v2, got "campusconf.report/v9"`},
+		{"a schema it does not read", []string{good, future}, "campusconf diff: HEAD: " + future + `: read report: schema: expected one of campusconf.report/v1, campusconf.report/v2, campusconf.report/v3, got "campusconf.report/v9"`},
 		{"an unknown flag", []string{"--nope", good, good}, "flag provided but not defined: -nope"},
 		{"a head of nothing but its schema", []string{good, bare}, "campusconf diff: HEAD: " + bare + ": read report: incomplete report: expected scenarios, requirements, counts"},
 		{"a head past --max-report", []string{"--max-report", "1KiB", good, large}, "campusconf diff: HEAD: " + large + ": file too large: 2.1 KiB, larger than the 1.0 KiB read; --max-report raises the bound"},

@@ -1,24 +1,32 @@
 package main
 
 import (
+	"context"
+	"errors"
 	"fmt"
 	"io"
+	"maps"
 	"os"
 	"slices"
 	"strings"
+	"time"
 
 	"github.com/tidwall/gjson"
 
 	"github.com/campusconf/campusconf/fixtures"
+	"github.com/campusconf/campusconf/harness/suiterun"
 	"github.com/campusconf/campusconf/internal/registry"
+	"github.com/campusconf/campusconf/reports"
+	"github.com/campusconf/campusconf/reports/redact"
 	"github.com/campusconf/campusconf/simulator"
+	"github.com/campusconf/campusconf/steps"
 )
 
 func fixturesCmd(args []string, stdout, stderr io.Writer) int {
 	var opts simulator.Options
 	var baseURL string
 	var variants stringList
-	fs := newFlags("fixtures", "Usage: campusconf fixtures [flags]\n       campusconf fixtures --check FILE\n\nPrints the fixture file (fixtures/schema.json) of the simulator's world: the\ncredentials of each role, the record ids the suite uses, the paths of the\nunplaced operations. The file holds secrets.\n\nFlags:", stderr)
+	fs := newFlags("fixtures", "Usage: campusconf fixtures [flags]\n       campusconf fixtures --check FILE [--target URL]\n\nPrints the fixture file (fixtures/schema.json) of the simulator's world: the\ncredentials of each role, the record ids the suite uses, the paths of the\nunplaced operations. The file holds secrets.\n\nFlags:", stderr)
 	fs.Int64Var(&opts.Seed, "seed", 1, "`N`, the seed of the world")
 	fs.IntVar(&opts.Scale, "scale", 1, "`K`, the scale of the world")
 	fs.BoolVar(&opts.Control, "control", false, "the simulator serves the control API (sets \"control\"; needs --control-token)")
@@ -27,6 +35,9 @@ func fixturesCmd(args []string, stdout, stderr io.Writer) int {
 	fs.Var(&variants, "variant", "the simulator is served with the variant `NAME` (repeatable; see campusconf variants)")
 	fs.BoolVar(&opts.SelfReset, "self-reset", true, "the simulator serves POST /_campusconf/reset (serve does on loopback): sets \"reset\"")
 	check := fs.String("check", "", "check a fixture `FILE` instead: report errors, and the keys it lacks whose scenarios will be skipped")
+	target := fs.String("target", "", "with --check: also check the fixture against the implementation at `URL`, with the checks before the suite alone (credentials per user, placed operations, records; calls that change nothing); a problem exits 2")
+	readOnly := fs.Bool("read-only", false, "with --target: leave out the placement check (its calls go to operations that change state)")
+	insecure := fs.Bool("insecure", false, "with --target: accept a self-signed TLS certificate")
 	if code, ok := parseFlags(fs, args, stderr); !ok {
 		return code
 	}
@@ -38,8 +49,16 @@ func fixturesCmd(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "campusconf fixtures: --base-url: expected an http:// or https:// URL, got %q\n", baseURL)
 		return exitUsage
 	}
+	if *target != "" && *check == "" {
+		fmt.Fprintln(stderr, "campusconf fixtures: --target needs --check FILE, the fixture to check against it")
+		return exitUsage
+	}
 	if *check != "" {
-		return checkFixture(*check, stdout, stderr)
+		code := checkFixture(*check, stdout, stderr)
+		if code != exitOK || *target == "" {
+			return code
+		}
+		return checkAgainst(*check, *target, *readOnly, *insecure, stdout, stderr)
 	}
 	if !opts.Control {
 		opts.ControlToken = ""
@@ -98,6 +117,16 @@ func checkFixture(path string, stdout, stderr io.Writer) int {
 		}
 	}
 	fmt.Fprintf(stdout, "%s: a valid version %d fixture file\n", path, fixtures.Version)
+	if refs := f.Env(); len(refs) > 0 {
+		fmt.Fprintf(stdout, "it reads %d environment variable(s), all set:\n", len(refs))
+		for _, r := range refs {
+			kind := ""
+			if r.Secret() {
+				kind = ", a secret (redacted in every report)"
+			}
+			fmt.Fprintf(stdout, "  ${%s} in %s (line %d)%s\n", r.Name, r.Path, r.Line, kind)
+		}
+	}
 	if f.Implements != nil {
 		fmt.Fprintf(stdout, "it claims %s; the scenarios of the other profiles will be unsupported\n", strings.Join(f.Implements, ", "))
 	}
@@ -181,4 +210,39 @@ func fixtureKeys(v gjson.Result, prefix string) []string {
 		return true
 	})
 	return out
+}
+
+// checkAgainst runs the checks before the suite alone: the fixture at
+// path against the implementation at target. Exit 0 when it fits, 2 with a
+// line per problem saying what to fix, 3 when the target cannot be
+// reached.
+func checkAgainst(path, target string, readOnly, insecure bool, stdout, stderr io.Writer) int {
+	f, err := fixtures.Load(path)
+	if err != nil {
+		fmt.Fprintf(stderr, "campusconf fixtures: %v\n", err)
+		return exitUsage
+	}
+	if !strings.HasPrefix(target, "http://") && !strings.HasPrefix(target, "https://") {
+		fmt.Fprintln(stderr, "campusconf fixtures: --target: want an http:// or https:// URL")
+		return exitUsage
+	}
+	cfg := suiterun.OverHTTP(steps.Config{Fixture: f, ReadOnly: readOnly, RequestTimeout: 10 * time.Second}, strings.TrimRight(target, "/"), insecure)
+	secrets := redact.Secrets(f)
+	maps.Copy(secrets, cfg.Secrets)
+	red := redact.With(secrets)
+	start := time.Now()
+	n, err := steps.Preflight(context.Background(), cfg)
+	var setup *steps.SetupError
+	switch {
+	case errors.As(err, &setup):
+		for _, p := range setup.Problems {
+			fmt.Fprintf(stderr, "campusconf fixtures: %s\n", consoleText(red.String(p)))
+		}
+		return reports.ExitSetup
+	case err != nil:
+		fmt.Fprintf(stderr, "campusconf fixtures: %s\n", consoleText(red.String(err.Error())))
+		return exitUnreachable
+	}
+	fmt.Fprintf(stdout, "it fits %s: %d calls that change nothing (credentials, placements, records) in %s\n", red.String(cfg.BaseURL), n, time.Since(start).Round(time.Millisecond))
+	return exitOK
 }

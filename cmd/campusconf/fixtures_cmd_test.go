@@ -123,3 +123,50 @@ func TestFixturesCheck(t *testing.T) {
 		}
 	}
 }
+
+// TestFixturesFromTheEnvironment: `fixtures --check` lists each variable a
+// fixture reads and whether it is a secret, never its value; an unset one
+// stops `fixtures --check` and `run` with exit 2, naming it.
+func TestFixturesFromTheEnvironment(t *testing.T) {
+	t.Setenv("CAMPUSCONF_TEST_KEY", "key-value-from-env")
+	t.Setenv("CAMPUSCONF_TEST_FOLDER", "e4f66500-027f-4e2e-a998-ab6291775134")
+	dir := t.TempDir()
+	file := filepath.Join(dir, "ci.json")
+	if err := os.WriteFile(file, []byte(`{"version": 1, "subscriptionKey": "${CAMPUSCONF_TEST_KEY}",
+		"records": {"folder": "${CAMPUSCONF_TEST_FOLDER}"}, "description": "costs $${PRICE}"}`), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	unset := filepath.Join(dir, "unset.json")
+	if err := os.WriteFile(unset, []byte(`{"version": 1, "subscriptionKey": "${CAMPUSCONF_TEST_UNSET}"}`), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		args     []string
+		code     int
+		want     []string
+		inStderr bool
+	}{
+		{[]string{"fixtures", "--check", file}, exitOK, []string{
+			"it reads 2 environment variable(s), all set:",
+			"${CAMPUSCONF_TEST_KEY} in subscriptionKey (line 1), a secret (redacted in every report)",
+			"${CAMPUSCONF_TEST_FOLDER} in records.folder (line 2)\n"}, false},
+		{[]string{"fixtures", "--check", unset}, exitUsage, []string{"environment variable CAMPUSCONF_TEST_UNSET is not set"}, true},
+		{[]string{"run", "--target", "http://127.0.0.1:9", "--fixtures", unset}, exitUsage, []string{"environment variable CAMPUSCONF_TEST_UNSET is not set"}, true},
+	}
+	for _, tt := range tests {
+		var out, errOut bytes.Buffer
+		code := dispatch(tt.args, &out, &errOut)
+		text := out.String()
+		if tt.inStderr {
+			text = errOut.String()
+		}
+		for _, w := range tt.want {
+			if code != tt.code || !strings.Contains(text, w) {
+				t.Errorf("%v: exit %d, output:\n%s\nwant exit %d, containing %q", tt.args, code, text, tt.code, w)
+			}
+		}
+		if all := out.String() + errOut.String(); strings.Contains(all, "key-value-from-env") {
+			t.Errorf("%v: expected no variable's value in the output, got:\n%s", tt.args, all)
+		}
+	}
+}

@@ -36,6 +36,7 @@ type proxyConfig struct {
 	maxExchanges int
 	duration     time.Duration
 	cors         bool
+	corsOrigins  []string
 	baseline     string
 	stateBytes   int64
 	maxHeader    byteSize
@@ -56,7 +57,9 @@ func parseProxy(args []string, stderr io.Writer) (proxyConfig, error) {
 	fs.BoolVar(&c.quiet, "quiet", false, "print no line per violating exchange, only the summary on exit")
 	fs.IntVar(&c.maxExchanges, "max-exchanges", 0, "stop after `N` exchanges (0: no limit)")
 	fs.DurationVar(&c.duration, "duration", 0, "stop after `D` (0: run until SIGINT or SIGTERM)")
-	fs.BoolVar(&c.cors, "cors", false, "answer CORS preflights in the proxy, as the simulator does, and add Access-Control-Allow-Origin: * where the target sends none (default: both pass through unchanged)")
+	var corsOrigins string
+	fs.StringVar(&corsOrigins, "cors-origins", "", "answer CORS preflights in the proxy from these `ORIGINS`, as serve --cors-origins does (* for any, or http://localhost:5173,...), and add Access-Control-Allow-Origin where the target sends none (default: both pass through unchanged)")
+	fs.BoolVar(&c.cors, "cors", false, "the old name of --cors-origins '*'")
 	fs.Int64Var(&c.stateBytes, "state-bytes", proxy.DefaultStateBytes, "bound in `BYTES` of what the stateful rules remember of earlier exchanges; past it the least recently used entry is dropped first")
 	fs.StringVar(&c.baseline, "baseline", "", "`FILE` of known failing requirements (campusconf baseline); exit 0 when every MUST violation has an entry that has not expired")
 	c.maxHeader = byteSize(wire.MaxResponseHeaderBytes)
@@ -68,6 +71,16 @@ func parseProxy(args []string, stderr io.Writer) (proxyConfig, error) {
 	}
 	if fs.NArg() > 0 {
 		return c, fmt.Errorf("unexpected argument %q", fs.Arg(0))
+	}
+	if corsOrigins != "" {
+		p, err := wire.ParseCORSOrigins(corsOrigins)
+		if err != nil {
+			return c, fmt.Errorf("--cors-origins: %w", err)
+		}
+		c.cors = true
+		if !p.Any() {
+			c.corsOrigins = strings.Split(p.String(), ",")
+		}
 	}
 	if target == "" {
 		return c, errors.New("--target: expected a base URL such as http://127.0.0.1:8080, got nothing")
@@ -156,7 +169,7 @@ func runProxy(ctx context.Context, c proxyConfig, ln net.Listener, stdout, stder
 	if c.quiet {
 		console = nil
 	}
-	p, err := proxy.New(proxy.Options{Target: c.target, Fixture: c.fixture, Console: console, MaxExchanges: c.maxExchanges, CORS: c.cors, StateBytes: c.stateBytes,
+	p, err := proxy.New(proxy.Options{Target: c.target, Fixture: c.fixture, Console: console, MaxExchanges: c.maxExchanges, CORS: c.cors, CORSOrigins: c.corsOrigins, StateBytes: c.stateBytes,
 		MaxHeader: int(c.maxHeader), AllowedHosts: c.allowedHosts})
 	if err != nil {
 		fmt.Fprintln(stderr, "campusconf proxy:", err)
@@ -211,16 +224,10 @@ func runProxy(ctx context.Context, c proxyConfig, ln net.Listener, stdout, stder
 	}
 	all, must := p.Violations()
 	fmt.Fprintf(stdout, "campusconf proxy stopped by %s after %d exchange(s), %d of them unchecked (checker queues full)\n", stoppedBy, p.Seen(), p.Unchecked())
-	fmt.Fprintf(stdout, "%s: %d requirement(s) broken on live traffic (%d MUST); reports in %s\n", r.Verdict, all, must, c.reportDir)
+	fmt.Fprintf(stdout, "%s: %d requirement(s) broken on live traffic (%d MUST); reports in %s\n", reports.Word(r.Verdict, r.VerdictCause), all, must, c.reportDir)
 	if g != nil {
 		fmt.Fprintln(stdout, g.String())
-		if g.Pass {
-			return exitOK
-		}
-		return exitFailed
 	}
-	if must > 0 {
-		return exitFailed
-	}
-	return exitOK
+	// the verdict's exit code (docs/reports.md, "The verdict")
+	return r.ExitCode()
 }

@@ -13,6 +13,7 @@ import (
 
 // reportUsage lists the subcommands of `campusconf report`.
 const reportUsage = `Usage: campusconf report verify [--report report.json] [--max-report SIZE] FILE
+       campusconf report github [--report-dir DIR] [--diff FILE] [--comment FILE] (see report github --help)
 
 verify checks a conformance report (conformance-report.yaml, or the
 report directory holding it) before it is accepted:
@@ -38,17 +39,19 @@ Flags:`
 // reportCmd dispatches `campusconf report SUBCOMMAND`.
 func reportCmd(args []string, stdout, stderr io.Writer) int {
 	if len(args) == 0 {
-		fmt.Fprintln(stderr, "campusconf report: expected a subcommand: verify FILE")
+		fmt.Fprintln(stderr, "campusconf report: expected a subcommand: verify FILE, or github")
 		return exitUsage
 	}
 	switch args[0] {
 	case "verify":
 		return verifyCmd(args[1:], stdout, stderr)
+	case "github":
+		return githubCmd(args[1:], stdout, stderr)
 	case "-h", "--help", "help":
 		fmt.Fprintln(stdout, reportUsage)
 		return exitOK
 	}
-	fmt.Fprintf(stderr, "campusconf report: unknown subcommand %q (known: verify)\n", args[0])
+	fmt.Fprintf(stderr, "campusconf report: unknown subcommand %q (known: verify, github)\n", args[0])
 	return exitUsage
 }
 

@@ -55,8 +55,11 @@ type runOptions struct {
 	// bounds of the runner: a longer answer or list is not judged
 	maxBody, maxHeader byteSize
 	maxPages           int
-	// noCredentialsCheck leaves out the credentials check
+	// noCredentialsCheck leaves out the checks before the suite
+	// (--no-preflight, alias --no-credentials-check)
 	noCredentialsCheck bool
+	// strictJUnit keeps junit.xml's and ctrf.json's older mapping
+	strictJUnit bool
 	// implements lists the profiles claimed (comma-separated), and
 	// implementation says who is tested (KEY=VALUE each): both win over
 	// the fixture's
@@ -78,7 +81,7 @@ type runOptions struct {
 
 func runCmd(args []string, stdout, stderr io.Writer) int {
 	var o runOptions
-	fs := newFlags("run", "Usage: campusconf run [flags]\n\nRuns the conformance suite and writes report.json, junit.xml, report.html, summary.md, ctrf.json,\nconformance-report.yaml (to submit; campusconf report verify checks it) and badge.svg.\nExit codes: 0 conformant (with --baseline: every MUST failure has an entry that has not expired), 1 not conformant (with --strict: also when a scenario judged nothing; with --app-gate: also when an app of --app-traffic is at risk), 2 usage or configuration error (a fixture user's credentials refused included), 3 target unreachable, stopped answering during the run, or its --image did not start.\n\nFlags:", stderr)
+	fs := newFlags("run", "Usage: campusconf run [flags]\n\nRuns the conformance suite and writes report.json, junit.xml, report.html, summary.md, ctrf.json,\nconformance-report.yaml (to submit; campusconf report verify checks it) and badge.svg.\nExit codes (the verdict's, docs/reports.md): 0 conformant, conformant with warnings (SHOULD failures; with --baseline, known failures) or partial, 1 not conformant (with --strict: also when a scenario judged nothing; with --app-gate: also when an app of --app-traffic is at risk), or inconclusive because the run was cut short or judged nothing, 2 inconclusive (setup: the fixture does not fit the target) or a usage error, 3 inconclusive because the target was unreachable, stopped answering, or its --image did not start.\n\nFlags:", stderr)
 	fs.StringVar(&o.target, "target", "", "`URL` of the implementation under test (default: the embedded simulator)")
 	fs.StringVar(&o.fixtureFile, "fixtures", "", "fixture `FILE` describing the target (required with --target; see fixtures/schema.json)")
 	fs.StringVar(&o.tags, "tags", "", "run only scenarios matching a tag `EXPR`ession, e.g. '@E7 and not @destructive'")
@@ -91,7 +94,9 @@ func runCmd(args []string, stdout, stderr io.Writer) int {
 	fs.Var(&o.maxBody, "max-body", "`SIZE` of the longest answer body the runner reads (scenarios and generated requests); a longer answer is not judged (skipped)")
 	fs.Var(&o.maxHeader, "max-header", "`SIZE` of the longest answer header the runner reads; a longer one is not judged (skipped)")
 	fs.IntVar(&o.maxPages, "max-pages", steps.DefaultMaxPages, "`N` pages at most in a walk through a list; a longer list is not walked (skipped)")
-	fs.BoolVar(&o.noCredentialsCheck, "no-credentials-check", false, "leave out the credentials check (one read per fixture user before the suite; a 401 stops the run with exit 2)")
+	fs.BoolVar(&o.noCredentialsCheck, "no-preflight", false, "leave out the checks of the fixture against the target before the suite (credentials per user, placed operations, records; a problem stops the run with exit 2)")
+	fs.BoolVar(&o.noCredentialsCheck, "no-credentials-check", false, "alias of --no-preflight")
+	fs.BoolVar(&o.strictJUnit, "strict-junit", false, "junit.xml and ctrf.json count every failed scenario as a failure and every errored one as an error, whether the gate fails on it or not (the mapping before suite 3.1)")
 	fs.StringVar(&o.reportDir, "report-dir", "conformance-report", "`DIR`ectory the reports are written to")
 	fs.StringVar(&o.baseline, "baseline", "", "`FILE` of known failing requirements (campusconf baseline); exit 0 when every MUST failure has an entry that has not expired")
 	fs.Int64Var(&o.seed, "seed", 1, "`N`, the seed of the embedded simulator's world")
@@ -299,6 +304,10 @@ func runSuite(ctx context.Context, o runOptions, stdout, stderr io.Writer) int {
 		cfg.Progress = stdout
 	}
 	r, err := suiterun.Run(ctx, cfg, suiterun.Generation{N: o.generate, Seed: o.generateSeed})
+	var setup *steps.SetupError
+	if errors.As(err, &setup) {
+		return writeSetup(o, target, cfg.Fixture, red, setup.Problems, stdout, stderr)
+	}
 	if err != nil {
 		fmt.Fprintf(stderr, "\ncampusconf run: %s\n", consoleText(red.String(err.Error())))
 		return exitUsage
@@ -309,6 +318,7 @@ func runSuite(ctx context.Context, o runOptions, stdout, stderr io.Writer) int {
 	}
 	r.Interrupted = r.Interrupted || ctx.Err() != nil
 	r.Strict = o.strict
+	r.StrictJUnit = o.strictJUnit
 	reports.Finalize(r)
 	g, err := gateOf(o.baseline, r)
 	if err != nil {
@@ -345,7 +355,8 @@ func runSuite(ctx context.Context, o runOptions, stdout, stderr io.Writer) int {
 	if !o.quiet {
 		fmt.Fprintf(stdout, "report: %s\n", html)
 	}
-	code := exitCode(r.Verdict)
+	warnUnverifiable(stderr, filepath.Join(o.reportDir, reports.ConformanceFile))
+	code := r.ExitCode()
 	if risky := reports.AppsAtRisk(r); o.appGate && len(risky) > 0 && code == exitOK {
 		fmt.Fprintf(stderr, "campusconf run: --app-gate: at risk on this implementation: %s\n", consoleText(strings.Join(risky, ", ")))
 		code = exitFailed
@@ -379,16 +390,29 @@ func checkApps(ctx context.Context, o runOptions, cfg steps.Config, r *reports.R
 	}
 }
 
-// exitCode is the exit code of a verdict: 0 conformant, 3 when the target
-// could not be reached or stopped answering, 1 otherwise.
-func exitCode(v reports.Verdict) int {
-	switch v {
-	case reports.VerdictConformant:
-		return exitOK
-	case reports.VerdictUnreachable, reports.VerdictError:
-		return exitUnreachable
+// warnUnverifiable says on w when the run's conformance-report.yaml (at
+// file) would not pass `campusconf report verify`, and what to add: the
+// --implementation keys it lacks, or each problem verify would name.
+func warnUnverifiable(w io.Writer, file string) {
+	c, err := reports.ReadConformance(file)
+	if err != nil {
+		return // the writer said why already
 	}
-	return exitFailed
+	probs := c.Verify()
+	if len(probs) == 0 {
+		return
+	}
+	var keys []string
+	if strings.TrimSpace(c.Implementation.Organization) == "" {
+		keys = append(keys, "--implementation organization=NAME")
+	}
+	if strings.TrimSpace(c.Implementation.Project) == "" {
+		keys = append(keys, "--implementation project=NAME")
+	}
+	fmt.Fprintf(w, "campusconf run: %s would not verify (campusconf report verify): %s\n", reports.ConformanceFile, consoleText(strings.Join(probs, "; ")))
+	if len(keys) > 0 {
+		fmt.Fprintf(w, "campusconf run: to submit it, run again with %s (or the fixture's implementation: {organization: ..., project: ...})\n", strings.Join(keys, " "))
+	}
 }
 
 // warnChanges says on w, before the suite starts, what the destructive
@@ -440,7 +464,7 @@ func describe(r *reports.Report, o runOptions, target reports.Target, f *fixture
 		"readOnly": fmt.Sprint(o.readOnly), "reportDir": o.reportDir, "baseline": o.baseline,
 		"generate": fmt.Sprint(o.generate), "generateSeed": fmt.Sprint(o.generateSeed),
 		"strict": fmt.Sprint(o.strict), "maxBody": o.maxBody.String(), "maxHeader": o.maxHeader.String(),
-		"maxPages": fmt.Sprint(o.maxPages), "credentialsCheck": fmt.Sprint(!o.noCredentialsCheck),
+		"maxPages": fmt.Sprint(o.maxPages), "credentialsCheck": fmt.Sprint(!o.noCredentialsCheck), "strictJUnit": fmt.Sprint(o.strictJUnit),
 		"rate": o.rate, "wait": o.wait.String(), "pollWindow": o.pollWindow.String(),
 	}
 	if len(o.appTraffic) > 0 {
@@ -470,6 +494,32 @@ func writeNotRun(o runOptions, target reports.Target, f *fixtures.File, red *red
 	return exitUnreachable
 }
 
+// writeSetup writes the reports of a run the checks before the suite
+// stopped, verdict inconclusive (setup) with each problem, prints each
+// (one line saying what to fix), and returns reports.ExitSetup.
+func writeSetup(o runOptions, target reports.Target, f *fixtures.File, red *redact.Redactor, problems []string, stdout, stderr io.Writer) int {
+	for i, p := range problems {
+		problems[i] = red.String(p)
+		fmt.Fprintf(stderr, "campusconf run: %s\n", consoleText(problems[i]))
+	}
+	r, err := steps.NotRun("")
+	if err != nil {
+		fmt.Fprintf(stderr, "campusconf run: %v\n", err)
+		return reports.ExitSetup
+	}
+	r.Setup = problems
+	describe(r, o, target, o.claims(f))
+	r.StrictJUnit = o.strictJUnit
+	html, ok := writeReport(o, r, red, stdout, stderr)
+	if !ok {
+		return reports.ExitSetup
+	}
+	if !o.quiet {
+		fmt.Fprintf(stdout, "report: %s\n", html)
+	}
+	return reports.ExitSetup
+}
+
 // writeReport redacts r, writes its files to the report directory and
 // prints its summary; it returns the path of report.html, or false after
 // saying why the files could not be written.
@@ -484,13 +534,19 @@ func writeReport(o runOptions, r *reports.Report, red *redact.Redactor, stdout, 
 	return html, true
 }
 
+// fixSnippets are what to add to a fixture that lacks a convention the
+// scenarios need, in the simulator's syntax (docs/fixtures.md).
+var fixSnippets = map[string]string{
+	"conventions.sortby": `"conventions": {"sortby": {"ascending": "{field} asc", "descending": "{field} desc", "separator": ","}}`,
+}
+
 func printSummary(w io.Writer, r *reports.Report, quiet bool) {
 	c := r.Counts
 	if !quiet {
 		fmt.Fprintln(w)
 	}
 	// the verdict line: the headline every report file gives, then counts
-	if r.Reason != "" && r.Verdict == reports.VerdictUnreachable {
+	if r.Reason != "" && r.VerdictCause == reports.InconclusiveUnreachable {
 		fmt.Fprintln(w, consoleText(reports.Headline(r)))
 		return
 	}
@@ -505,7 +561,7 @@ func printSummary(w io.Writer, r *reports.Report, quiet bool) {
 		return
 	}
 	conf := reports.ConformanceOf(r)
-	fmt.Fprintf(w, "conformance: %s (%s); profiles claimed: %s\n", conf.Status, consoleText(conf.Reason), strings.Join(conf.Implements, ", "))
+	fmt.Fprintf(w, "profiles claimed: %s\n", strings.Join(conf.Implements, ", "))
 	for _, n := range r.Notes {
 		fmt.Fprintf(w, "note: %s\n", consoleText(n))
 	}
@@ -532,6 +588,9 @@ func printSummary(w io.Writer, r *reports.Report, quiet bool) {
 				line += fmt.Sprintf(", %d requirement(s) uncovered: %s", len(g.Uncovered), strings.Join(g.Uncovered, ", "))
 			}
 			fmt.Fprintln(w, consoleText(line))
+			if s, ok := fixSnippets[g.Key]; ok {
+				fmt.Fprintf(w, "    add to the fixture, in the syntax the implementation takes (the simulator's shown): %s\n", s)
+			}
 		}
 	}
 	var failed []string

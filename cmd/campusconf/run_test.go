@@ -100,8 +100,8 @@ func checkNotRunReports(t *testing.T, dir, want string) {
 	if err != nil {
 		t.Fatalf("report.json: %v", err)
 	}
-	if r.Verdict != reports.VerdictUnreachable || !strings.HasPrefix(r.Reason, want) {
-		t.Errorf("report.json: expected verdict %q with a reason starting %q, got %q with %q", reports.VerdictUnreachable, want, r.Verdict, r.Reason)
+	if r.VerdictCause != reports.InconclusiveUnreachable || !strings.HasPrefix(r.Reason, want) {
+		t.Errorf("report.json: expected verdict inconclusive (%s) with a reason starting %q, got %q with %q", reports.InconclusiveUnreachable, want, reports.Word(r.Verdict, r.VerdictCause), r.Reason)
 	}
 	if len(r.Requirements) == 0 {
 		t.Errorf("report.json: expected the requirement catalogue, all not run, got none")
@@ -117,10 +117,10 @@ func checkNotRunReports(t *testing.T, dir, want string) {
 	if !strings.Contains(junit, `tests="1"`) || !strings.Contains(junit, `errors="1"`) || !strings.Contains(junit, `<error message="`+want) {
 		t.Errorf("junit.xml: expected one errored case saying %q, got:\n%s", want, junit)
 	}
-	if md := read("summary.md"); !strings.Contains(md, "Target unreachable") || !strings.Contains(md, want) {
+	if md := read("summary.md"); !strings.Contains(md, "Inconclusive (target unreachable)") || !strings.Contains(md, want) {
 		t.Errorf("summary.md: expected the verdict and %q, got:\n%s", want, md)
 	}
-	if html := read("report.html"); !strings.Contains(html, "Target unreachable") || !strings.Contains(html, want) {
+	if html := read("report.html"); !strings.Contains(html, "Inconclusive (target unreachable)") || !strings.Contains(html, want) {
 		t.Errorf("report.html: expected the verdict and %q", want)
 	}
 }

@@ -12,6 +12,7 @@ import (
 	"os"
 	"os/signal"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -22,7 +23,9 @@ import (
 	"github.com/campusconf/campusconf/internal/registry"
 	"github.com/campusconf/campusconf/internal/wire"
 	"github.com/campusconf/campusconf/simulator"
+	simdefects "github.com/campusconf/campusconf/simulator/defects"
 	"github.com/campusconf/campusconf/simulator/statefile"
+	simvariants "github.com/campusconf/campusconf/simulator/variants"
 )
 
 // serveConfig is the parsed serve command line.
@@ -45,7 +48,10 @@ type serveConfig struct {
 	// grace is how long shutdown waits for the requests in flight before
 	// it cuts them (shutdownGrace; a test shortens it).
 	grace time.Duration
-	opts  simulator.Options
+	// terminal is set when stdout is a terminal: the banner then shows
+	// the credentials (showCredentials).
+	terminal bool
+	opts     simulator.Options
 }
 
 // shutdownGrace is how long serve's shutdown waits for the requests in
@@ -86,6 +92,9 @@ func parseServe(args []string, stderr io.Writer) (serveConfig, error) {
 	fs.DurationVar(&c.stateEvery, "state-every", 30*time.Second, "how often --state is written while serving (0: on shutdown only)")
 	fs.Int64Var(&stateMaxMB, "state-max-mb", statefile.DefaultMaxBytes>>20, "the largest --state file read at start, in `MB` (2^20 bytes); a larger one is refused with its size")
 	fs.StringVar(&allowedHosts, "allowed-hosts", os.Getenv("CAMPUSCONF_ALLOWED_HOSTS"), "host names besides localhost, IP addresses and the --addr host that requests may be sent to, comma-separated (`HOSTS`: campus-api,.dev.example.edu; * allows any, which DNS rebinding can abuse; default $CAMPUSCONF_ALLOWED_HOSTS)")
+	var corsOrigins, clockMode string
+	fs.StringVar(&clockMode, "clock-mode", "real", "how the world's time moves: real (with real time, from --clock or the time saved in --state) or step (one second per write only, reproducible: as the embedded target of campusconf run)")
+	fs.StringVar(&corsOrigins, "cors-origins", "*", "the `ORIGINS` a browser page may call the interface from, comma-separated (http://localhost:5173,https://app.example.edu), or * for any; a preflight gets the headers it asks for, one refused is logged with its reason")
 	fs.StringVar(&clock, "clock", "", "the world's time at start, RFC 3339 (2024-03-01T09:00:00Z): created records are dated from it, seeded history is relative to it (default 2025-04-06T08:00:00Z)")
 	fs.IntVar(&c.opts.MaxWorlds, "max-worlds", simulator.DefaultMaxWorlds, "named worlds kept at once (header "+simulator.WorldHeader+" or path /_w/NAME/); beyond it the least recently used is dropped")
 	fs.Usage = func() {
@@ -111,6 +120,13 @@ func parseServe(args []string, stderr io.Writer) (serveConfig, error) {
 		}
 		c.opts.Clock = t
 	}
+	switch clockMode {
+	case "real":
+		c.opts.RealTime = true
+	case "step":
+	default:
+		return c, fmt.Errorf("--clock-mode: expected real or step, got %q", clockMode)
+	}
 	if c.stateEvery < 0 {
 		return c, fmt.Errorf("--state-every: expected a non-negative duration, got %s", c.stateEvery)
 	}
@@ -123,6 +139,13 @@ func parseServe(args []string, stderr io.Writer) (serveConfig, error) {
 		return c, err
 	}
 	c.opts.AllowedHosts = hosts
+	cors, err := wire.ParseCORSOrigins(corsOrigins)
+	if err != nil {
+		return c, fmt.Errorf("--cors-origins: %w", err)
+	}
+	if !cors.Any() {
+		c.opts.CORSOrigins = strings.Split(cors.String(), ",")
+	}
 	c.anyHost = slices.Contains(hosts, simulator.AnyHost)
 	if c.opts.MaxWorlds < 1 {
 		return c, fmt.Errorf("--max-worlds: expected a positive integer, got %d", c.opts.MaxWorlds)
@@ -160,6 +183,20 @@ func parseServe(args []string, stderr io.Writer) (serveConfig, error) {
 			return c, fmt.Errorf("--%w", err)
 		}
 	}
+	// checked here, before the port is opened, a flag at a time
+	for _, d := range defects {
+		if _, ok := simdefects.Lookup(strings.TrimSpace(d)); !ok {
+			return c, fmt.Errorf("--defect: unknown defect %q%s (campusconf defects lists them)", d, didyoumean.Hint(strings.TrimSpace(d), simdefects.Names()))
+		}
+	}
+	for _, v := range variants {
+		if _, ok := simvariants.Lookup(strings.TrimSpace(v)); !ok {
+			return c, fmt.Errorf("--variant: unknown variant %q%s (campusconf variants lists them)", v, didyoumean.Hint(strings.TrimSpace(v), simvariants.Names()))
+		}
+	}
+	if _, err := simvariants.New(variants); err != nil {
+		return c, fmt.Errorf("--variant: %w", err)
+	}
 	c.opts.Defects = defects
 	c.opts.Variants = variants
 	switch c.log {
@@ -187,31 +224,29 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 		fmt.Fprintln(stderr, "campusconf serve:", err)
 		return exitUsage
 	}
+	c.terminal = isTerminal(stdout)
 	switch c.log {
 	case "text":
 		c.opts.Logger = slog.New(slog.NewTextHandler(stdout, nil))
 	case "json":
 		c.opts.Logger = slog.New(slog.NewJSONHandler(stdout, nil))
 	}
+	var lock *statefile.Lock
+	// Every check comes before the port is opened: a mistake in a flag
+	// or in the state file exits 2 naming it, whether or not the port is
+	// free, and the port is taken only by a server that will serve.
 	if c.state != "" {
-		// before the port is taken: a state file that cannot be written
-		// would fail at every save, after the worlds were changed
+		// a state file that cannot be written would fail at every save,
+		// after the worlds were changed
 		if err := statefile.CheckDir(c.state); err != nil {
 			fmt.Fprintln(stderr, "campusconf serve: --state:", err)
 			return exitUsage
 		}
-	}
-	ln, err := net.Listen("tcp", c.addr)
-	if err != nil {
-		fmt.Fprintln(stderr, "campusconf serve:", err)
-		return exitFailed
-	}
-	if c.state != "" {
 		// the holder's line names the address, so a second server says
 		// which one to stop
-		lock, err := statefile.Acquire(c.state, fmt.Sprintf("campusconf serve (pid %d) at http://%s", os.Getpid(), ln.Addr()))
+		var err error
+		lock, err = statefile.Acquire(c.state, holderLine(c.addr))
 		if err != nil {
-			_ = ln.Close() // refused before serving: nothing was accepted
 			fmt.Fprintln(stderr, "campusconf serve: --state:", err)
 			return exitUsage
 		}
@@ -221,14 +256,22 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 			}
 		}()
 	}
-	c.opts.Docs = c.docs && loopbackOnly(ln.Addr())
-	if c.docs && !c.opts.Docs {
-		fmt.Fprintf(stderr, "campusconf serve: docs not served: %s is not a loopback address, and the docs page holds credentials\n", ln.Addr())
+	if c.state != "" && c.opts.Control && c.opts.ControlToken == "" {
+		// the control token stays the same across restarts: kept
+		// beside the state file, owner-only (--control-token and
+		// $CAMPUSCONF_CONTROL_TOKEN still choose one)
+		tok, err := keptControlToken(c.state)
+		if err != nil {
+			fmt.Fprintln(stderr, "campusconf serve: --state:", err)
+			return exitUsage
+		}
+		c.opts.ControlToken = tok
 	}
-	if c.anyHost {
-		fmt.Fprintln(stderr, "campusconf serve: warning: --allowed-hosts * switches the host check off: a web page the developer opens can reach this simulator through DNS rebinding (read the docs page and its credentials, reset the world); name the hosts instead")
-	}
+	// the docs page holds credentials: only on a loopback address
+	// (checked again on the listener below)
+	c.opts.Docs = c.docs && isLoopbackAddr(c.addr)
 	var sim *simulator.Simulator
+	var ln net.Listener
 	if c.reportDir != "" {
 		c.opts.TrafficReport = func(t wire.Traffic) (string, error) {
 			return writeTrafficReport(c, sim, ln.Addr(), t)
@@ -236,22 +279,99 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	}
 	sim, err = simulator.New(c.opts)
 	if err != nil {
-		_ = ln.Close() // refused before serving: nothing was accepted
 		fmt.Fprintln(stderr, "campusconf serve:", err)
 		return exitUsage
 	}
 	if c.state != "" {
 		loaded, err := sim.LoadState(c.state, c.stateMax)
 		if err != nil {
-			_ = ln.Close() // refused before serving: nothing was accepted
 			fmt.Fprintln(stderr, "campusconf serve: --state:", err)
 			return exitUsage
 		}
 		if loaded {
 			fmt.Fprintf(stdout, "campusconf simulator: worlds loaded from %s\n", c.state)
+			if t := sim.Traffic(); c.reportDir != "" && t.Restarts > 0 {
+				fmt.Fprintf(stdout, "campusconf simulator: the traffic report goes on: %d request(s) since %s, restart %d (DELETE /_sim/TOKEN/traffic starts it over)\n",
+					t.Requests, t.Since.Format(time.RFC3339), t.Restarts)
+			}
 		}
 	}
+	ln, err = net.Listen("tcp", c.addr)
+	if err != nil {
+		fmt.Fprintf(stderr, "campusconf serve: --addr %s: %v\n", c.addr, err)
+		if errors.Is(err, syscall.EADDRINUSE) {
+			fmt.Fprintf(stderr, "campusconf serve: the port is taken (another campusconf serve?); choose another with --addr, e.g. --addr %s, or --addr %s for any free port (the banner prints the one chosen)\n", otherPort(c.addr), withPort(c.addr, "0"))
+		}
+		return exitUsage
+	}
+	if lock != nil {
+		// the holder's line names the address listened on (a port
+		// --addr :0 chose)
+		if err := lock.SetHolder(holderLine(ln.Addr().String())); err != nil {
+			fmt.Fprintln(stderr, "campusconf serve: --state:", err)
+		}
+	}
+	if c.docs && !loopbackOnly(ln.Addr()) {
+		if c.opts.Docs {
+			// a name that resolved to more than loopback: the docs
+			// hold credentials, so the server is not started
+			_ = ln.Close() // nothing was accepted
+			fmt.Fprintf(stderr, "campusconf serve: --addr %s listens on %s, not only on loopback, and the docs page holds credentials: give a loopback address or --docs=false\n", c.addr, ln.Addr())
+			return exitUsage
+		}
+		fmt.Fprintf(stderr, "campusconf serve: docs not served: %s is not a loopback address, and the docs page holds credentials\n", ln.Addr())
+	}
+	if c.anyHost {
+		fmt.Fprintln(stderr, "campusconf serve: warning: --allowed-hosts * switches the host check off: a web page the developer opens can reach this simulator through DNS rebinding (read the docs page and its credentials, reset the world); name the hosts instead")
+	}
 	return serve(ctx, ln, sim, c, stdout, stderr)
+}
+
+// holderLine is what a server writes in the state file's lock: a second
+// server shows it, so that the developer knows which one to stop.
+func holderLine(addr string) string {
+	return fmt.Sprintf("campusconf serve (pid %d) at http://%s", os.Getpid(), addr)
+}
+
+// keptControlToken returns the control token kept beside the state
+// file, or a new one, which it keeps there.
+func keptControlToken(state string) (string, error) {
+	tok, err := statefile.ReadToken(state)
+	if err != nil {
+		return "", err
+	}
+	if tok != "" {
+		if err := simulator.CheckControlToken(tok); err != nil {
+			name, _ := statefile.TokenName(state)
+			return "", fmt.Errorf("%s: %w; remove the file to get a new token", name, err)
+		}
+		return tok, nil
+	}
+	tok = simulator.NewControlToken()
+	if err := statefile.WriteToken(state, tok); err != nil {
+		return "", err
+	}
+	return tok, nil
+}
+
+// withPort is addr with its port replaced by port.
+func withPort(addr, port string) string {
+	host, _, err := net.SplitHostPort(addr)
+	if err != nil {
+		return addr
+	}
+	return net.JoinHostPort(host, port)
+}
+
+// otherPort is addr with the port after its own (8081 for 8080), the
+// suggestion of a port taken.
+func otherPort(addr string) string {
+	_, p, err := net.SplitHostPort(addr)
+	n, perr := strconv.Atoi(p)
+	if err != nil || perr != nil || n <= 0 || n >= 65535 {
+		return withPort(addr, "8081")
+	}
+	return withPort(addr, strconv.Itoa(n+1))
 }
 
 // parseAllowedHosts reads --allowed-hosts (comma-separated) of serve and
@@ -364,14 +484,20 @@ func serve(ctx context.Context, ln net.Listener, sim *simulator.Simulator, c ser
 	if c.opts.Docs {
 		fmt.Fprintf(stdout, ", docs at http://%s/docs/", ln.Addr())
 	}
-	if !c.opts.Clock.IsZero() {
-		fmt.Fprintf(stdout, ", clock %s", c.opts.Clock.UTC().Format(time.RFC3339))
+	mode := "moving with real time"
+	if !c.opts.RealTime {
+		mode = "one second per write"
 	}
+	// the clock as it stands: restored from --state, or --clock
+	fmt.Fprintf(stdout, ", clock %s %s", sim.Clock().Format(time.RFC3339), mode)
 	switch {
 	case c.anyHost:
 		fmt.Fprint(stdout, ", any host (host check off)")
 	case len(c.opts.AllowedHosts) > 0:
 		fmt.Fprintf(stdout, ", hosts localhost, IP addresses, %s", strings.Join(c.opts.AllowedHosts, ", "))
+	}
+	if len(c.opts.CORSOrigins) > 0 {
+		fmt.Fprintf(stdout, ", CORS origins %s", strings.Join(c.opts.CORSOrigins, ","))
 	}
 	if len(c.opts.Defects) > 0 {
 		fmt.Fprintf(stdout, ", defects %s", strings.Join(c.opts.Defects, ","))
@@ -388,6 +514,9 @@ func serve(ctx context.Context, ln net.Listener, sim *simulator.Simulator, c ser
 		where += " (or GET " + sim.ControlPath() + "/fixtures)"
 	}
 	fmt.Fprintf(stdout, "credentials (subscription key, users' tokens) and record ids: %s\n", where)
+	if showCredentials(c) {
+		printCredentials(stdout, sim, ln.Addr())
+	}
 	errc := make(chan error, 1)
 	go func() { errc <- srv.Serve(simulator.JSONErrors(ln)) }()
 	var tick <-chan time.Time
@@ -454,6 +583,34 @@ wait:
 	}
 	fmt.Fprintln(stdout, "campusconf simulator stopped")
 	return code
+}
+
+// showCredentials reports whether the banner shows the credentials: only
+// to the person at a terminal, never into a file, a pipe or a JSON log,
+// which others or other tools read.
+func showCredentials(c serveConfig) bool { return c.terminal && c.log != "json" }
+
+// printCredentials prints what a developer needs to call the simulator
+// at once: the subscription key, the owner's token and the console.
+func printCredentials(w io.Writer, sim *simulator.Simulator, addr net.Addr) {
+	fx := sim.Fixtures()
+	fmt.Fprintf(w, "  subscription key  %s: %s\n", wire.KeyHeader, fx.SubscriptionKey)
+	if owner, ok := fx.Users["owner"]; ok {
+		fmt.Fprintf(w, "  owner's token     Authorization: %s\n", owner.Headers["Authorization"])
+	}
+	if p := sim.ControlPath(); p != "" {
+		fmt.Fprintf(w, "  console           http://%s%s/ui\n", addr, p)
+	}
+}
+
+// isTerminal reports whether w is a terminal (a character device).
+func isTerminal(w io.Writer) bool {
+	f, ok := w.(*os.File)
+	if !ok {
+		return false
+	}
+	fi, err := f.Stat()
+	return err == nil && fi.Mode()&os.ModeCharDevice != 0
 }
 
 // isLoopbackAddr reports whether a listen address is on loopback only:

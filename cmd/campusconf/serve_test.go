@@ -80,6 +80,14 @@ func TestParseServe(t *testing.T) {
 		{[]string{"--fault-op", "E99", "--fault-rate", "1"}, "E99", nil},
 		{[]string{"--fault-2fa-rate", "2"}, "0 to 1", nil},
 		{[]string{"--log", "xml"}, "--log", nil},
+		{[]string{"--cors-origins", "http://localhost:5173,https://app.example.edu"}, "", func(c serveConfig) bool {
+			return strings.Join(c.opts.CORSOrigins, " ") == "http://localhost:5173 https://app.example.edu"
+		}},
+		{nil, "", func(c serveConfig) bool { return c.opts.RealTime }},
+		{[]string{"--clock-mode", "step"}, "", func(c serveConfig) bool { return !c.opts.RealTime }},
+		{[]string{"--clock-mode", "fast"}, "--clock-mode", nil},
+		{[]string{"--cors-origins", "*"}, "", func(c serveConfig) bool { return c.opts.CORSOrigins == nil }},
+		{[]string{"--cors-origins", "localhost:5173"}, "--cors-origins", nil},
 		{[]string{"extra"}, "unexpected argument", nil},
 		{[]string{"--nope"}, "flag provided but not defined", nil},
 	}
@@ -102,8 +110,54 @@ func TestParseServe(t *testing.T) {
 	}
 }
 
+// TestServePortTaken: every check comes before the port, so with the port
+// taken a bad flag or state file still exits 2 naming it, and a port
+// taken exits 2 saying how to choose another. The port is one this test
+// holds, never a fixed one.
+func TestServePortTaken(t *testing.T) {
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ln.Close()
+	taken := ln.Addr().String()
+	corrupt := filepath.Join(t.TempDir(), "corrupt.json")
+	if err := os.WriteFile(corrupt, []byte(`{"format":"campusconf-state"`), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		name string
+		args []string
+		want []string
+	}{
+		{"a defect unknown", []string{"--defect", "no-such-defect"}, []string{"--defect", "no-such-defect"}},
+		{"a defect misspelt", []string{"--defect", "list-not-paged-x"}, []string{"--defect"}},
+		{"a variant unknown", []string{"--variant", "no-such-variant"}, []string{"--variant", "no-such-variant"}},
+		{"a state file corrupt", []string{"--state", corrupt}, []string{"--state", "left as it is"}},
+		{"the port alone", nil, []string{"--addr " + taken, "choose another with --addr", "--addr 127.0.0.1:0"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var stderr bytes.Buffer
+			args := append([]string{"--addr", taken, "--log", "off"}, tt.args...)
+			if got := serveCmd(args, io.Discard, &stderr); got != exitUsage {
+				t.Errorf("serve %v with the port taken: exit %d, want %d (stderr %q)", args, got, exitUsage, stderr.String())
+			}
+			for _, w := range tt.want {
+				if !strings.Contains(stderr.String(), w) {
+					t.Errorf("serve %v: stderr %q, want it to say %q", args, stderr.String(), w)
+				}
+			}
+			if tt.args != nil && strings.Contains(stderr.String(), "in use") {
+				t.Errorf("serve %v: stderr %q, want the bad flag named before the port is tried", args, stderr.String())
+			}
+		})
+	}
+}
+
 func TestServeUsageExitCodes(t *testing.T) {
-	for _, args := range [][]string{{"--scale", "-1"}, {"--defect", "no-such-defect"}, {"--log", "xml"}} {
+	for _, args := range [][]string{{"--scale", "-1"}, {"--defect", "no-such-defect"}, {"--variant", "no-such-variant"}, {"--log", "xml"}} {
+		args = append([]string{"--addr", "127.0.0.1:0"}, args...)
 		var stderr bytes.Buffer
 		if got := serveCmd(args, io.Discard, &stderr); got != exitUsage {
 			t.Errorf("serve %v = %d, want %d (stderr %q)", args, got, exitUsage, stderr.String())
@@ -353,6 +407,43 @@ func TestServeSavesWithRequestsInFlight(t *testing.T) {
 			restarted.ServeHTTP(rec, req)
 			if !strings.Contains(rec.Body.String(), `"notifyStatus":11`) {
 				t.Errorf("after a restart from the state file: expected the write (notifyStatus 11), got %s", rec.Body.String())
+			}
+		})
+	}
+}
+
+// TestBannerCredentials: on a terminal the banner shows the subscription
+// key, the owner's token and the console's address; into a file or pipe,
+// or with a JSON log, it shows none of them.
+func TestBannerCredentials(t *testing.T) {
+	for _, tt := range []struct {
+		name     string
+		terminal bool
+		log      string
+		want     bool
+	}{
+		{"a terminal", true, "text", true},
+		{"a terminal, JSON log", true, "json", false},
+		{"a file or pipe", false, "text", false},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			var stdout lockedBuffer
+			c := parsedServe(t, []string{"--control", "--log", tt.log}, func(c *serveConfig) { c.terminal = tt.terminal })
+			base, sim, stop := serveForTest(t, c, false, &stdout, io.Discard)
+			if code := stop(); code != exitOK {
+				t.Fatalf("serve: exit %d", code)
+			}
+			fx := sim.Fixtures()
+			out := stdout.String()
+			owner := fx.Users["owner"].Headers["Authorization"]
+			console := base + sim.ControlPath() + "/ui"
+			for what, secret := range map[string]string{"subscription key": fx.SubscriptionKey, "owner's token": owner} {
+				if got := strings.Contains(out, secret); got != tt.want {
+					t.Errorf("banner shows the %s: %v, want %v; stdout:\n%s", what, got, tt.want, out)
+				}
+			}
+			if tt.want && !strings.Contains(out, "console           "+console) {
+				t.Errorf("banner: expected the console's address %s; stdout:\n%s", console, out)
 			}
 		})
 	}

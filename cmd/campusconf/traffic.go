@@ -16,7 +16,9 @@ import (
 func writeTrafficReport(c serveConfig, sim *simulator.Simulator, addr net.Addr, t wire.Traffic) (string, error) {
 	r := trafficReport(t, reports.TrafficSimulator{URL: "http://" + addr.String(), Seed: c.opts.Seed, Scale: c.opts.Scale,
 		Variants: c.opts.Variants, Defects: c.opts.Defects})
-	r.Redact(redact.New(sim.Fixtures()))
+	fx := sim.Fixtures()
+	r.MapFixtureIDs(fx) // before the redaction, which may hide an id too
+	r.Redact(redact.New(fx))
 	return reports.WriteTraffic(c.reportDir, r)
 }
 

@@ -83,8 +83,21 @@ func TestServeTrafficReport(t *testing.T) {
 		if len(r.Violations) != 1 || r.Violations[0].Requirement != "E10.400.date" || !strings.Contains(r.Violations[0].Example.Target, "StartDate=yesterday") {
 			t.Errorf("%s: violations %+v, want E10.400.date with its request", when, r.Violations)
 		}
+		for _, o := range r.Operations {
+			e := o.Example
+			if e == nil || e.Op != o.Op || e.User != "owner" {
+				t.Errorf("%s: operation %s: expected an example request of the owner, got %+v", when, o.Op, e)
+				continue
+			}
+			if o.Op == "E10" && (e.Status != 200 || e.FixtureIDs[fx.Records.Folder] != "records.folder" || strings.Contains(e.Target, "StartDate")) {
+				t.Errorf("%s: E10's example %+v: expected the request answered 200, its folder id mapped to records.folder", when, e)
+			}
+		}
 		ids := map[string]bool{}
 		for _, d := range r.Relies {
+			if d.Example == nil || d.Example.Method == "" {
+				t.Errorf("%s: reliance %s: expected an example request", when, d.ID)
+			}
 			ids[d.ID] = d.Instead != "" && d.Robust != ""
 		}
 		for _, id := range []string{"D-limit-default", "D-sort-default", "D-unplaced-paths", "D-date-bounds"} {

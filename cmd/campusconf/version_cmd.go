@@ -11,7 +11,7 @@ import (
 // digest of the specification that suite was written from: the three a
 // report records, so a report can be matched to the binary that wrote it.
 func versionCmd(args []string, stdout, stderr io.Writer) int {
-	fs := newFlags("version", "Usage: campusconf version [--json]\n\nPrints the module version and commit of this build (from the build information, else from\n-ldflags, else \"unknown\"), the suite version and the SHA-256 digest of the specification text\nthe requirements were written from. report.json, ctrf.json and report.html record the same.\n\nFlags:", stderr)
+	fs := newFlags("version", "Usage: campusconf version [--json]\n\nPrints the module version and commit of this build (from the build information, else from\n-ldflags; \"devel\" when neither recorded one, \"devel, built by go run\" for go run), the suite version and the SHA-256 digest of the specification text\nthe requirements were written from. report.json, ctrf.json and report.html record the same.\n\nFlags:", stderr)
 	asJSON := fs.Bool("json", false, "print the version as JSON")
 	if code, ok := parseFlags(fs, args, stderr); !ok {
 		return code

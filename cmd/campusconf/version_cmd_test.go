@@ -93,7 +93,7 @@ func TestReportsRecordTheVersion(t *testing.T) {
 }
 
 // stampPkg finds the package a build recipe stamps with -X: "pkg=PATH"
-// (action.yml) or "-X PATH.version=" (the Dockerfile).
+// (the Action's build.sh) or "-X PATH.version=" (the README's recipe).
 var stampPkg = regexp.MustCompile(`(?:pkg=|-X )(github\.com/campusconf/campusconf/[a-z/]+?)(?:\.version=|\s|$)`)
 
 // TestBuildRecipesStampTheVersion: a -X flag naming a package that moved
@@ -102,7 +102,7 @@ var stampPkg = regexp.MustCompile(`(?:pkg=|-X )(github\.com/campusconf/campuscon
 // those flags prints the stamped version.
 func TestBuildRecipesStampTheVersion(t *testing.T) {
 	want := reflect.TypeFor[version.Info]().PkgPath()
-	for _, recipe := range []string{"../../action.yml", "../../Dockerfile"} {
+	for _, recipe := range []string{"../../action/build.sh", "../../.goreleaser.yaml"} {
 		data, err := os.ReadFile(recipe)
 		if err != nil {
 			t.Fatal(err)
@@ -135,5 +135,50 @@ func TestBuildRecipesStampTheVersion(t *testing.T) {
 	}
 	if !strings.Contains(string(out), "v9.8.7-stamp") || !strings.Contains(string(out), "0123456789ab") {
 		t.Errorf("campusconf version of a binary built with -ldflags %q: expected the stamped version and commit, got %q", flags, out)
+	}
+}
+
+// TestBuildsNeverSayUnknown: a `go build` of this checkout names its
+// revision (and a pseudo-version), and `go run` says plainly that it
+// recorded none; neither says "unknown".
+func TestBuildsNeverSayUnknown(t *testing.T) {
+	if testing.Short() {
+		t.Skip("-short: builds the binary twice")
+	}
+	goTool, err := exec.LookPath("go")
+	if err != nil {
+		t.Skip("no go tool")
+	}
+	rev, err := exec.Command("git", "rev-parse", "HEAD").Output()
+	if err != nil {
+		t.Skipf("not a git checkout (git rev-parse HEAD: %v): the revision cannot be compared", err)
+	}
+	bin := filepath.Join(t.TempDir(), "campusconf")
+	if out, err := exec.Command(goTool, "build", "-buildvcs=true", "-o", bin, ".").CombinedOutput(); err != nil {
+		t.Fatalf("go build -buildvcs=true: %v\n%s", err, out)
+	}
+	// The go command finds git's data in a directory .git only: a git
+	// worktree (where .git is a file) builds as "devel", and says so.
+	wantBuild := "(commit " + string(rev[:12])
+	if fi, err := os.Stat("../../.git"); err != nil || !fi.IsDir() {
+		wantBuild = "campusconf " + version.Devel + " (commit " + version.NotRecorded + ")"
+	}
+	tests := []struct {
+		name string
+		cmd  *exec.Cmd
+		want string
+	}{
+		{"go build", exec.Command(bin, "version"), wantBuild},
+		{"go run", exec.Command(goTool, "run", ".", "version"), "campusconf " + version.GoRun + " (commit " + version.NotRecorded + ")"},
+	}
+	for _, tt := range tests {
+		out, err := tt.cmd.CombinedOutput()
+		if err != nil {
+			t.Fatalf("%s: %v\n%s", tt.cmd, err, out)
+		}
+		first, _, _ := strings.Cut(string(out), "\n")
+		if !strings.Contains(first, tt.want) || strings.Contains(first, version.Unknown) {
+			t.Errorf("%s: expected a first line with %q and no %q, got %q", tt.name, tt.want, version.Unknown, first)
+		}
 	}
 }

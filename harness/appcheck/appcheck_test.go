@@ -1,6 +1,7 @@
 package appcheck_test
 
 import (
+	"encoding/json"
 	"io"
 	"net/http"
 	"os"
@@ -275,5 +276,32 @@ func TestExamplesAreUsed(t *testing.T) {
 	}
 	if r := app.Relies[1]; r.Result != reports.Unobservable || !strings.Contains(r.Why, "does not know") {
 		t.Errorf("an unknown decision: %s (%s), want unobservable naming why", r.Result, r.Why)
+	}
+}
+
+// TestPlaceholders: a traffic report's example names the simulator's ids
+// and maps them to fixture keys (fixtureIds, issue 42); the check reads
+// them as the placeholders of those keys, in the path, the query and the
+// body (a string quoted, a number bare), so a probe names the target's
+// records.
+func TestPlaceholders(t *testing.T) {
+	e := wire.Example{Method: "PUT", Target: "/files/fold-1/downloaded?limit=77&group=grp%2D9",
+		Body:       `{"id":77,"iDs":["slot-a","other"],"read":11}`,
+		FixtureIDs: map[string]string{"fold-1": "records.folder", "grp-9": "records.notification.groupId", "77": "records.notification.id", "slot-a": "records.deletableSlots.0"}}
+	data, err := json.Marshal(map[string]any{"schema": "campusconf.traffic/v1",
+		"operations": []any{map[string]any{"op": "E10", "method": "GET", "path": "/files/{id}/downloaded", "count": 1, "statuses": map[string]int{"200": 1}, "example": e}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	tr, err := appcheck.Parse(data, "report.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := tr.Operations[0].Example
+	if want := "/files/{records.folder}/downloaded?limit={records.notification.id}&group={records.notification.groupId}"; got.Target != want {
+		t.Errorf("target: expected %s, got %s", want, got.Target)
+	}
+	if want := `{"iDs":["{records.deletableSlots.0}","other"],"id":{records.notification.id},"read":11}`; got.Body != want {
+		t.Errorf("body: expected %s, got %s", want, got.Body)
 	}
 }

@@ -95,7 +95,9 @@ func (p *prober) pick(ops []string, keep func(registry.Operation) bool) (registr
 // example is the app's example request of the reliance, or else of op.
 func example(tr *Traffic, r Reliance, op registry.Operation) *Operation {
 	if r.Example != nil {
-		return &Operation{Example: r.Example}
+		o := &Operation{}
+		o.Example = r.Example
+		return o
 	}
 	for i := range tr.Operations {
 		if tr.Operations[i].Op == string(op.ID) && tr.Operations[i].Example != nil {

@@ -38,6 +38,8 @@ var docRows = []docRow{
 		"`ALL.key` accepts any of 400, 401, 403 for a missing key: passes"},
 	{variants.Key400, "OP.key-status",
 		"as above: passes"},
+	{variants.Token403, "Who is calling (no 401 listed; D-auth-401)",
+		"no scenario sends an unknown token; the checks before the suite take a 401 or a 403 to a user it expects to pass as a credentials problem: passes (a fixture whose token is wrong stops with exit 2, inconclusive (setup))"},
 	{variants.E5200IDs, "OP.e5-200 (E5 lists 204 and 200 with the ids)",
 		"`E5.success` and `E5.403` accept 204 or 200; the 200 body is validated as an array of uuids: passes"},
 	{variants.E5AnyAbsent404, "Errors (E5: plain not found)",

@@ -130,14 +130,14 @@ func documented(t *testing.T) map[string][]int {
 			for code := range op.Responses.Map() {
 				n, err := strconv.Atoi(code)
 				if err != nil {
-					t.Fatalf("%s: response %q is not a status; record cannot answer a range or default", op.OperationID, code)
+					t.Fatalf("%s: response %q is not a status; record cannot answer a range or default", openapi.IDOf(op), code)
 				}
-				out[op.OperationID] = append(out[op.OperationID], n)
+				out[openapi.IDOf(op)] = append(out[openapi.IDOf(op)], n)
 			}
-			if !slices.Contains(out[op.OperationID], 401) {
-				out[op.OperationID] = append(out[op.OperationID], 401)
+			if !slices.Contains(out[openapi.IDOf(op)], 401) {
+				out[openapi.IDOf(op)] = append(out[openapi.IDOf(op)], 401)
 			}
-			slices.Sort(out[op.OperationID])
+			slices.Sort(out[openapi.IDOf(op)])
 		}
 	}
 	for _, id := range registry.IDs() {
@@ -240,7 +240,7 @@ func harnessFile(t *testing.T, name, dir string) string {
 
 // writeDecoder writes the generated package's Decode, which calls the
 // decoder the generator wrote for each operation (fn: its name, %s the
-// operationId).
+// operationId with its first letter upper case), by registry id.
 func writeDecoder(t *testing.T, path, pkg, fn string) {
 	t.Helper()
 	tmpl, err := template.ParseFiles(filepath.Join("testdata", "harness", "decode.go.tmpl"))
@@ -248,7 +248,15 @@ func writeDecoder(t *testing.T, path, pkg, fn string) {
 		t.Fatal(err)
 	}
 	var b bytes.Buffer
-	if err := tmpl.Execute(&b, map[string]any{"Package": pkg, "Func": fn, "Ops": registry.IDs()}); err != nil {
+	type op struct{ ID, Name string }
+	var ops []op
+	for _, o := range registry.All() {
+		// the generators name an operation's functions after its
+		// operationId, its first letter upper case
+		id := o.OperationID()
+		ops = append(ops, op{string(o.ID), strings.ToUpper(id[:1]) + id[1:]})
+	}
+	if err := tmpl.Execute(&b, map[string]any{"Package": pkg, "Func": fn, "Ops": ops}); err != nil {
 		t.Fatal(err)
 	}
 	writeFile(t, path, b.Bytes())

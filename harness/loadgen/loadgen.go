@@ -1,30 +1,27 @@
-// Package loadgen sends one operation of the interface as fast as a
-// bounded number of goroutines allows for a bounded time, and measures
-// what came back: the generator behind `campusconf load`. Its bounds make
-// every run stop by itself; which targets it may be pointed at (loopback
-// only, unless allowed) is decided with IsLoopback.
+// Package loadgen is `campusconf load`'s side of the interface: the one
+// request of an operation built from the registry and a fixture
+// (NewRequest, this file), as a vegeta target, and a bounded
+// run of it on vegeta (attack.go): at an open-model rate or with a fixed
+// number in flight, results in vegeta's own format and an HTML latency
+// plot. Its bounds make every run stop by itself; which targets it may be
+// pointed at (loopback only, unless allowed) is decided with IsLoopback.
 package loadgen
 
 import (
-	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
 	"net"
 	"net/http"
 	"net/url"
 	"regexp"
-	"slices"
 	"sort"
 	"strings"
-	"sync"
 	"time"
 
 	"github.com/tidwall/gjson"
 
 	"github.com/campusconf/campusconf/fixtures"
-	"github.com/campusconf/campusconf/internal/pace"
 	"github.com/campusconf/campusconf/internal/registry"
 	"github.com/campusconf/campusconf/internal/wire"
 )
@@ -160,166 +157,4 @@ func NewRequest(op, base string, f *fixtures.File) (Request, error) {
 		h.Set("Content-Type", "application/json")
 	}
 	return Request{Method: method, URL: strings.TrimRight(base, "/") + path, Body: body, Header: h}, nil
-}
-
-// Generator sends one Request from up to a bounded number of goroutines.
-type Generator struct {
-	req         Request
-	concurrency int
-	transport   *http.Transport
-	client      *http.Client
-	// rate caps the requests per second (SetRate); nil: none
-	rate *pace.Pacer
-}
-
-// SetRate caps the requests per second (`load --rate`, pace.ParseRate);
-// 0 removes the cap.
-func (g *Generator) SetRate(perSecond float64) {
-	g.rate = nil
-	if perSecond > 0 {
-		g.rate = pace.New(pace.Config{Rate: perSecond})
-	}
-}
-
-// New returns a generator of req with concurrency requests in flight, each
-// bounded by timeout. Close releases its connections.
-func New(req Request, concurrency int, timeout time.Duration) *Generator {
-	tr := &http.Transport{MaxIdleConnsPerHost: concurrency, MaxConnsPerHost: concurrency, ForceAttemptHTTP2: true,
-		MaxResponseHeaderBytes: wire.MaxResponseHeaderBytes}
-	return &Generator{
-		req:         req,
-		concurrency: concurrency,
-		transport:   tr,
-		// as in run: a redirect is an answer, and credentials never go to
-		// another origin
-		client: &http.Client{Transport: tr, Timeout: timeout, CheckRedirect: wire.NoRedirects(nil)},
-	}
-}
-
-// Close closes the generator's idle connections.
-func (g *Generator) Close() { g.transport.CloseIdleConnections() }
-
-// Send sends the request once and returns the status that came back.
-func (g *Generator) Send(ctx context.Context) (int, error) {
-	if err := g.rate.Take(ctx); err != nil {
-		return 0, err
-	}
-	var rd io.Reader
-	if g.req.Body != "" {
-		rd = strings.NewReader(g.req.Body)
-	}
-	req, err := http.NewRequestWithContext(ctx, g.req.Method, g.req.URL, rd)
-	if err != nil {
-		return 0, err
-	}
-	req.Header = g.req.Header.Clone()
-	resp, err := g.client.Do(req)
-	if err != nil {
-		return 0, err
-	}
-	_, err = io.Copy(io.Discard, io.LimitReader(resp.Body, 16<<20))
-	_ = resp.Body.Close()
-	return resp.StatusCode, err
-}
-
-// Run sends the request until d has passed or ctx ends, and returns what
-// was measured.
-func (g *Generator) Run(ctx context.Context, d time.Duration) Result {
-	return hammer(ctx, d, g.concurrency, g.Send)
-}
-
-// Result is what one run measured.
-type Result struct {
-	Requests  int
-	Elapsed   time.Duration
-	Latencies []time.Duration // sorted
-	Statuses  map[int]int     // answers by status
-	Failures  map[string]int  // transport errors by message
-}
-
-// Errors counts the answers outside 2xx and the transport errors.
-func (r Result) Errors() int {
-	n := 0
-	for s, c := range r.Statuses {
-		if s < 200 || s > 299 {
-			n += c
-		}
-	}
-	for _, c := range r.Failures {
-		n += c
-	}
-	return n
-}
-
-// Percentile returns the latency below which the fraction p (0..1) of the
-// requests finished: 0.5 the median, 1 the maximum.
-func (r Result) Percentile(p float64) time.Duration {
-	if len(r.Latencies) == 0 {
-		return 0
-	}
-	i := int(p*float64(len(r.Latencies))+0.5) - 1
-	return r.Latencies[max(0, min(i, len(r.Latencies)-1))]
-}
-
-// Rate is the requests per second over the run.
-func (r Result) Rate() float64 { return float64(r.Requests) / r.Elapsed.Seconds() }
-
-// Breakdown lists the answers by status and the transport errors by
-// message, as "status: count" and "message: count", sorted.
-func (r Result) Breakdown() []string {
-	var parts []string
-	for s, c := range r.Statuses {
-		parts = append(parts, fmt.Sprintf("%d: %d", s, c))
-	}
-	for m, c := range r.Failures {
-		parts = append(parts, fmt.Sprintf("%s: %d", m, c))
-	}
-	sort.Strings(parts)
-	return parts
-}
-
-// hammer calls send from concurrency goroutines until d has passed or ctx
-// ends, and collects what came back.
-func hammer(ctx context.Context, d time.Duration, concurrency int, send func(context.Context) (int, error)) Result {
-	ctx, cancel := context.WithTimeout(ctx, d)
-	defer cancel()
-	var mu sync.Mutex
-	res := Result{Statuses: map[int]int{}, Failures: map[string]int{}}
-	var wg sync.WaitGroup
-	start := time.Now()
-	for range concurrency {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			var lat []time.Duration
-			statuses, failures := map[int]int{}, map[string]int{}
-			for ctx.Err() == nil {
-				t := time.Now()
-				status, err := send(ctx)
-				if ctx.Err() != nil {
-					break // cut off by the end of the run: not counted
-				}
-				lat = append(lat, time.Since(t))
-				if err != nil {
-					failures[err.Error()]++
-					continue
-				}
-				statuses[status]++
-			}
-			mu.Lock()
-			defer mu.Unlock()
-			res.Latencies = append(res.Latencies, lat...)
-			for s, c := range statuses {
-				res.Statuses[s] += c
-			}
-			for m, c := range failures {
-				res.Failures[m] += c
-			}
-		}()
-	}
-	wg.Wait()
-	res.Elapsed = time.Since(start)
-	res.Requests = len(res.Latencies)
-	slices.Sort(res.Latencies)
-	return res
 }

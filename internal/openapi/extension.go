@@ -16,6 +16,30 @@ import (
 // specification states; no checker reads this extension.
 const Extension = "x-campusconf-simulator"
 
+// IDExtension carries, on each operation of the document, its id in the
+// registry and the requirements catalogue (E10, NG), by which every
+// checker finds it; the operationId says what the operation does
+// (registry.Operation.OperationID), for the methods of generated clients.
+const IDExtension = "x-campusconf-id"
+
+// IDOf is the registry id of an operation of the document: its
+// IDExtension ("" when it has none, or not a string).
+func IDOf(op *openapi3.Operation) string {
+	if op == nil {
+		return ""
+	}
+	switch v := op.Extensions[IDExtension].(type) {
+	case string:
+		return v
+	case json.RawMessage:
+		var s string
+		if json.Unmarshal(v, &s) == nil {
+			return s
+		}
+	}
+	return ""
+}
+
 // Choice is the value of Extension at one place of the document.
 type Choice struct {
 	// Choice says in a sentence what the simulator does.

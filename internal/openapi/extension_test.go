@@ -59,7 +59,8 @@ func walk(path string, v any, f func(path, key string, value any)) {
 	}
 }
 
-// TestSimulatorChoices holds the one extension: its only name, a valid
+// TestSimulatorChoices holds the one extension of choices (beside the
+// operations' IDExtension): its only name, a valid
 // value naming a section of docs/decisions.md wherever it is, and the
 // places it must be: every unplaced operation, every operation's 401,
 // offset and limit with the simulator's bounds.
@@ -69,8 +70,15 @@ func TestSimulatorChoices(t *testing.T) {
 		if !strings.HasPrefix(key, "x-") {
 			return
 		}
+		if key == IDExtension {
+			// the operation's registry id, not a choice
+			if _, ok := value.(string); !ok {
+				t.Errorf("%s: %s: expected a string on an operation, got %v", path, IDExtension, value)
+			}
+			return
+		}
 		if key != Extension {
-			t.Errorf("%s: extension %s: expected only %s (one name for the simulator's choices)", path, key, Extension)
+			t.Errorf("%s: extension %s: expected only %s (one name for the simulator's choices) and %s on operations", path, key, Extension, IDExtension)
 			return
 		}
 		c, _, err := ChoiceOf(map[string]any{key: value})
@@ -90,12 +98,12 @@ func TestSimulatorChoices(t *testing.T) {
 	}
 	for path, item := range doc.Paths.Map() {
 		for method, op := range item.Operations() {
-			reg, known := registry.Lookup(op.OperationID)
+			reg, known := registry.Lookup(IDOf(op))
 			if _, marked, _ := ChoiceOf(op.Extensions); known && marked != reg.Unplaced() {
-				t.Errorf("%s %s (%s): %s on the operation = %v, expected it exactly on the operations the specification does not place", method, path, op.OperationID, Extension, marked)
+				t.Errorf("%s %s (%s): %s on the operation = %v, expected it exactly on the operations the specification does not place", method, path, IDOf(op), Extension, marked)
 			}
 			if r := op.Responses.Value("401"); r == nil || !Unlisted(op.Responses.Map()["401"]) {
-				t.Errorf("%s: expected a 401 marked with %s (the simulator answers it to a missing key; the specification lists none)", op.OperationID, Extension)
+				t.Errorf("%s: expected a 401 marked with %s (the simulator answers it to a missing key; the specification lists none)", IDOf(op), Extension)
 			}
 		}
 	}

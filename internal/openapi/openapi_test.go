@@ -86,7 +86,7 @@ func TestOperationIDsAndPlacement(t *testing.T) {
 	got := map[string]place{}
 	for path, item := range doc.Paths.Map() {
 		for method, op := range item.Operations() {
-			got[op.OperationID] = place{method, path}
+			got[IDOf(op)] = place{method, path}
 		}
 	}
 	// The registry names each operation's place (for the unplaced five,
@@ -141,19 +141,19 @@ func TestStatuses(t *testing.T) {
 				switch {
 				case status == "204":
 					if len(r.Value.Content) != 0 {
-						t.Errorf("%s 204: got content, want none", op.OperationID)
+						t.Errorf("%s 204: got content, want none", IDOf(op))
 					}
 				case mt == nil || mt.Schema == nil:
-					t.Errorf("%s %s: no application/json schema", op.OperationID, status)
+					t.Errorf("%s %s: no application/json schema", IDOf(op), status)
 				case code == '4' || code == '5':
 					if !mt.Schema.Value.Type.Is(openapi3.TypeString) {
-						t.Errorf("%s %s: error body type %v, want string", op.OperationID, status, mt.Schema.Value.Type)
+						t.Errorf("%s %s: error body type %v, want string", IDOf(op), status, mt.Schema.Value.Type)
 					}
 				}
 			}
 			slices.Sort(got)
-			if diff := cmp.Diff(want[op.OperationID], got); diff != "" {
-				t.Errorf("%s statuses (-want +got):\n%s", op.OperationID, diff)
+			if diff := cmp.Diff(want[IDOf(op)], got); diff != "" {
+				t.Errorf("%s statuses (-want +got):\n%s", IDOf(op), diff)
 			}
 		}
 	}
@@ -172,7 +172,7 @@ func TestRequestBodiesAndParameters(t *testing.T) {
 	}
 	for _, item := range doc.Paths.Map() {
 		for _, op := range item.Operations() {
-			id := op.OperationID
+			id := IDOf(op)
 			want, hasBody := wantBody[id]
 			if (op.RequestBody != nil) != hasBody {
 				t.Errorf("%s: request body present = %v, want %v", id, op.RequestBody != nil, hasBody)

@@ -52,7 +52,7 @@ func buildRequests(doc *openapi3.T) map[string]*requestSpec {
 					}
 				}
 			}
-			out[op.OperationID] = rs
+			out[IDOf(op)] = rs
 		}
 	}
 	return out

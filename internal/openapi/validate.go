@@ -52,7 +52,7 @@ type Validator struct {
 	opIDs   []string
 	records map[*openapi3.Schema]*record
 	opts    []openapi3.SchemaValidationOption
-	reqs    map[string]*requestSpec // by operationId, for CheckRequest
+	reqs    map[string]*requestSpec // by operation id (IDExtension), for CheckRequest
 }
 
 type operation struct {
@@ -109,13 +109,14 @@ func NewValidator() (*Validator, error) {
 	}
 	for path, item := range doc.Paths.Map() {
 		for method, op := range item.Operations() {
-			if op.OperationID == "" {
-				return nil, fmt.Errorf("openapi: %s %s has no operationId", method, path)
+			id := IDOf(op)
+			if id == "" {
+				return nil, fmt.Errorf("openapi: %s %s has no %s", method, path, IDExtension)
 			}
-			if _, dup := v.ops[op.OperationID]; dup {
-				return nil, fmt.Errorf("openapi: operationId %q is used twice", op.OperationID)
+			if _, dup := v.ops[id]; dup {
+				return nil, fmt.Errorf("openapi: %s %q is used twice", IDExtension, id)
 			}
-			o := &operation{id: op.OperationID, responses: make(map[string]*response)}
+			o := &operation{id: id, responses: make(map[string]*response)}
 			for status, rr := range op.Responses.Map() {
 				if Unlisted(rr) {
 					continue // the simulator's answer, not the specification's
@@ -124,8 +125,8 @@ func NewValidator() (*Validator, error) {
 				o.statuses = append(o.statuses, status)
 			}
 			slices.Sort(o.statuses)
-			v.ops[op.OperationID] = o
-			v.opIDs = append(v.opIDs, op.OperationID)
+			v.ops[id] = o
+			v.opIDs = append(v.opIDs, id)
 		}
 	}
 	slices.SortFunc(v.opIDs, compareNatural)
@@ -156,7 +157,7 @@ func jsonSchema(r *openapi3.Response) *openapi3.Schema {
 	return nil
 }
 
-// Operations returns every operationId of the document: the numbered ones
+// Operations returns every operation id (IDExtension) of the document: the numbered ones
 // in numeric order (E1, E2, ..., E21), then the others alphabetically.
 func (v *Validator) Operations() []string { return slices.Clone(v.opIDs) }
 
@@ -205,15 +206,15 @@ func (o *operation) lookup(status int) *response {
 // status, against the schema the document gives that response, and returns
 // every problem found (nil when there is none), ordered by pointer.
 //
-// The operation is found by its operationId, never by a URL, so an
-// implementation may place operations wherever it likes. An operationId the
+// The operation is found by its id (IDExtension), never by a URL, so an
+// implementation may place operations wherever it likes. An id the
 // document does not have, or a status the operation does not document, gives
 // a single Problem with Rule "status". A documented response without a body
 // (204) accepts only an empty body.
 func (v *Validator) Check(opID string, status int, body []byte) []Problem {
 	op := v.ops[opID]
 	if op == nil {
-		return []Problem{{Rule: rules.RuleStatus, Message: fmt.Sprintf("expected an operationId of the document, got %q", opID)}}
+		return []Problem{{Rule: rules.RuleStatus, Message: fmt.Sprintf("expected an operation id of the document (E1..E21, GB, ES, NG, NR, QS), got %q", opID)}}
 	}
 	resp := op.lookup(status)
 	if resp == nil {

@@ -50,7 +50,7 @@ func TestAnOperationIsComplete(t *testing.T) {
 					op.required = append(op.required, v.Name)
 				}
 			}
-			ops[o.OperationID] = op
+			ops[openapi.IDOf(o)] = op
 		}
 	}
 	resolves := func(key string) bool {

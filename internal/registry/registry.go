@@ -241,6 +241,27 @@ func (o Operation) SubjectIsNumber() bool {
 // and path open.
 func (o Operation) Unplaced() bool { return !o.Placed }
 
+// OperationID is the operation's operationId in the OpenAPI document,
+// which says what it does (generated clients name their methods after
+// it): the old fixture name of an unplaced operation, else its display
+// name in lower camel case ("getDownloadLogsByFolder"). The document
+// gives the operation's id (E10) in openapi.IDExtension.
+func (o Operation) OperationID() string {
+	if o.Alias != "" {
+		return o.Alias
+	}
+	var b strings.Builder
+	for i, w := range strings.FieldsFunc(o.Name, func(r rune) bool { return r == ' ' || r == '-' }) {
+		if i == 0 {
+			w = strings.ToLower(w[:1]) + w[1:]
+		} else {
+			w = strings.ToUpper(w[:1]) + w[1:]
+		}
+		b.WriteString(w)
+	}
+	return b.String()
+}
+
 var all = []Operation{
 	{ID: E1, Profile: ProfileSecondFactor, ChangesState: true, Name: "Validate one-time password", Statuses: []int{200, 404, 503}, Input: "OtpInput", Method: "POST", Path: "/campus/2FA/Auth", Placed: true,
 		Record: "SecondFactorResult", JSONBody: true, RequiredMembers: true, Group: "second-factor",

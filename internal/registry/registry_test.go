@@ -82,11 +82,15 @@ func TestOpenAPIAgrees(t *testing.T) {
 	seen := map[string]bool{}
 	for path, item := range doc.Paths.Map() {
 		for method, o := range item.Operations() {
-			seen[o.OperationID] = true
-			op, ok := registry.Lookup(o.OperationID)
-			if !ok {
-				t.Errorf("openapi.yaml: %s %s has operationId %q, which the registry does not know", method, path, o.OperationID)
+			id := openapi.IDOf(o)
+			seen[id] = true
+			op, ok := registry.Lookup(id)
+			if !ok || string(op.ID) != id {
+				t.Errorf("openapi.yaml: %s %s has %s %q, which the registry does not know", method, path, openapi.IDExtension, id)
 				continue
+			}
+			if o.OperationID != op.OperationID() {
+				t.Errorf("%s: openapi.yaml has operationId %q, the registry %q (registry.Operation.OperationID)", op.ID, o.OperationID, op.OperationID())
 			}
 			if op.Method != method || op.Path != path {
 				t.Errorf("%s: openapi.yaml has it at %s %s, the registry at %s %s", op.ID, method, path, op.Method, op.Path)

@@ -7,6 +7,9 @@
 package version
 
 import (
+	"os"
+	"path"
+	"path/filepath"
 	"runtime/debug"
 	"strings"
 )
@@ -84,17 +87,31 @@ func Released(suite, digest string) bool {
 	return ok
 }
 
-// Unknown is what Info says of what the build did not record.
+// Unknown is what Info says of what the build did not record, where
+// there is no build information at all (a binary that is not a Go
+// program's, never one of ours built by the go command).
 const Unknown = "unknown"
+
+// Devel is the version of a build of a checkout that recorded no version
+// control data (GOFLAGS=-buildvcs=false, or a source tree without .git)
+// and was given none with -ldflags.
+const Devel = "devel"
+
+// GoRun is the version of a binary built by `go run`, which embeds no
+// version control data: it says so plainly rather than "unknown".
+const GoRun = "devel, built by go run"
+
+// NotRecorded is the commit of a build that recorded no revision.
+const NotRecorded = "not recorded"
 
 // modulePath is the project's module: the main module of the campusconf
 // command, a dependency of a service whose tests import the conformance
 // package.
 const modulePath = "github.com/campusconf/campusconf"
 
-// Set with -ldflags at build time by the GitHub Action and the container
-// recipe, where the build information has no version control data (a
-// source archive has no .git):
+// Set with -ldflags at build time by the release (.goreleaser.yaml), the
+// GitHub Action and the container recipe, where the build information has
+// no version control data (a source archive has no .git):
 //
 //	go build -ldflags "-X github.com/campusconf/campusconf/internal/version.version=v1.2.3 -X github.com/campusconf/campusconf/internal/version.commit=0123abc" ./cmd/campusconf
 var version, commit string
@@ -102,11 +119,12 @@ var version, commit string
 // Info is what a build knows of itself.
 type Info struct {
 	// Version is the module version: the one `go install …@v1.2.3` or a
-	// build in a tagged checkout recorded, else the one set with
-	// -ldflags, else Unknown.
+	// build in a checkout recorded (a tag, or a pseudo-version such as
+	// v0.0.0-20261129100151-06703ca3fe64+dirty), else the one set with
+	// -ldflags, else GoRun for a `go run` build, else Devel.
 	Version string
 	// Commit is the version control revision the build recorded, else the
-	// one set with -ldflags, else Unknown.
+	// one set with -ldflags, else NotRecorded.
 	Commit string
 	// Modified is true when the build recorded uncommitted changes.
 	Modified bool
@@ -118,40 +136,65 @@ type Info struct {
 // Get returns the Info of the running binary.
 func Get() Info {
 	bi, _ := debug.ReadBuildInfo()
-	return fromBuild(bi, version, commit)
+	exe, _ := os.Executable()
+	return fromBuild(bi, version, commit, builtByGoRun(exe))
 }
 
-// fromBuild reads Info from build information (nil when there is none)
-// and the values set with -ldflags, the build information first.
-func fromBuild(bi *debug.BuildInfo, ldVersion, ldCommit string) Info {
+// builtByGoRun reports whether exe is where `go run` puts the binary it
+// builds: a work directory ($TMPDIR/go-buildNNN/b001/exe/NAME) or, since
+// Go 1.24, the build cache ($GOCACHE/xx/HASH-d/NAME, GOCACHE being
+// …/go-build by default).
+func builtByGoRun(exe string) bool {
+	exe = filepath.ToSlash(exe)
+	dir := path.Dir(exe)
+	if strings.HasSuffix(dir, "/exe") && strings.Contains(exe, "/go-build") {
+		return true
+	}
+	return strings.HasSuffix(dir, "-d") && strings.Contains(exe, "/go-build/")
+}
+
+// fromBuild reads Info from build information (nil when there is none),
+// the values set with -ldflags (the build information first) and whether
+// `go run` built the binary.
+func fromBuild(bi *debug.BuildInfo, ldVersion, ldCommit string, goRun bool) Info {
 	i := Info{Version: ldVersion, Commit: ldCommit, Suite: Suite, SpecDigest: SpecDigest}
-	if bi != nil {
-		mod := bi.Main
-		for _, d := range bi.Deps {
-			if bi.Main.Path != modulePath && d.Path == modulePath {
-				mod = *d // imported by another module's build
-			}
+	if bi == nil {
+		if strings.TrimSpace(i.Version) == "" {
+			i.Version = Unknown
 		}
-		// "(devel)" is what a build outside version control records
-		if v := mod.Version; mod.Path == modulePath && v != "" && v != "(devel)" {
-			i.Version = v
+		if strings.TrimSpace(i.Commit) == "" {
+			i.Commit = Unknown
 		}
-		// the version control data is of the main module only
-		for _, s := range bi.Settings {
-			switch {
-			case bi.Main.Path != modulePath:
-			case s.Key == "vcs.revision" && s.Value != "":
-				i.Commit = s.Value
-			case s.Key == "vcs.modified":
-				i.Modified = s.Value == "true"
-			}
+		return i
+	}
+	mod := bi.Main
+	for _, d := range bi.Deps {
+		if bi.Main.Path != modulePath && d.Path == modulePath {
+			mod = *d // imported by another module's build
+		}
+	}
+	// "(devel)" is what a build outside version control records
+	if v := mod.Version; mod.Path == modulePath && v != "" && v != "(devel)" {
+		i.Version = v
+	}
+	// the version control data is of the main module only
+	for _, s := range bi.Settings {
+		switch {
+		case bi.Main.Path != modulePath:
+		case s.Key == "vcs.revision" && s.Value != "":
+			i.Commit = s.Value
+		case s.Key == "vcs.modified":
+			i.Modified = s.Value == "true"
 		}
 	}
 	if strings.TrimSpace(i.Version) == "" {
-		i.Version = Unknown
+		i.Version = Devel
+		if goRun {
+			i.Version = GoRun
+		}
 	}
 	if strings.TrimSpace(i.Commit) == "" {
-		i.Commit = Unknown
+		i.Commit = NotRecorded
 	}
 	return i
 }
@@ -160,7 +203,7 @@ func fromBuild(bi *debug.BuildInfo, ldVersion, ldCommit string) Info {
 // commit (short) and whether the tree was modified.
 func (i Info) String() string {
 	c := i.Commit
-	if len(c) > 12 && c != Unknown {
+	if len(c) > 12 && c != Unknown && c != NotRecorded {
 		c = c[:12]
 	}
 	s := i.Version + " (commit " + c

@@ -47,29 +47,52 @@ func TestFromBuild(t *testing.T) {
 	vcs := func(rev, modified string) []debug.BuildSetting {
 		return []debug.BuildSetting{{Key: "vcs.revision", Value: rev}, {Key: "vcs.modified", Value: modified}}
 	}
+	devel := &debug.BuildInfo{Main: debug.Module{Path: modulePath, Version: "(devel)"}}
 	tests := []struct {
 		name                string
 		bi                  *debug.BuildInfo
 		ldVersion, ldCommit string
+		goRun               bool
 		want                Info
 	}{
-		{"nothing recorded", nil, "", "", Info{Version: Unknown, Commit: Unknown}},
-		{"a devel build outside version control", &debug.BuildInfo{Main: debug.Module{Path: modulePath, Version: "(devel)"}}, "", "", Info{Version: Unknown, Commit: Unknown}},
-		{"ldflags only (the Action, a source archive)", &debug.BuildInfo{Main: debug.Module{Path: modulePath, Version: "(devel)"}}, "v1.2.0", "abc123", Info{Version: "v1.2.0", Commit: "abc123"}},
-		{"go install of a tag", &debug.BuildInfo{Main: debug.Module{Path: modulePath, Version: "v1.2.3"}}, "", "", Info{Version: "v1.2.3", Commit: Unknown}},
-		{"a build in a modified checkout", &debug.BuildInfo{Main: debug.Module{Path: modulePath, Version: "v0.0.0-20261125120000-0123456789ab+dirty"}, Settings: vcs("0123456789abcdef", "true")}, "", "", Info{Version: "v0.0.0-20261125120000-0123456789ab+dirty", Commit: "0123456789abcdef", Modified: true}},
+		{"no build information", nil, "", "", false, Info{Version: Unknown, Commit: Unknown}},
+		{"go build with -buildvcs=false", devel, "", "", false, Info{Version: Devel, Commit: NotRecorded}},
+		{"go run", devel, "", "", true, Info{Version: GoRun, Commit: NotRecorded}},
+		{"ldflags only (the Action, a source archive)", devel, "v1.2.0", "abc123", false, Info{Version: "v1.2.0", Commit: "abc123"}},
+		{"go install of a tag", &debug.BuildInfo{Main: debug.Module{Path: modulePath, Version: "v1.2.3"}}, "", "", false, Info{Version: "v1.2.3", Commit: NotRecorded}},
+		{"a build in a modified checkout", &debug.BuildInfo{Main: debug.Module{Path: modulePath, Version: "v0.0.0-20261125120000-0123456789ab+dirty"}, Settings: vcs("0123456789abcdef", "true")}, "", "", false, Info{Version: "v0.0.0-20261125120000-0123456789ab+dirty", Commit: "0123456789abcdef", Modified: true}},
 		{"a dependency of another module's build", &debug.BuildInfo{Main: debug.Module{Path: "example.edu/campus-api", Version: "v9.9.9"}, Settings: vcs("feed", "true"),
-			Deps: []*debug.Module{{Path: modulePath, Version: "v1.4.0"}}}, "", "", Info{Version: "v1.4.0", Commit: Unknown}},
-		{"another module's build without it", &debug.BuildInfo{Main: debug.Module{Path: "example.edu/campus-api", Version: "v9.9.9"}}, "", "", Info{Version: Unknown, Commit: Unknown}},
-		{"build information wins over ldflags", &debug.BuildInfo{Main: debug.Module{Path: modulePath, Version: "v1.2.3"}, Settings: vcs("fedcba", "false")}, "v9", "999", Info{Version: "v1.2.3", Commit: "fedcba"}},
+			Deps: []*debug.Module{{Path: modulePath, Version: "v1.4.0"}}}, "", "", false, Info{Version: "v1.4.0", Commit: NotRecorded}},
+		{"another module's build without it", &debug.BuildInfo{Main: debug.Module{Path: "example.edu/campus-api", Version: "v9.9.9"}}, "", "", false, Info{Version: Devel, Commit: NotRecorded}},
+		{"build information wins over ldflags", &debug.BuildInfo{Main: debug.Module{Path: modulePath, Version: "v1.2.3"}, Settings: vcs("fedcba", "false")}, "v9", "999", true, Info{Version: "v1.2.3", Commit: "fedcba"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			tt.want.Suite, tt.want.SpecDigest = Suite, SpecDigest
-			if got := fromBuild(tt.bi, tt.ldVersion, tt.ldCommit); got != tt.want {
+			if got := fromBuild(tt.bi, tt.ldVersion, tt.ldCommit, tt.goRun); got != tt.want {
 				t.Errorf("fromBuild: expected %+v, got %+v", tt.want, got)
 			}
 		})
+	}
+}
+
+func TestBuiltByGoRun(t *testing.T) {
+	tests := []struct {
+		exe  string
+		want bool
+	}{
+		{"/tmp/go-build1666552109/b001/exe/campusconf", true},
+		{"/root/.cache/go-build/2e/2ec1aa1b2bdeabd54ba9467f58933dfab701bb47d2de4fbf169155502fb4ac87-d/campusconf", true},
+		{`C:\Users\a\AppData\Local\go-build\2e\2ec1-d\campusconf.exe`, false}, // backslashes stay on Linux
+		{"/usr/local/bin/campusconf", false},
+		{"/home/a/go/bin/campusconf", false},
+		{"/home/a/src/campusconf/campusconf", false},
+		{"", false},
+	}
+	for _, tt := range tests {
+		if got := builtByGoRun(tt.exe); got != tt.want {
+			t.Errorf("builtByGoRun(%q): expected %v, got %v", tt.exe, tt.want, got)
+		}
 	}
 }
 
@@ -79,6 +102,7 @@ func TestInfoString(t *testing.T) {
 		want string
 	}{
 		{Info{Version: Unknown, Commit: Unknown}, "unknown (commit unknown)"},
+		{Info{Version: GoRun, Commit: NotRecorded}, "devel, built by go run (commit not recorded)"},
 		{Info{Version: "v1.2.3", Commit: "0123456789abcdef0123", Modified: true}, "v1.2.3 (commit 0123456789ab, modified)"},
 	}
 	for _, tt := range tests {

@@ -12,8 +12,13 @@ import "time"
 // request rules its requests broke and the simulator's documented choices
 // its answers relied on.
 type Traffic struct {
+	// Since and Until are the period the record covers: with serve
+	// --state it goes on across restarts (Since is then the first
+	// start, or when the record was last started over), and Restarts
+	// counts the restarts within it.
 	Since    time.Time `json:"since"`
 	Until    time.Time `json:"until"`
+	Restarts int       `json:"restarts,omitempty"`
 	Requests int       `json:"requests"`
 	// Operations are the operations called, in registry order.
 	Operations []OperationUse `json:"operations"`
@@ -33,6 +38,9 @@ type OperationUse struct {
 	Count  int    `json:"count"`
 	// Statuses counts the answers by status code, the code in decimal.
 	Statuses map[string]int `json:"statuses"`
+	// Example is one request of the app to it, the first answered 2xx
+	// (else the first), to replay elsewhere (its FixtureIDs).
+	Example *Example `json:"example,omitempty"`
 }
 
 // ViolationUse is one request rule broken: its requirement, the
@@ -57,6 +65,21 @@ type Example struct {
 	Target  string `json:"target"`
 	Body    string `json:"body,omitempty"`
 	BodyCut bool   `json:"bodyCut,omitempty"`
+	// Op is the operation the request called; User the fixture role
+	// whose token it carried ("owner", "admin", ...; "" for none or a
+	// token of no fixture user); ContentType its Content-Type; Status
+	// what the simulator answered.
+	Op          string `json:"op,omitempty"`
+	User        string `json:"user,omitempty"`
+	ContentType string `json:"contentType,omitempty"`
+	Status      int    `json:"status,omitempty"`
+	// FixtureIDs maps each record id the request names (in its path,
+	// query or body, as written there) to the fixture key it stands for
+	// ("records.folder", "records.deletableSlots.1": a list's element by
+	// index, gjson's path syntax), so that the request can be replayed
+	// against another implementation with the ids of its fixture. An id
+	// of a record the app created is not in it.
+	FixtureIDs map[string]string `json:"fixtureIds,omitempty"`
 }
 
 // Reliance is one documented choice of the simulator (docs/decisions.md,
@@ -71,4 +94,7 @@ type Reliance struct {
 	Section   string   `json:"section"`
 	Count     int      `json:"count"`
 	Ops       []string `json:"ops"`
+	// Example is one request whose answer relied on the choice, the
+	// first answered 2xx (else the first).
+	Example *Example `json:"example,omitempty"`
 }

@@ -52,6 +52,15 @@ func Secrets(f *fixtures.File) map[string]string {
 	}
 	put(f.SecondFactor.TOTPSecret, "<TOTP_SECRET>")
 	put(f.SecondFactor.OTP, "<OTP>")
+	// A value taken from the environment into a credential is a secret
+	// of its own, also where it is only part of one ("Basic ${B64}").
+	for _, r := range f.Env() {
+		if r.Secret() {
+			if _, ok := out[r.Value]; !ok {
+				put(r.Value, "<"+r.Name+">")
+			}
+		}
+	}
 	// The control API's base path may carry a token (the simulator's
 	// /_sim/TOKEN): a long segment of it is a secret too.
 	for _, seg := range strings.Split(f.Control, "/") {

@@ -134,6 +134,15 @@ func Mount(t *front.RouteTable, s Server, c Config) {
 		}
 		front.WriteJSON(w, http.StatusOK, c.Traffic.Snapshot())
 	})
+	t.HandleFunc("DELETE "+base+"/traffic", func(w http.ResponseWriter, r *http.Request) {
+		// the traffic report starts over: its period from now
+		if c.Traffic == nil {
+			ctl.fail(w, http.StatusNotFound, noTrafficRecord)
+			return
+		}
+		c.Traffic.StartOver()
+		front.NoContent(w)
+	})
 	t.HandleFunc("POST "+base+"/report", ctl.report)
 	t.HandleFunc("GET "+base+"/ui", serveConsole)
 	t.HandleFunc("GET "+base+"/snapshot", ctl.getSnapshot)

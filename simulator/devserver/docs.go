@@ -1,11 +1,14 @@
 package devserver
 
 import (
+	"bytes"
 	"crypto/sha256"
 	"encoding/base64"
 	"encoding/json"
+	"html/template"
 	"net/http"
 	"net/http/httptest"
+	"net/url"
 	"regexp"
 	"strings"
 	"sync"
@@ -13,6 +16,7 @@ import (
 	"github.com/swaggest/swgui"
 	"github.com/swaggest/swgui/v5emb"
 
+	"github.com/campusconf/campusconf/fixtures"
 	"github.com/campusconf/campusconf/internal/openapi"
 	"github.com/campusconf/campusconf/internal/registry"
 	"github.com/campusconf/campusconf/internal/wire"
@@ -48,7 +52,10 @@ type docs struct {
 	store    *store.Store
 	defects  *switches.Defects
 	variants *switches.Variants
-	once     sync.Once
+	// fixture is the world's fixture file, whose ids the document's
+	// examples are (withExamples).
+	fixture func() *fixtures.File
+	once    sync.Once
 	// pages are the index pages by fixture user, rendered once; assets
 	// serves Swagger UI's files.
 	pages    map[string]docsPage
@@ -66,9 +73,10 @@ type docsPage struct {
 }
 
 // NewDocs returns the docs of the world st, built on their first request,
-// with the switches in force (d, v).
-func NewDocs(st *store.Store, d *switches.Defects, v *switches.Variants) http.Handler {
-	return &docs{store: st, defects: d, variants: v, fallback: "owner"}
+// with the switches in force (d, v); fixture gives the world's fixture
+// file, the examples of the document's parameters.
+func NewDocs(st *store.Store, d *switches.Defects, v *switches.Variants, fixture func() *fixtures.File) http.Handler {
+	return &docs{store: st, defects: d, variants: v, fixture: fixture, fallback: "owner"}
 }
 
 func (d *docs) ServeHTTP(w http.ResponseWriter, r *http.Request) {
@@ -110,13 +118,37 @@ func (d *docs) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		}
 		h.Set("Content-Security-Policy", p.csp)
 		h.Set("Content-Type", "text/html; charset=utf-8")
-		w.Write(p.html)
+		html := p.html
+		if world := r.URL.Query().Get("world"); world != "" {
+			// the switcher's links keep the world the page tries in
+			html = bytes.ReplaceAll(html, []byte(`href="?user=`), []byte(`href="?world=`+url.QueryEscape(world)+`&amp;user=`))
+		}
+		w.Write(html)
 		return
 	}
 	h.Del("Cache-Control") // the assets never change within a binary
 	h.Set("Content-Security-Policy", docsAssetCSP)
 	// an unknown asset is a 404 with a JSON string body like any other
 	d.assets.ServeHTTP(front.AnswerJSON(w, r, d.defects), r)
+}
+
+// userSwitcher is the row of links above Swagger UI that opens the page
+// of another fixture user (?user=), current the one shown. Its style is
+// an inline element, which the page's policy allows by its hash.
+func userSwitcher(users []store.User, current string) template.HTML {
+	var b strings.Builder
+	b.WriteString(`<style>.campusconf-users{font:14px sans-serif;padding:8px 20px;background:#f0f0f0;border-bottom:1px solid #ddd}.campusconf-users a,.campusconf-users strong{margin-left:.6em}</style>`)
+	b.WriteString(`<nav class="campusconf-users" aria-label="user">Try it out as:`)
+	for _, u := range users {
+		name := template.HTMLEscapeString(u.Fixture)
+		if u.Fixture == current {
+			b.WriteString(` <strong data-user="` + name + `">` + name + `</strong>`)
+			continue
+		}
+		b.WriteString(` <a data-user="` + name + `" href="?user=` + url.QueryEscape(u.Fixture) + `">` + name + `</a>`)
+	}
+	b.WriteString(`</nav>`)
+	return template.HTML(b.String()) // built from escaped parts
 }
 
 // nosniff writes X-Content-Type-Options: nosniff with whatever answer
@@ -187,6 +219,7 @@ func (d *docs) build() {
 				return req;
 			}`
 		ui := v5emb.NewHandlerWithConfig(swgui.Config{
+			PrependHTML: userSwitcher(d.store.Users(), u.Fixture),
 			Title:       "Campus Learning Platform (campusconf simulator, " + u.Fixture + ")",
 			SwaggerJSON: DocsPath + "/openapi.json",
 			BasePath:    DocsPath + "/",
@@ -207,12 +240,13 @@ func (d *docs) build() {
 		d.pages[u.Fixture] = docsPage{html: page, csp: docsCSP(hashSources(inlineScript, page), hashSources(inlineStyle, page))}
 		d.assets = ui // the same files for every user
 	}
-	d.spec, d.specErr = placedSpec(d.variants)
+	d.spec, d.specErr = placedSpec(d.variants, d.fixture())
 }
 
 // placedSpec is the OpenAPI document with the unplaced operations at this
-// simulator's paths, as the variants in force v place them.
-func placedSpec(v *switches.Variants) ([]byte, error) {
+// simulator's paths, as the variants in force v place them, its
+// parameters' examples from f's world (withExamples; none for nil f).
+func placedSpec(v *switches.Variants, f *fixtures.File) ([]byte, error) {
 	var doc map[string]any
 	if err := json.Unmarshal(openapi.JSON(), &doc); err != nil {
 		return nil, err
@@ -241,6 +275,9 @@ func placedSpec(v *switches.Variants) ([]byte, error) {
 			paths[path] = dst
 		}
 		dst[strings.ToLower(method)] = o
+	}
+	if f != nil {
+		withExamples(doc, f)
 	}
 	return json.Marshal(doc)
 }

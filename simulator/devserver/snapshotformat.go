@@ -8,6 +8,7 @@ import (
 	"io/fs"
 	"time"
 
+	"github.com/campusconf/campusconf/internal/wire"
 	"github.com/campusconf/campusconf/simulator/front"
 	"github.com/campusconf/campusconf/simulator/statefile"
 	"github.com/campusconf/campusconf/simulator/store"
@@ -52,6 +53,9 @@ type stateFile struct {
 	Seeded  time.Time                  `json:"seeded"`
 	Default json.RawMessage            `json:"default"`
 	Worlds  map[string]json.RawMessage `json:"worlds"`
+	// Traffic is the traffic record (wire.Traffic), kept so that the
+	// traffic report goes on across restarts; absent without one.
+	Traffic json.RawMessage `json:"traffic,omitempty"`
 }
 
 // Snapshots writes and reads the snapshots of the worlds of one seed and
@@ -104,13 +108,23 @@ type StateFile struct {
 	Seeded  time.Time
 	Default json.RawMessage
 	Worlds  map[string]json.RawMessage
+	// Traffic is the traffic record, nil when none is kept.
+	Traffic *wire.Traffic
 }
 
 // Write writes f to path atomically: a temporary file in the directory of
 // path's target (path may be a symbolic link, which stays one), synced,
 // then renamed over the target (statefile.Write).
 func (f StateFile) Write(path string) error {
-	data, err := json.Marshal(stateFile{Format: stateFormat, Version: stateVersion, Seeded: f.Seeded, Default: f.Default, Worlds: f.Worlds})
+	sf := stateFile{Format: stateFormat, Version: stateVersion, Seeded: f.Seeded, Default: f.Default, Worlds: f.Worlds}
+	if f.Traffic != nil {
+		t, err := json.Marshal(f.Traffic)
+		if err != nil {
+			return err
+		}
+		sf.Traffic = t
+	}
+	data, err := json.Marshal(sf)
 	if err != nil {
 		return err
 	}
@@ -152,7 +166,17 @@ func ReadStateFile(path string, maxBytes int64) (*StateFile, error) {
 			return nil, fmt.Errorf("state file %s: seeded: %v; the file is left as it is", path, err)
 		}
 	}
-	return &StateFile{Seeded: f.Seeded, Default: f.Default, Worlds: f.Worlds}, nil
+	out := &StateFile{Seeded: f.Seeded, Default: f.Default, Worlds: f.Worlds}
+	if len(f.Traffic) > 0 {
+		// read leniently: a later version's traffic record may have
+		// members this one does not know
+		var t wire.Traffic
+		if err := json.Unmarshal(f.Traffic, &t); err != nil {
+			return nil, fmt.Errorf("state file %s: traffic: %v; the file is left as it is", path, err)
+		}
+		out.Traffic = &t
+	}
+	return out, nil
 }
 
 // strictDecode decodes data into v, refusing unknown fields and trailing

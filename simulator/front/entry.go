@@ -20,7 +20,6 @@ import (
 	"github.com/campusconf/campusconf/internal/wire"
 	"github.com/campusconf/campusconf/reports/redact"
 	"github.com/campusconf/campusconf/simulator/switches"
-	"github.com/campusconf/campusconf/simulator/variants"
 )
 
 // Entry is the one layer every request passes before the router, in this
@@ -50,6 +49,8 @@ type Entry struct {
 	// red hides credentials in the query logged (nil: none; the control
 	// token's segment of the path is masked apart).
 	red *redact.Redactor
+	// cors is the origins browsers may call the interface from.
+	cors wire.CORSPolicy
 }
 
 // Config is what an Entry needs besides the router.
@@ -73,12 +74,19 @@ type Config struct {
 	// reports' redactor); nil hides none. The control token's segment of
 	// the path is masked apart.
 	Redactor *redact.Redactor
+	// CORS is the origins browsers may call the interface from
+	// (wire.CORSPolicy); nil allows any.
+	CORS *wire.CORSPolicy
 }
 
 // NewEntry returns the layer in front of mux.
 func NewEntry(mux http.Handler, c Config) *Entry {
 	e := &Entry{mux: mux, defects: c.Defects, log: c.Log, watch: c.Watch, docs: c.Docs,
 		docsPath: c.DocsPath, docsDir: c.DocsPath + "/", observed: c.Log != nil || c.Watch != nil, red: c.Redactor}
+	e.cors = wire.AnyCORS
+	if c.CORS != nil {
+		e.cors = *c.CORS
+	}
 	if c.ControlPath != "" {
 		e.control = c.ControlPath + "/"
 	}
@@ -112,7 +120,7 @@ func (e *Entry) serve(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	control := IsControlPath(r.URL.Path)
-	if !control && corsPreflight(jw, r) {
+	if !control && e.corsPreflight(jw, r) {
 		return
 	}
 	if msg := targetProblem(r); msg != "" {
@@ -131,21 +139,63 @@ func (e *Entry) serve(w http.ResponseWriter, r *http.Request) {
 // it.
 var answersPool = sync.Pool{New: func() any { return new(jsonAnswers) }}
 
-// corsPreflight lets browsers read every answer of the interface, and
-// answers preflight requests (true when it did). The control API gets
-// neither: a page of another origin must not drive it.
-func corsPreflight(w http.ResponseWriter, r *http.Request) bool {
+// corsPreflight lets browsers read every answer of the interface from
+// the origins the policy allows, and answers preflight requests (true
+// when it did): one from an allowed origin gets the headers it asks for,
+// one refused gets 403 and its reason, which the request log shows. The
+// control API gets neither: a page of another origin must not drive it.
+func (e *Entry) corsPreflight(w http.ResponseWriter, r *http.Request) bool {
 	h := w.Header()
-	h["Access-Control-Allow-Origin"] = anyOrigin // shared, never changed in place
+	origin := ""
+	if o := r.Header["Origin"]; len(o) > 0 {
+		origin = o[0]
+	}
+	allowed := true
+	if e.cors.Any() {
+		h["Access-Control-Allow-Origin"] = anyOrigin // shared, never changed in place
+	} else {
+		h["Vary"] = varyOrigin
+		var v string
+		if v, allowed = e.cors.AllowOrigin(origin); allowed {
+			h.Set("Access-Control-Allow-Origin", v)
+		}
+	}
+	if allowed && origin != "" {
+		h["Access-Control-Expose-Headers"] = exposed
+	}
 	if r.Method != http.MethodOptions {
 		return false
 	}
-	h.Set("Access-Control-Allow-Methods", "GET, POST, PUT, PATCH, DELETE, OPTIONS")
-	h.Set("Access-Control-Allow-Headers", "Ocp-Apim-Subscription-Key, Authorization, "+variants.UserTokenHeader+", "+wire.WorldHeader+", Content-Type")
-	h.Set("Access-Control-Max-Age", "600")
+	method := r.Header.Get("Access-Control-Request-Method")
+	if method == "" {
+		// a plain OPTIONS, not a preflight: what the interface allows
+		h.Set("Access-Control-Allow-Methods", wire.CORSMethods)
+		h.Set("Access-Control-Allow-Headers", wire.CORSDefaultHeaders)
+		w.WriteHeader(http.StatusNoContent)
+		return true
+	}
+	asked := strings.Join(r.Header.Values("Access-Control-Request-Headers"), ",")
+	if why := e.cors.CheckPreflight(origin, method, asked); why != "" {
+		if n := NoteOf(r); n != nil {
+			n.Refused = why
+		}
+		h.Del("Access-Control-Allow-Origin")
+		h.Del("Access-Control-Expose-Headers")
+		Fail(w, e.defects, http.StatusForbidden, why)
+		return true
+	}
+	h.Set("Access-Control-Allow-Methods", wire.CORSMethods)
+	h.Set("Access-Control-Allow-Headers", wire.CORSAllowHeaders(asked))
+	h.Set("Access-Control-Max-Age", wire.CORSMaxAge)
 	w.WriteHeader(http.StatusNoContent)
 	return true
 }
+
+// exposed and varyOrigin are shared header values, as anyOrigin.
+var (
+	exposed    = []string{wire.CORSExposeHeaders}
+	varyOrigin = []string{"Origin"}
+)
 
 // targetProblem says what is wrong with the request target, or "".
 //

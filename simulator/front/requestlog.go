@@ -31,6 +31,8 @@ type Note struct {
 	Violations []openapi.Violation
 	Relies     decisions.Set
 	Example    wire.Example
+	// Refused says why a CORS preflight was refused.
+	Refused string
 }
 
 type noteKey struct{}
@@ -171,6 +173,9 @@ func slogAttrs(status int, d time.Duration, note *Note, bytes int) []slog.Attr {
 	}
 	if note.User != "" {
 		attrs = append(attrs, slog.String("user", note.User))
+	}
+	if note.Refused != "" {
+		attrs = append(attrs, slog.String("refused", note.Refused))
 	}
 	if note.Evicted > 0 {
 		attrs = append(attrs, slog.Int("evicted", note.Evicted))

@@ -82,6 +82,14 @@ func (env *Env) keyRefusal() int {
 	return http.StatusUnauthorized
 }
 
+// tokenRefusal is the status of a call without a known bearer token.
+func (env *Env) tokenRefusal() int {
+	if env.variants.Has(variants.Token403) {
+		return http.StatusForbidden
+	}
+	return http.StatusUnauthorized
+}
+
 // variantAccess is the access rule of op as the variants choose it.
 func (env *Env) variantAccess(a access) access {
 	if a == notStudent && env.variants.Has(variants.NoForbiddenTable) {

@@ -31,7 +31,7 @@ type Env struct {
 	// wallClock is the real time, read only to check one-time passwords.
 	wallClock func() time.Time
 	// observed: a request may carry a front.Note; examples: the traffic
-	// record keeps an example of a request that breaks a rule (Config).
+	// record keeps example requests (Config).
 	observed, examples bool
 
 	pollMu    sync.Mutex
@@ -63,7 +63,7 @@ type Config struct {
 	// request may then carry a front.Note to fill.
 	Observed bool
 	// Examples is set when the traffic record keeps an example of each
-	// request that breaks a rule.
+	// operation, reliance and rule broken.
 	Examples bool
 }
 

@@ -50,7 +50,9 @@ func (h *opHandler) inspect(note *front.Note, r *http.Request) {
 	if v := requestValidator(); v != nil {
 		note.Violations = v.Violations(op.ID, pv, queryOf(r).Values(), data, cut)
 	}
-	if env.examples && len(note.Violations) > 0 {
+	if env.examples {
+		// the traffic record keeps one of each operation, reliance and
+		// rule broken
 		note.Example = exampleOf(r, data, cut)
 	}
 }
@@ -85,7 +87,7 @@ const exampleBodyBytes = 4 << 10
 // key nor a token; a secret the app put in the query or the body is the
 // report writer's to redact.
 func exampleOf(r *http.Request, body []byte, cut bool) wire.Example {
-	e := wire.Example{Method: r.Method, Target: front.LogPath(r.URL.Path)}
+	e := wire.Example{Method: r.Method, Target: front.LogPath(r.URL.Path), ContentType: r.Header.Get("Content-Type")}
 	if r.URL.RawQuery != "" {
 		e.Target += "?" + r.URL.RawQuery
 	}

@@ -150,11 +150,11 @@ func (env *Env) credentials(r *http.Request) (store.User, int, string) {
 	}
 	token, refusal := env.userToken(r)
 	if refusal != "" {
-		return store.User{}, http.StatusUnauthorized, refusal
+		return store.User{}, env.tokenRefusal(), refusal
 	}
 	u, ok := env.store.UserByToken(token)
 	if !ok {
-		return store.User{}, http.StatusUnauthorized, env.unknownToken()
+		return store.User{}, env.tokenRefusal(), env.unknownToken()
 	}
 	return u, 0, ""
 }

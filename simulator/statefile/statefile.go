@@ -239,6 +239,18 @@ func isHolderLine(s string) bool {
 	return s == "" || strings.HasPrefix(s, "campusconf ") && !strings.Contains(s, "\n") && len(s) <= maxHolder
 }
 
+// SetHolder replaces the holder's line of a lock held (the address, once
+// the server listens: the lock is taken before the port is opened).
+func (l *Lock) SetHolder(holder string) error {
+	if err := l.file.Truncate(0); err != nil {
+		return fmt.Errorf("lock %s: %w", l.name, err)
+	}
+	if _, err := l.file.WriteAt([]byte(holder+"\n"), 0); err != nil {
+		return fmt.Errorf("lock %s: %w", l.name, err)
+	}
+	return nil
+}
+
 // Release gives the lock up and removes the lock file.
 func (l *Lock) Release() error { return unlockFile(l.file, l.name) }
 

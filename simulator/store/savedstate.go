@@ -70,6 +70,7 @@ var stateFields = func() [][2]int {
 func (s *Store) MarshalState() ([]byte, error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
+	s.tick()
 	st := s.state()
 	return json.Marshal(&st)
 }
@@ -151,6 +152,7 @@ func (s *Store) Restore(st *State, base *World) {
 		}
 	}
 	s.w = w
+	s.rebase() // the saved time, moving on from now
 }
 
 // newID draws the id of a record created at run time. Callers hold mu.

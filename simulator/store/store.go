@@ -43,6 +43,11 @@ type Store struct {
 	// maxCreated bounds the run-time records per kind (0: MaxCreated).
 	maxCreated int
 	evicted    atomic.Int64
+	// wall, when set, makes the world's clock move with real time
+	// (SetRealTime): the clock is w.Clock plus the wall time since
+	// anchor. Nil: the clock steps one second per write.
+	wall   func() time.Time
+	anchor time.Time
 }
 
 // New returns a store holding w, bending the rules p names; Reset replaces
@@ -63,11 +68,48 @@ func (s *Store) Reset() {
 	w := s.build()
 	s.mu.Lock()
 	s.w = w
+	s.rebase()
 	s.mu.Unlock()
 }
 
-// now advances the world clock by one second and returns it. Callers hold mu.
+// SetRealTime makes the world's clock move with wall from now on, from
+// where it stands: a write is dated at the world's time then, not one
+// second after the last (serve's default; tests and the embedded target
+// keep stepping, which makes runs reproducible).
+func (s *Store) SetRealTime(wall func() time.Time) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.wall = wall
+	s.rebase()
+}
+
+// rebase starts counting wall time from now. Callers hold mu.
+func (s *Store) rebase() {
+	if s.wall != nil {
+		s.anchor = s.wall()
+	}
+}
+
+// tick brings w.Clock up to date with the wall time passed (never back).
+// Callers hold mu.
+func (s *Store) tick() {
+	if s.wall == nil {
+		return
+	}
+	n := s.wall()
+	if d := n.Sub(s.anchor); d > 0 {
+		s.w.Clock = s.w.Clock.Add(d)
+		s.anchor = n
+	}
+}
+
+// now returns the time of a write: the world's time moved with real time
+// (SetRealTime), else the clock advanced by one second. Callers hold mu.
 func (s *Store) now() time.Time {
+	if s.wall != nil {
+		s.tick()
+		return s.w.Clock
+	}
 	s.w.Clock = s.w.Clock.Add(time.Second)
 	return s.w.Clock
 }
@@ -76,6 +118,7 @@ func (s *Store) now() time.Time {
 func (s *Store) Clock() time.Time {
 	s.mu.Lock()
 	defer s.mu.Unlock()
+	s.tick()
 	return s.w.Clock
 }
 
@@ -85,6 +128,7 @@ func (s *Store) SetClock(t time.Time) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	s.w.Clock = t
+	s.rebase()
 }
 
 // lists returns the current world's read-only lists. The store's readers

@@ -44,8 +44,11 @@ type Variant struct {
 // The variant names. Each constant is the only spelling the simulator
 // checks, so a typo is a compile error rather than a silent no-op.
 const (
-	Key403           Name = "key-403"
-	Key400           Name = "key-400"
+	Key403 Name = "key-403"
+	Key400 Name = "key-400"
+	// Token403 refuses a missing or unknown bearer token with 403, as
+	// many gateways do: the setup tests run a fixture's mistakes on it.
+	Token403         Name = "token-403"
 	E5200IDs         Name = "e5-200-ids"
 	AltPaths         Name = "alt-paths"
 	UserHeader       Name = "user-header"
@@ -108,6 +111,8 @@ var catalogue = sorted([]Variant{
 		Description: "a missing or unknown subscription key is refused with 403 instead of 401"},
 	{Name: Key400, Choice: "key-status", Exercises: "OP.key-status",
 		Description: "a missing or unknown subscription key is refused with 400 instead of 401"},
+	{Name: Token403, Choice: "token-status", Exercises: "Who is calling (D-auth-401)",
+		Description: "a missing or unknown bearer token is refused with 403 instead of 401, as many gateways do"},
 	{Name: E5200IDs, Exercises: "OP.e5-200",
 		Description: "E5 answers 200 with the array of the deleted slot ids instead of 204"},
 	{Name: E5AnyAbsent404, Exercises: "Errors (404 on E5: plain not found)",
