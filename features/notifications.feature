@@ -37,7 +37,7 @@ Feature: Notifications
     Then the status is 200
     And the field "id" is {records.notification.id} where present
     And the field "notifyStatus" is 11 where present
-    When I call NG for "{records.notification.groupId}"
+    When I read the notification back
     Then the status is 200
     And the field "notifyStatus" is 11
 
@@ -51,7 +51,7 @@ Feature: Notifications
     Then the status is 200
     And the field "id" is {records.notification.id} where present
     And the field "notifyStatus" is 10 where present
-    When I call NG for "{records.notification.groupId}"
+    When I read the notification back
     Then the status is 200
     And the field "notifyStatus" is 10
 
@@ -64,7 +64,7 @@ Feature: Notifications
       """
     Then the status is 200
     And the field "notifyStatus" is <read> where present
-    When I call NG for "{records.notification.groupId}"
+    When I read the notification back
     Then the status is 200
     And the field "notifyStatus" is <read>
 

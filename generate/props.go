@@ -65,7 +65,7 @@ func (ru *runner) check(s *opSpec, out outcome) []failure {
 		// out of reach) says nothing about the request
 	case bad == nil && st >= 500:
 		fs = append(fs, failure{NoServerError, "a valid request answered without a server error (below 500)", fmt.Sprintf("%d %s", st, clip(out.ex.ResponseBody))})
-	case bad != nil && (st < 400 || st >= 500):
+	case bad != nil && !rules.ClientError(st):
 		p := InvalidRefusedShould
 		if bad.Must {
 			p = InvalidRefused
@@ -89,8 +89,8 @@ func (ru *runner) check(s *opSpec, out outcome) []failure {
 			fs = append(fs, failure{Shape, fmt.Sprintf("a %d body of %s as the document describes it", st, s.id), strings.Join(problems, "; ")})
 		}
 	}
-	if st >= 400 && !jsonString(string(out.raw)) {
-		fs = append(fs, failure{ErrorBody, "an error body that is a JSON string", clip(out.ex.ResponseBody)})
+	if b := rules.ErrorBody(st, out.raw); b != nil {
+		fs = append(fs, failure{ErrorBody, b.Expected, clip(out.ex.ResponseBody)})
 	}
 	if out.second != nil && (out.second.Status != st || !sameRecords(s.id, out.raw, out.secondRaw, nil)) {
 		fs = append(fs, failure{RepeatableRead, fmt.Sprintf("the same answer to the same GET sent twice: %d %s", st, clip(out.ex.ResponseBody)),

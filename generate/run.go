@@ -15,7 +15,6 @@ package generate
 import (
 	"bytes"
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"hash/fnv"
@@ -28,6 +27,7 @@ import (
 	"github.com/campusconf/campusconf/fixtures"
 	"github.com/campusconf/campusconf/internal/openapi"
 	"github.com/campusconf/campusconf/internal/pace"
+	"github.com/campusconf/campusconf/internal/rules"
 	"github.com/campusconf/campusconf/internal/wire"
 	"github.com/campusconf/campusconf/reports"
 	"github.com/campusconf/campusconf/reports/redact"
@@ -400,7 +400,7 @@ func (ru *runner) exchangeOnce(ctx context.Context, s *opSpec, req Request) (rep
 	ru.authenticate(hr)
 	hr.Header.Set("Accept", "application/json")
 	if req.HasBody {
-		hr.Header.Set("Content-Type", "application/json-patch+json")
+		hr.Header.Set("Content-Type", rules.MediaJSONPatch)
 	}
 	if ru.cfg.Redactor != nil {
 		ex.RequestHeaders = ru.cfg.Redactor.Headers(hr.Header)
@@ -496,10 +496,4 @@ func (ru *runner) record(ctx context.Context, s *opSpec, out outcome, f failure)
 		}
 	}
 	g.count++
-}
-
-// jsonString reports whether body is a single JSON string.
-func jsonString(body string) bool {
-	var s string
-	return json.Unmarshal([]byte(body), &s) == nil
 }

@@ -3,38 +3,20 @@ package generate
 import (
 	"context"
 	"fmt"
+	"strings"
 
+	"github.com/campusconf/campusconf/internal/registry"
 	"github.com/campusconf/campusconf/reports"
 )
 
-// observedBy names, for the writes whose effect a read shows, the reads
-// that show it: a refused request to the write must leave their answers as
-// they were. The other writes change records no operation reads back
-// (quiz sections, gradebook settings, lecture sessions, slots,
-// attendances), so a refused request to them is only checked for its
+// snapshotReads returns the reads that show what a request to s changes
+// (registry.Operation.ShownBy): a refused request must leave their answers
+// as they were. A write no read shows (NotShown) is only checked for its
 // status.
-var observedBy = map[string][]observer{
-	"NR":  {{op: "NG", members: []string{"notifyStatus"}}},
-	"E14": {{op: "E13"}, {op: "E13", pool: "E14.iDs"}},
-	"ES":  {{op: "E9"}}, // and the members of the fixture's body
-}
-
-// observer is a read of the records a write may change: op with the
-// fixture ids of its path parameters, or one read per id of pool. Its
-// answers before and after are compared by the records they show
-// (rules.Identity) and by members, the members the write sets: no other
-// member is stable from one answer to the next (issue 38).
-type observer struct {
-	op      string
-	pool    string
-	members []string
-}
-
-// snapshotReads returns the reads that show what a request to s changes.
 func (ru *runner) snapshotReads(s *opSpec) []Request {
 	var out []Request
-	for _, o := range observedBy[s.id] {
-		rs := ru.specs[o.op]
+	for _, o := range registry.Readbacks(registry.OpID(s.id)) {
+		rs := ru.specs[string(o.Op)]
 		if rs == nil {
 			continue
 		}
@@ -50,11 +32,12 @@ func (ru *runner) snapshotReads(s *opSpec) []Request {
 		if !complete {
 			continue
 		}
-		if o.pool == "" {
+		if o.Each == "" {
 			out = append(out, base)
 			continue
 		}
-		for _, id := range ru.ids[o.pool] {
+		_, member, _ := strings.Cut(o.Each, ".")
+		for _, id := range ru.ids[s.id+"."+member] { // the pools of idSources
 			r := base.clone()
 			for k := range r.Path {
 				r.Path[k] = id
@@ -92,10 +75,11 @@ func (ru *runner) snapshot(ctx context.Context, reads []Request) (snapshot, bool
 // and those of a body the fixture gives (the write sets what it sends).
 func changed(write *opSpec, before, after snapshot) (string, string, int, bool) {
 	members := map[string][]string{}
-	for _, o := range observedBy[write.id] {
-		members[o.op] = append(members[o.op], o.members...)
+	for _, o := range registry.Readbacks(registry.OpID(write.id)) {
+		op := string(o.Op)
+		members[op] = append(members[op], o.Members...)
 		for k := range write.fixedBody {
-			members[o.op] = append(members[o.op], k)
+			members[op] = append(members[op], k)
 		}
 	}
 	for i := range before.exchanges {

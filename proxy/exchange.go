@@ -29,4 +29,5 @@ type Exchange struct {
 	pooled *bytes.Buffer // ResponseBody's buffer, reused once checked
 	held   int64         // bytes held for the checks (Options.QueueBytes)
 	noRoom bool          // a capture found no room: the exchange is not checked
+	judged []string      // the requirements the checks judged on it, in order
 }

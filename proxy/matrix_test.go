@@ -28,9 +28,9 @@ const (
 	matrixEnd   = "<!-- end of the generated part -->"
 )
 
-// caught runs the suite through the proxy once per defect of ds and
-// returns, per defect, whether the proxy named one of its requirements
-// from the traffic alone. The runs share the test's cores; an error of
+// caught runs the suite through the proxy once per defect of ds (or takes
+// TestAgreement's run of it) and returns, per defect, whether the proxy
+// named one of its requirements from the traffic alone. The runs share the test's cores; an error of
 // one is returned, not reported from its goroutine.
 func caught(t *testing.T, ds []defects.Defect) (map[defects.Name]bool, error) {
 	out := map[defects.Name]bool{}
@@ -42,7 +42,7 @@ func caught(t *testing.T, ds []defects.Defect) (map[defects.Name]bool, error) {
 		wg.Go(func() {
 			sem <- struct{}{}
 			defer func() { <-sem }()
-			p, _, err := runThrough(t.Context(), simulator.Options{Defects: []string{string(d.Name)}})
+			a, err := runOnce(t.Context(), simulator.Options{Defects: []string{string(d.Name)}})
 			mu.Lock()
 			defer mu.Unlock()
 			if err != nil {
@@ -51,13 +51,7 @@ func caught(t *testing.T, ds []defects.Defect) (map[defects.Name]bool, error) {
 				}
 				return
 			}
-			found := map[string]bool{}
-			for _, ids := range p.Findings() {
-				for _, id := range ids {
-					found[id] = true
-				}
-			}
-			out[d.Name] = slices.ContainsFunc(d.Requirements, func(r string) bool { return found[r] })
+			out[d.Name] = slices.ContainsFunc(d.Requirements, func(r string) bool { return a.found[r] })
 		})
 	}
 	wg.Wait()

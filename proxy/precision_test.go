@@ -2,7 +2,6 @@ package proxy
 
 import (
 	"context"
-	"net/url"
 	"strings"
 	"testing"
 	"time"
@@ -34,16 +33,11 @@ func TestPrecisionGenerated(t *testing.T) {
 		}
 		t.Run(label, func(t *testing.T) {
 			t.Parallel()
-			opts := simulator.Options{AllowedHosts: []string{"target.test"}}
+			var opts simulator.Options
 			if v != "" {
 				opts.Variants = []string{v}
 			}
-			sim, err := simulator.New(opts)
-			if err != nil {
-				t.Fatal(err)
-			}
-			target, _ := url.Parse("http://target.test")
-			p, err := New(Options{Target: target, Fixture: sim.Fixtures(), Transport: inproc.Transport{Handler: sim}, AllowedHosts: []string{"proxy.test"}})
+			p, fx, err := inFront(opts)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -51,7 +45,7 @@ func TestPrecisionGenerated(t *testing.T) {
 			ctx, cancel := context.WithTimeout(t.Context(), 2*time.Minute)
 			defer cancel()
 			if _, _, err := generate.Run(ctx, generate.Config{BaseURL: "http://proxy.test", Client: inproc.Client(p),
-				Fixture: sim.Fixtures(), N: n, Seed: generate.DefaultSeed}); err != nil {
+				Fixture: fx, N: n, Seed: generate.DefaultSeed}); err != nil {
 				t.Fatal(err)
 			}
 			// every operation's traffic went through and was judged
@@ -60,7 +54,7 @@ func TestPrecisionGenerated(t *testing.T) {
 				ops[sc.Operation] = true
 			}
 			for _, op := range registry.IDs() {
-				if !ops[string(op)] && sim.Fixtures().Supports(string(op)) {
+				if !ops[string(op)] && fx.Supports(string(op)) {
 					t.Errorf("operation %s: expected generated exchanges judged on it, got none", op)
 				}
 			}

@@ -154,6 +154,9 @@ type Proxy struct {
 	// beforeCheck, when set (tests), runs before each check on the
 	// checker's goroutine
 	beforeCheck func()
+	// afterCheck, when set (tests), is told of each exchange checked: the
+	// operation it matched, what was judged on it and what it breaks
+	afterCheck func(ex *Exchange, op registry.OpID, findings []Finding)
 
 	mu      sync.Mutex
 	results map[key]*result
@@ -240,7 +243,6 @@ func New(opts Options) (*Proxy, error) {
 		done:    make(chan struct{}),
 		results: map[key]*result{},
 	}
-	p.check.checked = p.judged
 	p.check.limited = func(*Exchange) { p.limited.Add(1) }
 	p.checkedCond = sync.NewCond(&p.checkedMu)
 	p.stop = make(chan struct{})
@@ -549,6 +551,12 @@ func (p *Proxy) observe(ex *Exchange) {
 	if op != "" {
 		p.matched++
 	}
+	for _, req := range ex.judged {
+		p.result(string(op), req).exchanges++
+	}
+	if p.afterCheck != nil {
+		p.afterCheck(ex, op, findings)
+	}
 	for _, f := range findings {
 		res := p.result(string(f.Operation), f.Requirement)
 		res.violating++
@@ -568,14 +576,6 @@ func (p *Proxy) observe(ex *Exchange) {
 		}
 		p.consoleMu.Unlock()
 	}
-}
-
-// judged notes that an exchange was judged on a requirement (called by the
-// checker, under no lock of the proxy's).
-func (p *Proxy) judged(op registry.OpID, req string) {
-	p.mu.Lock()
-	p.result(string(op), req).exchanges++
-	p.mu.Unlock()
 }
 
 func (p *Proxy) result(op, req string) *result {

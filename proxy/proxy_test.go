@@ -9,6 +9,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/campusconf/campusconf/fixtures"
 	"github.com/campusconf/campusconf/internal/inproc"
 	"github.com/campusconf/campusconf/internal/registry"
 	"github.com/campusconf/campusconf/reports"
@@ -41,9 +42,10 @@ func runThrough(ctx context.Context, opts simulator.Options) (*Proxy, *reports.R
 	return runThroughTags(ctx, opts, "")
 }
 
-// runThroughTags is runThrough with the scenarios of a tag expression only
-// ("": all).
-func runThroughTags(ctx context.Context, opts simulator.Options, tags string) (*Proxy, *reports.Report, error) {
+// inFront returns a proxy at http://proxy.test in front of a fresh
+// in-process simulator built with opts, at http://target.test, and the
+// simulator's fixture.
+func inFront(opts simulator.Options) (*Proxy, *fixtures.File, error) {
 	opts.AllowedHosts = append(opts.AllowedHosts, "target.test") // the in-process target's made-up host
 	sim, err := simulator.New(opts)
 	if err != nil {
@@ -51,6 +53,13 @@ func runThroughTags(ctx context.Context, opts simulator.Options, tags string) (*
 	}
 	target, _ := url.Parse("http://target.test")
 	p, err := New(Options{Target: target, Fixture: sim.Fixtures(), Transport: inproc.Transport{Handler: sim}, AllowedHosts: []string{"proxy.test"}})
+	return p, sim.Fixtures(), err
+}
+
+// runThroughTags is runThrough with the scenarios of a tag expression only
+// ("": all).
+func runThroughTags(ctx context.Context, opts simulator.Options, tags string) (*Proxy, *reports.Report, error) {
+	p, fx, err := inFront(opts)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -59,7 +68,7 @@ func runThroughTags(ctx context.Context, opts simulator.Options, tags string) (*
 	rep, err := steps.Run(ctx, steps.Config{
 		BaseURL:      "http://proxy.test",
 		Client:       inproc.Client(p),
-		Fixture:      sim.Fixtures(),
+		Fixture:      fx,
 		PollInterval: time.Millisecond,
 		Tags:         tags,
 	})

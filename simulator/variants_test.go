@@ -36,6 +36,9 @@ var variantChecks = map[variants.Name]func(t *testing.T, e *env){
 	variants.Key400: func(t *testing.T, e *env) {
 		e.doWith("owner", "POST", "/campus/2FA/Push", "", map[string]string{"Ocp-Apim-Subscription-Key": "wrong"}).want(t, http.StatusBadRequest).errorString(t)
 	},
+	variants.Key404: func(t *testing.T, e *env) {
+		e.doWith("owner", "POST", "/campus/2FA/Push", "", map[string]string{"Ocp-Apim-Subscription-Key": ""}).want(t, http.StatusNotFound).errorString(t)
+	},
 	variants.E5200IDs: func(t *testing.T, e *env) {
 		slot := e.fx.Records.DeletableSlots[0]
 		var ids []string

@@ -72,11 +72,12 @@ func (s *state) successMissed() []string {
 	return []string{s.successReq(s.lastOp)}
 }
 
+// errorBodyIsString holds an error answer to rules.ErrorBody
+// (ALL.error-body).
 func (s *state) errorBodyIsString() error {
-	s.exercise("ALL.error-body")
-	v := gjson.ParseBytes(s.body)
-	if !gjson.ValidBytes(s.body) || v.Type != gjson.String {
-		return s.fail([]string{"ALL.error-body"}, "an error body that is a JSON string, e.g. \"not found\"", fmt.Sprintf("%d with body %s", s.status, s.clip(string(s.body))))
+	s.exercise(rules.ReqErrorBody)
+	if b := rules.ErrorBody(s.status, s.body); b != nil {
+		return s.fail([]string{rules.ReqErrorBody}, b.Expected, fmt.Sprintf("%d with %s", s.status, b.Got))
 	}
 	return nil
 }
@@ -88,13 +89,13 @@ func (s *state) gotStatus() string {
 	return fmt.Sprintf("%d with body %s", s.status, s.clip(string(s.body)))
 }
 
-// refusedForKey accepts the statuses an implementation may plausibly give
-// for a missing or unissued subscription key; the specification names none.
+// refusedForKey holds the answer to a call without a valid subscription
+// key to rules.KeyRefusal: any client error, as the proxy judges it.
 func (s *state) refusedForKey() error {
-	if s.status == 400 || s.status == 401 || s.status == 403 {
-		return nil
+	if b := rules.KeyRefusal(s.status, s.body); b != nil {
+		return s.fail(nil, b.Expected, s.gotStatus())
 	}
-	return s.fail(nil, "a refusal (400, 401 or 403) for a call without a valid Ocp-Apim-Subscription-Key", s.gotStatus())
+	return nil
 }
 
 // notRefusedForMediaType accepts any answer but a refusal of the body's
@@ -112,7 +113,7 @@ func (s *state) notRefusedForMediaType(ctx context.Context) error {
 	}
 	if s.status == 400 && s.lastSent.hasBody {
 		got, at := s.gotStatus(), len(s.exchanges)-1
-		other := "application/json"
+		other := rules.MediaJSON
 		if ct == other {
 			other = jsonPatch
 		}

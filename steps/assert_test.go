@@ -89,7 +89,7 @@ func TestStatusIs(t *testing.T) {
 }
 
 func TestRefusedForKey(t *testing.T) {
-	for status, refused := range map[int]bool{400: true, 401: true, 403: true, 200: false, 404: false, 500: false} {
+	for status, refused := range map[int]bool{400: true, 401: true, 403: true, 404: true, 429: true, 200: false, 302: false, 500: false} {
 		ctx, _ := answerOf(t, "E10", "E10", status, `"no"`)
 		if err := refusedForKey(ctx); (err == nil) != refused {
 			t.Errorf("status %d: expected refused %v, got error %v", status, refused, err)

@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"math"
-	"mime"
 	"reflect"
 	"slices"
 	"strconv"
@@ -15,6 +14,7 @@ import (
 	"github.com/tidwall/gjson"
 
 	"github.com/campusconf/campusconf/internal/registry"
+	"github.com/campusconf/campusconf/internal/rules"
 )
 
 // DefaultMaxPages bounds a walk through a list (Config.MaxPages, `run
@@ -174,15 +174,10 @@ func answerDeclaredJSON(ctx context.Context) error {
 	if len(strings.TrimSpace(string(s.body))) == 0 {
 		return unobservable("the answer (%d) has no body whose media type could be checked", s.status)
 	}
-	ct := s.header.Get("Content-Type")
-	mt, _, err := mime.ParseMediaType(ct)
-	if err == nil && (mt == "application/json" || (strings.HasPrefix(mt, "application/") && strings.HasSuffix(mt, "+json"))) {
-		return nil
+	if b := rules.ResponseMediaType(s.status, s.header.Get("Content-Type")); b != nil {
+		return s.fail(nil, b.Expected, b.Got)
 	}
-	if ct == "" {
-		ct = "no Content-Type"
-	}
-	return s.fail(nil, "a JSON body declared as application/json (or an application/*+json type)", fmt.Sprintf("%d with %s", s.status, ct))
+	return nil
 }
 
 // otpNotConfirmed accepts the two faithful answers to a wrong one-time
@@ -190,21 +185,16 @@ func answerDeclaredJSON(ctx context.Context) error {
 // present, is not "0000". A server error is no answer to a wrong code.
 func otpNotConfirmed(ctx context.Context) error {
 	s := stateFrom(ctx)
-	const want = "a refusal (4xx) or 200 with a status other than \"0000\""
-	switch {
-	case s.status >= 400 && s.status < 500:
-		return s.errorBodyIsString()
-	case s.status == 200:
-		st := s.json().Get("status")
-		if absent(st) {
-			return unobservable("E1 answered 200 without \"status\", an optional field this check needs: only it says whether the code was confirmed")
-		}
-		if st.String() == "0000" {
-			return s.fail(nil, want, "200 with status \"0000\": the wrong code was confirmed")
-		}
-		return nil
+	if b := rules.WrongCodeAnswer(s.status, s.json()); b != nil {
+		return s.fail(nil, b.Expected, s.gotStatus())
 	}
-	return s.fail(nil, want, s.gotStatus())
+	if s.status == 200 && absent(s.json().Get("status")) {
+		return unobservable("E1 answered 200 without \"status\", an optional field this check needs: only it says whether the code was confirmed")
+	}
+	if s.status != 200 {
+		return s.errorBodyIsString()
+	}
+	return nil
 }
 
 // updateQuestionLimit sends the evaluation session update with one

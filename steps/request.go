@@ -19,6 +19,7 @@ import (
 
 	"github.com/campusconf/campusconf/internal/pace"
 	"github.com/campusconf/campusconf/internal/registry"
+	"github.com/campusconf/campusconf/internal/rules"
 	"github.com/campusconf/campusconf/internal/totp"
 	"github.com/campusconf/campusconf/internal/wire"
 	"github.com/campusconf/campusconf/reports"
@@ -37,7 +38,7 @@ type call struct {
 	rawBody bool
 }
 
-const jsonPatch = "application/json-patch+json"
+const jsonPatch = rules.MediaJSONPatch
 
 // interpolate replaces placeholders: {records.x} and the other fixture
 // roots (looked up in the fixture), {saved.name[.path]} (saved earlier),

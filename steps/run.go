@@ -211,7 +211,7 @@ const StoppedShort = "not finished: the run stopped, the target had stopped answ
 
 // before starts a scenario's state.
 func (e *env) before(ctx context.Context, sc *godog.Scenario) (context.Context, error) {
-	s := &state{env: e, name: sc.Name, saved: map[string]gjson.Result{}, started: time.Now()}
+	s := &state{env: e, id: scenarioID(sc), name: sc.Name, saved: map[string]gjson.Result{}, started: time.Now()}
 	for _, t := range sc.Tags {
 		id := strings.TrimPrefix(t.Name, "@")
 		if _, ok := e.cat.Requirement(id); ok {
@@ -266,6 +266,9 @@ func (e *env) afterStep(ctx context.Context, st *godog.Step, status godog.StepRe
 	return ctx, err
 }
 
+// scenarioID is a scenario's id in reports: its feature, then its name.
+func scenarioID(sc *godog.Scenario) string { return featureName(sc.Uri) + ": " + sc.Name }
+
 // after turns the scenario's state into its result.
 func (e *env) after(ctx context.Context, sc *godog.Scenario, err error) (context.Context, error) {
 	s := stateFrom(ctx)
@@ -273,7 +276,7 @@ func (e *env) after(ctx context.Context, sc *godog.Scenario, err error) (context
 	f := ctx.Value(stepFailureKey{}).(*stepFailure)
 	s.op = e.scenarioOp(sc, s.op)
 	res := reports.Scenario{
-		ID:               featureName(sc.Uri) + ": " + sc.Name,
+		ID:               s.id,
 		Feature:          featureName(sc.Uri),
 		Name:             sc.Name,
 		Operation:        s.op,

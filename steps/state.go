@@ -13,7 +13,9 @@ import (
 // state is one scenario's state. It travels in the context under stateKey;
 // nothing of it is shared between scenarios.
 type state struct {
-	env  *env
+	env *env
+	// id is the scenario's id in reports (reports.Scenario.ID).
+	id   string
 	name string
 	// reqs are the scenario's own requirement ids (from its tags).
 	reqs []string
@@ -84,6 +86,18 @@ type stateKey struct{}
 
 func stateFrom(ctx context.Context) *state {
 	return ctx.Value(stateKey{}).(*state)
+}
+
+// ScenarioOf names the scenario a request of a run was made for, as its
+// report names it (reports.Scenario.ID), from the request's context: ""
+// for a request made outside a scenario (the checks before the suite, the
+// generated requests). A transport that attributes traffic to scenarios
+// reads it, as the proxy's agreement test does.
+func ScenarioOf(ctx context.Context) string {
+	if s, ok := ctx.Value(stateKey{}).(*state); ok {
+		return s.id
+	}
+	return ""
 }
 
 // json returns the last response body as a gjson result.

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/campusconf/campusconf/internal/registry"
+	"github.com/campusconf/campusconf/internal/rules"
 
 	"github.com/cucumber/godog"
 	"github.com/tidwall/gjson"
@@ -134,6 +135,7 @@ var stepDefs = []stepDef{
 
 	// notifications
 	{re(`^I make the notification (read|unread)$`), makeNotification, fixed(registry.NR, registry.NG)},
+	{re(`^I read the notification back$`), readNotificationBack, fixed(registry.NG)},
 
 	// gradebook
 	{re(`^I set the weightages of every grade item of the module to total (\S+)$`), setWeightsTotal, fixed(registry.GB)},
@@ -257,7 +259,7 @@ func pollPush(ctx context.Context, tx string) error {
 			return err
 		}
 		st := s.json().Get("status")
-		if s.status != 200 || absent(st) || st.String() == "0000" || st.String() == "7002" {
+		if s.status != 200 || absent(st) || rules.PushDecided(st) {
 			return nil // decided, refused, or silent on it (status is optional)
 		}
 		left := s.env.cfg.PollWindow - time.Since(start)
@@ -308,7 +310,7 @@ func refusedForKey(ctx context.Context) error { return stateFrom(ctx).refusedFor
 // a call that ignored what it was not meant to read.
 func refusedOrBody(ctx context.Context, body string) error {
 	s := stateFrom(ctx)
-	if s.status >= 400 && s.status < 500 {
+	if rules.ClientError(s.status) {
 		return s.errorBodyIsString()
 	}
 	want := "a refusal (4xx)"

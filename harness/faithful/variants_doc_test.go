@@ -35,9 +35,11 @@ type docRow struct {
 // docRows are the table's rows, in its order.
 var docRows = []docRow{
 	{variants.Key403, "OP.key-status (no 401 listed)",
-		"`ALL.key` accepts any of 400, 401, 403 for a missing key: passes"},
+		"`ALL.key` accepts any client error (4xx) for a missing key: passes"},
 	{variants.Key400, "OP.key-status",
 		"as above: passes"},
+	{variants.Key404, "OP.key-status (another client error)",
+		"as above: any 4xx refuses the call: passes"},
 	{variants.Token403, "Who is calling (no 401 listed; D-auth-401)",
 		"no scenario sends an unknown token; the checks before the suite take a 401 or a 403 to a user it expects to pass as a credentials problem: passes (a fixture whose token is wrong stops with exit 2, inconclusive (setup))"},
 	{variants.E5200IDs, "OP.e5-200 (E5 lists 204 and 200 with the ids)",

@@ -63,16 +63,8 @@ func (v *Validator) violations(op registry.OpID, problems []RequestProblem, body
 	if len(out) > 0 || len(body) == 0 || !gjson.ValidBytes(body) {
 		return out
 	}
-	b := gjson.ParseBytes(body)
-	switch op {
-	case registry.GB:
-		if total, n := rules.WeightTotal(b.Get("iD_Weightage")); n > 0 && rules.TrafficWeightageOver(total) {
-			out = append(out, Violation{Requirement: rules.ReqWeightageOver, What: "weights totalling " + rules.FormatNumber(total)})
-		}
-	case registry.ES:
-		if bad := rules.QuestionOutside(b); bad != "" {
-			out = append(out, Violation{Requirement: rules.ReqQuestionOutside, What: bad})
-		}
+	if req, what := rules.BodyOverLimit(op, gjson.ParseBytes(body)); req != "" {
+		out = append(out, Violation{Requirement: req, What: what})
 	}
 	return out
 }

@@ -4,6 +4,8 @@ import (
 	"strconv"
 
 	"github.com/tidwall/gjson"
+
+	"github.com/campusconf/campusconf/internal/registry"
 )
 
 // WeightTotal adds the values of a list of {key, value} weights (a
@@ -68,3 +70,22 @@ func questionFields(v gjson.Result, visit func(name string, e gjson.Result, lim 
 
 // FormatNumber writes a number as briefly as it reads.
 func FormatNumber(f float64) string { return strconv.FormatFloat(f, 'f', -1, 64) }
+
+// BodyOverLimit names the stated limit a request body of op breaks, with
+// what breaks it, in traffic's terms: the weightages of a gradebook update
+// over MaxWeightageTotal (ReqWeightageOver), a question of an evaluation
+// session update outside QuestionLimits (ReqQuestionOutside). req is ""
+// when the body keeps every limit of op, or op has none.
+func BodyOverLimit(op registry.OpID, body gjson.Result) (req, what string) {
+	switch op {
+	case registry.GB:
+		if total, n := WeightTotal(body.Get("iD_Weightage")); n > 0 && TrafficWeightageOver(total) {
+			return ReqWeightageOver, "weights totalling " + FormatNumber(total)
+		}
+	case registry.ES:
+		if bad := QuestionOutside(body); bad != "" {
+			return ReqQuestionOutside, bad
+		}
+	}
+	return "", ""
+}

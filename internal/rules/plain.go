@@ -1,7 +1,6 @@
 package rules
 
 import (
-	"mime"
 	"net/url"
 	"strconv"
 	"strings"
@@ -122,25 +121,4 @@ func idsKnown(r gjson.Result, isID bool, known func(string) bool) bool {
 		ok = r.Type != gjson.Null && known(r.String())
 	}
 	return ok
-}
-
-// MediaTypeRequirement returns the requirement that calls for a request
-// body sent under the Content-Type ct to be served: the documented media
-// type (ALL.media-type), plain JSON (ALL.media-json), none at all
-// (ALL.no-content-type). Any other media type is open (OpenContentType):
-// "" then, and a refusal of it (415) is no verdict.
-func MediaTypeRequirement(ct string) string {
-	if strings.TrimSpace(ct) == "" {
-		return "ALL.no-content-type"
-	}
-	mt, _, err := mime.ParseMediaType(ct)
-	switch {
-	case err != nil:
-		return ""
-	case mt == "application/json-patch+json":
-		return "ALL.media-type"
-	case mt == "application/json":
-		return "ALL.media-json"
-	}
-	return ""
 }

@@ -78,6 +78,8 @@ func (env *Env) keyRefusal() int {
 		return http.StatusForbidden
 	case env.variants.Has(variants.Key400):
 		return http.StatusBadRequest
+	case env.variants.Has(variants.Key404):
+		return http.StatusNotFound
 	}
 	return http.StatusUnauthorized
 }

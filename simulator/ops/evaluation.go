@@ -3,6 +3,7 @@ package ops
 import (
 	"net/http"
 
+	"github.com/campusconf/campusconf/fixtures"
 	"github.com/campusconf/campusconf/internal/registry"
 	"github.com/campusconf/campusconf/simulator/defects"
 	"github.com/campusconf/campusconf/simulator/front"
@@ -162,4 +163,29 @@ func questionPatch(e *front.Body, limits limitRule) store.QuestionPatch {
 var evaluationRoutes = map[registry.OpID]route{
 	registry.E9: {anyone, (*Env).getQuestion},
 	registry.ES: {notStudent, (*Env).updateEvaluationSession},
+}
+
+// updateEvaluationSessionBody is the body the fixture file tells the suite
+// to send to the evaluation session update, whose body the specification
+// does not document.
+var updateEvaluationSessionBody = map[string]any{
+	"name":              "Peer evaluation (updated)",
+	"instructionalText": "Rate each member of your group.",
+	"evaluationMethod":  1,
+	"evaluationType":    2,
+	"maximumScore":      20,
+	"publish":           true,
+	"displayScore":      true,
+}
+
+// bodiesNotShown tell the fixture file the bodies the simulator takes
+// where the specification shows none, by operation.
+var bodiesNotShown = map[registry.OpID]func(*fixtures.Operation){
+	registry.ES: func(fo *fixtures.Operation) {
+		fo.Body = map[string]any{}
+		for k, v := range updateEvaluationSessionBody {
+			fo.Body[k] = v
+		}
+		fo.QuestionTemplate = map[string]any{"questions": []any{"{question}"}}
+	},
 }

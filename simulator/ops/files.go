@@ -61,7 +61,7 @@ func (env *Env) fileDownloadLogs(w http.ResponseWriter, r *http.Request, _ store
 		}
 	}
 	noteUnknown(r, found)
-	answerPage(env, w, l, a.q, keep, nil, true)
+	answerPage(env, w, l, a.q, page[store.FileLog]{keep: keep, cacheAs: true})
 }
 
 // fileAnnotations is E11.

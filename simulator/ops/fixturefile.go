@@ -2,23 +2,9 @@ package ops
 
 import (
 	"github.com/campusconf/campusconf/fixtures"
-	"github.com/campusconf/campusconf/internal/registry"
 	"github.com/campusconf/campusconf/simulator/listing"
 	"github.com/campusconf/campusconf/simulator/store"
 )
-
-// updateEvaluationSessionBody is the body the fixture file tells the suite
-// to send to the evaluation session update, whose body the specification
-// does not document.
-var updateEvaluationSessionBody = map[string]any{
-	"name":              "Peer evaluation (updated)",
-	"instructionalText": "Rate each member of your group.",
-	"evaluationMethod":  1,
-	"evaluationType":    2,
-	"maximumScore":      20,
-	"publish":           true,
-	"displayScore":      true,
-}
 
 // Fixtures returns the fixture file of the world, described as
 // description: credentials per role, the ids of the seeded records, where
@@ -61,18 +47,14 @@ func (env *Env) Fixtures(description string) *fixtures.File {
 		}
 		method, path := env.place(op)
 		fo := fixtures.Operation{Method: method, Path: path}
-		if op.ID == registry.ES {
-			fo.Body = map[string]any{}
-			for k, v := range updateEvaluationSessionBody {
-				fo.Body[k] = v
-			}
-			fo.QuestionTemplate = map[string]any{"questions": []any{"{question}"}}
+		if describe, ok := bodiesNotShown[op.ID]; ok {
+			describe(&fo)
 		}
 		f.Operations[string(op.ID)] = fo
 	}
 	for _, op := range operations {
-		if op.ID == registry.E4 || op.ID == registry.E5 {
-			continue // the two permissions the specification states
+		if op.Stated != "" {
+			continue // a permission the specification states
 		}
 		for _, name := range []string{"admin", "owner", "staff", "student"} {
 			if op.refuses(roleOf(name)) {

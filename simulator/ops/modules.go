@@ -23,7 +23,7 @@ func (env *Env) weblinkLogs(w http.ResponseWriter, r *http.Request, _ store.User
 	if env.defects.Has(defects.LogsEmpty) {
 		l = nil
 	}
-	answerPage(env, w, l, q, nil, nil, true)
+	answerPage(env, w, l, q, page[store.WeblinkLog]{cacheAs: true})
 }
 
 // modulesRoutes are the routes of module content: E12 lists the logs of a weblink.

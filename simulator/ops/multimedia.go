@@ -61,13 +61,13 @@ func (env *Env) channelUsers(w http.ResponseWriter, r *http.Request, _ store.Use
 	id, q, dates := a.id, a.q, env.dateRange(a)
 	if env.defects.Has(defects.E15EntryPerDay) {
 		days, _ := env.store.ChannelByDay(id)
-		answerPage(env, w, listing.New(days), q, nil, nil, nil)
+		answerPage(env, w, listing.New(days), q, page[store.ChannelUser]{})
 		return
 	}
 	if dates.Open() || env.variants.Has(variants.E15DatesUnfiltered) {
 		l, found := env.store.ChannelTotals(id)
 		noteUnknown(r, found)
-		answerPage(env, w, l, q, nil, nil, true)
+		answerPage(env, w, l, q, page[store.ChannelUser]{cacheAs: true})
 		return
 	}
 	users, found := env.store.ChannelRange(id, dates)

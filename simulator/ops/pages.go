@@ -76,13 +76,24 @@ func (env *Env) listQuery(v listing.RawQuery, paged bool) (listing.Query, error)
 	return q, err
 }
 
+// page says how answerPage serves the entries of a list beyond the
+// query: its fields are each left out where unused, so that a call names
+// only what it does, e.g. page[store.Student]{fill: fill}.
+type page[T any] struct {
+	// keep, when set, serves only the entries it accepts.
+	keep func(*T) bool
+	// fill, when set, completes each entry served (populate).
+	fill func(*T)
+	// cacheAs, when not nil, lets the page's bytes be encoded once and
+	// kept with the list (listing.List.Encoded): it must tell apart the
+	// fills the caller may pass (fill == nil, for instance), and the list
+	// must be one of the world's, not made for the request.
+	cacheAs any
+}
+
 // answerPage answers a page of l (an empty list when l is nil).
-//
-// tag, when not nil, lets the page's bytes be encoded once and kept with
-// the list (listing.List.Encoded): it must tell apart the fills the caller
-// may pass (fill == nil, for instance), and the list must be one of the
-// world's, not made for the request.
-func answerPage[T any](env *Env, w http.ResponseWriter, l *listing.List[T], q listing.Query, keep func(*T) bool, fill func(*T), tag any) {
+func answerPage[T any](env *Env, w http.ResponseWriter, l *listing.List[T], q listing.Query, p page[T]) {
+	keep, fill, tag := p.keep, p.fill, p.cacheAs
 	if l == nil {
 		l = listing.New[T](nil)
 		tag = nil
@@ -189,22 +200,22 @@ func (env *Env) pagingDefect(q listing.Query) bool {
 
 // pagingDefects makes the page of the paging defects from the page q
 // asks for and the whole list (sorted and filtered as q says).
-func pagingDefects[T any](env *Env, q listing.Query, page, all []T) []T {
+func pagingDefects[T any](env *Env, q listing.Query, items, all []T) []T {
 	n := len(all)
 	if q.Sort != "" && env.defects.Has(defects.SortDropsLast) && n > 0 {
 		// the sorted list ends one entry early
 		all = all[:n-1]
 		n--
-		page = all[min(q.Offset, n):]
+		items = all[min(q.Offset, n):]
 		if q.Limit >= 0 {
-			page = page[:min(q.Limit, len(page))]
+			items = items[:min(q.Limit, len(items))]
 		}
 	}
 	if q.Offset > 0 && q.Limit > 0 && q.Offset < n && q.Offset+q.Limit > n && n >= q.Limit && env.defects.Has(defects.LastPageFilled) {
 		// a short last page is filled up from before its offset
-		page = all[n-q.Limit:]
+		items = all[n-q.Limit:]
 	}
-	return page
+	return items
 }
 
 // streamedEntries is the longest page encoded whole before it is written;
@@ -306,7 +317,7 @@ func encodePage[T any](b []byte, items []T) []byte {
 // naming it (what), or the empty page a defect answers instead.
 func answerAbsent[T any](env *Env, w http.ResponseWriter, q listing.Query, emptyInstead bool, what string) {
 	if emptyInstead {
-		answerPage[T](env, w, nil, q, nil, nil, nil)
+		answerPage(env, w, nil, q, page[T]{})
 		return
 	}
 	env.fail(w, http.StatusNotFound, what+" does not exist")
@@ -326,7 +337,7 @@ func answerLog[T any](env *Env, w http.ResponseWriter, r *http.Request, log func
 	if empty {
 		l = nil
 	}
-	answerPage(env, w, l, a.q, nil, nil, true)
+	answerPage(env, w, l, a.q, page[T]{cacheAs: true})
 }
 
 // photoFill is the fill of a list whose entries carry a photo (E18, E20):

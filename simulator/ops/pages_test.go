@@ -50,13 +50,13 @@ func TestStreamedPageAsWhole(t *testing.T) {
 	for i := range filled {
 		fill(&filled[i])
 	}
-	check("students, whole and filled", len(l2), func(w http.ResponseWriter) { answerPage(env, w, students, all, nil, fill, nil) }, func(w http.ResponseWriter) { front.WriteJSON(w, http.StatusOK, filled) })
+	check("students, whole and filled", len(l2), func(w http.ResponseWriter) { answerPage(env, w, students, all, page[store.Student]{fill: fill}) }, func(w http.ResponseWriter) { front.WriteJSON(w, http.StatusOK, filled) })
 	if again, _ := students.Page(all, nil); !reflect.DeepEqual(again, l2) {
 		t.Error("answerPage's fill changed the list's own entries; expected it to fill copies")
 	}
 	byName := listing.Query{Limit: -1, Sort: "userName", Desc: true}
 	sorted, _ := students.Page(byName, nil)
-	check("students, whole and sorted", len(sorted), func(w http.ResponseWriter) { answerPage(env, w, students, byName, nil, nil, nil) }, func(w http.ResponseWriter) { front.WriteJSON(w, http.StatusOK, sorted) })
+	check("students, whole and sorted", len(sorted), func(w http.ResponseWriter) { answerPage(env, w, students, byName, page[store.Student]{}) }, func(w http.ResponseWriter) { front.WriteJSON(w, http.StatusOK, sorted) })
 	if len(l1) <= streamedEntries || len(l3) <= 1 {
 		t.Errorf("the download log has %d entries and the annotations %d: expected more than %d and more than 1, so that pieces are written", len(l1), len(l3), streamedEntries)
 	}

@@ -5,10 +5,12 @@ import (
 	"encoding/json"
 	"io"
 	"net/http"
+	"strconv"
 	"strings"
 
 	"github.com/campusconf/campusconf/internal/registry"
 	"github.com/campusconf/campusconf/simulator/front"
+	"github.com/campusconf/campusconf/simulator/store"
 	"github.com/campusconf/campusconf/simulator/variants"
 )
 
@@ -18,7 +20,9 @@ import (
 // answered as anyone's would be (404, an empty list, a count of 0). It is
 // how an implementation that looks records up first and asks who may touch
 // each one behaves; the suite's refusal probes must name real records to
-// see its refusals.
+// see its refusals. Which input names the record is the registry's fact
+// (Operation.PermissionOn); how the simulator looks a record of each kind
+// up is recordExists, by the fixture record the input names (IDs).
 
 // perRecord reports whether op's refusal of the caller depends on the
 // record the request names, under the variant.
@@ -26,10 +30,58 @@ func (env *Env) perRecord(op operation) bool {
 	return op.access == notStudent && env.variants.Has(variants.PermissionPerRecord)
 }
 
+// recordExists looks a record up by its kind: the fixture record path an
+// operation's input takes (registry.Operation.IDs). Every operation
+// refused per record has its kind here (TestPerRecordLookups).
+var recordExists = map[string]func(st *store.Store, id string) bool{
+	"records.bankFolder":           func(st *store.Store, id string) bool { return found(st.BankFolder(id)) },
+	"records.attendanceResource":   func(st *store.Store, id string) bool { return found(st.Module(id)) },
+	"records.folder":               func(st *store.Store, id string) bool { return found(st.FileLogs(id)) },
+	"records.weblink":              func(st *store.Store, id string) bool { return found(st.WeblinkLogs(id)) },
+	"records.media":                func(st *store.Store, id string) bool { return noError(st.MediaLog(id)) },
+	"records.deletableMedia":       func(st *store.Store, id string) bool { return noError(st.MediaLog(id)) },
+	"records.channel":              func(st *store.Store, id string) bool { return found(st.ChannelTotals(id)) },
+	"records.capture":              func(st *store.Store, id string) bool { return found(st.Captures(id)) },
+	"records.lectureSessions":      func(st *store.Store, id string) bool { return found(st.SessionPublished(id)) },
+	"records.gradebookModule.id":   func(st *store.Store, id string) bool { return found(st.Gradebook(id)) },
+	"records.evaluation":           func(st *store.Store, id string) bool { return found(st.Evaluation(id)) },
+	"records.notification.groupId": func(st *store.Store, id string) bool { return noError(st.NotificationByGroup(id, false)) },
+	"records.notification.id":      notificationExists,
+	"records.quizSection.id":       func(st *store.Store, id string) bool { return found(st.QuizSection(id)) },
+}
+
+func notificationExists(st *store.Store, id string) bool {
+	n, err := strconv.ParseInt(id, 10, 64)
+	return err == nil && found(st.Notification(n))
+}
+
 // namesExisting reports whether the request names a record that exists:
-// the path's id, or the body's, as op reads them. The body is read and
-// put back for the handler. An id it cannot read names nothing.
+// any of the ids of the input op checks permissions on
+// (registry.Operation.PermissionOn), in the path or the body. The body is
+// read and put back for the handler. An id it cannot read names nothing;
+// an operation that declares no such input names no record, and is
+// refused as a whole.
 func (env *Env) namesExisting(op registry.OpID, r *http.Request) bool {
+	o := registry.Must(op)
+	exists := recordExists[o.IDs[o.PermissionOn]]
+	if exists == nil {
+		return true
+	}
+	for _, id := range requestIDs(r, o.PermissionOn) {
+		if exists(env.store, strings.ToLower(id)) {
+			return true
+		}
+	}
+	return false
+}
+
+// requestIDs reads the ids of one input of a request: "path.NAME", or
+// "body.NAME" (a string, a number or a list of them).
+func requestIDs(r *http.Request, input string) []string {
+	where, name, _ := strings.Cut(input, ".")
+	if where == "path" {
+		return []string{front.PathValue(r, name)}
+	}
 	var data []byte
 	if r.Body != nil {
 		data, _ = io.ReadAll(io.LimitReader(r.Body, front.MaxBodyBytes))
@@ -37,56 +89,22 @@ func (env *Env) namesExisting(op registry.OpID, r *http.Request) bool {
 	}
 	var b map[string]json.RawMessage
 	_ = json.Unmarshal(data, &b)
-	member := func(name string) string {
-		var v string
-		_ = json.Unmarshal(b[name], &v)
-		return strings.ToLower(v)
+	var list []json.RawMessage
+	if json.Unmarshal(b[name], &list) != nil {
+		list = []json.RawMessage{b[name]}
 	}
-	anyOf := func(exists func(id string) bool) bool {
-		var ids []string
-		_ = json.Unmarshal(b["iDs"], &ids)
-		for _, id := range ids {
-			if exists(strings.ToLower(id)) {
-				return true
+	var out []string
+	for _, raw := range list {
+		var s string
+		if json.Unmarshal(raw, &s) == nil {
+			out = append(out, s)
+		} else if n := json.Number(bytes.TrimSpace(raw)); n != "" {
+			if _, err := n.Int64(); err == nil {
+				out = append(out, n.String())
 			}
 		}
-		return false
 	}
-	path := strings.ToLower(front.PathValue(r, "id"))
-	st := env.store
-	switch op {
-	case registry.E6:
-		return found(st.BankFolder(path))
-	case registry.E7, registry.E8:
-		return found(st.Module(member("resourceID")))
-	case registry.E10:
-		return found(st.FileLogs(path))
-	case registry.E12:
-		return found(st.WeblinkLogs(strings.ToLower(front.PathValue(r, "ID"))))
-	case registry.E13:
-		return noError(st.MediaLog(path))
-	case registry.E14:
-		return anyOf(func(id string) bool { return noError(st.MediaLog(id)) })
-	case registry.E15:
-		return found(st.ChannelTotals(path))
-	case registry.E16:
-		return found(st.Captures(path))
-	case registry.E21:
-		return anyOf(func(id string) bool { return found(st.SessionPublished(id)) })
-	case registry.GB:
-		return found(st.Gradebook(path))
-	case registry.ES:
-		return found(st.Evaluation(path))
-	case registry.NG:
-		return noError(st.NotificationByGroup(path, false))
-	case registry.NR:
-		var id int64
-		_ = json.Unmarshal(b["id"], &id)
-		return found(st.Notification(id))
-	case registry.QS:
-		return found(st.QuizSection(member("id")))
-	}
-	return true // an operation of no record: refused as a whole
+	return out
 }
 
 // found reports the second result of a lookup: whether it found the record.

@@ -23,7 +23,7 @@ func (env *Env) resourceStudents(w http.ResponseWriter, r *http.Request, _ store
 	if pop["photo"] && env.defects.Has(defects.PopulateChangesOthers) {
 		fill = chain(fill, func(st *store.Student) { st.UserName = strings.ToUpper(st.UserName) })
 	}
-	answerPage(env, w, l, q, nil, fill, photos)
+	answerPage(env, w, l, q, page[store.Student]{fill: fill, cacheAs: photos})
 }
 
 // resourcesRoutes are the routes of resources: E20 lists a resource's students.

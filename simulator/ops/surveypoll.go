@@ -33,7 +33,7 @@ func (env *Env) surveyResponses(w http.ResponseWriter, r *http.Request, _ store.
 	if pop["Creator"] && env.defects.Has(defects.PopulateChangesOthers) {
 		keep = func(r *store.SurveyResponse) bool { return r.ID == "" || r.ID[0] >= '4' }
 	}
-	answerPage(env, w, l, q, keep, fill, pop["Creator"]) // the fill follows from it and the defects
+	answerPage(env, w, l, q, page[store.SurveyResponse]{keep: keep, fill: fill, cacheAs: pop["Creator"]}) // the fill follows from it and the defects
 }
 
 // pollResponses is E18.
@@ -53,7 +53,7 @@ func (env *Env) pollResponses(w http.ResponseWriter, r *http.Request, _ store.Us
 	if env.defects.Has(defects.ResponsesOtherQuestion) {
 		fill = chain(fill, otherQuestion(func(r *store.PollResponse) *string { return &r.ID }, func(r *store.PollResponse) *string { return &r.QuestionID }))
 	}
-	answerPage(env, w, l, q, nil, fill, photos)
+	answerPage(env, w, l, q, page[store.PollResponse]{fill: fill, cacheAs: photos})
 }
 
 // pollResponse is E19. The specification lists no 404 here: an unknown id

@@ -6,6 +6,7 @@ import (
 	"io"
 	"math"
 	"net/http"
+	"net/url"
 	"regexp"
 	"slices"
 	"strconv"
@@ -23,145 +24,238 @@ import (
 )
 
 // generatorFaults wraps an operation with the generator defects
-// (simulator/defects/generated.go) in force (in): mistakes on one odd
-// input each, which only generated requests send. Most let the operation
-// answer first and then crash, as a fault in building the answer would,
-// so a request the operation refuses is refused as before. st is the
-// operation's world.
+// (simulator/defects/generated.go) in force (in) that reach it (each
+// defect's Op): mistakes on one odd input each, which only generated
+// requests send. Most let the operation answer first and then crash, as a
+// fault in building the answer would, so a request the operation refuses
+// is refused as before. st is the operation's world.
 func generatorFaults(opID registry.OpID, in *switches.Defects, st *store.Store, next http.Handler) http.Handler {
-	on := false
+	var mine []fault
 	for _, d := range defects.Generated() {
-		on = on || in.Has(d.Name)
+		if (d.Op == "" || d.Op == opID) && in.Has(d.Name) {
+			mine = append(mine, faults[d.Name])
+		}
 	}
-	if !on {
+	if len(mine) == 0 {
 		return next
 	}
 	var calls atomic.Int64
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		q := r.URL.Query()
-		has := in.Has
-		var data []byte
+		fr := &faultRequest{w: w, r: r, q: r.URL.Query(), in: in, st: st, calls: &calls}
 		if r.Body != nil {
-			data, _ = io.ReadAll(io.LimitReader(r.Body, front.MaxBodyBytes))
-			r.Body = io.NopCloser(bytes.NewReader(data))
+			fr.data, _ = io.ReadAll(io.LimitReader(r.Body, front.MaxBodyBytes))
+			r.Body = io.NopCloser(bytes.NewReader(fr.data))
 		}
-		switch {
-		case opID == registry.NR && has(defects.GenRefusedTypeApplied):
-			var b struct {
-				ID   int64 `json:"id"`
-				Read any   `json:"read"`
-			}
-			if json.Unmarshal(data, &b) == nil {
-				if _, isString := b.Read.(string); isString {
-					// applied before the type is checked; the handler
-					// then refuses the request
-					_, _ = st.SetNotificationRead(b.ID, store.Read)
-				}
-			}
-		case opID == registry.E19 && has(defects.GenUpperUUID500) && strings.ToLower(front.PathValue(r, "id")) != front.PathValue(r, "id"):
-			front.Fail(w, in, http.StatusInternalServerError, "internal error")
-			return
-		case opID == registry.E12 && has(defects.GenNilUUID422) && front.PathValue(r, "ID") == "00000000-0000-0000-0000-000000000000":
-			front.Fail(w, in, http.StatusUnprocessableEntity, "ID: the nil uuid addresses no weblink")
-			return
-		case opID == registry.E15 && has(defects.GenDateRegexOnly):
-			for _, name := range []string{"startDate", "endDate"} {
-				if v := q.Get(name); datePattern.MatchString(v) && !parses(v) {
-					q.Del(name)
-				}
-			}
-			r.URL.RawQuery = q.Encode()
-		case opID == registry.E18 && has(defects.GenPopulateWildcard) && (slices.Contains(q["populate"], "*") || slices.Contains(q["populate"], "all")):
-			q.Del("populate")
-			r.URL.RawQuery = q.Encode()
-		case has(defects.GenLimitInt32Max500) && slices.Contains(q["limit"], "2147483647"):
-			front.Fail(w, in, http.StatusInternalServerError, "internal error")
-			return
-		case opID == registry.NR && has(defects.GenIDInt64Max500):
-			var b struct {
-				ID json.Number `json:"id"`
-			}
-			if json.Unmarshal(data, &b) == nil && b.ID.String() == "9223372036854775807" {
-				front.Fail(w, in, http.StatusInternalServerError, "internal error")
+		for _, f := range mine {
+			if f.before != nil && f.before(fr) {
 				return
 			}
 		}
-		buf := &bufferedWriter{header: w.Header()}
-		next.ServeHTTP(buf, r)
-		ok := buf.status < 300
-		crash := false
-		switch {
-		case !ok:
-		case opID == registry.E10 && has(defects.GenSearchNonASCII500) && !ascii(q.Get("SearchText")):
-			crash = true
-		case has(defects.GenLimitMax500) && slices.Contains(q["limit"], "1000"):
-			crash = true
-		case has(defects.GenOffsetOverflow500) && q.Has("offset"):
-			off, _ := strconv.ParseInt(q.Get("offset"), 10, 64)
-			limit, err := strconv.ParseInt(q.Get("limit"), 10, 64)
-			if err != nil {
-				limit = 100
-			}
-			crash = off+limit > math.MaxInt32
-		case opID == registry.E9 && has(defects.GenPopulateTwice500):
-			crash = len(q["populate"]) > 1
-		case opID == registry.E6 && has(defects.GenPopulateCombined500):
-			crash = strings.Contains(q.Get("populate"), ",")
-		case opID == registry.E20 && has(defects.GenPopulateEmpty500):
-			crash = q.Has("populate") && strings.TrimSpace(q.Get("populate")) == ""
-		case opID == registry.E17 && has(defects.GenSortbyTwice500):
-			crash = len(q["sortby"]) > 1
-		case opID == registry.E10 && has(defects.GenSortbyCombined500):
-			crash = strings.Contains(q.Get("sortby"), listing.SortSeparator)
-		case opID == registry.E18 && has(defects.GenSortbyEmpty500):
-			crash = q.Has("sortby") && strings.TrimSpace(q.Get("sortby")) == ""
-		case opID == registry.E8 && has(defects.GenIDsMany500):
-			var b struct {
-				IDs []any `json:"iDs"`
-			}
-			crash = json.Unmarshal(data, &b) == nil && len(b.IDs) > 64
-		case opID == registry.GB && has(defects.GenSchemaEmpty500):
-			var b struct {
-				Schema []any `json:"gradingSchema"`
-			}
-			crash = json.Unmarshal(data, &b) == nil && b.Schema != nil && len(b.Schema) == 0
-		case opID == registry.E21 && has(defects.GenEmptyIDs500):
-			var b struct {
-				IDs []any `json:"iDs"`
-			}
-			crash = json.Unmarshal(data, &b) == nil && len(b.IDs) == 0
-		case opID == registry.E7 && has(defects.GenExtraMember500):
-			var b map[string]any
-			if json.Unmarshal(data, &b) == nil {
-				for k := range b {
-					crash = crash || (k != "resourceID" && k != "publish")
+		fr.buf = &bufferedWriter{header: w.Header()}
+		next.ServeHTTP(fr.buf, r)
+		if fr.buf.status < 300 {
+			for _, f := range mine {
+				if f.after == nil {
+					continue
+				}
+				switch f.after(fr) {
+				case crashed:
+					front.Fail(w, in, http.StatusInternalServerError, "internal error")
+					return
+				case answered:
+					return
 				}
 			}
-		case opID == registry.E16 && has(defects.GenEmptyListNull) && string(bytes.TrimSpace(buf.body.Bytes())) == "[]":
-			buf.body.Reset()
-			buf.body.WriteString("null")
-		case opID == registry.E11 && has(defects.GenUnstableOrder):
-			var list []json.RawMessage
-			if json.Unmarshal(buf.body.Bytes(), &list) == nil && len(list) > 1 {
-				k := int(calls.Add(1)) % len(list)
-				list = append(list[k:], list[:k]...)
-				b, _ := json.Marshal(list)
-				buf.body.Reset()
-				buf.body.Write(b)
-			}
-		case opID == registry.QS && has(defects.GenLongNameErrorObject):
-			var b struct{ Name string }
-			if json.Unmarshal(data, &b) == nil && utf8.RuneCountInString(b.Name) > 255 {
-				front.WriteJSON(w, http.StatusBadRequest, map[string]string{"error": "name: at most 255 characters"})
-				return
-			}
 		}
-		if crash {
-			front.Fail(w, in, http.StatusInternalServerError, "internal error")
-			return
-		}
-		flushBuffered(w, buf)
+		flushBuffered(w, fr.buf)
 	})
+}
+
+// faultRequest is a request as a generator defect sees it, and, after
+// the operation answered, its buffered answer.
+type faultRequest struct {
+	w     http.ResponseWriter
+	r     *http.Request
+	q     url.Values
+	data  []byte // the request's body
+	in    *switches.Defects
+	st    *store.Store
+	buf   *bufferedWriter
+	calls *atomic.Int64
+}
+
+// fail answers the request with status and message itself.
+func (f *faultRequest) fail(status int, message string) bool {
+	front.Fail(f.w, f.in, status, message)
+	return true
+}
+
+// body decodes the request's body into v, reporting success.
+func (f *faultRequest) body(v any) bool { return json.Unmarshal(f.data, v) == nil }
+
+// outcome is what a fault does after the operation answered.
+type outcome int
+
+const (
+	passed   outcome = iota // the answer goes out, maybe edited
+	crashed                 // a 500 replaces it
+	answered                // the fault wrote an answer of its own
+)
+
+// fault is one generator defect's mistake: before the operation runs
+// (true: it answered the request itself), after it answered with a
+// success, or both.
+type fault struct {
+	before func(f *faultRequest) bool
+	after  func(f *faultRequest) outcome
+}
+
+// crashIf is an after-fault crashing when odd holds of the request.
+func crashIf(odd func(f *faultRequest) bool) fault {
+	return fault{after: func(f *faultRequest) outcome {
+		if odd(f) {
+			return crashed
+		}
+		return passed
+	}}
+}
+
+// failIf is a before-fault answering status and message when odd holds.
+func failIf(status int, message string, odd func(f *faultRequest) bool) fault {
+	return fault{before: func(f *faultRequest) bool { return odd(f) && f.fail(status, message) }}
+}
+
+// faults are the generator defects' mistakes, by defect; which operation
+// each reaches is the defect's Op.
+var faults = map[defects.Name]fault{
+	defects.GenRefusedTypeApplied: {before: func(f *faultRequest) bool {
+		var b struct {
+			ID   int64 `json:"id"`
+			Read any   `json:"read"`
+		}
+		if !f.body(&b) {
+			return false
+		}
+		if _, isString := b.Read.(string); isString {
+			// applied before the type is checked; the handler then
+			// refuses the request
+			_, _ = f.st.SetNotificationRead(b.ID, store.Read)
+		}
+		return false
+	}},
+	defects.GenUpperUUID500: failIf(http.StatusInternalServerError, "internal error", func(f *faultRequest) bool {
+		id := front.PathValue(f.r, "id")
+		return strings.ToLower(id) != id
+	}),
+	defects.GenNilUUID422: failIf(http.StatusUnprocessableEntity, "ID: the nil uuid addresses no weblink", func(f *faultRequest) bool {
+		return front.PathValue(f.r, "ID") == "00000000-0000-0000-0000-000000000000"
+	}),
+	defects.GenDateRegexOnly: {before: func(f *faultRequest) bool {
+		for _, name := range []string{"startDate", "endDate"} {
+			if v := f.q.Get(name); datePattern.MatchString(v) && !parses(v) {
+				f.q.Del(name)
+			}
+		}
+		f.r.URL.RawQuery = f.q.Encode()
+		return false
+	}},
+	defects.GenPopulateWildcard: {before: func(f *faultRequest) bool {
+		if slices.Contains(f.q["populate"], "*") || slices.Contains(f.q["populate"], "all") {
+			f.q.Del("populate")
+			f.r.URL.RawQuery = f.q.Encode()
+		}
+		return false
+	}},
+	defects.GenLimitInt32Max500: failIf(http.StatusInternalServerError, "internal error", func(f *faultRequest) bool {
+		return slices.Contains(f.q["limit"], "2147483647")
+	}),
+	defects.GenIDInt64Max500: failIf(http.StatusInternalServerError, "internal error", func(f *faultRequest) bool {
+		var b struct {
+			ID json.Number `json:"id"`
+		}
+		return f.body(&b) && b.ID.String() == "9223372036854775807"
+	}),
+	defects.GenSearchNonASCII500: crashIf(func(f *faultRequest) bool { return !ascii(f.q.Get("SearchText")) }),
+	defects.GenLimitMax500:       crashIf(func(f *faultRequest) bool { return slices.Contains(f.q["limit"], "1000") }),
+	defects.GenOffsetOverflow500: crashIf(func(f *faultRequest) bool {
+		if !f.q.Has("offset") {
+			return false
+		}
+		off, _ := strconv.ParseInt(f.q.Get("offset"), 10, 64)
+		limit, err := strconv.ParseInt(f.q.Get("limit"), 10, 64)
+		if err != nil {
+			limit = 100
+		}
+		return off+limit > math.MaxInt32
+	}),
+	defects.GenPopulateTwice500:    crashIf(func(f *faultRequest) bool { return len(f.q["populate"]) > 1 }),
+	defects.GenPopulateCombined500: crashIf(func(f *faultRequest) bool { return strings.Contains(f.q.Get("populate"), ",") }),
+	defects.GenPopulateEmpty500: crashIf(func(f *faultRequest) bool {
+		return f.q.Has("populate") && strings.TrimSpace(f.q.Get("populate")) == ""
+	}),
+	defects.GenSortbyTwice500: crashIf(func(f *faultRequest) bool { return len(f.q["sortby"]) > 1 }),
+	defects.GenSortbyCombined500: crashIf(func(f *faultRequest) bool {
+		return strings.Contains(f.q.Get("sortby"), listing.SortSeparator)
+	}),
+	defects.GenSortbyEmpty500: crashIf(func(f *faultRequest) bool {
+		return f.q.Has("sortby") && strings.TrimSpace(f.q.Get("sortby")) == ""
+	}),
+	defects.GenIDsMany500: crashIf(func(f *faultRequest) bool {
+		var b struct {
+			IDs []any `json:"iDs"`
+		}
+		return f.body(&b) && len(b.IDs) > 64
+	}),
+	defects.GenSchemaEmpty500: crashIf(func(f *faultRequest) bool {
+		var b struct {
+			Schema []any `json:"gradingSchema"`
+		}
+		return f.body(&b) && b.Schema != nil && len(b.Schema) == 0
+	}),
+	defects.GenEmptyIDs500: crashIf(func(f *faultRequest) bool {
+		var b struct {
+			IDs []any `json:"iDs"`
+		}
+		return f.body(&b) && len(b.IDs) == 0
+	}),
+	defects.GenExtraMember500: crashIf(func(f *faultRequest) bool {
+		var b map[string]any
+		if !f.body(&b) {
+			return false
+		}
+		for k := range b {
+			if k != "resourceID" && k != "publish" {
+				return true
+			}
+		}
+		return false
+	}),
+	defects.GenEmptyListNull: {after: func(f *faultRequest) outcome {
+		if string(bytes.TrimSpace(f.buf.body.Bytes())) == "[]" {
+			f.buf.body.Reset()
+			f.buf.body.WriteString("null")
+		}
+		return passed
+	}},
+	defects.GenUnstableOrder: {after: func(f *faultRequest) outcome {
+		var list []json.RawMessage
+		if json.Unmarshal(f.buf.body.Bytes(), &list) == nil && len(list) > 1 {
+			k := int(f.calls.Add(1)) % len(list)
+			list = append(list[k:], list[:k]...)
+			b, _ := json.Marshal(list)
+			f.buf.body.Reset()
+			f.buf.body.Write(b)
+		}
+		return passed
+	}},
+	defects.GenLongNameErrorObject: {after: func(f *faultRequest) outcome {
+		var b struct{ Name string }
+		if f.body(&b) && utf8.RuneCountInString(b.Name) > 255 {
+			front.WriteJSON(f.w, http.StatusBadRequest, map[string]string{"error": "name: at most 255 characters"})
+			return answered
+		}
+		return passed
+	}},
 }
 
 // datePattern is the shape of an RFC 3339 date-time, without its ranges.

@@ -46,6 +46,7 @@ type Variant struct {
 const (
 	Key403 Name = "key-403"
 	Key400 Name = "key-400"
+	Key404 Name = "key-404"
 	// Token403 refuses a missing or unknown bearer token with 403, as
 	// many gateways do: the setup tests run a fixture's mistakes on it.
 	Token403         Name = "token-403"
@@ -111,6 +112,8 @@ var catalogue = sorted([]Variant{
 		Description: "a missing or unknown subscription key is refused with 403 instead of 401"},
 	{Name: Key400, Choice: "key-status", Exercises: "OP.key-status",
 		Description: "a missing or unknown subscription key is refused with 400 instead of 401"},
+	{Name: Key404, Choice: "key-status", Exercises: "OP.key-status",
+		Description: "a missing or unknown subscription key is refused with 404, another client error, instead of 401"},
 	{Name: Token403, Choice: "token-status", Exercises: "Who is calling (D-auth-401)",
 		Description: "a missing or unknown bearer token is refused with 403 instead of 401, as many gateways do"},
 	{Name: E5200IDs, Exercises: "OP.e5-200",

@@ -1,0 +1,150 @@
+package proxy
+
+import (
+	"net/url"
+	"strings"
+
+	"github.com/tidwall/gjson"
+
+	"github.com/campusconf/campusconf/internal/registry"
+	"github.com/campusconf/campusconf/internal/rules"
+)
+
+// judgement is one exchange as the stateful rules see it: the request's
+// body, the answer, the memory of earlier exchanges of its world, and the
+// findings so far. A rule says what it judged through its methods, each
+// explicit about the verdict: Kept, Broke, Judge, Breach.
+type judgement struct {
+	c      *checker
+	m      *memory
+	op     registry.OpID
+	params map[string]string
+	q      url.Values
+	ex     *Exchange
+	user   string
+	req    gjson.Result // the request's body
+	resp   gjson.Result // the answer's body
+	is2xx  bool
+	note   func(string)
+	out    []Finding
+}
+
+// Kept notes req judged on the exchange, and kept.
+func (j *judgement) Kept(req string) { j.note(req) }
+
+// Broke notes req judged, and broken: expected, got.
+func (j *judgement) Broke(req, expected, got string) {
+	j.note(req)
+	if j.c.known(req) {
+		j.out = append(j.out, Finding{Operation: j.op, Requirement: req, Expected: expected, Got: got})
+	}
+}
+
+// Judge notes req judged: broken when bad (expected, got), kept otherwise.
+func (j *judgement) Judge(req, expected string, bad bool, got string) {
+	if bad {
+		j.Broke(req, expected, got)
+		return
+	}
+	j.Kept(req)
+}
+
+// Breach notes req judged by a predicate of internal/rules: broken when
+// it returned a Breach.
+func (j *judgement) Breach(req string, b *rules.Breach) {
+	if b != nil {
+		j.Broke(req, b.Expected, b.Got)
+		return
+	}
+	j.Kept(req)
+}
+
+// statefulRule judges the rules of one operation that need the request's
+// own body or the memory of earlier exchanges, and updates that memory.
+type statefulRule func(j *judgement)
+
+// statefulRules are each operation's stateful rules; a paged list's are
+// listRules. An operation with neither has none.
+var statefulRules = map[registry.OpID]statefulRule{
+	registry.E1:  oneTimePassword,
+	registry.E2:  pushPolled,
+	registry.E3:  pushSent,
+	registry.E5:  slotsDeleted,
+	registry.E6:  folderCopied,
+	registry.E7:  attendanceAdded,
+	registry.E9:  recordAsked,
+	registry.E19: recordAsked,
+	registry.E13: mediaRead,
+	registry.E14: mediasDeleted,
+	registry.E21: sessionsPublished,
+	registry.GB:  gradebookUpdated,
+	registry.ES:  sessionUpdated,
+	registry.NR:  readStatusSet,
+	registry.NG:  notificationRead,
+	registry.QS:  quizSectionUpdated,
+}
+
+// stateful judges the stateful rules of op on a valid request's exchange
+// whose bodies were captured whole.
+func (c *checker) stateful(m *memory, op registry.OpID, params map[string]string, q url.Values, ex *Exchange, user string, valid bool, note func(string)) []Finding {
+	if ex.ResponseCut || ex.RequestCut || !valid {
+		return nil
+	}
+	j := &judgement{c: c, m: m, op: op, params: params, q: q, ex: ex, user: user, note: note,
+		req: gjson.ParseBytes(ex.RequestBody), resp: gjson.ParseBytes(ex.ResponseBody),
+		is2xx: ex.Status >= 200 && ex.Status < 300}
+	if rule, ok := statefulRules[op]; ok {
+		rule(j)
+	}
+	if registry.Must(op).Paged && j.is2xx && j.resp.IsArray() {
+		pagedList(j)
+		for _, rule := range listRules[op] {
+			rule(j)
+		}
+	}
+	return j.out
+}
+
+func strs(list gjson.Result) []string {
+	var out []string
+	for _, e := range list.Array() {
+		out = append(out, e.String())
+	}
+	return out
+}
+
+func subset(ids, of []string) bool {
+	set := map[string]bool{}
+	for _, o := range of {
+		set[strings.ToLower(o)] = true
+	}
+	return allIn(ids, set)
+}
+
+func allIn(ids []string, set map[string]bool) bool {
+	if len(ids) == 0 {
+		return false
+	}
+	for _, id := range ids {
+		if !set[strings.ToLower(id)] {
+			return false
+		}
+	}
+	return true
+}
+
+func orAbsent(r gjson.Result) string {
+	if !r.Exists() {
+		return "absent"
+	}
+	return r.Raw
+}
+
+// distinctCount is the number of distinct ids, without regard to case.
+func distinctCount(ids []string) int {
+	seen := map[string]bool{}
+	for _, id := range ids {
+		seen[strings.ToLower(id)] = true
+	}
+	return len(seen)
+}

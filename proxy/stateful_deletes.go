@@ -1,0 +1,87 @@
+package proxy
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/tidwall/gjson"
+
+	"github.com/campusconf/campusconf/internal/registry"
+	"github.com/campusconf/campusconf/internal/rules"
+)
+
+// slotsDeleted (E5) judges the refusal of staff, who lacks Access_Delete
+// on the slots' module, and a second deletion of slots already deleted.
+func slotsDeleted(j *judgement) {
+	ids := strs(j.req.Get("iDs"))
+	if len(ids) == 0 {
+		return
+	}
+	if j.user == "staff" && j.is2xx && subset(ids, j.c.fx.Records.DeletableSlots) {
+		if _, declared := j.c.fx.Users["staff"]; declared {
+			j.Broke("E5.403", "403 for staff, who lacks Access_Delete on the slots' module", fmt.Sprint(j.ex.Status))
+		}
+	}
+	if j.m.allIn(kindSlot, ids) {
+		gone(j, "E5.gone")
+	}
+	if j.is2xx {
+		for _, id := range ids {
+			j.m.set(kindSlot, id, true)
+		}
+	}
+}
+
+// gone judges the answer to a call addressing records deleted earlier.
+func gone(j *judgement, req string) {
+	if b, judged := rules.GoneAnswer(j.ex.Status); judged {
+		j.Breach(req, b)
+	}
+}
+
+// mediaRead (E13) judges a read of a media deleted earlier (mediasDeleted).
+func mediaRead(j *judgement) {
+	if j.m.has(kindMedia, j.params["id"]) {
+		gone(j, "E14.gone")
+	}
+}
+
+// mediasDeleted (E14) judges the count answered, and remembers the medias
+// gone: only when the count says every id was deleted, since an
+// implementation may serve a caller who owns some of them, or none (a
+// count of 0), and which were deleted the answer does not say.
+func mediasDeleted(j *judgement) {
+	ids := strs(j.req.Get("iDs"))
+	if !j.is2xx || j.resp.Type != gjson.Number || len(ids) == 0 {
+		return
+	}
+	countWithin(j, "E14.count", ids)
+	if j.m.allIn(kindMedia, ids) {
+		j.Judge("E14.count", "0: every id sent was deleted before", j.resp.Int() != 0, "count "+j.resp.Raw)
+	}
+	if j.resp.Int() == int64(distinctCount(ids)) {
+		for _, id := range ids {
+			j.m.set(kindMedia, id, true)
+		}
+	}
+}
+
+// sessionsPublished (E21) judges the count answered.
+func sessionsPublished(j *judgement) {
+	ids := strs(j.req.Get("iDs"))
+	if j.is2xx && j.resp.Type == gjson.Number && len(ids) > 0 {
+		countWithin(j, registry.E21.Requirement(".count-unknown"), ids)
+	}
+}
+
+// countWithin judges a count of records affected against the ids sent: a
+// count within them may still count absent ones, which the traffic does
+// not show, so only a count past them is judged (broken).
+func countWithin(j *judgement, req string, ids []string) {
+	if n := distinctCount(ids); j.resp.Int() > int64(n) {
+		j.Broke(req, fmt.Sprintf("a count of at most %d (the ids sent)", n), "count "+j.resp.Raw)
+	}
+}
+
+// idsEqual reports whether two ids are the same, without regard to case.
+func idsEqual(a, b string) bool { return strings.EqualFold(a, b) }

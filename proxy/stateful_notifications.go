@@ -1,0 +1,43 @@
+package proxy
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/campusconf/campusconf/internal/rules"
+)
+
+// readStatusSet (NR) judges the status answered against the one set, and
+// remembers it for the read that shows it (notificationRead).
+func readStatusSet(j *judgement) {
+	id, read := j.req.Get("id").String(), j.req.Get("read").Int()
+	rule := rules.ReadRequirement(read)
+	if !j.is2xx || id == "" || rule == "" {
+		return
+	}
+	if st := j.resp.Get("notifyStatus"); st.Exists() {
+		j.Judge(rule, fmt.Sprintf("notifyStatus %d as set", read), st.Int() != read, "notifyStatus "+st.Raw)
+	}
+	j.m.set(kindRead, id, read)
+}
+
+// notificationRead (NG) judges the notification answered: of the group
+// asked, its ancestors when populated, and the status last set of it.
+func notificationRead(j *judgement) {
+	if !j.is2xx {
+		return
+	}
+	if g := j.resp.Get("notifyGroupId"); g.Exists() {
+		j.Judge("NG.group", "notifyGroupId "+j.params["id"], !idsEqual(g.String(), j.params["id"]), "notifyGroupId "+g.String())
+	}
+	if strings.Contains(strings.ToLower(j.q.Get("populate")), "ancestor") {
+		a := j.resp.Get("ancestor")
+		j.Judge("NG.ancestor", "an ancestor array", !a.IsArray(), "ancestor "+orAbsent(a))
+	}
+	if v, ok := j.m.get(kindRead, j.resp.Get("id").String()); ok {
+		read := v.(int64)
+		if st := j.resp.Get("notifyStatus"); st.Exists() {
+			j.Judge(rules.ReadRequirement(read), fmt.Sprintf("notifyStatus %d, as the last read update set it", read), st.Int() != read, "notifyStatus "+st.Raw)
+		}
+	}
+}

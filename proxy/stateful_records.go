@@ -1,0 +1,143 @@
+package proxy
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/tidwall/gjson"
+
+	"github.com/campusconf/campusconf/internal/rules"
+)
+
+// folderCopied (E6) judges the copy: described creator when populated, an
+// id of its own.
+func folderCopied(j *judgement) {
+	if j.ex.Status != 201 {
+		return
+	}
+	if rules.HasEntity(j.q.Get("populate"), "Creator") {
+		described := j.resp.Get("creator").IsObject()
+		for _, f := range []string{"userID", "userName", "email"} {
+			described = described || j.resp.Get(f).String() != ""
+		}
+		j.Judge("E6.populate-creator", "a copy describing its creator (userID, userName or email)", !described, "none of them")
+	}
+	if id := j.resp.Get("id"); id.Exists() && idsEqual(id.String(), j.params["id"]) {
+		j.Broke("E6.201", "a copy whose id differs from the source's", "id "+id.String()+", the source's")
+	}
+}
+
+// attendanceAdded (E7) judges the new attendance against the request: its
+// resource, its publish flag as sent or by default, isDefault.
+func attendanceAdded(j *judgement) {
+	if !j.is2xx {
+		return
+	}
+	if r := j.resp.Get("resourceID"); r.Exists() && !idsEqual(r.String(), j.req.Get("resourceID").String()) {
+		j.Broke("E7.201", "resourceID "+j.req.Get("resourceID").String(), "resourceID "+r.String())
+	}
+	pub, sent := j.resp.Get("publish"), j.req.Get("publish")
+	switch {
+	case !sent.Exists() && pub.Exists():
+		j.Judge(rules.ReqDefaultPublish, fmt.Sprintf("publish %t when the request leaves it out", rules.DefaultAttendancePublish),
+			!pub.IsBool() || pub.Bool() != rules.DefaultAttendancePublish, "publish "+pub.Raw)
+	case sent.Type == gjson.False && pub.Exists():
+		j.Judge("E7.publish", "publish false as sent", pub.Type != gjson.False, "publish "+pub.Raw)
+	}
+	if d := j.resp.Get("isDefault"); d.Exists() {
+		j.Judge("E7.isDefault", "isDefault true on a new default attendance", d.Type != gjson.True, "isDefault "+d.Raw)
+	}
+}
+
+// recordAsked (E9, E19) judges that the record answered is the one asked
+// for.
+func recordAsked(j *judgement) {
+	if !j.is2xx {
+		return
+	}
+	if id := j.resp.Get("id"); id.Exists() {
+		j.Judge(j.op.Requirement(".id"), "the record asked for, id "+j.params["id"], !idsEqual(id.String(), j.params["id"]), "id "+id.String())
+	}
+}
+
+// gradebookUpdated (GB) judges a refusal of weights totalling at most the
+// limit, and an answer whose weights total more.
+//
+// GB.per-module is not judged from memory: whether an update naming some
+// items keeps the others' weights (merge) or zeroes them (replace) is
+// open, and a replacing implementation is right to accept what a merging
+// one must refuse. An answer showing every item is judged by
+// GB.total-over.
+func gradebookUpdated(j *judgement) {
+	sent := weightsOf(j.req.Get("iD_Weightage"))
+	if gm := j.c.fx.Records.GradebookModule; gm != nil && idsEqual(gm.ID, j.params["id"]) && len(sent) > 0 && j.ex.Status == 400 {
+		total, all := 0.0, true
+		for _, it := range gm.GradeItems {
+			w, ok := sent[strings.ToLower(it)]
+			all = all && ok
+			total += w
+		}
+		if all && !rules.TrafficWeightageOver(total) && validGradingSchema(j.req.Get("gradingSchema")) {
+			j.Broke(rules.ReqWeightageAtLimit, "weights of every grade item totalling "+rules.FormatNumber(total)+" accepted", "400")
+		}
+	}
+	if !j.is2xx {
+		return
+	}
+	if total, n := rules.WeightTotal(j.resp.Get("iD_Weightage")); n > 0 {
+		j.Judge(rules.ReqWeightageOver, fmt.Sprintf("a module whose weights total at most %d", rules.MaxWeightageTotal),
+			rules.TrafficWeightageOver(total), "weights totalling "+rules.FormatNumber(total))
+	}
+}
+
+// sessionUpdated (ES) judges a refusal of questions within their limits.
+func sessionUpdated(j *judgement) {
+	if rules.HasQuestion(j.req) && rules.QuestionOutside(j.req) == "" {
+		j.Judge(rules.ReqQuestionInside, "a question within its limits accepted", j.ex.Status == 400, fmt.Sprint(j.ex.Status))
+	}
+}
+
+// quizSectionUpdated (QS) judges the section answered against the
+// request and the displayQuestionMark last seen of it.
+func quizSectionUpdated(j *judgement) {
+	if !j.is2xx {
+		return
+	}
+	section := strings.ToLower(j.req.Get("id").String())
+	d, given := j.resp.Get("displayQuestionMark"), j.req.Get("displayQuestionMark")
+	if was, ok := j.m.get(kindSection, section); ok && was == false && !given.Exists() && d.Exists() {
+		j.Judge(rules.ReqDefaultQuestionMark, fmt.Sprintf("displayQuestionMark still %t when left out", rules.DefaultDisplayQuestionMark),
+			d.IsBool() && d.Bool() != rules.DefaultDisplayQuestionMark, "displayQuestionMark "+d.Raw)
+	}
+	if d.IsBool() {
+		j.m.set(kindSection, section, d.Bool())
+	}
+	if n := j.resp.Get("name"); n.Exists() && j.req.Get("name").Exists() {
+		j.Judge("QS.200", "name "+j.req.Get("name").Raw+" as sent", n.String() != j.req.Get("name").String(), "name "+n.Raw)
+	}
+	if given.Type == gjson.True && d.Exists() {
+		j.Judge("QS.given", "displayQuestionMark true as sent", d.Type != gjson.True, "displayQuestionMark "+d.Raw)
+	}
+}
+
+// weightsOf reads a list of {key, value} weights by lower-cased item id.
+func weightsOf(list gjson.Result) map[string]float64 {
+	out := map[string]float64{}
+	for _, w := range list.Array() {
+		if k, v := w.Get("key"), w.Get("value"); k.Type == gjson.String && v.Type == gjson.Number {
+			out[strings.ToLower(k.Str)] = v.Float()
+		}
+	}
+	return out
+}
+
+// validGradingSchema reports whether every grading schema entry has its
+// letter grade and maximum mark.
+func validGradingSchema(list gjson.Result) bool {
+	for _, e := range list.Array() {
+		if !e.Get("letterGrade").Exists() || !e.Get("maxMark").Exists() {
+			return false
+		}
+	}
+	return true
+}
