@@ -120,7 +120,10 @@ var populates = map[OpID][]Populate{
 // references declares the members each operation's answer ties to a
 // record its request names. The gradebook update's resourceID ("the
 // module") is not among them: its typical call names no module the
-// fixture gives to be changed, so nothing would observe it.
+// fixture gives to be changed, so nothing would observe it. Nor are the
+// ids of the notification read update (NR) and the quiz section update
+// (QS): their scenarios (NR.read, NR.unread, QS.200) already hold the
+// answer's id to the body's, and the traffic proxy judges those.
 var references = map[OpID][]Reference{
 	E7: {{Member: "resourceID", Input: "body.resourceID", Requirement: "E7.resource",
 		Section: "Endpoints / E7 (resourceID: resource the content belongs to); Resources / Attendance (resourceID: owning resource)"}},
@@ -140,10 +143,6 @@ var references = map[OpID][]Reference{
 		Section: "Operations whose location is not given / Update evaluation question session (200 returns the evaluation record)"}},
 	NG: {{Member: "notifyGroupId", Input: "path.id", Requirement: "NG.group",
 		Section: "Operations whose location is not given / Get notification by notification group id (path parameter: group id)"}},
-	NR: {{Member: "id", Input: "body.id", Requirement: "NR.id",
-		Section: "Operations whose location is not given / Update notification read status (200 returns the updated notification); States (id identifies the notification)"}},
-	QS: {{Member: "id", Input: "body.id", Requirement: "QS.id",
-		Section: "Operations whose location is not given / Update quiz section (200 returns the updated quiz section); Resources / Quiz section (id: section id)"}},
 }
 
 // List returns the declarations of a list operation; ok is false for an

@@ -64,7 +64,7 @@ var Releases = []Release{
 		Scenarios: map[string]int{
 			"second-factor": 30, "faculty": 7, "consultation": 12, "bank": 11, "attendance": 26,
 			"evaluation": 34, "files": 31, "modules": 7, "multimedia": 40, "survey": 21, "poll": 27,
-			"resources": 20, "web-lectures": 13, "gradebook": 19, "notifications": 31, "quizzes": 16,
+			"resources": 20, "web-lectures": 13, "gradebook": 19, "notifications": 30, "quizzes": 15,
 		},
 		Unplaced: 1},
 }

@@ -95,12 +95,10 @@ const (
 
 	// References to the wrong record (issue 36): data, carried out on
 	// the answer.
-	E7OtherResource     Name = "e7-other-resource"
-	E11OtherFile        Name = "e11-other-file"
-	E12OtherWeblink     Name = "e12-other-weblink"
-	ESOtherEvaluation   Name = "evaluation-session-other-evaluation"
-	NROtherNotification Name = "notify-read-other-notification"
-	QSOtherSection      Name = "quiz-other-section"
+	E7OtherResource   Name = "e7-other-resource"
+	E11OtherFile      Name = "e11-other-file"
+	E12OtherWeblink   Name = "e12-other-weblink"
+	ESOtherEvaluation Name = "evaluation-session-other-evaluation"
 
 	// Second factor and faculties.
 	E1SuccessStatus0 Name = "e1-success-status-0"
@@ -291,16 +289,6 @@ var handWritten = []Defect{
 	{Name: ESOtherEvaluation, Description: "evaluation session update answers an evaluation whose id is another than the one the path names (a valid uuid)",
 		Requirements: []string{"ES.id"},
 		Rewrite:      &Rewrite{Record: "Evaluation", Op: registry.ES, Field: "id", Edit: Replace, Arg: otherRecord}},
-	{Name: NROtherNotification, Description: "notification read update answers a notification whose id is another than the one the body names",
-		Requirements: []string{"NR.id"},
-		// The read-status scenarios read the id of the answer too.
-		Collateral: []string{"NR.read", "NR.unread"},
-		Rewrite:    &Rewrite{Record: "Notification", Op: registry.NR, Field: "id", Edit: Replace, Arg: "987654321"}},
-	{Name: QSOtherSection, Description: "quiz section update answers a section whose id is another than the one the body names (a valid uuid)",
-		Requirements: []string{"QS.id"},
-		// QS's success scenario reads the id of the section too.
-		Collateral: []string{"QS.200"},
-		Rewrite:    &Rewrite{Record: "QuizSection", Op: registry.QS, Field: "id", Edit: Replace, Arg: otherRecord}},
 	{Name: LogsEmpty, Description: "E11, E12 and E16 answer an empty list for records that have entries",
 		Requirements: []string{"E11.200", "E12.200", "E16.200"}},
 
