@@ -10,14 +10,6 @@ Feature: Evaluation
     Then the status is 200
     And the body is an object
 
-  @E9 @E9.id
-  Scenario: The question read is the one asked for
-    When I call E9 with:
-      | evaluationid | {records.evaluation}         |
-      | id           | {records.evaluationQuestion} |
-    Then the status is 200
-    And the body is an object
-    And the field "id" is "{records.evaluationQuestion}"
 
   @E9 @E9.scope
   Scenario: A question of another evaluation is not served under this one

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io/fs"
 	"regexp"
+	"slices"
 	"strings"
 
 	"github.com/campusconf/campusconf/internal/registry"
@@ -52,9 +53,46 @@ func readBack(o registry.Operation) bool {
 	return ok && w.Read != nil && w.Change != nil
 }
 
+// A comment line
+//
+//	# examples: one per relation KIND
+//
+// stands for one Examples block per check of that kind the registry
+// derives from its declarations (registry.Relations: a filter, a populate
+// entity, a reference, ...), tagged with the operation's id and the
+// check's requirement, with the columns op and param.
+var relationMarker = regexp.MustCompile(`(?m)^( *)# examples: one per relation (\S+)\n`)
+
+// expandRelations replaces the relation markers of one feature's text.
+func expandRelations(name string, src []byte) ([]byte, error) {
+	var err error
+	out := relationMarker.ReplaceAllFunc(src, func(m []byte) []byte {
+		sub := relationMarker.FindSubmatch(m)
+		indent, kind := string(sub[1]), registry.RelationKind(sub[2])
+		if !slices.Contains(registry.RelationKinds, kind) {
+			if err == nil {
+				err = fmt.Errorf("%s: unknown relation kind %q in %q", name, kind, strings.TrimSpace(string(m)))
+			}
+			return m
+		}
+		var b bytes.Buffer
+		for i, r := range registry.Relations(kind) {
+			if i > 0 {
+				b.WriteString("\n")
+			}
+			fmt.Fprintf(&b, "%s@%s @%s\n%sExamples:\n%s  | op | param |\n%s  | %s | %s |\n", indent, r.Op, r.Requirement, indent, indent, indent, r.Op, r.Param)
+		}
+		return b.Bytes()
+	})
+	return out, err
+}
+
 // expand replaces the markers of one feature file's text.
 func expand(name string, src []byte) ([]byte, error) {
-	var err error
+	src, err := expandRelations(name, src)
+	if err != nil {
+		return nil, err
+	}
 	out := examplesMarker.ReplaceAllFunc(src, func(m []byte) []byte {
 		sub := examplesMarker.FindSubmatch(m)
 		indent, sel := string(sub[1]), string(sub[2])

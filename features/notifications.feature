@@ -8,12 +8,6 @@ Feature: Notifications
     Then the status is 200
     And the body is an object
 
-  @NG @NG.group
-  Scenario: The notification read by group belongs to that group
-    When I call NG for "{records.notification.groupId}"
-    Then the status is 200
-    And the body is an object
-    And the field "notifyGroupId" is "{records.notification.groupId}"
 
   @NG @NG.ancestor
   Scenario: populate=ancestor fills the ancestors of the notification's target

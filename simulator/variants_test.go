@@ -184,6 +184,23 @@ var variantChecks = map[variants.Name]func(t *testing.T, e *env){
 	},
 	variants.DatesStartExclusive: func(t *testing.T, e *env) { boundExcluded(t, e, "StartDate", false) },
 	variants.DatesEndExclusive:   func(t *testing.T, e *env) { boundExcluded(t, e, "EndDate", true) },
+	variants.SearchCaseSensitive: func(t *testing.T, e *env) {
+		path := "/files/" + e.fx.Records.Folder + "/downloaded"
+		all := e.do("owner", "GET", path, "").want(t, http.StatusOK).list(t)
+		name, _ := all[0]["name"].(string)
+		if name == "" || strings.ToUpper(name) == name {
+			t.Fatalf("the first log entry's name %q: want one with lower-case letters", name)
+		}
+		if n := len(e.do("owner", "GET", path+"?SearchText="+url.QueryEscape(name), "").want(t, http.StatusOK).list(t)); n == 0 {
+			t.Errorf("SearchText=%q as written: want its entries, got none", name)
+		}
+		for _, it := range e.do("owner", "GET", path+"?SearchText="+url.QueryEscape(strings.ToUpper(name)), "").want(t, http.StatusOK).list(t) {
+			if fn, _ := it["fileName"].(string); !strings.Contains(fn, strings.ToUpper(name)) && !strings.Contains(it["name"].(string), strings.ToUpper(name)) {
+				t.Errorf("SearchText=%q in upper case: want only entries holding it as written, got %v", strings.ToUpper(name), it)
+				break
+			}
+		}
+	},
 	variants.E15DatesUnfiltered: func(t *testing.T, e *env) {
 		path := "/multimedia/statistics/channel/" + e.fx.Records.Channel + "/users"
 		if n := len(e.do("owner", "GET", path+"?startDate=2100-01-01T00:00:00Z", "").want(t, http.StatusOK).list(t)); n == 0 {

@@ -81,6 +81,9 @@ func (s *state) pageThrough(ctx context.Context, op, id string, params [][2]stri
 		if err != nil {
 			return err
 		}
+		if page == 0 {
+			s.firstPage = len(items)
+		}
 		if len(items) == 0 {
 			s.saved[allPages] = gjson.Parse(rawArray(all))
 			return nil

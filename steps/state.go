@@ -29,7 +29,11 @@ type state struct {
 	// identity says how the user's headers are sent (spellings.go)
 	identity identity
 	saved    map[string]gjson.Result
-	started  time.Time
+	// firstPage is the length of the first page of the last walk
+	// (pageThrough): the page size the implementation chose, if the list
+	// is longer.
+	firstPage int
+	started   time.Time
 
 	// last response
 	status int

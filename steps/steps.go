@@ -119,6 +119,20 @@ var stepDefs = []stepDef{
 	{re(`^the weightages returned are those set$`), weightsEchoed, nil},
 	{re(`^the creator of the copy is filled in$`), creatorFilled, nil},
 
+	// relations between list answers, references to the right record
+	// (relations.go)
+	{re(`^I read the whole list of ` + opRe + `$`), readWhole, walk},
+	{re(`^the answer of ` + opRe + ` filtered by (\S+) holds exactly the entries of the whole list that match it$`), filteredExactly, op1},
+	{re(`^the answer of ` + opRe + ` filtered by all its filters together holds exactly the entries that match them all$`), filteredTogether, op1},
+	{re(`^the whole list of ` + opRe + ` sorted by its first sort key holds the same entries$`), sortedSame, walk},
+	{re(`^the answer of ` + opRe + ` with limit 1 is an array of one entry$`), limitOne, op1},
+	{re(`^the pages of ` + opRe + ` at a fixed limit hold each entry of the whole list once$`), pagesOnce,
+		func(_ *env, m []string) declared { return declared{ops: []string{m[1]}, requests: pagesRequests} }},
+	{re(`^the answer of ` + opRe + ` with populate (\S+) changes no entry and no member but the one it fills$`), populateOnly,
+		func(_ *env, m []string) declared { return declared{ops: []string{m[1], m[1]}} }},
+	{re(`^the answer of ` + opRe + ` with populate (\S+) fills it$`), populateFilled, op1},
+	{re(`^the answer names the records the request names$`), answerNamesRecords, nil},
+
 	// notifications
 	{re(`^I make the notification (read|unread)$`), makeNotification, fixed(registry.NR, registry.NG)},
 	{re(`^I read the notification back$`), readNotificationBack, fixed(registry.NG)},

@@ -72,6 +72,18 @@ func JSON() []byte {
 	return jsonDoc
 }
 
+// Declares reports whether the record component declares field: a member
+// the specification lists, which a check may judge (an implementation may
+// add others).
+func Declares(record, field string) bool {
+	doc, err := Load()
+	if err != nil || record == "" {
+		return false
+	}
+	ref := doc.Components.Schemas[record]
+	return ref != nil && ref.Value != nil && ref.Value.Properties[field] != nil
+}
+
 // Optional reports whether the record component declares field and does
 // not mark it required: a field an answer may leave out, so a check that
 // needs it can only be skipped when it is absent (docs/decisions.md, "MUST

@@ -82,6 +82,24 @@ const (
 	LogsEmpty            Name = "logs-empty"
 	BodyMembersAnyCase   Name = "body-members-any-case"
 
+	// Relations between list answers (issue 36).
+	SortDropsLast             Name = "sort-drops-last"
+	LimitOneObject            Name = "limit-one-object"
+	LimitShortByOne           Name = "limit-short-by-one"
+	LastPageFilled            Name = "last-page-filled"
+	PopulateChangesOthers     Name = "populate-changes-others"
+	E10SearchWide             Name = "e10-search-all-members"
+	E10DatesDropFirst         Name = "e10-dates-drop-first"
+	E10SearchOffWithDates     Name = "e10-search-ignored-with-dates"
+	NotificationAncestorEmpty Name = "notification-ancestor-empty"
+
+	// References to the wrong record (issue 36): data, carried out on
+	// the answer.
+	E7OtherResource   Name = "e7-other-resource"
+	E11OtherFile      Name = "e11-other-file"
+	E12OtherWeblink   Name = "e12-other-weblink"
+	ESOtherEvaluation Name = "evaluation-session-other-evaluation"
+
 	// Second factor and faculties.
 	E1SuccessStatus0 Name = "e1-success-status-0"
 	E1AnyOTP         Name = "e1-any-otp-accepted"
@@ -182,12 +200,21 @@ var (
 	pagedOps  = registry.Select(func(o registry.Operation) bool { return o.Paged })
 	listReqs  = registry.Requirements(".200", func(o registry.Operation) bool { return o.List })
 	limitReqs = ids(".limit", pagedOps...)
+	// sortedOps are the lists whose sorted answer the suite reads whole.
+	sortedOps = registry.Select(func(o registry.Operation) bool {
+		l, ok := registry.List(o.ID)
+		return ok && o.Paged && len(l.SortKeys) > 0
+	})
 	// The offset order check compares a page of limit entries with entries
 	// of another page of limit entries: with limit ignored both pages are
 	// the whole rest of the list, so that check fails as well.
 	// Paging the sorted list compares a page of limit entries too.
 	limitCollateral = append(ids(".offset-order", pagedOps...), ids(".sortby", pagedOps...)...)
 )
+
+// otherRecord is the uuid the reference defects put where an answer names
+// the record its request named: well-formed, and no record's.
+const otherRecord = `"0a0a0a0a-0036-4000-8000-000000000036"`
 
 func ids(suffix string, ops ...registry.OpID) []string {
 	out := make([]string, len(ops))
@@ -225,7 +252,7 @@ var handWritten = []Defect{
 	{Name: MalformedUUID404, Description: "a malformed uuid in the path or body is answered 404 (as an unknown id) instead of 400",
 		Requirements: uuidReqs},
 	{Name: LimitIgnored, Description: "list operations ignore limit and return every entry from offset on",
-		Requirements: limitReqs, Collateral: limitCollateral},
+		Requirements: append(slices.Clone(limitReqs), ids(".limit-one", pagedOps...)...), Collateral: limitCollateral},
 	{Name: OffsetIgnored, Description: "list operations ignore offset and always start at the first entry",
 		// The offset-order scenarios read the list page by page first,
 		// and that walk already names the broken rule: offset.
@@ -244,12 +271,44 @@ var handWritten = []Defect{
 		Requirements: []string{"E10.400.date", "E15.400.date"}},
 	{Name: OffsetOffByOne, Description: "list operations skip one entry too many: offset=k starts at entry k+2",
 		Requirements: ids(".offset-order", pagedOps...),
-		// Paging the sorted list is checked with an offset too.
-		Collateral: ids(".sortby", pagedOps...)},
+		// Paging the sorted list is checked with an offset too, and the
+		// fixed-limit pages skip the entry.
+		Collateral: append(ids(".sortby", pagedOps...), ids(".pages", pagedOps...)...)},
 	{Name: SortAfterPaging, Description: "list operations take the page from the stored order and sort only the page",
 		Requirements: ids(".sortby", pagedOps...)},
 	{Name: BodyMembersAnyCase, Description: "request body members are matched ignoring case: userId is read as userid, resourceid as resourceID, ids as iDs",
 		Requirements: []string{"ALL.member-case"}},
+	{Name: SortDropsLast, Description: "list operations lose the last entry of a sorted list: sortby answers one entry fewer than the list holds",
+		Requirements: ids(".sort-same", sortedOps...),
+		// The fixed-limit pages are read sorted too, and miss that entry.
+		Collateral: ids(".pages", pagedOps...)},
+	{Name: LimitOneObject, Description: "list operations answer limit=1 with the one entry itself, an object, instead of an array of one",
+		// Only the limit=1 scenarios send limit=1; the shape check of
+		// their answer names the broken rule: a list answers an array.
+		Requirements: ids(".200", pagedOps...)},
+	{Name: LimitShortByOne, Description: "list operations answer limit-1 entries for a limit: limit=1 gives an empty array",
+		Requirements: ids(".limit-one", pagedOps...),
+		// offset=1&limit=2 gives one entry, not entries 2 and 3, sorted or not.
+		Collateral: append(ids(".offset-order", pagedOps...), ids(".sortby", pagedOps...)...)},
+	{Name: LastPageFilled, Description: "list operations fill a last page that would be short from before its offset: with limit, a page past offset+limit > length holds the last limit entries again",
+		Requirements: ids(".pages", pagedOps...)},
+	{Name: PopulateChangesOthers, Description: "a populate entity changes more than it fills: E17's Creator leaves out about a quarter of the responses, E18's and E20's photo upper-cases userName, NG's ancestor drops notifyMessage",
+		Requirements: []string{"E17.populate-only", "E18.populate-only", "E20.populate-only", "NG.populate-only"}},
+	{Name: E7OtherResource, Description: "E7 answers the attendance with resourceID naming another resource than the one the body gave (a valid uuid)",
+		Requirements: []string{"E7.resource"},
+		// E7's success scenario reads the resourceID of the record too, and
+		// the round trip compares every member the write sets.
+		Collateral: []string{"E7.201", "ALL.round-trip"},
+		Rewrite:    &Rewrite{Record: "Attendance", Op: registry.E7, Field: "resourceID", Edit: Replace, Arg: otherRecord}},
+	{Name: E11OtherFile, Description: "E11 answers annotations whose documentId names another file than the one the path names (a valid uuid)",
+		Requirements: []string{"E11.file"},
+		Rewrite:      &Rewrite{Record: "FileAnnotation", Op: registry.E11, Field: "documentId", Edit: Replace, Arg: otherRecord}},
+	{Name: E12OtherWeblink, Description: "E12 answers view log entries whose targetID names another weblink than the one the path names (a valid uuid)",
+		Requirements: []string{"E12.weblink"},
+		Rewrite:      &Rewrite{Record: "WeblinkLog", Op: registry.E12, Field: "targetID", Edit: Replace, Arg: otherRecord}},
+	{Name: ESOtherEvaluation, Description: "evaluation session update answers an evaluation whose id is another than the one the path names (a valid uuid)",
+		Requirements: []string{"ES.id"},
+		Rewrite:      &Rewrite{Record: "Evaluation", Op: registry.ES, Field: "id", Edit: Replace, Arg: otherRecord}},
 	{Name: LogsEmpty, Description: "E11, E12 and E16 answer an empty list for records that have entries",
 		Requirements: []string{"E11.200", "E12.200", "E16.200"}},
 
@@ -327,11 +386,25 @@ var handWritten = []Defect{
 	{Name: E9AnyEvaluation, Description: "E9 serves a question under any evaluation that exists, not only its own",
 		Requirements: []string{"E9.scope"}},
 	{Name: E10DatesDropAll, Description: "E10 answers an empty list whenever StartDate or EndDate is given",
-		Requirements: []string{"E10.dates"}},
+		Requirements: []string{"E10.dates", "E10.dates-exact"},
+		// The filters given together keep nothing either.
+		Collateral: []string{"E10.combined"}},
 	{Name: E10SearchIgnored, Description: "E10 ignores SearchText",
-		Requirements: []string{"E10.search"}},
+		Requirements: []string{"E10.search", "E10.search-exact"},
+		// Given together with the dates, the search is ignored too.
+		Collateral: []string{"E10.combined"}},
 	{Name: E10DatesIgnored, Description: "E10 ignores StartDate and EndDate",
-		Requirements: []string{"E10.dates"}},
+		Requirements: []string{"E10.dates", "E10.dates-exact"}},
+	{Name: E10SearchWide, Description: "E10 SearchText also matches folderName and email, not only the student name and the file name",
+		Requirements: []string{"E10.search-exact"},
+		// Given together with the dates, the search keeps the same extra entries.
+		Collateral: []string{"E10.combined"}},
+	{Name: E10DatesDropFirst, Description: "E10 with StartDate or EndDate leaves out the oldest entry of the range",
+		Requirements: []string{"E10.dates-exact"},
+		// Given together with the search, the range loses that entry too.
+		Collateral: []string{"E10.combined"}},
+	{Name: E10SearchOffWithDates, Description: "E10 ignores SearchText when StartDate or EndDate is given too",
+		Requirements: []string{"E10.combined"}},
 	{Name: E12AbsentEmpty, Description: "E12 answers 200 [] for a weblink that does not exist instead of 404",
 		Requirements: []string{"E12.404"}},
 	{Name: E13Array, Description: "E13 answers an array of media log entries instead of a single object",
@@ -415,7 +488,10 @@ var handWritten = []Defect{
 		Requirements: []string{"NG.200"},
 		Rewrite:      &Rewrite{Record: "Notification", Op: registry.NG, Edit: ArrayOfOne}},
 	{Name: NotificationNoAncestor, Description: "notification by group accepts populate=ancestor but leaves ancestor out",
-		Requirements: []string{"NG.ancestor"}},
+		Requirements: []string{"NG.ancestor", "NG.ancestor-filled"}},
+	{Name: NotificationAncestorEmpty, Description: "notification by group answers populate=ancestor with an empty ancestor array, although the target has ancestors",
+		Requirements: []string{"NG.ancestor-filled"},
+		Rewrite:      &Rewrite{Record: "Notification", Op: registry.NG, Field: "ancestor", Edit: Replace, Arg: "[]"}},
 	{Name: NotifyReadIgnored, Description: "notification read update returns the record but leaves notifyStatus unchanged",
 		Requirements: []string{"NR.read"}},
 	{Name: NotifyReadOneWay, Description: "notification read update is one-way: a read notification cannot be marked unread again",

@@ -3,11 +3,14 @@ package ops
 import (
 	"net/http"
 	"strings"
+	"time"
 
 	"github.com/campusconf/campusconf/internal/registry"
 	"github.com/campusconf/campusconf/simulator/defects"
 	"github.com/campusconf/campusconf/simulator/front"
+	"github.com/campusconf/campusconf/simulator/listing"
 	"github.com/campusconf/campusconf/simulator/store"
+	"github.com/campusconf/campusconf/simulator/variants"
 )
 
 // fileDownloadLogs is E10.
@@ -17,7 +20,12 @@ func (env *Env) fileDownloadLogs(w http.ResponseWriter, r *http.Request, _ store
 		return
 	}
 	dates := env.dateRange(a)
-	search := strings.ToLower(a.query.Get("SearchText"))
+	search := a.query.Get("SearchText")
+	fold := strings.ToLower
+	if env.variants.Has(variants.SearchCaseSensitive) {
+		fold = func(s string) string { return s }
+	}
+	search = fold(search)
 	if env.defects.Has(defects.E10SearchIgnored) {
 		search = ""
 	}
@@ -28,16 +36,30 @@ func (env *Env) fileDownloadLogs(w http.ResponseWriter, r *http.Request, _ store
 		front.WriteJSON(w, http.StatusOK, []store.FileLog{})
 		return
 	}
+	if !dates.Open() && env.defects.Has(defects.E10SearchOffWithDates) {
+		search = ""
+	}
+	wide := env.defects.Has(defects.E10SearchWide)
+	l, found := env.store.FileLogs(a.id)
 	var keep func(*store.FileLog) bool
 	if search != "" || !dates.Open() {
+		var oldest time.Time
+		if !dates.Open() && l != nil && env.defects.Has(defects.E10DatesDropFirst) {
+			inRange, _ := l.Page(listing.Query{Limit: -1}, func(e *store.FileLog) bool { return dates.Holds(e.LogDate) })
+			for _, e := range inRange {
+				if oldest.IsZero() || e.LogDate.Before(oldest) {
+					oldest = e.LogDate
+				}
+			}
+		}
 		keep = func(e *store.FileLog) bool {
-			if !dates.Holds(e.LogDate) {
+			if !dates.Holds(e.LogDate) || !oldest.IsZero() && e.LogDate.Equal(oldest) {
 				return false
 			}
-			return search == "" || strings.Contains(strings.ToLower(e.Name), search) || strings.Contains(strings.ToLower(e.FileName), search)
+			return search == "" || strings.Contains(fold(e.Name), search) || strings.Contains(fold(e.FileName), search) ||
+				wide && (strings.Contains(fold(e.FolderName), search) || strings.Contains(fold(e.Email), search))
 		}
 	}
-	l, found := env.store.FileLogs(a.id)
 	noteUnknown(r, found)
 	answerPage(env, w, l, a.q, page[store.FileLog]{keep: keep, cacheAs: true})
 }

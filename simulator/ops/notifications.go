@@ -31,6 +31,9 @@ func (env *Env) notificationByGroup(w http.ResponseWriter, r *http.Request, _ st
 		env.failStore400(w, r, err)
 		return
 	}
+	if pop["ancestor"] && env.defects.Has(defects.PopulateChangesOthers) {
+		n.NotifyMessage = ""
+	}
 	writeNotification(w, &n)
 }
 

@@ -66,6 +66,9 @@ func (env *Env) listQuery(v listing.RawQuery, paged bool) (listing.Query, error)
 	if err == nil && env.defects.Has(defects.OffsetIgnored) {
 		q.Offset = 0
 	}
+	if err == nil && q.Limit > 0 && env.defects.Has(defects.LimitShortByOne) {
+		q.Limit--
+	}
 	if err == nil && q.Offset > 0 && env.defects.Has(defects.OffsetOffByOne) {
 		q.Offset++
 	}
@@ -98,7 +101,7 @@ func answerPage[T any](env *Env, w http.ResponseWriter, l *listing.List[T], q li
 		tag = nil
 	}
 	// a whole list (unpaged) is streamed rather than kept
-	if tag != nil && q.Limit >= 0 && keep == nil && !env.variants.Has(variants.FewEntries) && (q.Sort == "" || !env.defects.Has(defects.SortAfterPaging)) {
+	if tag != nil && q.Limit >= 0 && keep == nil && !env.variants.Has(variants.FewEntries) && (q.Sort == "" || !env.defects.Has(defects.SortAfterPaging)) && !env.pagingDefect(q) {
 		b, err := l.Encoded(q, pageTag{env.defects.Set(), env.variants.Set(), tag}, func(b []byte, items []T) []byte {
 			for i := range items {
 				if fill != nil {
@@ -128,7 +131,7 @@ func answerPage[T any](env *Env, w http.ResponseWriter, l *listing.List[T], q li
 		if items, err = l.Page(q, keep); err == nil {
 			items, err = listing.Page(items, listing.Query{Sort: sorted.Sort, Desc: sorted.Desc, Limit: -1}, nil)
 		}
-	} else if keep == nil && q.WhereField == "" && q.Limit < 0 {
+	} else if keep == nil && q.WhereField == "" && q.Limit < 0 && !env.pagingDefect(q) {
 		// a whole list: at a large --scale it is written from the list's
 		// own entries, not from a copy of them
 		var sel listing.Selection[T]
@@ -152,6 +155,14 @@ func answerPage[T any](env *Env, w http.ResponseWriter, l *listing.List[T], q li
 		items, err = l.Page(q, nil)
 	} else {
 		items, err = l.Page(q, keep)
+		if err == nil && env.pagingDefect(q) {
+			whole := q
+			whole.Offset, whole.Limit = 0, -1
+			var all []T
+			if all, err = l.Page(whole, keep); err == nil {
+				items = pagingDefects(env, q, items, all)
+			}
+		}
 	}
 	if err != nil {
 		env.badRequest(w, err)
@@ -161,6 +172,10 @@ func answerPage[T any](env *Env, w http.ResponseWriter, l *listing.List[T], q li
 		for i := range items {
 			fill(&items[i])
 		}
+	}
+	if q.Limit == 1 && len(items) == 1 && env.defects.Has(defects.LimitOneObject) {
+		front.WriteJSON(w, http.StatusOK, items[0])
+		return
 	}
 	if len(items) > streamedEntries {
 		streamPage(w, items)
@@ -175,6 +190,34 @@ func answerPage[T any](env *Env, w http.ResponseWriter, l *listing.List[T], q li
 		return
 	}
 	front.WriteJSON(w, http.StatusOK, items)
+}
+
+// pagingDefect reports whether a defect of paging or sorting rewrites the
+// page q asks for: such a page is made from the whole list each time.
+func (env *Env) pagingDefect(q listing.Query) bool {
+	return q.Sort != "" && env.defects.Has(defects.SortDropsLast) ||
+		q.Limit == 1 && env.defects.Has(defects.LimitOneObject) ||
+		q.Offset > 0 && q.Limit > 0 && env.defects.Has(defects.LastPageFilled)
+}
+
+// pagingDefects makes the page of the paging defects from the page q
+// asks for and the whole list (sorted and filtered as q says).
+func pagingDefects[T any](env *Env, q listing.Query, items, all []T) []T {
+	n := len(all)
+	if q.Sort != "" && env.defects.Has(defects.SortDropsLast) && n > 0 {
+		// the sorted list ends one entry early
+		all = all[:n-1]
+		n--
+		items = all[min(q.Offset, n):]
+		if q.Limit >= 0 {
+			items = items[:min(q.Limit, len(items))]
+		}
+	}
+	if q.Offset > 0 && q.Limit > 0 && q.Offset < n && q.Offset+q.Limit > n && n >= q.Limit && env.defects.Has(defects.LastPageFilled) {
+		// a short last page is filled up from before its offset
+		items = all[n-q.Limit:]
+	}
+	return items
 }
 
 // streamedEntries is the longest page encoded whole before it is written;

@@ -2,6 +2,7 @@ package ops
 
 import (
 	"net/http"
+	"strings"
 
 	"github.com/campusconf/campusconf/internal/registry"
 	"github.com/campusconf/campusconf/simulator/defects"
@@ -18,7 +19,11 @@ func (env *Env) resourceStudents(w http.ResponseWriter, r *http.Request, _ store
 	l, found := env.store.Students(id)
 	noteUnknown(r, found)
 	fill := photoFill(env, pop, func(st *store.Student) *string { return &st.Photo })
-	answerPage(env, w, l, q, page[store.Student]{fill: fill, cacheAs: fill == nil})
+	photos := fill == nil // the fill follows from it and the defects
+	if pop["photo"] && env.defects.Has(defects.PopulateChangesOthers) {
+		fill = chain(fill, func(st *store.Student) { st.UserName = strings.ToUpper(st.UserName) })
+	}
+	answerPage(env, w, l, q, page[store.Student]{fill: fill, cacheAs: photos})
 }
 
 // resourcesRoutes are the routes of resources: E20 lists a resource's students.

@@ -29,7 +29,11 @@ func (env *Env) surveyResponses(w http.ResponseWriter, r *http.Request, _ store.
 	if env.defects.Has(defects.ResponsesOtherQuestion) {
 		fill = chain(fill, otherQuestion(func(r *store.SurveyResponse) *string { return &r.ID }, func(r *store.SurveyResponse) *string { return &r.QuestionID }))
 	}
-	answerPage(env, w, l, q, page[store.SurveyResponse]{fill: fill, cacheAs: pop["Creator"]}) // the fill follows from it and the defects
+	var keep func(*store.SurveyResponse) bool
+	if pop["Creator"] && env.defects.Has(defects.PopulateChangesOthers) {
+		keep = func(r *store.SurveyResponse) bool { return r.ID == "" || r.ID[0] >= '4' }
+	}
+	answerPage(env, w, l, q, page[store.SurveyResponse]{keep: keep, fill: fill, cacheAs: pop["Creator"]}) // the fill follows from it and the defects
 }
 
 // pollResponses is E18.
@@ -43,6 +47,9 @@ func (env *Env) pollResponses(w http.ResponseWriter, r *http.Request, _ store.Us
 	noteUnknown(r, found)
 	fill := photoFill(env, pop, func(r *store.PollResponse) *string { return &r.Photo })
 	photos := fill == nil // the fill follows from it and the defects
+	if pop["photo"] && env.defects.Has(defects.PopulateChangesOthers) {
+		fill = chain(fill, func(r *store.PollResponse) { r.UserName = strings.ToUpper(r.UserName) })
+	}
 	if env.defects.Has(defects.ResponsesOtherQuestion) {
 		fill = chain(fill, otherQuestion(func(r *store.PollResponse) *string { return &r.ID }, func(r *store.PollResponse) *string { return &r.QuestionID }))
 	}

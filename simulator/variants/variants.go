@@ -81,6 +81,7 @@ const (
 	E15DatesUnfiltered  Name = "e15-dates-unfiltered"
 	PermissionPerRecord Name = "permission-per-record"
 	SortbyDash          Name = "sortby-dash"
+	SearchCaseSensitive Name = "search-case-sensitive"
 	WhereIgnored        Name = "where-ignored"
 	UnknownID404        Name = "unknown-id-404"
 
@@ -148,7 +149,7 @@ var catalogue = sorted([]Variant{
 		Description: "lists without sortby are in reverse stored order: newest first for the logs and responses"},
 	{Name: NoSortbySyntax, Choice: "sortby-syntax", Exercises: "OP.query-syntax",
 		Description: "sortby takes \"field\" or \"-field\" (descending) and the fixture declares no sortby convention",
-		Skips:       15, SkipReason: "conventions.sortby"},
+		Skips:       20, SkipReason: "conventions.sortby"},
 	{Name: OTPStatic, Exercises: "OP.status-codes; Authentication 4 (how a one-time password is issued is not shown)",
 		Description: "the fixture gives a fixed secondFactor.otp instead of a TOTP secret, and E1 confirms that code for that user"},
 	{Name: OTPWrong400, Exercises: "OP.status-codes",
@@ -166,13 +167,18 @@ var catalogue = sorted([]Variant{
 		Description: "every field a record leaves out is written as null, as many serialisers write an absent optional value"},
 	{Name: OptionalAbsent, Exercises: "Resources (a field not marked required may be absent)",
 		Description: "every record answered carries its required fields only, and the fields a populate entity asks for; every optional field is left out",
-		Skips:       51, SkipReason: "an optional field this check needs"},
+		Skips:       62, SkipReason: "an optional field this check needs"},
 	{Name: PagingCapped, Choice: "list-defaults", Exercises: "OP.query-syntax; Limits (maximum and default of limit and offset not shown)",
 		Description: "lists default to 7 entries per page, and refuse with 400 a limit above 25 or an offset above 1000"},
 	{Name: FewEntries, Exercises: "Limits (list sizes not shown)",
-		Description: "every list holds only its first 3 entries (the smallest lists the fixture documentation allows)"},
+		Description: "every list holds only its first 3 entries (the smallest lists the fixture documentation allows)",
+		// E10.combined needs an entry surely between two date bounds and
+		// a search among such entries: three entries leave none.
+		Skips: 1, SkipReason: "too few entries"},
 	{Name: DatesStartExclusive, Exercises: "OP.dates-ends",
 		Description: "E10's StartDate and E15's startDate exclude an instant equal to them (the simulator includes it)"},
+	{Name: SearchCaseSensitive, Exercises: "OP.search-case",
+		Description: "E10's SearchText matches the name or file name as written, not ignoring case"},
 	{Name: DatesEndExclusive, Exercises: "OP.dates-ends",
 		Description: "E10's EndDate and E15's endDate exclude an instant equal to them (the simulator includes it)"},
 	{Name: E15DatesUnfiltered, Exercises: "OP.e15-dates",

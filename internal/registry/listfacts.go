@@ -1,0 +1,277 @@
+package registry
+
+import "slices"
+
+// What a list answer means, per operation: the filters and search each
+// list operation takes and the members they read, its sort keys, its
+// paging, its populate entities and the member each fills, the members
+// that identify an entry, and the members of any answer that the
+// specification ties to a record the request names. The relation and
+// reference checks of the suite (steps, over internal/rules) are derived
+// from these declarations for every operation; none is written operation
+// by operation in a feature file.
+
+// FilterKind is how a query parameter keeps entries.
+type FilterKind string
+
+// The filter kinds.
+const (
+	// SearchText keeps the entries one of whose Members contains the text.
+	SearchText FilterKind = "search"
+	// DateFrom keeps the entries whose Members[0] is at or after the
+	// date-time (whether an entry at the instant stays is open).
+	DateFrom FilterKind = "from"
+	// DateTo keeps the entries whose Members[0] is at or before it.
+	DateTo FilterKind = "to"
+)
+
+// Filter is a query parameter of a list operation that keeps the entries
+// matching it.
+type Filter struct {
+	Param string
+	Kind  FilterKind
+	// Members are the members of an entry it reads, as the specification
+	// names them.
+	Members []string
+	// Open, when set, is the id of the reading (rules.Readings) that
+	// leaves open whether the parameter filters at all: no check is then
+	// derived from it.
+	Open string
+	// Requirement is the catalogue id of its check.
+	Requirement string
+	// Section is the specification's sentence that states the filter.
+	Section string
+}
+
+// Populate is a populate entity an operation accepts, and the member of
+// its answer the specification says it fills ("" where it names none).
+type Populate struct {
+	Entity string
+	Member string
+	// NonEmpty says the fixture promises the filled member is not empty
+	// (docs/fixtures.md: the notification's target has an ancestor).
+	NonEmpty bool
+}
+
+// Reference is a member of an operation's answer (of each entry of a
+// list) that the specification ties to a record the request names: it
+// must name that record, not merely be a uuid.
+type Reference struct {
+	// Member is the member of the answer or of each entry.
+	Member string
+	// Input is the request input naming the record: "path.NAME" (a path
+	// parameter of the typical call) or "body.PATH" (a member of its body).
+	Input string
+	// Requirement is the catalogue id of the check; Section the sentence
+	// of the specification that ties the member to the input.
+	Requirement string
+	Section     string
+}
+
+// ListFacts is what the registry declares of a list operation.
+type ListFacts struct {
+	Op OpID
+	// Identity are the members that identify an entry between answers:
+	// those Identity declares for the operation's record (identity.go).
+	Identity []string
+	Filters  []Filter
+	// SortKeys are members the suite sorts by (where the fixture
+	// declares the sortby syntax); any scalar member may be one.
+	SortKeys []string
+}
+
+// lists declares every list operation (Operation.List). Paging is the
+// row's Paged.
+var lists = []ListFacts{
+	{Op: E4},
+	{Op: E10, SortKeys: []string{"logDate"},
+		Filters: []Filter{
+			{Param: "SearchText", Kind: SearchText, Members: []string{"name", "fileName"}, Requirement: "E10.search-exact",
+				Section: "Endpoints / E10: SearchText filters by student name or file name"},
+			{Param: "StartDate", Kind: DateFrom, Members: []string{"logDate"}, Requirement: "E10.dates-exact",
+				Section: "Endpoints / E10: StartDate, begin of range"},
+			{Param: "EndDate", Kind: DateTo, Members: []string{"logDate"}, Requirement: "E10.dates-exact",
+				Section: "Endpoints / E10: EndDate, end of range"},
+		}},
+	{Op: E11},
+	{Op: E12},
+	{Op: E15, SortKeys: []string{"name"},
+		Filters: []Filter{
+			{Param: "startDate", Kind: DateFrom, Open: "e15-dates-filter", Section: "Endpoints / E15"},
+			{Param: "endDate", Kind: DateTo, Open: "e15-dates-filter", Section: "Endpoints / E15"},
+		}},
+	{Op: E16},
+	{Op: E17, SortKeys: []string{"createdDate"}},
+	{Op: E18, SortKeys: []string{"createdDate"}},
+	{Op: E20, SortKeys: []string{"userName"}},
+}
+
+// populates declares the populate entities of every operation taking
+// populate, as the specification lists them.
+var populates = map[OpID][]Populate{
+	E6:  {{Entity: "Creator"}, {Entity: "ContentCount"}},
+	E9:  {{Entity: "lastUpdatedUser"}, {Entity: "Response"}, {Entity: "ResponseWithCreator"}},
+	E17: {{Entity: "Creator"}},
+	E18: {{Entity: "photo", Member: "photo"}},
+	E20: {{Entity: "photo", Member: "photo"}},
+	NG:  {{Entity: "ancestor", Member: "ancestor", NonEmpty: true}},
+}
+
+// references declares the members each operation's answer ties to a
+// record its request names. The gradebook update's resourceID ("the
+// module") is not among them: its typical call names no module the
+// fixture gives to be changed, so nothing would observe it. Nor are the
+// ids of the notification read update (NR) and the quiz section update
+// (QS): their scenarios (NR.read, NR.unread, QS.200) already hold the
+// answer's id to the body's, and the traffic proxy judges those.
+var references = map[OpID][]Reference{
+	E7: {{Member: "resourceID", Input: "body.resourceID", Requirement: "E7.resource",
+		Section: "Endpoints / E7 (resourceID: resource the content belongs to); Resources / Attendance (resourceID: owning resource)"}},
+	E9: {{Member: "id", Input: "path.id", Requirement: "E9.id",
+		Section: "Endpoints / E9 (id: question id)"}},
+	E11: {{Member: "documentId", Input: "path.id", Requirement: "E11.file",
+		Section: "Endpoints / E11 (id: file); Resources / File annotation (documentId: the file)"}},
+	E12: {{Member: "targetID", Input: "path.id", Requirement: "E12.weblink",
+		Section: "Endpoints / E12 (ID: weblink id); Resources / Weblink view log entry (targetID)"}},
+	E17: {{Member: "questionID", Input: "path.id", Requirement: "E17.question",
+		Section: "Endpoints / E17 (id: question id); Resources / Survey response (questionID)"}},
+	E18: {{Member: "questionID", Input: "path.id", Requirement: "E18.question",
+		Section: "Endpoints / E18 (id: question id); Resources / Poll response (questionID)"}},
+	E19: {{Member: "id", Input: "path.id", Requirement: "E19.id",
+		Section: "Endpoints / E19 (id: response id)"}},
+	ES: {{Member: "id", Input: "path.id", Requirement: "ES.id",
+		Section: "Operations whose location is not given / Update evaluation question session (200 returns the evaluation record)"}},
+	NG: {{Member: "notifyGroupId", Input: "path.id", Requirement: "NG.group",
+		Section: "Operations whose location is not given / Get notification by notification group id (path parameter: group id)"}},
+}
+
+// List returns the declarations of a list operation; ok is false for an
+// operation that answers no list.
+func List(id OpID) (ListFacts, bool) {
+	for _, l := range lists {
+		if l.Op == id {
+			l.Identity = Identity(Must(id).Record)
+			l.Filters = slices.Clone(l.Filters)
+			l.SortKeys = slices.Clone(l.SortKeys)
+			return l, true
+		}
+	}
+	return ListFacts{}, false
+}
+
+// Populates returns the populate entities of an operation.
+func Populates(id OpID) []Populate { return slices.Clone(populates[id]) }
+
+// References returns the members of an operation's answer tied to a
+// record its request names.
+func References(id OpID) []Reference { return slices.Clone(references[id]) }
+
+// Checked returns the filters of a list operation a check is derived
+// from: those whose effect the specification states.
+func (l ListFacts) Checked() []Filter {
+	var out []Filter
+	for _, f := range l.Filters {
+		if f.Open == "" {
+			out = append(out, f)
+		}
+	}
+	return out
+}
+
+// RelationKind names a check derived from the declarations.
+type RelationKind string
+
+// The derived checks, and the suffix of each one's requirement id (but
+// for filters and references, which name their own).
+const (
+	// CheckFilter: a filtered or searched answer holds exactly the
+	// entries of the whole list that match (one per checked filter).
+	CheckFilter RelationKind = "filter"
+	// CheckCombined: the checked filters given together keep the entries
+	// that match all of them.
+	CheckCombined RelationKind = "combined"
+	// CheckSorted: a sorted answer holds the same entries as the list.
+	CheckSorted RelationKind = "sort-same"
+	// CheckLimitOne: limit=1 answers an array of one entry.
+	CheckLimitOne RelationKind = "limit-one"
+	// CheckPages: pages of a fixed limit neither repeat nor skip an entry.
+	CheckPages RelationKind = "pages"
+	// CheckPopulate: populate changes no entry and no member but the one
+	// it fills.
+	CheckPopulate RelationKind = "populate-only"
+	// CheckPopulateFilled: a populated member the fixture promises
+	// non-empty is not empty.
+	CheckPopulateFilled RelationKind = "populate-filled"
+	// CheckReference: a member tied to a record the request names names
+	// it (one per reference).
+	CheckReference RelationKind = "reference"
+)
+
+// RelationKinds are the derived checks, in the order of their scenarios.
+var RelationKinds = []RelationKind{CheckFilter, CheckCombined, CheckSorted, CheckLimitOne, CheckPages, CheckPopulate, CheckPopulateFilled, CheckReference}
+
+// Relation is one derived check of one operation: the Examples row of
+// its scenario.
+type Relation struct {
+	Op   OpID
+	Kind RelationKind
+	// Param is the filter's parameter, the populate entity or the
+	// reference's member; "" for the others.
+	Param       string
+	Requirement string
+}
+
+// Relations returns the checks of kind derived from the declarations, in
+// report order of their operations.
+func Relations(kind RelationKind) []Relation {
+	var out []Relation
+	for _, op := range all {
+		out = append(out, relationsOf(op, kind)...)
+	}
+	return out
+}
+
+func relationsOf(op Operation, kind RelationKind) []Relation {
+	l, isList := List(op.ID)
+	suffixed := func() []Relation {
+		return []Relation{{Op: op.ID, Kind: kind, Requirement: op.ID.Requirement("." + string(kind))}}
+	}
+	var out []Relation
+	switch kind {
+	case CheckFilter:
+		for _, f := range l.Checked() {
+			out = append(out, Relation{Op: op.ID, Kind: kind, Param: f.Param, Requirement: f.Requirement})
+		}
+	case CheckCombined:
+		if len(l.Checked()) > 1 {
+			return suffixed()
+		}
+	case CheckSorted:
+		if isList && op.Paged && len(l.SortKeys) > 0 {
+			return suffixed()
+		}
+	case CheckLimitOne, CheckPages:
+		if isList && op.Paged {
+			return suffixed()
+		}
+	case CheckPopulate:
+		for _, p := range populates[op.ID] {
+			// a write's populate is read on the record it makes, which no
+			// second call can show without it
+			if !op.ChangesState && (p.Member != "" || isList) {
+				out = append(out, Relation{Op: op.ID, Kind: kind, Param: p.Entity, Requirement: op.ID.Requirement("." + string(kind))})
+			}
+		}
+	case CheckPopulateFilled:
+		for _, p := range populates[op.ID] {
+			if p.NonEmpty && p.Member != "" {
+				out = append(out, Relation{Op: op.ID, Kind: kind, Param: p.Entity, Requirement: op.ID.Requirement("." + p.Member + "-filled")})
+			}
+		}
+	case CheckReference:
+		for _, r := range references[op.ID] {
+			out = append(out, Relation{Op: op.ID, Kind: kind, Param: r.Member, Requirement: r.Requirement})
+		}
+	}
+	return out
+}

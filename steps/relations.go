@@ -1,0 +1,577 @@
+package steps
+
+import (
+	"context"
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/tidwall/gjson"
+
+	"github.com/campusconf/campusconf/internal/openapi"
+	"github.com/campusconf/campusconf/internal/registry"
+	"github.com/campusconf/campusconf/internal/rules"
+)
+
+// The relation and reference checks: what a list answer means against the
+// whole list (filters, search, sorting, paging, populate), and whether the
+// members of an answer tied to a record the request names name it. Each
+// reads its operation's declarations in the registry (lists.go) and
+// judges with internal/rules; features/relations.feature holds one
+// outline per kind of check, whose Examples the registry makes
+// (features/expand.go), so no check is written operation by operation.
+
+// The requests of the checks after the whole list is read.
+const (
+	// pagesRequests estimates the walks of pagesOnce: the list in about
+	// four pages and the empty one past it, twice (unsorted and sorted).
+	pagesRequests = 12
+)
+
+// listFacts returns the declarations of a list operation, or an error
+// naming a feature that uses a check on an operation without them (a bug
+// of the suite).
+func listFacts(op string) (registry.ListFacts, error) {
+	l, ok := registry.List(registry.OpID(registry.ID(op)))
+	if !ok {
+		return l, fmt.Errorf("%s declares no list (internal/registry/listfacts.go)", op)
+	}
+	return l, nil
+}
+
+// listCall is op's typical call, the request every relation varies.
+func listCall(op string, extra ...[2]string) (call, error) {
+	c, ok := typicalCall(op)
+	if !ok {
+		return c, fmt.Errorf("no typical call is defined for %s", op)
+	}
+	for _, p := range extra {
+		c.params[p[0]] = p[1]
+		c.order = append(c.order, p[0])
+	}
+	return c, nil
+}
+
+func readWhole(ctx context.Context, op string) error {
+	o, ok := registry.Lookup(op)
+	if !ok {
+		return fmt.Errorf("unknown operation %s", op)
+	}
+	return stateFrom(ctx).pageThrough(ctx, op, o.Typical.Params["id"], nil)
+}
+
+// whole returns the list the walk read, and whether a check can judge
+// from it: the fixture's record promises entries.
+func (s *state) whole() ([]gjson.Result, error) {
+	v, ok := s.saved[allPages]
+	if !ok {
+		return nil, fmt.Errorf("the whole list was not read before this step")
+	}
+	all := v.Array()
+	if len(all) == 0 {
+		return nil, fixtureShort("the whole list is empty: the fixture's record promises entries, and an empty list shows no relation")
+	}
+	return all, nil
+}
+
+// complete reports whether an answer of n entries read without offset or
+// limit holds all it matches: the whole list came in one page, or the
+// answer is shorter than the page size the walk met.
+func (s *state) complete(n, whole int) bool {
+	return s.firstPage >= whole || n < s.firstPage
+}
+
+// probe is a filter's value, chosen from the list, and what the filter
+// must do with each entry.
+type filterProbe struct {
+	param, value string
+	match        func(gjson.Result) rules.Match
+}
+
+// probeOf chooses the value of filter f from entries: a search text that
+// shows over-matching (rules.SearchProbe), a date bound at about fraction
+// of the list's instants (rules.BoundProbe).
+func probeOf(f registry.Filter, entries []gjson.Result, fraction float64) (filterProbe, bool) {
+	switch f.Kind {
+	case registry.SearchText:
+		text, ok := rules.SearchProbe(entries, f.Members)
+		return filterProbe{f.Param, text, func(e gjson.Result) rules.Match { return rules.SearchMatch(e, f.Members, text) }}, ok
+	case registry.DateFrom, registry.DateTo:
+		text, at, ok := rules.BoundProbe(entries, f.Members[0], fraction)
+		from := f.Kind == registry.DateFrom
+		return filterProbe{f.Param, text, func(e gjson.Result) rules.Match { return rules.DateMatch(e, f.Members[0], from, at) }}, ok
+	}
+	return filterProbe{}, false
+}
+
+// noProbe is the skip of a filter no value of which, chosen from the
+// list, tells its entries apart: the entries leave the members it reads
+// out (optional fields), or too few of them differ.
+func (s *state) noProbe(f registry.Filter, whole []gjson.Result) error {
+	for _, e := range whole {
+		for _, m := range f.Members {
+			if !absent(e.Get(m)) {
+				return fixtureShort("too few entries differ in %s for a value of %s to keep some and drop others (%d entries)", strings.Join(f.Members, ", "), f.Param, len(whole))
+			}
+		}
+	}
+	return unobservable("no entry carries %s, an optional field this check needs", strings.Join(quoteAll(f.Members), " or "))
+}
+
+// judgeFiltered sends op with the probes and judges the answer against
+// the whole list.
+func (s *state) judgeFiltered(ctx context.Context, op string, l registry.ListFacts, whole []gjson.Result, ps []filterProbe, req string) error {
+	var extra [][2]string
+	var what []string
+	for _, p := range ps {
+		extra = append(extra, [2]string{p.param, p.value})
+		what = append(what, p.param+"="+strconv.Quote(p.value))
+	}
+	match := func(e gjson.Result) rules.Match {
+		ms := make([]rules.Match, len(ps))
+		for i, p := range ps {
+			ms[i] = p.match(e)
+		}
+		return rules.All(ms...)
+	}
+	keep, drop, _ := rules.Tally(whole, match)
+	if keep == 0 && drop == 0 {
+		return unobservable("with %s every entry of the list is one the open readings disagree on: nothing to judge", strings.Join(what, " and "))
+	}
+	c, err := listCall(op, extra...)
+	if err != nil {
+		return err
+	}
+	if err := s.do(ctx, c); err != nil {
+		return err
+	}
+	if err := s.statusIs(200); err != nil {
+		return err
+	}
+	got, err := s.list()
+	if err != nil {
+		return err
+	}
+	if problems := rules.Exactly(whole, got, l.Identity, match, s.complete(len(got), len(whole))); len(problems) > 0 {
+		return s.fail([]string{req}, fmt.Sprintf("with %s, exactly the %d entries of the whole list (%d) every reading keeps, and none of the %d every reading drops", strings.Join(what, " and "), keep, len(whole), drop),
+			fmt.Sprintf("%d entries, %d of them wrong", len(got), len(problems)), strings.Join(problems, "\n"))
+	}
+	return nil
+}
+
+func filteredExactly(ctx context.Context, op, param string) error {
+	s := stateFrom(ctx)
+	l, err := listFacts(op)
+	if err != nil {
+		return err
+	}
+	whole, err := s.whole()
+	if err != nil {
+		return err
+	}
+	for _, f := range l.Checked() {
+		if f.Param != param {
+			continue
+		}
+		p, ok := probeOf(f, whole, 0.5)
+		if !ok {
+			return s.noProbe(f, whole)
+		}
+		return s.judgeFiltered(ctx, op, l, whole, []filterProbe{p}, f.Requirement)
+	}
+	return fmt.Errorf("%s declares no checked filter %s", op, param)
+}
+
+// filteredTogether gives every checked filter at once: the date bounds
+// a quarter and three quarters into the list, the search text chosen
+// among the entries both keep, so that each parameter drops entries the
+// others keep.
+func filteredTogether(ctx context.Context, op string) error {
+	s := stateFrom(ctx)
+	l, err := listFacts(op)
+	if err != nil {
+		return err
+	}
+	whole, err := s.whole()
+	if err != nil {
+		return err
+	}
+	var ps []filterProbe
+	for _, f := range l.Checked() {
+		if f.Kind == registry.SearchText {
+			continue
+		}
+		fraction := 0.25
+		if f.Kind == registry.DateTo {
+			fraction = 0.75
+		}
+		p, ok := probeOf(f, whole, fraction)
+		if !ok {
+			return s.noProbe(f, whole)
+		}
+		ps = append(ps, p)
+	}
+	inside := whole
+	if len(ps) > 0 {
+		inside = nil
+		for _, e := range whole {
+			ms := make([]rules.Match, len(ps))
+			for i, p := range ps {
+				ms[i] = p.match(e)
+			}
+			if rules.All(ms...) == rules.Keep {
+				inside = append(inside, e)
+			}
+		}
+	}
+	for _, f := range l.Checked() {
+		if f.Kind != registry.SearchText {
+			continue
+		}
+		p, ok := probeOf(f, inside, 0)
+		if !ok {
+			if len(inside) == 0 {
+				return fixtureShort("too few entries: none of the %d lies surely between the date bounds, for %s to keep some and drop others there", len(whole), f.Param)
+			}
+			return s.noProbe(f, inside)
+		}
+		ps = append(ps, p)
+	}
+	return s.judgeFiltered(ctx, op, l, whole, ps, registry.OpID(registry.ID(op)).Requirement("."+string(registry.CheckCombined)))
+}
+
+// sortedSame reads the whole list sorted by the operation's first sort key
+// and compares its entries with those of the whole list.
+func sortedSame(ctx context.Context, op string) error {
+	s := stateFrom(ctx)
+	l, err := listFacts(op)
+	if err != nil {
+		return err
+	}
+	whole, err := s.whole()
+	if err != nil {
+		return err
+	}
+	if len(l.SortKeys) == 0 {
+		return fmt.Errorf("%s declares no sort key", op)
+	}
+	saved := s.saved[allPages]
+	defer func() { s.saved[allPages] = saved }()
+	key := l.SortKeys[0]
+	if err := s.pageThrough(ctx, op, registry.Must(registry.OpID(registry.ID(op))).Typical.Params["id"], [][2]string{{"sortby", "{sortby." + key + ".ascending}"}}); err != nil {
+		return err
+	}
+	sorted := s.saved[allPages].Array()
+	missing, extra := rules.SameEntries(whole, sorted, l.Identity)
+	if len(missing)+len(extra) > 0 {
+		var detail []string
+		for _, m := range missing {
+			detail = append(detail, "missing: "+m)
+		}
+		for _, m := range extra {
+			detail = append(detail, "not in the list: "+m)
+		}
+		return s.fail([]string{registry.OpID(registry.ID(op)).Requirement("." + string(registry.CheckSorted))},
+			fmt.Sprintf("sorted by %s, the %d entries of the whole list", key, len(whole)),
+			fmt.Sprintf("%d entries, %d missing and %d not in the list", len(sorted), len(missing), len(extra)), strings.Join(detail, "\n"))
+	}
+	return nil
+}
+
+// limitOne reads the list with limit=1: an array of one entry, since the
+// whole list has some.
+func limitOne(ctx context.Context, op string) error {
+	s := stateFrom(ctx)
+	if _, err := s.whole(); err != nil {
+		return err
+	}
+	c, err := listCall(op, [2]string{"limit", "1"})
+	if err != nil {
+		return err
+	}
+	if err := s.do(ctx, c); err != nil {
+		return err
+	}
+	if err := s.statusIs(200); err != nil {
+		return err
+	}
+	req := []string{registry.OpID(registry.ID(op)).Requirement("." + string(registry.CheckLimitOne))}
+	v := s.json()
+	if !v.IsArray() {
+		return s.fail(req, "with limit=1, an array of one entry", s.describeValue(v))
+	}
+	if n := len(v.Array()); n != 1 {
+		return s.fail(req, "with limit=1, an array of one entry (the list has entries)", fmt.Sprintf("an array of %d", n))
+	}
+	return nil
+}
+
+// pagesOnce walks the list at a fixed limit (about a quarter of it, no
+// more than the page the implementation chose itself), and again sorted
+// by the first sort key where the fixture declares the sortby syntax:
+// together the pages hold each entry of the whole list once.
+func pagesOnce(ctx context.Context, op string) error {
+	s := stateFrom(ctx)
+	l, err := listFacts(op)
+	if err != nil {
+		return err
+	}
+	whole, err := s.whole()
+	if err != nil {
+		return err
+	}
+	// about four pages, the last one short where the list allows it (a
+	// short last page is where a filled-up one shows)
+	k := max(1, min((len(whole)+3)/4, s.firstPage))
+	for j := k; j <= min(len(whole)/2, s.firstPage); j++ {
+		if len(whole)%j != 0 {
+			k = j
+			break
+		}
+	}
+	orders := [][2]string{{}}
+	if len(l.SortKeys) > 0 && s.env.cfg.Fixture.Conventions.Sortby.Declared() {
+		orders = append(orders, [2]string{"sortby", "{sortby." + l.SortKeys[0] + ".ascending}"})
+	}
+	req := []string{registry.OpID(registry.ID(op)).Requirement("." + string(registry.CheckPages))}
+	for _, order := range orders {
+		var pages [][]gjson.Result
+		bound := 2*((len(whole)+k-1)/k) + 2
+		for offset := 0; ; {
+			if len(pages) == bound {
+				return s.fail(req, fmt.Sprintf("an empty page after the %d entries of the list, at limit=%d", len(whole), k), fmt.Sprintf("%d pages and no end", bound))
+			}
+			extra := [][2]string{{"limit", strconv.Itoa(k)}}
+			if order[0] != "" {
+				extra = append(extra, order)
+			}
+			if offset > 0 {
+				extra = append(extra, [2]string{"offset", strconv.Itoa(offset)})
+			}
+			c, err := listCall(op, extra...)
+			if err != nil {
+				return err
+			}
+			if err := s.do(ctx, c); err != nil {
+				return err
+			}
+			if offset > 0 && s.status == 400 {
+				return unobservable("offset=%d, within the %d entries of the list, is refused with 400: the implementation caps offset below the list's length", offset, len(whole))
+			}
+			if err := s.statusIs(200); err != nil {
+				return err
+			}
+			page, err := s.list()
+			if err != nil {
+				return err
+			}
+			if len(page) == 0 {
+				break
+			}
+			pages = append(pages, page)
+			offset += len(page)
+		}
+		if problems := rules.Pages(whole, pages, l.Identity); len(problems) > 0 {
+			how := "in the default order"
+			if order[0] != "" {
+				how = "sorted by " + l.SortKeys[0]
+			}
+			return s.fail(req, fmt.Sprintf("pages of limit=%d %s holding each of the %d entries of the whole list once", k, how, len(whole)),
+				fmt.Sprintf("%d pages, %d problems", len(pages), len(problems)), strings.Join(problems, "\n"))
+		}
+	}
+	return nil
+}
+
+// populateOnly reads op's typical call without and with the populate
+// entity: the same entries, and no member changed but the one the
+// specification says the entity fills (where it names none, only the
+// entries are compared).
+func populateOnly(ctx context.Context, op, entity string) error {
+	s := stateFrom(ctx)
+	id := registry.OpID(registry.ID(op))
+	var filled string
+	found := false
+	for _, p := range registry.Populates(id) {
+		if p.Entity == entity {
+			filled, found = p.Member, true
+		}
+	}
+	if !found {
+		return fmt.Errorf("%s declares no populate entity %s", op, entity)
+	}
+	plain, err := listCall(op)
+	if err != nil {
+		return err
+	}
+	if err := s.do(ctx, plain); err != nil {
+		return err
+	}
+	if err := s.statusIs(200); err != nil {
+		return err
+	}
+	without := s.json()
+	with, err := listCall(op, [2]string{"populate", entity})
+	if err != nil {
+		return err
+	}
+	if err := s.do(ctx, with); err != nil {
+		return err
+	}
+	if s.status == 400 {
+		return unobservable("populate=%s is refused with 400: whether it is accepted is %s's to judge", entity, id.Requirement(".populate"))
+	}
+	if err := s.statusIs(200); err != nil {
+		return err
+	}
+	got := s.json()
+	record := registry.Must(id).Record
+	listed := func(member string) bool { return openapi.Declares(record, member) }
+	var problems []string
+	if l, isList := registry.List(id); isList {
+		if !without.IsArray() || !got.IsArray() {
+			return s.fail([]string{s.successReq(op)}, "two arrays", s.describeValue(got))
+		}
+		if len(without.Array()) == 0 {
+			return fixtureShort("the list is empty: the fixture's record promises entries")
+		}
+		if !rules.Identified(without.Array(), l.Identity) {
+			return unobservable("no entry carries %s, an optional field this check needs to tell entries apart", strings.Join(quoteAll(l.Identity), " or "))
+		}
+		problems = rules.PopulateOnly(without.Array(), got.Array(), l.Identity, filled, listed)
+	} else {
+		problems = rules.PopulateOnlyRecord(without, got, filled, listed)
+	}
+	if len(problems) > 0 {
+		but := "the member it fills, " + strconv.Quote(filled)
+		if filled == "" {
+			but = "what it fills (the specification names no member)"
+		}
+		return s.fail([]string{id.Requirement("." + string(registry.CheckPopulate))},
+			fmt.Sprintf("with populate=%s, the answer without it, but for %s", entity, but),
+			fmt.Sprintf("%d changes", len(problems)), strings.Join(problems, "\n"))
+	}
+	return nil
+}
+
+// populateFilled reads op with the populate entity whose member the
+// fixture promises is not empty.
+func populateFilled(ctx context.Context, op, entity string) error {
+	s := stateFrom(ctx)
+	id := registry.OpID(registry.ID(op))
+	var member string
+	for _, p := range registry.Populates(id) {
+		if p.Entity == entity && p.NonEmpty {
+			member = p.Member
+		}
+	}
+	if member == "" {
+		return fmt.Errorf("%s declares no populate entity %s promised non-empty", op, entity)
+	}
+	c, err := listCall(op, [2]string{"populate", entity})
+	if err != nil {
+		return err
+	}
+	if err := s.do(ctx, c); err != nil {
+		return err
+	}
+	if s.status == 400 {
+		return unobservable("populate=%s is refused with 400: whether it is accepted is %s's to judge", entity, id.Requirement(".populate"))
+	}
+	if err := s.statusIs(200); err != nil {
+		return err
+	}
+	v := s.json().Get(member)
+	if (v.IsArray() && len(v.Array()) > 0) || (v.IsObject() && len(v.Map()) > 0) || (v.Type == gjson.String && v.Str != "") {
+		return nil
+	}
+	return s.fail([]string{id.Requirement("." + member + "-filled")},
+		fmt.Sprintf("with populate=%s, %q filled: the fixture's record promises it is not empty", entity, member), orAbsent(v))
+}
+
+func orAbsent(v gjson.Result) string {
+	if absent(v) {
+		return "absent"
+	}
+	return clip(v.Raw)
+}
+
+// answerNamesRecords checks the members of the last answer that the
+// specification ties to a record its request named (registry.References):
+// each names that record. An optional member left out is not judged; an
+// answer none of whose entries carries it is unobservable.
+func answerNamesRecords(ctx context.Context) error {
+	s := stateFrom(ctx)
+	id := registry.OpID(registry.ID(s.lastOp))
+	o, ok := registry.Lookup(string(id))
+	refs := registry.References(id)
+	if !ok || len(refs) == 0 {
+		return fmt.Errorf("%s declares no reference (internal/registry/listfacts.go)", s.lastOp)
+	}
+	if s.status < 200 || s.status >= 300 {
+		return unobservable("the call was answered %d: there is no record whose references could be read", s.status)
+	}
+	body := s.json()
+	records := []gjson.Result{body}
+	if o.List {
+		if !body.IsArray() {
+			return s.fail([]string{s.successReq(string(id))}, "a JSON array", s.describeValue(body))
+		}
+		records = body.Array()
+		if len(records) == 0 {
+			// the fixture's record promises entries: the operation's
+			// success scenario judges an empty list
+			return unobservable("the list is empty: no entry whose references could be read")
+		}
+	}
+	for _, r := range refs {
+		want, err := s.inputOf(o, r.Input)
+		if err != nil {
+			return err
+		}
+		seen := 0
+		for i, rec := range records {
+			v := rec.Get(r.Member)
+			if absent(v) {
+				if openapi.Optional(o.Record, r.Member) {
+					continue
+				}
+				return s.fail([]string{r.Requirement}, fmt.Sprintf("%q, a required member, naming %s", r.Member, want.Raw), fmt.Sprintf("entry %d without it", i))
+			}
+			seen++
+			if !rules.Names(v, want) {
+				where := "the answer"
+				if o.List {
+					where = fmt.Sprintf("entry %d", i)
+				}
+				return s.fail([]string{r.Requirement}, fmt.Sprintf("%q naming the record the request named (%s, its %s)", r.Member, want.Raw, r.Input),
+					fmt.Sprintf("%s with %q %s", where, r.Member, clip(v.Raw)))
+			}
+		}
+		if seen == 0 {
+			return unobservable("no record of the answer carries %q, an optional field this check needs", r.Member)
+		}
+	}
+	return nil
+}
+
+// inputOf is the value of a request input of the last call: a path
+// parameter of the operation's typical call, or a member of the body sent.
+func (s *state) inputOf(o registry.Operation, input string) (gjson.Result, error) {
+	kind, name, _ := strings.Cut(input, ".")
+	switch kind {
+	case "path":
+		v, err := s.interpolate(o.Typical.Params[name])
+		if err != nil {
+			return gjson.Result{}, err
+		}
+		return gjson.Result{Type: gjson.String, Str: v, Raw: strconv.Quote(v)}, nil
+	case "body":
+		v := gjson.GetBytes(s.lastSent.body, name)
+		if !v.Exists() {
+			return v, fmt.Errorf("the body sent has no %q to compare %s's answer with", name, o.ID)
+		}
+		return v, nil
+	}
+	return gjson.Result{}, fmt.Errorf("input %q is neither path.NAME nor body.NAME", input)
+}
