@@ -508,7 +508,7 @@ func serveLate(t *testing.T, target string, delay time.Duration) string {
 		t.Fatal(err)
 	}
 	addr := l.Addr().String()
-	l.Close()
+	_ = l.Close()
 	u, err := url.Parse(target)
 	if err != nil {
 		t.Fatal(err)

@@ -63,7 +63,7 @@ func TestRunOneProfileStrict(t *testing.T) {
 			t.Errorf("%s: unsupported, yet %d requests were sent", s.ID, len(s.Exchanges))
 		}
 	}
-	if c.Status != reports.StatusConformant || !slices.Equal(c.Implements, []string{"notifications"}) {
+	if c.Status != reports.VerdictConformant || !slices.Equal(c.Implements, []string{"notifications"}) {
 		t.Errorf("conformance report: expected conformant claiming notifications, got %s claiming %v (%s)", c.Status, c.Implements, c.Reason)
 	}
 	if c.Implementation.Project != "campusconf simulator" {
@@ -88,16 +88,16 @@ func TestRunDefectFailsItsProfileOnly(t *testing.T) {
 		args   []string
 		code   int
 		failed []string // profiles whose result is failure
-		status reports.ConformanceStatus
+		status reports.Verdict
 	}{
 		{"every profile claimed, a defect in E7", []string{"--defect", "e7-publish-default-false"}, exitFailed,
-			[]string{"attendance"}, reports.StatusNotConformant},
+			[]string{"attendance"}, reports.VerdictNotConformant},
 		{"every profile claimed, a defect in NR", []string{"--defect", "notify-read-ignored"}, exitFailed,
-			[]string{"notifications"}, reports.StatusNotConformant},
+			[]string{"notifications"}, reports.VerdictNotConformant},
 		{"two profiles claimed, a defect in one", []string{"--implements", "attendance,second-factor", "--defect", "e7-publish-default-false"}, exitFailed,
-			[]string{"attendance"}, reports.StatusNotConformant},
+			[]string{"attendance"}, reports.VerdictNotConformant},
 		{"two profiles claimed, a defect in another", []string{"--implements", "attendance,second-factor", "--defect", "notify-read-ignored", "--strict"}, exitOK,
-			nil, reports.StatusConformant},
+			nil, reports.VerdictConformant},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

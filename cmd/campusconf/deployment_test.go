@@ -26,7 +26,7 @@ func TestRunWaitsForALateTarget(t *testing.T) {
 		t.Fatal(err)
 	}
 	addr := ln.Addr().String()
-	ln.Close() // nothing listens until the server comes up
+	_ = ln.Close() // nothing listens until the server comes up
 	fixture := writeFixture(t, sim.Fixtures())
 	srv := &http.Server{Handler: sim, ReadHeaderTimeout: 5 * time.Second}
 	t.Cleanup(func() { _ = srv.Close() })

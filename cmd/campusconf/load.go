@@ -174,13 +174,19 @@ func runLoad(ctx context.Context, o loadOptions, stdout, stderr io.Writer) int {
 			fmt.Fprintln(stderr, "campusconf load:", err)
 			return exitUsage
 		}
+		defer func() {
+			for _, f := range files {
+				if err := f.Close(); err != nil {
+					fmt.Fprintln(stderr, "campusconf load:", err)
+				}
+			}
+		}()
 		for _, name := range []string{"results.bin", "plot.html"} {
 			f, err := os.Create(filepath.Join(o.reportDir, name))
 			if err != nil {
 				fmt.Fprintln(stderr, "campusconf load:", err)
 				return exitUsage
 			}
-			defer f.Close()
 			files = append(files, f)
 		}
 		run.Results, run.Plot = files[0], files[1]

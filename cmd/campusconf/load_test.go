@@ -115,7 +115,7 @@ func TestLoadOpenModel(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer f.Close()
+	defer func() { _ = f.Close() }()
 	var met vegeta.Metrics
 	dec := vegeta.NewDecoder(f)
 	for {

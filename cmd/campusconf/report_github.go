@@ -117,7 +117,7 @@ func appendEnvFile(name, text string) error {
 		return fmt.Errorf("$%s: %w", name, err)
 	}
 	if _, err := io.WriteString(f, text); err != nil {
-		f.Close()
+		_ = f.Close() // the write's error is the one to report
 		return fmt.Errorf("$%s: %w", name, err)
 	}
 	return f.Close()

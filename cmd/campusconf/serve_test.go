@@ -119,7 +119,7 @@ func TestServePortTaken(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer ln.Close()
+	defer func() { _ = ln.Close() }()
 	taken := ln.Addr().String()
 	corrupt := filepath.Join(t.TempDir(), "corrupt.json")
 	if err := os.WriteFile(corrupt, []byte(`{"format":"campusconf-state"`), 0o600); err != nil {

@@ -612,8 +612,9 @@ func pathID(o registry.Operation) string {
 // probeAuth calls an operation the app used without any credential: the
 // simulator answers 401 with a JSON string.
 func probeAuth(ctx context.Context, p *prober, tr *Traffic, r Reliance, res *reports.AppReliance) {
-	op, why, ok := p.pick(r.Ops, func(o registry.Operation) bool { return !o.ChangesState })
+	op, _, ok := p.pick(r.Ops, func(o registry.Operation) bool { return !o.ChangesState })
 	if !ok {
+		var why string
 		if op, why, ok = p.pick(r.Ops, func(registry.Operation) bool { return true }); !ok {
 			unobservable(res, why)
 			return

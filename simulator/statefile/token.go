@@ -50,7 +50,7 @@ func ReadToken(path string) (string, error) {
 		}
 		return "", fmt.Errorf("control token %s: %w", name, unwrapPath(err))
 	}
-	defer f.Close()
+	defer func() { _ = f.Close() }() // read only: nothing to lose on close
 	fi, err := f.Stat()
 	if err != nil {
 		return "", err
