@@ -52,6 +52,23 @@ func listCall(op string, extra ...[2]string) (call, error) {
 	return c, nil
 }
 
+// sendList sends op's typical call with the extra parameters and wants
+// 200. refused, when not nil, is what a 400 answer means instead (an
+// open limit of the implementation: nothing observed).
+func (s *state) sendList(ctx context.Context, op string, refused func() error, extra ...[2]string) error {
+	c, err := listCall(op, extra...)
+	if err != nil {
+		return err
+	}
+	if err := s.do(ctx, c); err != nil {
+		return err
+	}
+	if refused != nil && s.status == 400 {
+		return refused()
+	}
+	return s.statusIs(200)
+}
+
 func readWhole(ctx context.Context, op string) error {
 	o, ok := registry.Lookup(op)
 	if !ok {
@@ -138,14 +155,7 @@ func (s *state) judgeFiltered(ctx context.Context, op string, l registry.ListFac
 	if keep == 0 && drop == 0 {
 		return unobservable("with %s every entry of the list is one the open readings disagree on: nothing to judge", strings.Join(what, " and "))
 	}
-	c, err := listCall(op, extra...)
-	if err != nil {
-		return err
-	}
-	if err := s.do(ctx, c); err != nil {
-		return err
-	}
-	if err := s.statusIs(200); err != nil {
+	if err := s.sendList(ctx, op, nil, extra...); err != nil {
 		return err
 	}
 	got, err := s.list()
@@ -285,14 +295,7 @@ func limitOne(ctx context.Context, op string) error {
 	if _, err := s.whole(); err != nil {
 		return err
 	}
-	c, err := listCall(op, [2]string{"limit", "1"})
-	if err != nil {
-		return err
-	}
-	if err := s.do(ctx, c); err != nil {
-		return err
-	}
-	if err := s.statusIs(200); err != nil {
+	if err := s.sendList(ctx, op, nil, [2]string{"limit", "1"}); err != nil {
 		return err
 	}
 	req := []string{registry.OpID(registry.ID(op)).Requirement("." + string(registry.CheckLimitOne))}
@@ -348,17 +351,13 @@ func pagesOnce(ctx context.Context, op string) error {
 			if offset > 0 {
 				extra = append(extra, [2]string{"offset", strconv.Itoa(offset)})
 			}
-			c, err := listCall(op, extra...)
-			if err != nil {
-				return err
+			var refused func() error
+			if offset > 0 {
+				refused = func() error {
+					return unobservable("offset=%d, within the %d entries of the list, is refused with 400: the implementation caps offset below the list's length", offset, len(whole))
+				}
 			}
-			if err := s.do(ctx, c); err != nil {
-				return err
-			}
-			if offset > 0 && s.status == 400 {
-				return unobservable("offset=%d, within the %d entries of the list, is refused with 400: the implementation caps offset below the list's length", offset, len(whole))
-			}
-			if err := s.statusIs(200); err != nil {
+			if err := s.sendList(ctx, op, refused, extra...); err != nil {
 				return err
 			}
 			page, err := s.list()
@@ -400,28 +399,11 @@ func populateOnly(ctx context.Context, op, entity string) error {
 	if !found {
 		return fmt.Errorf("%s declares no populate entity %s", op, entity)
 	}
-	plain, err := listCall(op)
-	if err != nil {
-		return err
-	}
-	if err := s.do(ctx, plain); err != nil {
-		return err
-	}
-	if err := s.statusIs(200); err != nil {
+	if err := s.sendList(ctx, op, nil); err != nil {
 		return err
 	}
 	without := s.json()
-	with, err := listCall(op, [2]string{"populate", entity})
-	if err != nil {
-		return err
-	}
-	if err := s.do(ctx, with); err != nil {
-		return err
-	}
-	if s.status == 400 {
-		return unobservable("populate=%s is refused with 400: whether it is accepted is %s's to judge", entity, id.Requirement(".populate"))
-	}
-	if err := s.statusIs(200); err != nil {
+	if err := s.sendList(ctx, op, populateRefused(id, entity), [2]string{"populate", entity}); err != nil {
 		return err
 	}
 	got := s.json()
@@ -454,6 +436,14 @@ func populateOnly(ctx context.Context, op, entity string) error {
 	return nil
 }
 
+// populateRefused is what a 400 to populate=entity means: its
+// acceptance is the operation's populate requirement's to judge.
+func populateRefused(id registry.OpID, entity string) func() error {
+	return func() error {
+		return unobservable("populate=%s is refused with 400: whether it is accepted is %s's to judge", entity, id.Requirement(".populate"))
+	}
+}
+
 // populateFilled reads op with the populate entity whose member the
 // fixture promises is not empty.
 func populateFilled(ctx context.Context, op, entity string) error {
@@ -468,17 +458,7 @@ func populateFilled(ctx context.Context, op, entity string) error {
 	if member == "" {
 		return fmt.Errorf("%s declares no populate entity %s promised non-empty", op, entity)
 	}
-	c, err := listCall(op, [2]string{"populate", entity})
-	if err != nil {
-		return err
-	}
-	if err := s.do(ctx, c); err != nil {
-		return err
-	}
-	if s.status == 400 {
-		return unobservable("populate=%s is refused with 400: whether it is accepted is %s's to judge", entity, id.Requirement(".populate"))
-	}
-	if err := s.statusIs(200); err != nil {
+	if err := s.sendList(ctx, op, populateRefused(id, entity), [2]string{"populate", entity}); err != nil {
 		return err
 	}
 	v := s.json().Get(member)

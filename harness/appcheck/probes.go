@@ -718,25 +718,42 @@ func probeUnplaced(_ context.Context, p *prober, tr *Traffic, r Reliance, res *r
 	}
 }
 
+// cannotWrite says why a probe that changes records is not sent: the run
+// is read-only, the fixture does not claim the operation's profile, or it
+// names none of the records the probe needs.
+type cannotWrite struct{ readOnly, unclaimed, none string }
+
+// writeCall is op's typical call for a probe that changes one of records;
+// false (res made unobservable, with the reason) when it cannot be sent.
+func (p *prober) writeCall(op registry.Operation, records []string, why cannotWrite, res *reports.AppReliance) (call, bool) {
+	switch {
+	case p.t.ReadOnly:
+		unobservable(res, why.readOnly)
+	case !p.t.Fixture.Supports(string(op.ID)):
+		unobservable(res, why.unclaimed)
+	case len(records) == 0:
+		unobservable(res, why.none)
+	default:
+		c, err := p.typical(op, nil, nil)
+		if err == nil {
+			return c, true
+		}
+		unobservable(res, err.Error())
+	}
+	return call{}, false
+}
+
 // probeDelete deletes one of the fixture's deletable slots with E5: the
 // simulator answers 204 and no body.
 func probeDelete(ctx context.Context, p *prober, tr *Traffic, r Reliance, res *reports.AppReliance) {
 	op := registry.Must(registry.E5)
 	slots := p.t.Fixture.Records.DeletableSlots
-	switch {
-	case p.t.ReadOnly:
-		unobservable(res, "E5 deletes, and the run is read-only")
-		return
-	case !p.t.Fixture.Supports(string(op.ID)):
-		unobservable(res, "the fixture does not claim E5's profile")
-		return
-	case len(slots) == 0:
-		unobservable(res, "the fixture names no deletable slot (records.deletableSlots)")
-		return
-	}
-	c, err := p.typical(op, nil, nil)
-	if err != nil {
-		unobservable(res, err.Error())
+	c, ok := p.writeCall(op, slots, cannotWrite{
+		readOnly:  "E5 deletes, and the run is read-only",
+		unclaimed: "the fixture does not claim E5's profile",
+		none:      "the fixture names no deletable slot (records.deletableSlots)",
+	}, res)
+	if !ok {
 		return
 	}
 	c.body = `{"iDs": ["` + slots[len(slots)-1] + `"]}`
@@ -763,20 +780,12 @@ func probeDelete(ctx context.Context, p *prober, tr *Traffic, r Reliance, res *r
 func probeCounts(ctx context.Context, p *prober, tr *Traffic, r Reliance, res *reports.AppReliance) {
 	op := registry.Must(registry.E21)
 	sessions := p.t.Fixture.Records.LectureSessions
-	switch {
-	case p.t.ReadOnly:
-		unobservable(res, "E21 changes records, and the run is read-only")
-		return
-	case !p.t.Fixture.Supports(string(op.ID)):
-		unobservable(res, "the counts are observed on E21, whose profile the fixture does not claim")
-		return
-	case len(sessions) == 0:
-		unobservable(res, "the fixture names no lecture session (records.lectureSessions)")
-		return
-	}
-	c, err := p.typical(op, nil, nil)
-	if err != nil {
-		unobservable(res, err.Error())
+	c, ok := p.writeCall(op, sessions, cannotWrite{
+		readOnly:  "E21 changes records, and the run is read-only",
+		unclaimed: "the counts are observed on E21, whose profile the fixture does not claim",
+		none:      "the fixture names no lecture session (records.lectureSessions)",
+	}, res)
+	if !ok {
 		return
 	}
 	c.body = `{"iDs": ["` + sessions[0] + `", "` + sessions[0] + `"], "publish": true}`

@@ -133,7 +133,14 @@ func Write(path string, data []byte) error {
 	if err != nil {
 		return err
 	}
-	tmp, err := os.CreateTemp(filepath.Dir(target), "."+filepath.Base(target)+".*.tmp")
+	return writeAtomic(target, data)
+}
+
+// writeAtomic writes data to name through a temporary file beside it
+// (mode 0600), synced and renamed over name, so that a reader sees the
+// old content or the new, never a part.
+func writeAtomic(name string, data []byte) error {
+	tmp, err := os.CreateTemp(filepath.Dir(name), "."+filepath.Base(name)+".*.tmp")
 	if err != nil {
 		return err
 	}
@@ -149,7 +156,7 @@ func Write(path string, data []byte) error {
 	if err := tmp.Close(); err != nil {
 		return err
 	}
-	return os.Rename(tmp.Name(), target)
+	return os.Rename(tmp.Name(), name)
 }
 
 // HeldError is Acquire's refusal: another server holds the state file.

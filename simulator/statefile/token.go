@@ -6,7 +6,6 @@ import (
 	"io"
 	"io/fs"
 	"os"
-	"path/filepath"
 	"strings"
 )
 
@@ -82,21 +81,8 @@ func WriteToken(path, token string) error {
 	if fi, err := os.Lstat(name); err == nil && !fi.Mode().IsRegular() {
 		return fmt.Errorf("%s is not a regular file (a symbolic link?): expected the control token's own file; it is left as it is", name)
 	}
-	tmp, err := os.CreateTemp(filepath.Dir(name), "."+filepath.Base(name)+".*.tmp") // mode 0600
-	if err != nil {
+	if err := writeAtomic(name, []byte(token+"\n")); err != nil {
 		return fmt.Errorf("control token: %w", unwrapPath(err))
 	}
-	defer func() { _ = os.Remove(tmp.Name()) }() // nothing to remove after the rename
-	if _, err := tmp.WriteString(token + "\n"); err != nil {
-		_ = tmp.Close() // the error to report is the one before
-		return err
-	}
-	if err := tmp.Sync(); err != nil {
-		_ = tmp.Close() // the error to report is the one before
-		return err
-	}
-	if err := tmp.Close(); err != nil {
-		return err
-	}
-	return os.Rename(tmp.Name(), name)
+	return nil
 }
