@@ -120,20 +120,31 @@ func (p *prober) listCall(tr *Traffic, r Reliance, op registry.Operation, drop .
 	return c, nil
 }
 
+// pickList picks one of the operations the app relied on with r that
+// keep accepts, and its list call without the parameters drop; false
+// (res made unobservable, with the reason) when there is none.
+func (p *prober) pickList(tr *Traffic, r Reliance, keep func(registry.Operation) bool, res *reports.AppReliance, drop ...string) (registry.Operation, call, bool) {
+	op, why, ok := p.pick(r.Ops, keep)
+	if !ok {
+		unobservable(res, why)
+		return op, call{}, false
+	}
+	c, err := p.listCall(tr, r, op, drop...)
+	if err != nil {
+		unobservable(res, err.Error())
+		return op, call{}, false
+	}
+	return op, c, true
+}
+
 func isList(o registry.Operation) bool  { return o.List }
 func isPaged(o registry.Operation) bool { return o.List && o.Paged }
 
 // probeLimitDefault reads a paged list without limit and with limit=100:
 // the simulator gives the first 100 entries.
 func probeLimitDefault(ctx context.Context, p *prober, tr *Traffic, r Reliance, res *reports.AppReliance) {
-	op, why, ok := p.pick(r.Ops, isPaged)
+	_, c, ok := p.pickList(tr, r, isPaged, res, "limit", "offset")
 	if !ok {
-		unobservable(res, why)
-		return
-	}
-	c, err := p.listCall(tr, r, op, "limit", "offset")
-	if err != nil {
-		unobservable(res, err.Error())
 		return
 	}
 	res.Request = c.String()
@@ -193,14 +204,8 @@ func countOf(a answer) (int, bool) {
 // probeLimitBounds reads a list with limit=1000 and limit=0: the
 // simulator accepts the first and answers the second with an empty page.
 func probeLimitBounds(ctx context.Context, p *prober, tr *Traffic, r Reliance, res *reports.AppReliance) {
-	op, why, ok := p.pick(r.Ops, isList)
+	_, c, ok := p.pickList(tr, r, isList, res, "limit", "offset")
 	if !ok {
-		unobservable(res, why)
-		return
-	}
-	c, err := p.listCall(tr, r, op, "limit", "offset")
-	if err != nil {
-		unobservable(res, err.Error())
 		return
 	}
 	big, zero := c.with("limit", "1000"), c.with("limit", "0")
@@ -230,14 +235,8 @@ func probeLimitBounds(ctx context.Context, p *prober, tr *Traffic, r Reliance, r
 // probeSortDefault reads a list twice without sortby: the simulator keeps
 // creation order, which for a log is oldest first.
 func probeSortDefault(ctx context.Context, p *prober, tr *Traffic, r Reliance, res *reports.AppReliance) {
-	op, why, ok := p.pick(r.Ops, isList)
+	_, c, ok := p.pickList(tr, r, isList, res, "sortby", "offset")
 	if !ok {
-		unobservable(res, why)
-		return
-	}
-	c, err := p.listCall(tr, r, op, "sortby", "offset")
-	if err != nil {
-		unobservable(res, err.Error())
 		return
 	}
 	res.Request = c.String() + " (twice)"
@@ -358,14 +357,8 @@ func varyingField(es []gjson.Result) string {
 // probeSortby sorts a list by one field with "FIELD asc" and "FIELD
 // desc": the simulator accepts both and gives one order reversed.
 func probeSortby(ctx context.Context, p *prober, tr *Traffic, r Reliance, res *reports.AppReliance) {
-	op, why, ok := p.pick(r.Ops, isList)
+	op, c, ok := p.pickList(tr, r, isList, res, "offset", "where")
 	if !ok {
-		unobservable(res, why)
-		return
-	}
-	c, err := p.listCall(tr, r, op, "offset", "where")
-	if err != nil {
-		unobservable(res, err.Error())
 		return
 	}
 	appSort := c.query.Get("sortby")
@@ -423,14 +416,8 @@ func lower(vs []string) []string {
 // probeWhere filters a list by a member's value, in upper case: the
 // simulator keeps exactly the entries whose member equals it ignoring case.
 func probeWhere(ctx context.Context, p *prober, tr *Traffic, r Reliance, res *reports.AppReliance) {
-	op, why, ok := p.pick(r.Ops, isList)
+	op, c, ok := p.pickList(tr, r, isList, res, "offset", "where", "sortby")
 	if !ok {
-		unobservable(res, why)
-		return
-	}
-	c, err := p.listCall(tr, r, op, "offset", "where", "sortby")
-	if err != nil {
-		unobservable(res, err.Error())
 		return
 	}
 	c, all, _ := p.page(ctx, c)
