@@ -77,6 +77,18 @@ func readWhole(ctx context.Context, op string) error {
 	return stateFrom(ctx).pageThrough(ctx, op, o.Typical.Params["id"], nil)
 }
 
+// wholeList is the scenario's state, op's list declarations and the
+// whole list the scenario read before.
+func wholeList(ctx context.Context, op string) (*state, registry.ListFacts, []gjson.Result, error) {
+	s := stateFrom(ctx)
+	l, err := listFacts(op)
+	if err != nil {
+		return s, l, nil, err
+	}
+	whole, err := s.whole()
+	return s, l, whole, err
+}
+
 // whole returns the list the walk read, and whether a check can judge
 // from it: the fixture's record promises entries.
 func (s *state) whole() ([]gjson.Result, error) {
@@ -170,12 +182,7 @@ func (s *state) judgeFiltered(ctx context.Context, op string, l registry.ListFac
 }
 
 func filteredExactly(ctx context.Context, op, param string) error {
-	s := stateFrom(ctx)
-	l, err := listFacts(op)
-	if err != nil {
-		return err
-	}
-	whole, err := s.whole()
+	s, l, whole, err := wholeList(ctx, op)
 	if err != nil {
 		return err
 	}
@@ -197,12 +204,7 @@ func filteredExactly(ctx context.Context, op, param string) error {
 // among the entries both keep, so that each parameter drops entries the
 // others keep.
 func filteredTogether(ctx context.Context, op string) error {
-	s := stateFrom(ctx)
-	l, err := listFacts(op)
-	if err != nil {
-		return err
-	}
-	whole, err := s.whole()
+	s, l, whole, err := wholeList(ctx, op)
 	if err != nil {
 		return err
 	}
@@ -253,12 +255,7 @@ func filteredTogether(ctx context.Context, op string) error {
 // sortedSame reads the whole list sorted by the operation's first sort key
 // and compares its entries with those of the whole list.
 func sortedSame(ctx context.Context, op string) error {
-	s := stateFrom(ctx)
-	l, err := listFacts(op)
-	if err != nil {
-		return err
-	}
-	whole, err := s.whole()
+	s, l, whole, err := wholeList(ctx, op)
 	if err != nil {
 		return err
 	}
@@ -314,12 +311,7 @@ func limitOne(ctx context.Context, op string) error {
 // by the first sort key where the fixture declares the sortby syntax:
 // together the pages hold each entry of the whole list once.
 func pagesOnce(ctx context.Context, op string) error {
-	s := stateFrom(ctx)
-	l, err := listFacts(op)
-	if err != nil {
-		return err
-	}
-	whole, err := s.whole()
+	s, l, whole, err := wholeList(ctx, op)
 	if err != nil {
 		return err
 	}
