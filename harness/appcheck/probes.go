@@ -137,6 +137,23 @@ func (p *prober) pickList(tr *Traffic, r Reliance, keep func(registry.Operation)
 	return op, c, true
 }
 
+// entriesOf sends c and gives the entries of its answer; false when
+// there are none to judge (res unobservable on a transport error, differs
+// on an answer that is no successful array).
+func (p *prober) entriesOf(ctx context.Context, c call, res *reports.AppReliance) ([]gjson.Result, bool) {
+	a := p.send(ctx, c)
+	if a.err != nil {
+		unobservable(res, a.String())
+		return nil, false
+	}
+	es, isArray := a.entries()
+	if !a.ok() || !isArray {
+		differs(res, "answered "+a.String())
+		return nil, false
+	}
+	return es, true
+}
+
 func isList(o registry.Operation) bool  { return o.List }
 func isPaged(o registry.Operation) bool { return o.List && o.Paged }
 
@@ -450,14 +467,8 @@ func probeWhere(ctx context.Context, p *prober, tr *Traffic, r Reliance, res *re
 		}
 	}
 	res.Simulator = fmt.Sprintf("where=FIELD:VALUE keeps the entries whose %s equals the value ignoring case (%d of the %d read)", field, want, len(es))
-	a := p.send(ctx, f)
-	if a.err != nil {
-		unobservable(res, a.String())
-		return
-	}
-	got, isArray := a.entries()
-	if !a.ok() || !isArray {
-		differs(res, "answered "+a.String())
+	got, ok := p.entriesOf(ctx, f, res)
+	if !ok {
 		return
 	}
 	other := 0
@@ -503,14 +514,8 @@ func probeDateBounds(ctx context.Context, p *prober, tr *Traffic, r Reliance, re
 	if !slices.Contains(r.Ops, "E10") {
 		res.Simulator += " (observed on E10; the app used " + strings.Join(r.Ops, ", ") + ")"
 	}
-	a := p.send(ctx, b)
-	if a.err != nil {
-		unobservable(res, a.String())
-		return
-	}
-	got, isArray := a.entries()
-	if !a.ok() || !isArray {
-		differs(res, "answered "+a.String())
+	got, ok := p.entriesOf(ctx, b, res)
+	if !ok {
 		return
 	}
 	kept, _ := fieldValues(got, "logDate")
