@@ -23,6 +23,7 @@
 #   LATENCIES="50 100" bench/suite-latency.sh
 #   CAMPUSCONF=/path/to/campusconf bench/suite-latency.sh   # another build
 #                                              # (the bound is this tree's)
+#   RUN_ARGS="--concurrency 8" bench/suite-latency.sh       # flags for run
 set -euo pipefail
 
 LATENCIES=${LATENCIES:-0 20 50 100}
@@ -50,7 +51,7 @@ for lat in $LATENCIES; do
 	rm -rf "$work/report"
 	start=$(date +%s%N)
 	rc=0
-	"$bin" run --target "http://127.0.0.1:$PORT" --fixtures "$work/fx.json" --report-dir "$work/report" --quiet >"$work/run.log" 2>&1 || rc=$?
+	"$bin" run --target "http://127.0.0.1:$PORT" --fixtures "$work/fx.json" --report-dir "$work/report" --quiet ${RUN_ARGS:-} >"$work/run.log" 2>&1 || rc=$?
 	wall=$(ms "$start")
 	load=$(cut -d' ' -f1-3 /proc/loadavg)
 	kill "$pid"

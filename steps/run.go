@@ -117,6 +117,7 @@ func Run(ctx context.Context, cfg Config) (*reports.Report, error) {
 	// godog starts every scenario at once; the schedule lets each run in
 	// its turn, at most cfg.Concurrency at a time
 	suite.Options.Concurrency = max(len(e.schedule.order), 1)
+	e.schedule.limit = e.pace.Limit
 	e.schedule.start(cfg.Concurrency)
 	if status := suite.Run(); status == 2 {
 		return nil, fmt.Errorf("the suite could not start (godog option error)")

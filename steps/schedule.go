@@ -104,11 +104,17 @@ type scheduler struct {
 	// order are the turns in the run's order.
 	order []*turn
 
+	// limit, when set, is how many requests the target lets through at
+	// once while it limits the run (pace.Pacer.Limit; 0: no bound): the
+	// schedule grants no more run slots than that, so that scenarios do not
+	// start only to wait at the pace with their requests' clocks running.
+	limit func() int
+
 	mu sync.Mutex
-	// free counts the run slots not held; ready are the turns that wait
-	// for nothing but a slot.
-	free  int
-	ready []*turn
+	// slots are the run slots in all, free those not held; ready are the
+	// turns that wait for nothing but a slot.
+	slots, free int
+	ready       []*turn
 }
 
 // planned is a scenario as the schedule sees it: its id, its name in
@@ -265,7 +271,8 @@ func (e *env) stepDeclares(text string) declared {
 func (sc *scheduler) start(slots int) {
 	sc.mu.Lock()
 	defer sc.mu.Unlock()
-	sc.free = max(slots, 1)
+	sc.slots = max(slots, 1)
+	sc.free = sc.slots
 	for _, t := range sc.order {
 		t.pending = len(t.after)
 		if t.pending == 0 {
@@ -276,10 +283,16 @@ func (sc *scheduler) start(slots int) {
 }
 
 // dispatch gives the free slots to the ready turns, highest rank first,
-// earlier in the run's order among equals; a ready turn that will not run
-// ends without one. sc.mu is held.
+// earlier in the run's order among equals, while the pace's limit allows;
+// a ready turn that will not run ends without one. sc.mu is held.
 func (sc *scheduler) dispatch() {
 	for len(sc.ready) > 0 {
+		full := sc.free == 0
+		if sc.limit != nil {
+			if l := sc.limit(); l > 0 && sc.slots-sc.free >= l {
+				full = true
+			}
+		}
 		i := 0
 		for j, t := range sc.ready {
 			if t.skip {
@@ -291,7 +304,7 @@ func (sc *scheduler) dispatch() {
 			}
 		}
 		t := sc.ready[i]
-		if !t.skip && sc.free == 0 {
+		if !t.skip && full {
 			return
 		}
 		sc.ready = slices.Delete(sc.ready, i, i+1)

@@ -351,6 +351,33 @@ func TestDispatch(t *testing.T) {
 			t.Errorf("after b: expected a and c, got %v", got)
 		}
 	})
+	t.Run("the pace's limit", func(t *testing.T) {
+		sc, by := tinySchedule([]string{"a", "b", "c", "d"}, map[string]int{"a": 1, "b": 1, "c": 1, "d": 1}, nil)
+		limit := 0
+		sc.limit = func() int { return limit }
+		sc.start(4)
+		if got := granted(sc); len(got) != 4 {
+			t.Fatalf("no limit, four slots: expected all four running, got %v", got)
+		}
+		limit = 1 // the target has started to limit the run
+		sc.finish(by["a"])
+		sc.finish(by["b"])
+		if got := granted(sc); !slices.Equal(got, []string{"c", "d"}) {
+			t.Fatalf("limit 1 with c and d running: expected nothing new to start, got %v", got)
+		}
+		sc, by = tinySchedule([]string{"a", "b", "c"}, map[string]int{"a": 1, "b": 1, "c": 1}, nil)
+		limit = 2
+		sc.limit = func() int { return limit }
+		sc.start(3)
+		if got := granted(sc); !slices.Equal(got, []string{"a", "b"}) {
+			t.Fatalf("limit 2, three slots: expected a and b, got %v", got)
+		}
+		limit = 3 // the pace lets more through again
+		sc.finish(by["a"])
+		if got := granted(sc); !slices.Equal(got, []string{"b", "c"}) {
+			t.Errorf("after a, limit 3: expected b and c, got %v", got)
+		}
+	})
 	t.Run("a scenario that will not run", func(t *testing.T) {
 		// w1, then x (not run), then w2: all change one group
 		sc, by := tinySchedule([]string{"w1", "x", "w2"}, map[string]int{"w1": 1, "x": 1, "w2": 1}, map[string][]string{"x": {"w1"}, "w2": {"x"}})

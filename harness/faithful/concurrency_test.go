@@ -28,8 +28,8 @@ func outcomes(r *reports.Report) string {
 	return b.String()
 }
 
-// TestOutcomesDoNotDependOnConcurrency runs the whole suite at 1, 4 and 16
-// scenarios at once, against the simulator, against it with a latency (so
+// TestOutcomesDoNotDependOnConcurrency runs the whole suite at 1, 4 and
+// steps.DefaultConcurrency scenarios at once, against the simulator, against it with a latency (so
 // that scenarios really overlap) and against it with a defect that changes
 // state: the verdict and every scenario's outcome must be the same at each.
 func TestOutcomesDoNotDependOnConcurrency(t *testing.T) {
@@ -47,7 +47,7 @@ func TestOutcomesDoNotDependOnConcurrency(t *testing.T) {
 	for _, tt := range targets {
 		t.Run(tt.name, func(t *testing.T) {
 			var want string
-			for _, c := range []int{1, 4, 16} {
+			for _, c := range []int{1, 4, steps.DefaultConcurrency} {
 				r, err := simrun.RunAt(t.Context(), tt.opts, c)
 				if err != nil {
 					t.Fatalf("concurrency %d: %v", c, err)
