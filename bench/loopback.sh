@@ -20,6 +20,14 @@
 #   bench/loopback.sh                       # 3 rounds of 5 s per phase
 #   ROUNDS=5 DURATION=8s bench/loopback.sh
 #   SCALE=1000 bench/loopback.sh            # the simulator's world at --scale 1000
+#   AGAINST_TAGS=campusconf_nofastroute PHASES=E20,E19 FLOOD=0 PROXY=0 bench/loopback.sh
+#
+# AGAINST_TAGS puts, in the bare handler's place, the simulator built with
+# those build tags (the hand-written machinery switched off: tags
+# campusconf_nofastroute, campusconf_nohandjson, campusconf_nopagecache),
+# so that the ratios say what the machinery buys (BENCHMARKS.md, "What the
+# hand-written machinery buys"). PHASES keeps only the phases named;
+# FLOOD=0 leaves out the create flood.
 #
 # Phases: E20 (a 20-entry page of accessible students), E10 (a 20-entry
 # page of the download log), E19 (one poll response, a single record
@@ -76,16 +84,35 @@ phases=(
 
 start_sim
 
-routes=()
-for ph in "${phases[@]}"; do
-	IFS='|' read -r _ method uri body <<<"$ph"
-	routes+=(-route "$method $uri${body:+ $body}")
-done
-taskset -c "$SERVER_CPU" "$work/bare" -addr "127.0.0.1:$BARE_PORT" -from "http://127.0.0.1:$SIM_PORT" \
-	-H "Ocp-Apim-Subscription-Key: $KEY" -H "Authorization: $AUTH" "${routes[@]}" >"$work/bare.log" 2>&1 &
-BARE_PID=$!
-pids+=("$BARE_PID")
-wait_up "http://127.0.0.1:$BARE_PORT/" "$BARE_PID" "$work/bare.log"
+create=${phases[3]} # E7: the create flood's request, whatever PHASES keeps
+if [ -n "${PHASES:-}" ]; then
+	kept=()
+	for ph in "${phases[@]}"; do
+		[[ ",$PHASES," == *",${ph%%|*},"* ]] && kept+=("$ph")
+	done
+	[ ${#kept[@]} -gt 0 ] || { echo "loopback.sh: PHASES=$PHASES names none of the phases" >&2; exit 2; }
+	phases=("${kept[@]}")
+fi
+
+if [ -n "${AGAINST_TAGS:-}" ]; then
+	# the second server: the simulator without the machinery the tags name
+	go build -tags "$AGAINST_TAGS" -o "$work/against" ./cmd/campusconf
+	taskset -c "$SERVER_CPU" "$work/against" serve --addr "127.0.0.1:$BARE_PORT" --log off --scale "$SCALE" >"$work/bare.log" 2>&1 &
+	BARE_PID=$!
+	pids+=("$BARE_PID")
+	wait_up "http://127.0.0.1:$BARE_PORT/healthz" "$BARE_PID" "$work/bare.log"
+else
+	routes=()
+	for ph in "${phases[@]}"; do
+		IFS='|' read -r _ method uri body <<<"$ph"
+		routes+=(-route "$method $uri${body:+ $body}")
+	done
+	taskset -c "$SERVER_CPU" "$work/bare" -addr "127.0.0.1:$BARE_PORT" -from "http://127.0.0.1:$SIM_PORT" \
+		-H "Ocp-Apim-Subscription-Key: $KEY" -H "Authorization: $AUTH" "${routes[@]}" >"$work/bare.log" 2>&1 &
+	BARE_PID=$!
+	pids+=("$BARE_PID")
+	wait_up "http://127.0.0.1:$BARE_PORT/" "$BARE_PID" "$work/bare.log"
+fi
 
 # alive PID: the server still runs (a port taken by another process
 # would otherwise measure that process).
@@ -128,6 +155,7 @@ measure() {
 
 echo "# bench/loopback.sh: $(date -u +%Y-%m-%dT%H:%M:%SZ), $(nproc) CPUs, $(go version | awk '{print $3}'), commit $(git rev-parse --short HEAD 2>/dev/null || echo '?')"
 echo "# servers on CPU $SERVER_CPU, wrk on CPU $WRK_CPU; wrk -t1 -c$CONNS -d$DURATION; $ROUNDS rounds; simulator --scale $SCALE"
+[ -n "${AGAINST_TAGS:-}" ] && echo "# bare: the simulator built with -tags $AGAINST_TAGS (ratio > 1: the machinery those tags switch off buys that much)"
 echo "# start: VmRSS simulator $(rss "$SIM_PID"), bare $(rss "$BARE_PID"); load $(cut -d' ' -f1-3 /proc/loadavg)"
 printf '%-4s %10s %10s %6s %6s %-30s %15s %15s %15s %9s %10s %10s %s\n' phase sim_rps bare_rps ratio r_med round_ratios p50_us_sim/bare p99_us_sim/bare cpu_us_sim/bare cpu_ratio rss_sim rss_bare load
 for ph in "${phases[@]}"; do
@@ -160,13 +188,17 @@ for ph in "${phases[@]}"; do
 		"$(rss "$SIM_PID")" "$(rss "$BARE_PID")" "$(cut -d' ' -f1-3 /proc/loadavg)"
 done
 
+if [ "$FLOOD" = 0 ]; then
+	exit 0
+fi
+
 # The create flood, against a simulator started for it: memory after
 # FLOOD of creates at full speed.
 kill "$SIM_PID"
 wait "$SIM_PID" 2>/dev/null || true
 start_sim
 before=$(rss "$SIM_PID")
-IFS='|' read -r _ method uri body <<<"${phases[3]}"
+IFS='|' read -r _ method uri body <<<"$create"
 DURATION=$FLOOD measure "$SIM_PORT" "$method" "$uri" "$body" >"$work/flood.txt"
 echo "# create flood: E7 for $FLOOD at $(cut -d' ' -f1 "$work/flood.txt") requests/s; simulator VmRSS $before before, $(rss "$SIM_PID") after (VmHWM $(awk '/^VmHWM/ {printf "%.1f MB", $2/1024}' "/proc/$SIM_PID/status")); load $(cut -d' ' -f1-3 /proc/loadavg)"
 

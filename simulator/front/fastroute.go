@@ -104,7 +104,7 @@ func (t *RouteTable) FastPatterns() []string {
 // the ServeMux.
 func (t *RouteTable) Router() http.Handler {
 	f := newFastRoutes(t.patterns, t.fast)
-	if len(f.byMethod) == 0 {
+	if !fastRouting || len(f.byMethod) == 0 {
 		return t.ServeMux
 	}
 	f.mux = t.ServeMux

@@ -42,7 +42,7 @@ type pageCache struct {
 // or how it encodes them: it must be comparable, and equal only for equal
 // answers. The bytes returned are shared: callers must not change them.
 func (l *List[T]) Encoded(q Query, tag any, enc func(b []byte, items []T) []byte) ([]byte, error) {
-	cacheable := len(q.Then) == 0
+	cacheable := pageCaching && len(q.Then) == 0
 	k := pageKey{q.Offset, q.Limit, q.Sort, q.Desc, q.Reverse, q.WhereField, q.WhereValue, tag}
 	if cacheable {
 		l.mu.Lock()

@@ -299,11 +299,13 @@ type pageTag struct {
 // encodePage is a page's JSON as front.WriteJSON writes it: the hot lists
 // without reflection, the others with encoding/json.
 func encodePage[T any](b []byte, items []T) []byte {
-	switch l := any(items).(type) {
-	case []store.FileLog:
-		return appendFileLogs(b, l)
-	case []store.Student:
-		return appendStudents(b, l)
+	if handJSON {
+		switch l := any(items).(type) {
+		case []store.FileLog:
+			return appendFileLogs(b, l)
+		case []store.Student:
+			return appendStudents(b, l)
+		}
 	}
 	buf := bytes.NewBuffer(b)
 	enc := json.NewEncoder(buf)

@@ -16,6 +16,10 @@ const maxPooledBuffer = 64 << 10
 // writeFileLogs answers 200 with a page of the download log, encoded
 // without reflection (appendFileLogs).
 func writeFileLogs(w http.ResponseWriter, logs []store.FileLog) {
+	if !handJSON {
+		front.WriteJSON(w, http.StatusOK, logs)
+		return
+	}
 	p := logBufs.Get().(*[]byte)
 	b := appendFileLogs((*p)[:0], logs)
 	front.DeclareJSON(w.Header())
@@ -44,6 +48,10 @@ func writeEncoded(w http.ResponseWriter, status int, p *[]byte, b []byte) {
 // writeStudents answers 200 with a page of accessible students, encoded
 // without reflection (appendStudents).
 func writeStudents(w http.ResponseWriter, l []store.Student) {
+	if !handJSON {
+		front.WriteJSON(w, http.StatusOK, l)
+		return
+	}
 	p := logBufs.Get().(*[]byte)
 	writeEncoded(w, http.StatusOK, p, appendStudents((*p)[:0], l))
 }
@@ -51,6 +59,10 @@ func writeStudents(w http.ResponseWriter, l []store.Student) {
 // writePollResponse answers 200 with one poll response, encoded without
 // reflection (appendPollResponse).
 func writePollResponse(w http.ResponseWriter, r *store.PollResponse) {
+	if !handJSON {
+		front.WriteJSON(w, http.StatusOK, r)
+		return
+	}
 	p := logBufs.Get().(*[]byte)
 	writeEncoded(w, http.StatusOK, p, append(appendPollResponse((*p)[:0], r), '\n'))
 }
@@ -58,6 +70,10 @@ func writePollResponse(w http.ResponseWriter, r *store.PollResponse) {
 // writeNotification answers 200 with a notification, encoded without
 // reflection when it has no ancestors (appendNotification).
 func writeNotification(w http.ResponseWriter, n *store.Notification) {
+	if !handJSON {
+		front.WriteJSON(w, http.StatusOK, n)
+		return
+	}
 	p := logBufs.Get().(*[]byte)
 	b, ok := appendNotification((*p)[:0], n)
 	if !ok {
@@ -86,6 +102,10 @@ func (env *Env) failStore(w http.ResponseWriter, err error, notFound int) {
 // writeAttendance answers an attendance record, encoded without reflection
 // (appendAttendance): the same bytes as front.WriteJSON.
 func writeAttendance(w http.ResponseWriter, status int, a *store.Attendance) {
+	if !handJSON {
+		front.WriteJSON(w, status, a)
+		return
+	}
 	p := logBufs.Get().(*[]byte)
 	b := appendAttendance((*p)[:0], a)
 	front.DeclareJSON(w.Header())

@@ -1,0 +1,7 @@
+//go:build campusconf_nohandjson
+
+package ops
+
+// handJSON is off in this build: every answer is encoded with
+// encoding/json (handjson_on.go).
+const handJSON = false
