@@ -15,6 +15,7 @@ import (
 // baseline (version 2, with a reason, an expiry date and an owner) makes
 // the same run pass, and a clean run says the entry is fixed.
 func TestBaselineGate(t *testing.T) {
+	skipUnderRace(t)
 	dir := t.TempDir()
 	var out, errOut bytes.Buffer
 	if code := dispatch([]string{"run", "--quiet", "--report-dir", dir, "--defect", "e7-publish-default-false"}, &out, &errOut); code != exitFailed {

@@ -83,6 +83,7 @@ func TestRunOneProfileStrict(t *testing.T) {
 // exactly the profile that holds it, claimed or not; in a profile that
 // is not claimed it fails nothing, and the run is conformant.
 func TestRunDefectFailsItsProfileOnly(t *testing.T) {
+	skipUnderRace(t)
 	tests := []struct {
 		name   string
 		args   []string
@@ -255,6 +256,7 @@ func verify(args ...string) (int, string) {
 // organization, refused; and a project name holding a newline prints no
 // line of its own.
 func TestReportVerifyRefusesForgeries(t *testing.T) {
+	skipUnderRace(t)
 	_, _, _, failing := runProfiles(t, "--defect", "e7-publish-default-false", "--quiet")
 	madeConformant := func(moveToPassed bool) func(c *reports.ConformanceReport) {
 		return func(c *reports.ConformanceReport) {

@@ -56,3 +56,14 @@ func stopServe(t testing.TB, cancel context.CancelFunc, done <-chan int, within 
 		return -1
 	}
 }
+
+// skipUnderRace skips a test that runs whole suites only for their
+// verdicts under the race detector: the plain run covers it, and the
+// run's concurrency is held under the race detector by the steps,
+// simulator, proxy and conformance packages' own tests.
+func skipUnderRace(t *testing.T) {
+	t.Helper()
+	if raceEnabled {
+		t.Skip("whole-suite verdicts: covered by the plain go test run; the race detector watches the run's concurrency in steps, simulator, proxy and conformance")
+	}
+}

@@ -461,6 +461,7 @@ func TestWarnsBeforeUsingRecordsUp(t *testing.T) {
 // --strict, a scenario a limit of the runner kept from judging makes the
 // run not conformant in every format too.
 func TestOneVerdictWithABaseline(t *testing.T) {
+	skipUnderRace(t)
 	dir := t.TempDir()
 	baseline := filepath.Join(t.TempDir(), "baseline.json")
 	if err := reports.WriteBaseline(baseline, reports.Baseline{Entries: []reports.BaselineEntry{{ID: "E7.default-publish", Reason: "the test's known failure"}}}); err != nil {
