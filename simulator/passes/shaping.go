@@ -231,27 +231,20 @@ func withoutOptional(body []byte, record string, keep map[string]bool) []byte {
 }
 
 // populated are the fields the request's populate entities ask for: those
-// a record keeps with optional-absent.
+// a record keeps with optional-absent, as the registry declares what each
+// entity of op fills.
 func populated(op registry.OpID, r *http.Request) map[string]bool {
-	pop := strings.ToLower(listing.RawQuery(r.URL.RawQuery).Get("populate"))
+	asked := map[string]bool{}
+	for _, e := range strings.Split(listing.RawQuery(r.URL.RawQuery).Get("populate"), ",") {
+		asked[strings.ToLower(strings.TrimSpace(e))] = true
+	}
 	out := map[string]bool{}
-	has := func(e string) bool {
-		for _, p := range strings.Split(pop, ",") {
-			if strings.TrimSpace(p) == e {
-				return true
+	for _, p := range registry.Populates(op) {
+		if asked[strings.ToLower(p.Entity)] {
+			for _, m := range p.Filled() {
+				out[m] = true
 			}
 		}
-		return false
-	}
-	switch {
-	case (op == registry.E18 || op == registry.E20) && has("photo"):
-		out["photo"] = true
-	case op == registry.NG && has("ancestor"):
-		out["ancestor"] = true
-	case op == registry.E6 && has("creator"):
-		out["userID"], out["userName"], out["email"] = true, true, true
-	case op == registry.E17 && has("creator"):
-		out["userId"], out["userName"], out["userMatrixNo"] = true, true, true
 	}
 	return out
 }
