@@ -54,8 +54,8 @@ func (s *state) keep() kept {
 }
 
 // writeFacts returns the registry's facts of the write op.
-func writeFacts(op string) (registry.Write, error) {
-	w, ok := registry.WriteOf(registry.OpID(op))
+func writeFacts(op registry.OpID) (registry.Write, error) {
+	w, ok := registry.WriteOf(op)
 	if !ok {
 		return w, fmt.Errorf("the registry declares nothing %s sets (internal/registry/writes.go)", op)
 	}
@@ -65,12 +65,16 @@ func writeFacts(op string) (registry.Write, error) {
 // edgeCalls declares the round trip's requests: each edge, and the read
 // after it where the write has one showing a member it sets.
 func edgeCalls(_ *env, m []string) declared {
-	w, _ := registry.WriteOf(registry.OpID(m[1]))
-	var ops []string
+	op, err := opNamed(m[1])
+	if err != nil {
+		return declared{}
+	}
+	w, _ := registry.WriteOf(op)
+	var ops []registry.OpID
 	for range w.Edges {
-		ops = append(ops, m[1])
+		ops = append(ops, op)
 		if readsBack(w) {
-			ops = append(ops, string(w.Read.Op))
+			ops = append(ops, w.Read.Op)
 		}
 	}
 	return declared{ops: ops}
@@ -84,26 +88,38 @@ func readsBack(w registry.Write) bool {
 // readChangeRead declares a read of the record, the write, and the read
 // again.
 func readChangeRead(_ *env, m []string) declared {
-	w, _ := registry.WriteOf(registry.OpID(m[1]))
-	if w.Read == nil {
-		return declared{ops: []string{m[1]}}
+	op, err := opNamed(m[1])
+	if err != nil {
+		return declared{}
 	}
-	return declared{ops: []string{string(w.Read.Op), m[1], string(w.Read.Op)}}
+	w, _ := registry.WriteOf(op)
+	if w.Read == nil {
+		return declared{ops: []registry.OpID{op}}
+	}
+	return declared{ops: []registry.OpID{w.Read.Op, op, w.Read.Op}}
 }
 
 // neighbourChangeNeighbour declares a read of the neighbour, the write,
 // and the read of the neighbour again.
 func neighbourChangeNeighbour(_ *env, m []string) declared {
-	w, _ := registry.WriteOf(registry.OpID(m[1]))
-	if w.Neighbour == nil {
-		return declared{ops: []string{m[1]}}
+	op, err := opNamed(m[1])
+	if err != nil {
+		return declared{}
 	}
-	return declared{ops: []string{string(w.Neighbour.Op), m[1], string(w.Neighbour.Op)}}
+	w, _ := registry.WriteOf(op)
+	if w.Neighbour == nil {
+		return declared{ops: []registry.OpID{op}}
+	}
+	return declared{ops: []registry.OpID{w.Neighbour.Op, op, w.Neighbour.Op}}
 }
 
 // writeEdges sends each edge of op's round trip and compares every member
 // it sets, in the answer and in the read after it.
-func writeEdges(ctx context.Context, op string) error {
+func writeEdges(ctx context.Context, name string) error {
+	op, err := opNamed(name)
+	if err != nil {
+		return err
+	}
 	s := stateFrom(ctx)
 	w, err := writeFacts(op)
 	if err != nil {
@@ -133,7 +149,7 @@ func writeEdges(ctx context.Context, op string) error {
 				return err
 			}
 			if readsBack(w) {
-				if err := s.do(ctx, call{op: string(w.Read.Op), params: maps.Clone(w.Read.Call.Params)}); err != nil {
+				if err := s.do(ctx, call{op: w.Read.Op, params: maps.Clone(w.Read.Call.Params)}); err != nil {
 					return err
 				}
 				if s.status != 200 {
@@ -312,18 +328,22 @@ func (s *state) flip(w registry.Write) error {
 
 // readRecord reads r, which must succeed.
 func (s *state) readRecord(ctx context.Context, r *registry.Read) error {
-	if err := s.do(ctx, call{op: string(r.Op), params: maps.Clone(r.Call.Params)}); err != nil {
+	if err := s.do(ctx, call{op: r.Op, params: maps.Clone(r.Call.Params)}); err != nil {
 		return err
 	}
 	if s.status != 200 {
-		return s.fail([]string{s.successReq(string(r.Op))}, "status 200 for the read of the record", s.gotStatus())
+		return s.fail([]string{s.successReq(r.Op)}, "status 200 for the read of the record", s.gotStatus())
 	}
 	return nil
 }
 
 // changeWithoutKey reads the record op changes, sends a write changing it
 // without a valid subscription key, and reads the record again.
-func changeWithoutKey(ctx context.Context, op, how string) error {
+func changeWithoutKey(ctx context.Context, name, how string) error {
+	op, err := opNamed(name)
+	if err != nil {
+		return err
+	}
 	s := stateFrom(ctx)
 	w, err := writeFacts(op)
 	if err != nil {
@@ -354,7 +374,7 @@ func changeWithoutKey(ctx context.Context, op, how string) error {
 	obs.refStatus, obs.refBody, obs.refAt = s.status, append([]byte(nil), s.body...), len(s.exchanges)-1
 	// read again, whatever it answers: a record gone is what the
 	// judging step names
-	if err := s.do(ctx, call{op: string(w.Read.Op), params: maps.Clone(w.Read.Call.Params)}); err != nil {
+	if err := s.do(ctx, call{op: w.Read.Op, params: maps.Clone(w.Read.Call.Params)}); err != nil {
 		return err
 	}
 	obs.after = s.keep()
@@ -420,7 +440,11 @@ func (s *state) sameAnswer(w registry.Write, read *registry.Read, before, after 
 // changeBesideNeighbour reads op's neighbour record, changes the record
 // op addresses to a value the neighbour does not hold, and reads the
 // neighbour again.
-func changeBesideNeighbour(ctx context.Context, op string) error {
+func changeBesideNeighbour(ctx context.Context, name string) error {
+	op, err := opNamed(name)
+	if err != nil {
+		return err
+	}
 	s := stateFrom(ctx)
 	w, err := writeFacts(op)
 	if err != nil {
@@ -452,7 +476,7 @@ func changeBesideNeighbour(ctx context.Context, op string) error {
 		}
 		return s.fail(reqs, "a success of the write", s.gotStatus())
 	}
-	if err := s.do(ctx, call{op: string(w.Neighbour.Op), params: maps.Clone(w.Neighbour.Call.Params)}); err != nil {
+	if err := s.do(ctx, call{op: w.Neighbour.Op, params: maps.Clone(w.Neighbour.Call.Params)}); err != nil {
 		return err
 	}
 	obs.after = s.keep()
