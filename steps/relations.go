@@ -70,16 +70,21 @@ func readWhole(ctx context.Context, name string) error {
 	return stateFrom(ctx).pageThrough(ctx, op, registry.Must(op).Typical.Params["id"], nil)
 }
 
-// wholeList is the scenario's state, op's list declarations and the
-// whole list the scenario read before.
-func wholeList(ctx context.Context, op registry.OpID) (*state, registry.ListFacts, []gjson.Result, error) {
+// wholeList is the scenario's state, the list operation the step's text
+// names (opNamed), its list declarations and the whole list the scenario
+// read before.
+func wholeList(ctx context.Context, name string) (*state, registry.OpID, registry.ListFacts, []gjson.Result, error) {
 	s := stateFrom(ctx)
+	op, err := opNamed(name)
+	if err != nil {
+		return s, op, registry.ListFacts{}, nil, err
+	}
 	l, err := listFacts(op)
 	if err != nil {
-		return s, l, nil, err
+		return s, op, l, nil, err
 	}
 	whole, err := s.whole()
-	return s, l, whole, err
+	return s, op, l, whole, err
 }
 
 // whole returns the list the walk read, and whether a check can judge
@@ -175,11 +180,7 @@ func (s *state) judgeFiltered(ctx context.Context, op registry.OpID, l registry.
 }
 
 func filteredExactly(ctx context.Context, name, param string) error {
-	op, err := opNamed(name)
-	if err != nil {
-		return err
-	}
-	s, l, whole, err := wholeList(ctx, op)
+	s, op, l, whole, err := wholeList(ctx, name)
 	if err != nil {
 		return err
 	}
@@ -201,11 +202,7 @@ func filteredExactly(ctx context.Context, name, param string) error {
 // among the entries both keep, so that each parameter drops entries the
 // others keep.
 func filteredTogether(ctx context.Context, name string) error {
-	op, err := opNamed(name)
-	if err != nil {
-		return err
-	}
-	s, l, whole, err := wholeList(ctx, op)
+	s, op, l, whole, err := wholeList(ctx, name)
 	if err != nil {
 		return err
 	}
@@ -256,11 +253,7 @@ func filteredTogether(ctx context.Context, name string) error {
 // sortedSame reads the whole list sorted by the operation's first sort key
 // and compares its entries with those of the whole list.
 func sortedSame(ctx context.Context, name string) error {
-	op, err := opNamed(name)
-	if err != nil {
-		return err
-	}
-	s, l, whole, err := wholeList(ctx, op)
+	s, op, l, whole, err := wholeList(ctx, name)
 	if err != nil {
 		return err
 	}
@@ -320,11 +313,7 @@ func limitOne(ctx context.Context, name string) error {
 // by the first sort key where the fixture declares the sortby syntax:
 // together the pages hold each entry of the whole list once.
 func pagesOnce(ctx context.Context, name string) error {
-	op, err := opNamed(name)
-	if err != nil {
-		return err
-	}
-	s, l, whole, err := wholeList(ctx, op)
+	s, op, l, whole, err := wholeList(ctx, name)
 	if err != nil {
 		return err
 	}
