@@ -381,21 +381,11 @@ func pagesOnce(ctx context.Context, name string) error {
 // specification says the entity fills (where it names none, only the
 // entries are compared).
 func populateOnly(ctx context.Context, name, entity string) error {
-	op, err := opNamed(name)
+	op, p, err := populateNamed(name, entity, "", func(registry.Populate) bool { return true })
 	if err != nil {
 		return err
 	}
-	s := stateFrom(ctx)
-	var filled string
-	found := false
-	for _, p := range registry.Populates(op) {
-		if p.Entity == entity {
-			filled, found = p.Member, true
-		}
-	}
-	if !found {
-		return fmt.Errorf("%s declares no populate entity %s", op, entity)
-	}
+	s, filled := stateFrom(ctx), p.Member
 	if err := s.sendList(ctx, op, nil); err != nil {
 		return err
 	}
@@ -433,6 +423,27 @@ func populateOnly(ctx context.Context, name, entity string) error {
 	return nil
 }
 
+// populateNamed is the operation a step's text names (opNamed) and its
+// last declaration of the populate entity that want accepts; it is an
+// error naming the entity, and what want asks (kind), where there is none.
+func populateNamed(name, entity, kind string, want func(registry.Populate) bool) (registry.OpID, registry.Populate, error) {
+	op, err := opNamed(name)
+	if err != nil {
+		return op, registry.Populate{}, err
+	}
+	var got registry.Populate
+	found := false
+	for _, p := range registry.Populates(op) {
+		if p.Entity == entity && want(p) {
+			got, found = p, true
+		}
+	}
+	if !found {
+		return op, got, fmt.Errorf("%s declares no populate entity %s%s", op, entity, kind)
+	}
+	return op, got, nil
+}
+
 // populateRefused is what a 400 to populate=entity means: its
 // acceptance is the operation's populate requirement's to judge.
 func populateRefused(id registry.OpID, entity string) func() error {
@@ -444,20 +455,11 @@ func populateRefused(id registry.OpID, entity string) func() error {
 // populateFilled reads op with the populate entity whose member the
 // fixture promises is not empty.
 func populateFilled(ctx context.Context, name, entity string) error {
-	op, err := opNamed(name)
+	op, p, err := populateNamed(name, entity, " promised non-empty", func(p registry.Populate) bool { return p.NonEmpty && p.Member != "" })
 	if err != nil {
 		return err
 	}
-	s := stateFrom(ctx)
-	var member string
-	for _, p := range registry.Populates(op) {
-		if p.Entity == entity && p.NonEmpty {
-			member = p.Member
-		}
-	}
-	if member == "" {
-		return fmt.Errorf("%s declares no populate entity %s promised non-empty", op, entity)
-	}
+	s, member := stateFrom(ctx), p.Member
 	if err := s.sendList(ctx, op, populateRefused(op, entity), [2]string{"populate", entity}); err != nil {
 		return err
 	}
