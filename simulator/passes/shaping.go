@@ -181,7 +181,7 @@ func marshal(v any) ([]byte, error) {
 // null, for the nulls variant: the way many serialisers write an absent
 // optional value.
 func withNulls(body []byte, record string) []byte {
-	fields := recordFields(record)
+	fields, _ := recordShape(record)
 	if len(fields) == 0 {
 		return body
 	}
@@ -194,30 +194,34 @@ func withNulls(body []byte, record string) []byte {
 	})
 }
 
-// recordFields lists the properties the project's OpenAPI document gives a
-// record component.
-func recordFields(record string) []string {
+// recordShape is what the project's OpenAPI document says of a record
+// component: its properties, sorted, and those it marks required. A
+// record it does not have has neither.
+func recordShape(record string) (fields []string, required map[string]bool) {
+	required = map[string]bool{}
 	doc, err := openapi.Load()
 	if err != nil || record == "" {
-		return nil
+		return nil, required
 	}
 	ref := doc.Components.Schemas[record]
 	if ref == nil || ref.Value == nil {
-		return nil
+		return nil, required
 	}
-	var out []string
 	for name := range ref.Value.Properties {
-		out = append(out, name)
+		fields = append(fields, name)
 	}
-	sort.Strings(out)
-	return out
+	sort.Strings(fields)
+	for _, f := range ref.Value.Required {
+		required[f] = true
+	}
+	return fields, required
 }
 
 // withoutOptional leaves out of the record, or of each record of the list,
 // the body holds every field the interface does not mark required, but
 // those in keep, for the optional-absent variant.
 func withoutOptional(body []byte, record string, keep map[string]bool) []byte {
-	required := requiredFields(record)
+	_, required := recordShape(record)
 	if record == "" {
 		return body
 	}
@@ -245,24 +249,6 @@ func populated(op registry.OpID, r *http.Request) map[string]bool {
 				out[m] = true
 			}
 		}
-	}
-	return out
-}
-
-// requiredFields are the properties the project's OpenAPI document marks
-// required in a record component.
-func requiredFields(record string) map[string]bool {
-	out := map[string]bool{}
-	doc, err := openapi.Load()
-	if err != nil || record == "" {
-		return out
-	}
-	ref := doc.Components.Schemas[record]
-	if ref == nil || ref.Value == nil {
-		return out
-	}
-	for _, f := range ref.Value.Required {
-		out[f] = true
 	}
 	return out
 }
