@@ -111,14 +111,19 @@ func stepWrite(m []string) (op registry.OpID, w registry.Write, ok bool) {
 // readChangeRead declares a read of the record, the write, and the read
 // again.
 func readChangeRead(_ *env, m []string) declared {
-	return readAround(m, func(w registry.Write) *registry.Read { return w.Read })
+	return readAround(m, recordRead)
 }
 
 // neighbourChangeNeighbour declares a read of the neighbour, the write,
 // and the read of the neighbour again.
 func neighbourChangeNeighbour(_ *env, m []string) declared {
-	return readAround(m, func(w registry.Write) *registry.Read { return w.Neighbour })
+	return readAround(m, neighbourRead)
 }
+
+// recordRead and neighbourRead pick a read of a write's facts: that of
+// the record it changes, that of a neighbour it must leave alone.
+func recordRead(w registry.Write) *registry.Read    { return w.Read }
+func neighbourRead(w registry.Write) *registry.Read { return w.Neighbour }
 
 // readAround declares the read that read picks from the write's facts,
 // the write, and the read again; the write alone where it has no such
@@ -357,15 +362,12 @@ func (s *state) readRecord(ctx context.Context, r *registry.Read) error {
 // changeWithoutKey reads the record op changes, sends a write changing it
 // without a valid subscription key, and reads the record again.
 func changeWithoutKey(ctx context.Context, name, how string) error {
-	op, w, err := writeNamed(name)
+	op, w, read, err := changeNamed(name, recordRead, "read")
 	if err != nil {
 		return err
 	}
-	if w.Read == nil || w.Change == nil {
-		return fmt.Errorf("the registry declares no read of the record %s changes", op)
-	}
 	s := stateFrom(ctx)
-	obs, err := s.beginChange(ctx, op, w, w.Read)
+	obs, err := s.beginChange(ctx, op, w, read)
 	if err != nil {
 		return err
 	}
@@ -382,7 +384,22 @@ func changeWithoutKey(ctx context.Context, name, how string) error {
 	obs.refStatus, obs.refBody, obs.refAt = s.status, append([]byte(nil), s.body...), len(s.exchanges)-1
 	// read again, whatever it answers: a record gone is what the
 	// judging step names
-	return s.readAfter(ctx, obs, w.Read)
+	return s.readAfter(ctx, obs, read)
+}
+
+// changeNamed is the write a step's text names, the registry's facts of
+// it and the read that pick makes of them; it is an error where the
+// registry declares no such read (what), or no change of the record.
+func changeNamed(name string, pick func(registry.Write) *registry.Read, what string) (registry.OpID, registry.Write, *registry.Read, error) {
+	op, w, err := writeNamed(name)
+	if err != nil {
+		return op, w, nil, err
+	}
+	r := pick(w)
+	if r == nil || w.Change == nil {
+		return op, w, nil, fmt.Errorf("the registry declares no %s of the record %s changes", what, op)
+	}
+	return op, w, r, nil
 }
 
 // beginChange starts the observation of a change of op (w): it reads r,
@@ -481,19 +498,16 @@ func (s *state) sameAnswer(w registry.Write, read *registry.Read, before, after 
 // op addresses to a value the neighbour does not hold, and reads the
 // neighbour again.
 func changeBesideNeighbour(ctx context.Context, name string) error {
-	op, w, err := writeNamed(name)
+	op, w, neighbour, err := changeNamed(name, neighbourRead, "neighbour")
 	if err != nil {
 		return err
-	}
-	if w.Neighbour == nil || w.Change == nil {
-		return fmt.Errorf("the registry declares no neighbour of the record %s changes", op)
 	}
 	s := stateFrom(ctx)
 	key := "records." + w.NeighbourKey
 	if !s.env.fixture.Get(key).Exists() {
 		return missing(key)
 	}
-	obs, err := s.beginChange(ctx, op, w, w.Neighbour)
+	obs, err := s.beginChange(ctx, op, w, neighbour)
 	if err != nil {
 		return err
 	}
@@ -507,7 +521,7 @@ func changeBesideNeighbour(ctx context.Context, name string) error {
 		}
 		return s.fail(reqs, "a success of the write", s.gotStatus())
 	}
-	return s.readAfter(ctx, obs, w.Neighbour)
+	return s.readAfter(ctx, obs, neighbour)
 }
 
 // neighbourAsItWas judges changeBesideNeighbour.
