@@ -37,7 +37,7 @@ const manyEntries = 100
 
 // edges returns the edge requests of s, in a stable order.
 func edges(s *opSpec, ids map[string][]string) []Request {
-	pool := func(path string) []string { return ids[s.id+"."+path] }
+	pool := func(path string) []string { return ids[string(s.id)+"."+path] }
 	base := baseRequest(s, pool)
 	var out []Request
 	with := func(edit func(r *Request), bad *Violation) {

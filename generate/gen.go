@@ -13,7 +13,7 @@ import (
 // requests returns the generator of op's requests: about two in three
 // valid, the others breaking exactly one rule.
 func requests(s *opSpec, ids map[string][]string) *rapid.Generator[Request] {
-	pool := func(path string) []string { return ids[s.id+"."+path] }
+	pool := func(path string) []string { return ids[string(s.id)+"."+path] }
 	return rapid.Custom(func(t *rapid.T) Request {
 		r := Request{Op: s.id, Path: map[string]string{}}
 		for _, p := range s.pathParams {

@@ -17,6 +17,7 @@ import (
 	"github.com/campusconf/campusconf/fixtures"
 	"github.com/campusconf/campusconf/internal/inproc"
 	"github.com/campusconf/campusconf/internal/openapi"
+	"github.com/campusconf/campusconf/internal/registry"
 	"github.com/campusconf/campusconf/reports"
 	"github.com/campusconf/campusconf/reports/redact"
 	"github.com/campusconf/campusconf/simulator"
@@ -184,7 +185,7 @@ func TestEveryOperationIsGenerated(t *testing.T) {
 	ids := idSources(sim.Fixtures())
 	var got []string
 	for _, s := range specs {
-		got = append(got, s.id)
+		got = append(got, string(s.id))
 		valid, invalid := 0, 0
 		g := requests(s, ids)
 		for i := range 100 {
@@ -401,7 +402,7 @@ func TestIDSourcesNameRealPlaces(t *testing.T) {
 	sim, _, _ := target(t)
 	specs := map[string]*opSpec{}
 	for _, s := range specsFor(t, sim.Fixtures()) {
-		specs[s.id] = s
+		specs[string(s.id)] = s
 	}
 	for key, ids := range idSources(sim.Fixtures()) {
 		op, place, _ := strings.Cut(key, ".")
@@ -513,7 +514,7 @@ func TestEdges(t *testing.T) {
 	sim, _, _ := target(t)
 	f := sim.Fixtures()
 	specs := specsFor(t, f)
-	describe := func(op string) []string {
+	describe := func(op registry.OpID) []string {
 		var out []string
 		for _, s := range specs {
 			if s.id != op {
@@ -532,7 +533,7 @@ func TestEdges(t *testing.T) {
 		}
 		return out
 	}
-	must := map[string][]string{
+	must := map[registry.OpID][]string{
 		"E20": {"limit=2147483647", "limit=-2147483648", "limit=2147483648 [integer beyond its format (int32)]",
 			"offset=2147483647", "populate=photo&populate=photo", "populate=photo%2Cphoto", "populate= ",
 			"sortby=email+asc&sortby=email+asc", "sortby=email+asc%2CuserName+desc", "sortby= "},

@@ -24,7 +24,7 @@ import (
 // request body (the OpenAPI document) and the ids that address records
 // (the fixture).
 type opSpec struct {
-	id     string
+	id     registry.OpID
 	method string
 	// path is the template, parameters in braces.
 	path       string
@@ -106,14 +106,18 @@ func buildSpecs(doc *openapi3.T, cat *features.Catalogue, f *fixtures.File) ([]*
 		if o == nil {
 			return nil, fmt.Errorf("operation %s is in the catalogue but not in the OpenAPI document", c.ID)
 		}
-		s := &opSpec{id: c.ID, method: c.Method, path: c.Path}
+		ro, ok := registry.Lookup(c.ID)
+		if !ok {
+			return nil, fmt.Errorf("operation %s is in the catalogue but not in the registry", c.ID)
+		}
+		s := &opSpec{id: ro.ID, method: c.Method, path: c.Path}
 		if c.Path == "" {
 			placed, ok := f.Operations[c.FixtureKey]
 			if !ok || placed.Path == "" {
 				continue
 			}
 			s.method, s.path = strings.ToUpper(placed.Method), placed.Path
-			if c.ID == "ES" {
+			if ro.FixtureBody() {
 				s.fixedBody = placed.Body
 				if s.fixedBody == nil {
 					s.fixedBody = map[string]any{}

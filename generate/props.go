@@ -77,7 +77,7 @@ func (ru *runner) check(s *opSpec, out outcome) []failure {
 	}
 	if st >= 200 && st < 300 && s.lists(st) {
 		var problems []string
-		for _, p := range ru.validator.Check(s.id, st, out.raw) {
+		for _, p := range ru.validator.Check(string(s.id), st, out.raw) {
 			if p.Rule != rules.RuleStatus {
 				problems = append(problems, p.String())
 			}

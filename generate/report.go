@@ -54,7 +54,7 @@ func (ru *runner) unjudgedScenarios(u *unjudged) []reports.Scenario {
 	if u.noAnswer > 0 {
 		ex := *u.firstErr
 		out = append(out, reports.Scenario{
-			ID: Feature + ": " + u.op + " no answer", Feature: Feature, Operation: u.op, Kind: reports.KindGenerated,
+			ID: Feature + ": " + string(u.op) + " no answer", Feature: Feature, Operation: string(u.op), Kind: reports.KindGenerated,
 			Name:         fmt.Sprintf("%s: %s got no HTTP answer (seed %d)", u.op, countRequests(u.noAnswer), ru.cfg.Seed),
 			Requirements: []string{}, Strictness: reports.Should, Outcome: reports.Error,
 			Exchanges: []reports.Exchange{ex},
@@ -65,7 +65,7 @@ func (ru *runner) unjudgedScenarios(u *unjudged) []reports.Scenario {
 	}
 	if u.tooLong > 0 {
 		out = append(out, reports.Scenario{
-			ID: Feature + ": " + u.op + " too long", Feature: Feature, Operation: u.op, Kind: reports.KindGenerated,
+			ID: Feature + ": " + string(u.op) + " too long", Feature: Feature, Operation: string(u.op), Kind: reports.KindGenerated,
 			Name:         fmt.Sprintf("%s: %s not judged (seed %d)", u.op, countRequests(u.tooLong), ru.cfg.Seed),
 			Requirements: []string{}, Strictness: reports.Should, Outcome: reports.Skipped, SkipCause: reports.CauseRunnerLimit,
 			SkipReason: fmt.Sprintf("%d answers of %s were longer than the runner reads (%d bytes): --max-body raises the bound", u.tooLong, u.op, ru.cfg.MaxBody),
@@ -126,7 +126,7 @@ func (ru *runner) finding(g *group) reports.Scenario {
 	}
 	fmt.Fprintf(&msg, " Replay: campusconf run --generate %d --generate-seed %d (same fixture).", ru.cfg.N, ru.cfg.Seed)
 	return reports.Scenario{
-		ID: Feature + ": " + g.op + " " + string(g.prop), Feature: Feature, Name: name, Operation: g.op,
+		ID: Feature + ": " + string(g.op) + " " + string(g.prop), Feature: Feature, Name: name, Operation: string(g.op),
 		Kind: reports.KindGenerated, Requirements: []string{string(g.prop)}, Strictness: ru.strictness(g.prop), Outcome: reports.Failed,
 		Failure: &reports.Failure{
 			Requirements: []string{string(g.prop)},

@@ -6,11 +6,13 @@ import (
 	"net/url"
 	"slices"
 	"strings"
+
+	"github.com/campusconf/campusconf/internal/registry"
 )
 
 // Request is one generated request, before it is sent.
 type Request struct {
-	Op string
+	Op registry.OpID
 	// Path holds the path parameters by name.
 	Path map[string]string
 	// Query holds the query parameters in the order sent; a name may repeat.

@@ -27,6 +27,7 @@ import (
 	"github.com/campusconf/campusconf/fixtures"
 	"github.com/campusconf/campusconf/internal/openapi"
 	"github.com/campusconf/campusconf/internal/pace"
+	"github.com/campusconf/campusconf/internal/registry"
 	"github.com/campusconf/campusconf/internal/rules"
 	"github.com/campusconf/campusconf/internal/wire"
 	"github.com/campusconf/campusconf/reports"
@@ -132,7 +133,7 @@ func Run(ctx context.Context, cfg Config) ([]reports.Scenario, Stats, error) {
 	if err != nil {
 		return nil, Stats{}, err
 	}
-	ru := &runner{cfg: cfg, cat: cat, validator: v, ids: idSources(cfg.Fixture), specs: map[string]*opSpec{}, start: time.Now()}
+	ru := &runner{cfg: cfg, cat: cat, validator: v, ids: idSources(cfg.Fixture), specs: map[registry.OpID]*opSpec{}, start: time.Now()}
 	for _, s := range specs {
 		ru.specs[s.id] = s
 	}
@@ -140,10 +141,10 @@ func Run(ctx context.Context, cfg Config) ([]reports.Scenario, Stats, error) {
 		if cfg.ReadOnly && s.writes {
 			continue
 		}
-		if !cfg.Fixture.Supports(s.id) {
+		if !cfg.Fixture.Supports(string(s.id)) {
 			continue // a profile the implementation does not claim
 		}
-		if len(cfg.Operations) > 0 && !slices.Contains(cfg.Operations, s.id) {
+		if len(cfg.Operations) > 0 && !slices.Contains(cfg.Operations, string(s.id)) {
 			continue
 		}
 		if ctx.Err() != nil {
@@ -169,7 +170,7 @@ type runner struct {
 	cat       *features.Catalogue
 	validator *openapi.Validator
 	ids       map[string][]string
-	specs     map[string]*opSpec
+	specs     map[registry.OpID]*opSpec
 	start     time.Time
 	stats     Stats
 	sent      int
@@ -179,14 +180,14 @@ type runner struct {
 	byKey   map[string]*group
 	// unjudged are the requests of each operation that got no HTTP answer
 	// or an answer past the runner's bound, by operation id.
-	unjudged map[string]*unjudged
+	unjudged map[registry.OpID]*unjudged
 }
 
 // unjudged is what of an operation's generated requests was not judged:
 // those that got no HTTP answer and those whose answer was too long, with
 // the first exchange of each.
 type unjudged struct {
-	op                  string
+	op                  registry.OpID
 	noAnswer, tooLong   int
 	firstErr, firstLong *reports.Exchange
 }
@@ -207,7 +208,7 @@ const (
 // group is every failure of one property on one operation.
 type group struct {
 	spec  *opSpec
-	op    string
+	op    registry.OpID
 	prop  Property
 	count int
 	// of is the number of requests of the operation the property applied to.
@@ -234,7 +235,7 @@ type outcome struct {
 
 // seedFor gives each request of each operation its own rapid seed, so a
 // change to one operation's parameters leaves the others' requests alone.
-func seedFor(seed int64, op string, i int) int {
+func seedFor(seed int64, op registry.OpID, i int) int {
 	h := fnv.New64a()
 	fmt.Fprintf(h, "%d/%s/%d", seed, op, i)
 	return int(h.Sum64() >> 1)
@@ -249,7 +250,7 @@ func (ru *runner) operation(ctx context.Context, s *opSpec) {
 		}
 		for p, n := range applied {
 			ru.checked[p] += n
-			if g := ru.byKey[s.id+"\x00"+string(p)]; g != nil {
+			if g := ru.byKey[string(s.id)+"\x00"+string(p)]; g != nil {
 				g.of = n
 			}
 		}
@@ -329,9 +330,9 @@ func (ru *runner) send(ctx context.Context, s *opSpec, req Request, repeat bool)
 
 // notJudged counts a request of op that got no HTTP answer or too long a
 // one.
-func (ru *runner) notJudged(op string, out outcome) {
+func (ru *runner) notJudged(op registry.OpID, out outcome) {
 	if ru.unjudged == nil {
-		ru.unjudged = map[string]*unjudged{}
+		ru.unjudged = map[registry.OpID]*unjudged{}
 	}
 	u := ru.unjudged[op]
 	if u == nil {
@@ -480,7 +481,7 @@ func (ru *runner) record(ctx context.Context, s *opSpec, out outcome, f failure)
 	if ru.byKey == nil {
 		ru.byKey = map[string]*group{}
 	}
-	key := s.id + "\x00" + string(f.prop)
+	key := string(s.id) + "\x00" + string(f.prop)
 	g := ru.byKey[key]
 	if ru.stats.FirstFindingAfter == 0 {
 		ru.stats.FirstFinding, ru.stats.FirstFindingAfter = time.Since(ru.start), ru.sent

@@ -14,15 +14,12 @@ import (
 // none as stable from one answer to the next (a signed link, a date-time's
 // spelling may differ). An answer that is not a record (a count, a
 // string) is compared as a value.
-func sameRecords(op string, a, b []byte, members []string) bool {
+func sameRecords(op registry.OpID, a, b []byte, members []string) bool {
 	ja, jb := gjson.ParseBytes(a), gjson.ParseBytes(b)
 	if !gjson.ValidBytes(a) || !gjson.ValidBytes(b) {
 		return string(a) == string(b)
 	}
-	record := ""
-	if o, ok := registry.Lookup(op); ok {
-		record = o.Record
-	}
+	record := registry.Must(op).Record
 	if record == "" || (!ja.IsObject() && !ja.IsArray()) {
 		return rules.SameValue(ja, jb)
 	}

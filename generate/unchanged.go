@@ -15,8 +15,8 @@ import (
 // status.
 func (ru *runner) snapshotReads(s *opSpec) []Request {
 	var out []Request
-	for _, o := range registry.Readbacks(registry.OpID(s.id)) {
-		rs := ru.specs[string(o.Op)]
+	for _, o := range registry.Readbacks(s.id) {
+		rs := ru.specs[o.Op]
 		if rs == nil {
 			continue
 		}
@@ -37,7 +37,7 @@ func (ru *runner) snapshotReads(s *opSpec) []Request {
 			continue
 		}
 		_, member, _ := strings.Cut(o.Each, ".")
-		for _, id := range ru.ids[s.id+"."+member] { // the pools of idSources
+		for _, id := range ru.ids[string(s.id)+"."+member] { // the pools of idSources
 			r := base.clone()
 			for k := range r.Path {
 				r.Path[k] = id
@@ -50,7 +50,7 @@ func (ru *runner) snapshotReads(s *opSpec) []Request {
 
 // snapshot is the answers to reads, in order.
 type snapshot struct {
-	ops       []string
+	ops       []registry.OpID
 	exchanges []reports.Exchange
 	bodies    [][]byte
 }
@@ -74,12 +74,11 @@ func (ru *runner) snapshot(ctx context.Context, reads []Request) (snapshot, bool
 // answer shows, or a member the write sets (sameRecords): the observer's,
 // and those of a body the fixture gives (the write sets what it sends).
 func changed(write *opSpec, before, after snapshot) (string, string, int, bool) {
-	members := map[string][]string{}
-	for _, o := range registry.Readbacks(registry.OpID(write.id)) {
-		op := string(o.Op)
-		members[op] = append(members[op], o.Members...)
+	members := map[registry.OpID][]string{}
+	for _, o := range registry.Readbacks(write.id) {
+		members[o.Op] = append(members[o.Op], o.Members...)
 		for k := range write.fixedBody {
-			members[op] = append(members[op], k)
+			members[o.Op] = append(members[o.Op], k)
 		}
 	}
 	for i := range before.exchanges {

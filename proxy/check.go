@@ -217,7 +217,7 @@ func (c *checker) check(ex *Exchange) (op registry.OpID, out []Finding) {
 	// status among those listed, success body shape
 	if is2xx && len(invalid) == 0 {
 		success := c.success(op)
-		problems := c.shapes.check(c.v, string(op), status, ex.ResponseBody)
+		problems := c.shapes.check(c.v, op, status, ex.ResponseBody)
 		switch {
 		case ex.ResponseCut:
 			problems = nil // judged on a part of the body: not at all

@@ -165,7 +165,10 @@ type Proxy struct {
 	kept    int64 // body bytes kept in results, for reports.MaxKept
 }
 
-type key struct{ op, req string }
+type key struct {
+	op  registry.OpID
+	req string
+}
 
 // result is what one (operation, requirement) pair has seen.
 type result struct {
@@ -552,13 +555,13 @@ func (p *Proxy) observe(ex *Exchange) {
 		p.matched++
 	}
 	for _, req := range ex.judged {
-		p.result(string(op), req).exchanges++
+		p.result(op, req).exchanges++
 	}
 	if p.afterCheck != nil {
 		p.afterCheck(ex, op, findings)
 	}
 	for _, f := range findings {
-		res := p.result(string(f.Operation), f.Requirement)
+		res := p.result(f.Operation, f.Requirement)
 		res.violating++
 		if res.violating == 1 {
 			res.first = f
@@ -578,7 +581,7 @@ func (p *Proxy) observe(ex *Exchange) {
 	}
 }
 
-func (p *Proxy) result(op, req string) *result {
+func (p *Proxy) result(op registry.OpID, req string) *result {
 	k := key{op, req}
 	r := p.results[k]
 	if r == nil {

@@ -18,7 +18,7 @@ func (p *Proxy) Violations() (all, must int) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	for k, r := range p.results {
-		if r.violating == 0 || !p.opts.Fixture.Supports(k.op) {
+		if r.violating == 0 || !p.opts.Fixture.Supports(string(k.op)) {
 			continue
 		}
 		all++
@@ -37,7 +37,7 @@ func (p *Proxy) Findings() map[string][]string {
 	out := map[string][]string{}
 	for _, k := range p.order {
 		if p.results[k].violating > 0 {
-			out[k.op] = append(out[k.op], k.req)
+			out[string(k.op)] = append(out[string(k.op)], k.req)
 		}
 	}
 	return out
@@ -103,20 +103,20 @@ func (p *Proxy) Report(stoppedBy string) *reports.Report {
 			continue
 		}
 		sc := reports.Scenario{
-			ID:           "proxy/" + k.op + "/" + k.req,
+			ID:           "proxy/" + string(k.op) + "/" + k.req,
 			Feature:      "proxy",
 			Name:         fmt.Sprintf("%s on live traffic: %d exchange(s) judged, %d broke it", k.req, max(res.exchanges, res.violating), res.violating),
-			Operation:    k.op,
+			Operation:    string(k.op),
 			Kind:         q.Kind,
 			Requirements: []string{k.req},
 			Strictness:   q.Strictness,
 			Outcome:      reports.Passed,
 		}
 		switch {
-		case !p.opts.Fixture.Supports(k.op):
+		case !p.opts.Fixture.Supports(string(k.op)):
 			// traffic to a profile the implementation does not claim is
 			// not judged
-			prof, _ := registry.ProfileOf(k.op)
+			prof, _ := registry.ProfileOf(string(k.op))
 			sc.Outcome = reports.Unsupported
 			sc.SkipReason = fmt.Sprintf("%s is in profile %s, which the fixture does not claim: %d exchange(s) not judged", k.op, prof, max(res.exchanges, res.violating))
 		case res.violating > 0:

@@ -7,6 +7,7 @@ import (
 	"github.com/tidwall/gjson"
 
 	"github.com/campusconf/campusconf/internal/openapi"
+	"github.com/campusconf/campusconf/internal/registry"
 )
 
 // shapes remembers the shape problems (openapi.Validator.Check) of answers
@@ -23,7 +24,7 @@ type shapes struct {
 }
 
 type shapeKey struct {
-	op     string
+	op     registry.OpID
 	status int
 	sum    uint64
 	n      int
@@ -64,9 +65,9 @@ func (c *memo[V]) get(k shapeKey, compute func() V) V {
 // check returns v.Check(op, status, body), from the cache when the same
 // answer was judged before. A 64-bit hash of the body and its length name
 // it: two different answers sharing both are not to be expected.
-func (s *shapes) check(v *openapi.Validator, op string, status int, body []byte) []openapi.Problem {
+func (s *shapes) check(v *openapi.Validator, op registry.OpID, status int, body []byte) []openapi.Problem {
 	k := shapeKey{op, status, maphash.Bytes(s.seed, body), len(body)}
-	return s.m.get(k, func() []openapi.Problem { return v.Check(op, status, body) })
+	return s.m.get(k, func() []openapi.Problem { return v.Check(string(op), status, body) })
 }
 
 // json reports whether body is JSON (gjson.ValidBytes), from the cache

@@ -303,7 +303,7 @@ func (s *state) listEqualsSlice(from, to int, name string) error {
 // recordKind is the record kind the last operation answers (an OpenAPI
 // component), "" when it is not known.
 func (s *state) recordKind() string {
-	if op, ok := registry.Lookup(s.lastOp); ok {
+	if op, ok := registry.Lookup(string(s.lastOp)); ok {
 		return op.Record
 	}
 	return ""
@@ -366,7 +366,7 @@ func (s *state) optionalAbsent(path string) error {
 	if !absent(s.field(path)) || path == "" || path == "@this" || strings.ContainsAny(path, ".#|") {
 		return nil
 	}
-	o, ok := registry.Lookup(s.lastOp)
+	o, ok := registry.Lookup(string(s.lastOp))
 	if !ok || !openapi.Optional(o.Record, path) || s.populated(path) {
 		return nil
 	}

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/campusconf/campusconf/features"
+	"github.com/campusconf/campusconf/internal/registry"
 	"github.com/campusconf/campusconf/reports"
 )
 
@@ -18,7 +19,7 @@ import (
 // answerOf is answer with the catalogue loaded and one exchange made by
 // op (the scenario's own operation, scenarioOp), for the checks that name
 // a requirement.
-func answerOf(t *testing.T, op, scenarioOp string, status int, body string) (context.Context, *state) {
+func answerOf(t *testing.T, op, scenarioOp registry.OpID, status int, body string) (context.Context, *state) {
 	t.Helper()
 	cat, err := features.Load()
 	if err != nil {
@@ -51,7 +52,7 @@ func verdict(t *testing.T, err error) string {
 func TestStatusIs(t *testing.T) {
 	tests := []struct {
 		name       string
-		op         string // operation of the exchange (the scenario's is E7)
+		op         registry.OpID // operation of the exchange (the scenario's is E7)
 		status     int
 		body       string
 		want       []int

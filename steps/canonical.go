@@ -27,28 +27,20 @@ import (
 
 // forbiddenCall returns the call that checks a refusal of op for record
 // (a records.* key path; "" for the operation's own subject).
-func forbiddenCall(op, record string) (call, bool) {
-	o, ok := registry.Lookup(op)
-	if !ok {
-		return call{}, false
-	}
-	return callOf(string(o.ID), o.Probe(record)), true
+func forbiddenCall(op registry.OpID, record string) call {
+	return callOf(op, registry.Must(op).Probe(record))
 }
 
 // typicalCall returns the typical call of op.
-func typicalCall(op string) (call, bool) {
-	o, ok := registry.Lookup(op)
-	if !ok {
-		return call{}, false
-	}
-	return callOf(string(o.ID), o.Typical), true
+func typicalCall(op registry.OpID) call {
+	return callOf(op, registry.Must(op).Typical)
 }
 
 // typicalUser returns the caller of op's typical calls where the default
 // caller would be refused.
-func typicalUser(op string) (string, bool) {
-	o, ok := registry.Lookup(op)
-	if !ok || o.TypicalUser == "" {
+func typicalUser(op registry.OpID) (string, bool) {
+	o := registry.Must(op)
+	if o.TypicalUser == "" {
 		return "", false
 	}
 	return o.TypicalUser, true
@@ -56,7 +48,7 @@ func typicalUser(op string) (string, bool) {
 
 // callOf turns a registry call of op into a call to send: its path
 // parameters, then its query parameters, each in name order.
-func callOf(op string, c registry.Call) call {
+func callOf(op registry.OpID, c registry.Call) call {
 	params := maps.Clone(c.Params)
 	if params == nil {
 		params = map[string]string{}

@@ -34,7 +34,7 @@ func Changes(tags string, f *fixtures.File) ([]Change, error) {
 	}
 	var out []Change
 	for _, o := range registry.All() {
-		if !o.Destructive || !selects(expr, string(o.ID)) || f != nil && !f.Supports(string(o.ID)) {
+		if !o.Destructive || !selects(expr, o.ID) || f != nil && !f.Supports(string(o.ID)) {
 			continue
 		}
 		c := Change{Op: o.ID, Name: o.Name, Deletes: o.Method == http.MethodDelete}
@@ -51,12 +51,12 @@ func Changes(tags string, f *fixtures.File) ([]Change, error) {
 // op, one of its requirements or @destructive holds, a literal naming
 // anything else does not, and a negated one holds unless it names op or
 // @destructive.
-func selects(expr, op string) bool {
+func selects(expr string, op registry.OpID) bool {
 	if expr == "" {
 		return true
 	}
 	mine := func(tag string) bool {
-		return tag == op || tag == "destructive" || strings.HasPrefix(tag, op+".")
+		return tag == string(op) || tag == "destructive" || strings.HasPrefix(tag, op.Requirement("."))
 	}
 	for _, and := range strings.Split(expr, "&&") {
 		any := false
@@ -64,7 +64,7 @@ func selects(expr, op string) bool {
 			lit = strings.TrimSpace(lit)
 			neg := strings.HasPrefix(lit, "~")
 			tag := strings.TrimPrefix(strings.TrimPrefix(lit, "~"), "@")
-			if neg && tag != op && tag != "destructive" || !neg && mine(tag) {
+			if neg && tag != string(op) && tag != "destructive" || !neg && mine(tag) {
 				any = true
 			}
 		}

@@ -166,12 +166,12 @@ func (e *env) expectedUsers() map[string]bool {
 // implementation has (a refused key or token is refused before the
 // lookup).
 func (e *env) credentialsProbe(name string) checkProbe {
-	c := call{op: string(registry.E19), params: map[string]string{"id": "{absent}"}, order: []string{"id"}}
+	c := call{op: registry.E19, params: map[string]string{"id": "{absent}"}, order: []string{"id"}}
 	for _, o := range registry.All() {
-		if !o.Placed || o.Method != http.MethodGet || o.ChangesState || !e.cfg.Fixture.Supports(string(o.ID)) || e.forbids(name, string(o.ID)) {
+		if !o.Placed || o.Method != http.MethodGet || o.ChangesState || !e.cfg.Fixture.Supports(string(o.ID)) || e.forbids(name, o.ID) {
 			continue
 		}
-		oc := callOf(string(o.ID), o.Typical)
+		oc := callOf(o.ID, o.Typical)
 		resolvable := true
 		for _, v := range oc.params {
 			if e.fixture.Get(strings.Trim(v, "{}")).Str == "" {
@@ -204,9 +204,9 @@ func (e *env) credentialsProbe(name string) checkProbe {
 }
 
 // forbids says whether the fixture's forbidden table refuses user op.
-func (e *env) forbids(user, op string) bool {
+func (e *env) forbids(user string, op registry.OpID) bool {
 	for _, f := range e.cfg.Fixture.Forbidden {
-		if f.User == user && f.Operation == op {
+		if f.User == user && f.Operation == string(op) {
 			return true
 		}
 	}
@@ -229,12 +229,12 @@ func (e *env) placementProbes() []checkProbe {
 		if o.Placed || !ok || !e.cfg.Fixture.Supports(string(o.ID)) {
 			continue
 		}
-		c := callOf(string(o.ID), o.Typical)
+		c := callOf(o.ID, o.Typical)
 		if o.ChangesState {
 			c.body, c.hasBody, c.rawBody, c.contentType = "{", true, true, "application/json"
 		}
 		user := ""
-		if u, ok := typicalUser(string(o.ID)); ok {
+		if u, ok := typicalUser(o.ID); ok {
 			user = u
 		}
 		out = append(out, checkProbe{call: c, user: user, problem: func(status int, ex reports.Exchange) string {
@@ -263,7 +263,7 @@ func (e *env) recordChecks() []recordCheck {
 		if o.ChangesState || !o.Placed || o.Method != http.MethodGet || len(o.Typical.Params) == 0 || !e.cfg.Fixture.Supports(string(o.ID)) {
 			continue
 		}
-		c := callOf(string(o.ID), o.Typical)
+		c := callOf(o.ID, o.Typical)
 		var keys []string
 		for _, k := range c.order {
 			v := strings.Trim(c.params[k], "{}")
@@ -277,7 +277,7 @@ func (e *env) recordChecks() []recordCheck {
 			continue
 		}
 		rc := recordCheck{call: c, keys: keys}
-		if u, ok := typicalUser(string(o.ID)); ok {
+		if u, ok := typicalUser(o.ID); ok {
 			if _, has := e.cfg.Fixture.Users[u]; !has {
 				continue
 			}

@@ -8,6 +8,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/campusconf/campusconf/internal/registry"
 )
 
 // The schedule is as right as the declarations it reads: a step that
@@ -153,5 +155,34 @@ func TestDestructiveScenariosChange(t *testing.T) {
 	}
 	if n == 0 {
 		t.Error("expected scenarios tagged @destructive, got none")
+	}
+}
+
+// TestOpNamed holds the one conversion of a step's text to an operation:
+// an operation's id gives it, any other name is an error naming it, and
+// what a step declares leaves such a name out (the step refuses it before
+// it sends anything).
+func TestOpNamed(t *testing.T) {
+	tests := []struct {
+		name    string
+		want    registry.OpID
+		wantErr bool
+	}{
+		{"E7", registry.E7, false},
+		{"NR", registry.NR, false},
+		{"E99", "", true},
+		{"", "", true},
+	}
+	for _, tt := range tests {
+		got, err := opNamed(tt.name)
+		if got != tt.want || (err != nil) != tt.wantErr {
+			t.Errorf("opNamed(%q): expected %q (error: %v), got %q, %v", tt.name, tt.want, tt.wantErr, got, err)
+		}
+		if err != nil && !strings.Contains(err.Error(), `"`+tt.name+`"`) {
+			t.Errorf("opNamed(%q): expected the error to name %q, got %v", tt.name, tt.name, err)
+		}
+	}
+	if got, want := opsNamed("E7", "E99", "NG"), []registry.OpID{registry.E7, registry.NG}; !slices.Equal(got, want) {
+		t.Errorf("opsNamed: expected %v, got %v", want, got)
 	}
 }

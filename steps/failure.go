@@ -49,7 +49,7 @@ type skip struct {
 	notConfigured bool
 	// unsupported: op is of a profile the fixture does not claim
 	unsupported bool
-	op          string
+	op          registry.OpID
 	reason      string
 	// cause sorts the skip for the report (reports.SkipCause).
 	cause reports.SkipCause
@@ -71,7 +71,7 @@ func fixtureShort(format string, args ...any) error {
 }
 
 // notPlaced says that the fixture does not place an operation.
-func notPlaced(opID, key string) error {
+func notPlaced(opID registry.OpID, key string) error {
 	return &skip{notConfigured: true, reason: fmt.Sprintf("%s is not configured: the fixture has no operations.%s", opID, key), cause: reports.CauseFixture}
 }
 
@@ -90,8 +90,8 @@ func runnerLimit(format string, args ...any) error {
 
 // unsupportedSkip says that the fixture does not claim the profile of op:
 // the scenario is not run.
-func unsupportedSkip(op string, f *fixtures.File) error {
-	p, _ := registry.ProfileOf(op)
+func unsupportedSkip(op registry.OpID, f *fixtures.File) error {
+	p, _ := registry.ProfileOf(string(op))
 	claims := "it claims " + strings.Join(f.Implements, ", ")
 	return &skip{unsupported: true, op: op, reason: fmt.Sprintf("%s is in profile %s, which the fixture does not claim (%s): nothing sent", op, p, claims)}
 }

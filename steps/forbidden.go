@@ -46,15 +46,15 @@ func forbiddenRefused(ctx context.Context) error {
 	var readOnly error
 	readOnlyLeft := 0
 	for i, f := range entries {
-		op := registry.ID(f.Operation)
-		c, ok := forbiddenCall(op, f.Record)
+		o, ok := registry.Lookup(f.Operation)
 		if !ok {
 			return fmt.Errorf("forbidden: unknown operation %q (want one of %s)", f.Operation, registry.Span(""))
 		}
-		p := &probe{op: op, user: f.User, call: c}
+		op := o.ID
+		p := &probe{op: op, user: f.User, call: forbiddenCall(op, f.Record)}
 		probes[i] = p
 		switch {
-		case !s.env.cfg.Fixture.Supports(op):
+		case !s.env.cfg.Fixture.Supports(string(op)):
 			if unsupported == nil {
 				unsupported = unsupportedSkip(op, s.env.cfg.Fixture)
 			}
@@ -132,9 +132,10 @@ func forbiddenRefused(ctx context.Context) error {
 // in a state of its own (merged into the scenario's in the fixture's
 // order).
 type probe struct {
-	op, user string
-	call     call
-	state    *state
+	op    registry.OpID
+	user  string
+	call  call
+	state *state
 	// unprobed says why the entry was not probed ("" when it was); err is
 	// an error that ends the check (a transport error, a suite fault).
 	unprobed string
@@ -228,7 +229,7 @@ func forbiddenLanes(f *fixtures.File) [][]int {
 	laneOf := map[string]int{}
 	for i, fb := range f.Forbidden {
 		var groups []string
-		for _, op := range probeOps(registry.ID(fb.Operation)) {
+		for _, op := range probeOps(fb.Operation) {
 			if a, ok := accessOf(op); ok {
 				groups = append(groups, a.group)
 			}
@@ -252,17 +253,18 @@ func forbiddenLanes(f *fixtures.File) [][]int {
 	return lanes
 }
 
-// probeOps are the operations a refusal probe of op calls: its setup's,
-// then its own.
-func probeOps(op string) []string {
-	o, ok := registry.Lookup(op)
-	if !ok {
-		return []string{op}
+// probeOps are the operations a refusal probe of the operation a
+// forbidden entry names calls: its setup's, then its own. An entry naming
+// no operation calls none (forbiddenRefused refuses it, naming it).
+func probeOps(name string) []registry.OpID {
+	o, ok := registry.Lookup(name)
+	switch {
+	case !ok:
+		return nil
+	case o.ProbeSetup != nil:
+		return []registry.OpID{o.ProbeSetup.Op, o.ID}
 	}
-	if o.ProbeSetup != nil {
-		return []string{string(o.ProbeSetup.Op), op}
-	}
-	return []string{op}
+	return []registry.OpID{o.ID}
 }
 
 // forbiddenCalls declares what forbiddenRefused sends: the operations of
@@ -273,7 +275,7 @@ func forbiddenCalls(e *env, _ []string) declared {
 	for _, lane := range forbiddenLanes(e.cfg.Fixture) {
 		n := 0
 		for _, i := range lane {
-			ops := probeOps(registry.ID(e.cfg.Fixture.Forbidden[i].Operation))
+			ops := probeOps(e.cfg.Fixture.Forbidden[i].Operation)
 			d.ops = append(d.ops, ops...)
 			n += len(ops)
 		}
@@ -286,14 +288,14 @@ func forbiddenCalls(e *env, _ []string) declared {
 // probeSetup makes the record op's refusal probe names as {saved.probe},
 // where its probe needs one (registry Operation.ProbeSetup), as the
 // default caller. It returns why the probe cannot be made, "" when it can.
-func (s *state) probeSetup(ctx context.Context, op string) (string, error) {
-	o, ok := registry.Lookup(op)
-	if !ok || o.ProbeSetup == nil {
+func (s *state) probeSetup(ctx context.Context, op registry.OpID) (string, error) {
+	o := registry.Must(op)
+	if o.ProbeSetup == nil {
 		return "", nil
 	}
 	su := o.ProbeSetup
 	s.user = ""
-	c := callOf(string(su.Op), su.Call)
+	c := callOf(su.Op, su.Call)
 	if err := s.do(ctx, c); err != nil {
 		if sk, isSkip := asSkip(err); isSkip {
 			return fmt.Sprintf("%s: its probe needs a %s first: %s", op, su.Op, sk.reason), nil
@@ -310,7 +312,7 @@ func (s *state) probeSetup(ctx context.Context, op string) (string, error) {
 
 // probeChangesState reports whether probing op for a refusal sends a call
 // that changes state: op's own, or the setup its probe needs first.
-func probeChangesState(op string) bool {
-	o, ok := registry.Lookup(op)
-	return ok && (o.ChangesState || o.ProbeSetup != nil && changesState(string(o.ProbeSetup.Op)))
+func probeChangesState(op registry.OpID) bool {
+	o := registry.Must(op)
+	return o.ChangesState || o.ProbeSetup != nil && changesState(o.ProbeSetup.Op)
 }

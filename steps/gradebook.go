@@ -97,7 +97,7 @@ func (s *state) sendWeights(ctx context.Context, entries []map[string]any) error
 	if err != nil {
 		return err
 	}
-	c := newCall(string(registry.GB), s.env.cfg.Fixture.Records.GradebookModule.ID)
+	c := newCall(registry.GB, s.env.cfg.Fixture.Records.GradebookModule.ID)
 	c.body, c.hasBody, c.rawBody = string(body), true, true
 	return s.do(ctx, c)
 }

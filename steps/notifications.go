@@ -30,7 +30,7 @@ func makeNotification(ctx context.Context, state string) error {
 	req := rules.ReadRequirement(int64(want))
 	var got string
 	for range 2 {
-		c := call{op: string(registry.NR), hasBody: true,
+		c := call{op: registry.NR, hasBody: true,
 			body: `{"id": {records.notification.id}, "read": ` + strconv.Itoa(want) + `}`}
 		if err := s.do(ctx, c); err != nil {
 			return err
@@ -70,7 +70,7 @@ func makeNotification(ctx context.Context, state string) error {
 func readNotificationBack(ctx context.Context) error {
 	s := stateFrom(ctx)
 	const group = "{records.notification.groupId}"
-	if err := s.do(ctx, newCall(string(registry.Readbacks(registry.NR)[0].Op), group)); err != nil {
+	if err := s.do(ctx, newCall(registry.Readbacks(registry.NR)[0].Op, group)); err != nil {
 		return err
 	}
 	if s.status != 200 {

@@ -5,6 +5,7 @@ import (
 	"net/http/httptest"
 	"testing"
 
+	"github.com/campusconf/campusconf/internal/registry"
 	"github.com/campusconf/campusconf/reports"
 )
 
@@ -30,9 +31,11 @@ func observation(err error) string {
 // for by populate fails when absent.
 func TestNoVacuousPass(t *testing.T) {
 	tests := []struct {
-		name, op, query, body string
-		check                 func(context.Context) error
-		want                  string
+		name        string
+		op          registry.OpID
+		query, body string
+		check       func(context.Context) error
+		want        string
 	}{
 		{"optional field there, right", "NR", "", `{"notifyStatus": 11}`,
 			func(ctx context.Context) error { return fieldIs(ctx, "notifyStatus", "", "11", "") }, "pass"},

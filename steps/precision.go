@@ -26,11 +26,19 @@ const DefaultMaxPages = 50
 // allPages is the name the walk saves the whole list under.
 const allPages = "all"
 
-func pageThroughPlain(ctx context.Context, op, id string) error {
+func pageThroughPlain(ctx context.Context, name, id string) error {
+	op, err := opNamed(name)
+	if err != nil {
+		return err
+	}
 	return stateFrom(ctx).pageThrough(ctx, op, id, nil)
 }
 
-func pageThroughWith(ctx context.Context, op, id string, t *godog.Table) error {
+func pageThroughWith(ctx context.Context, name, id string, t *godog.Table) error {
+	op, err := opNamed(name)
+	if err != nil {
+		return err
+	}
 	var rows [][2]string
 	for _, row := range t.Rows {
 		if len(row.Cells) != 2 {
@@ -48,14 +56,11 @@ func pageThroughWith(ctx context.Context, op, id string, t *godog.Table) error {
 // default or maximum for offset and limit, so the walk sends no limit and
 // only offsets the list itself has shown to exist. A page at a positive
 // offset that repeats the first page shows offset ignored.
-func (s *state) pageThrough(ctx context.Context, op, id string, params [][2]string) error {
+func (s *state) pageThrough(ctx context.Context, op registry.OpID, id string, params [][2]string) error {
 	var all []gjson.Result
 	var first, prev []string
 	offset := 0
-	record := ""
-	if o, ok := registry.Lookup(op); ok {
-		record = o.Record
-	}
+	record := registry.Must(op).Record
 	for page := 0; page < s.env.cfg.MaxPages; page++ {
 		c := newCall(op, id)
 		for _, p := range params {
@@ -93,7 +98,7 @@ func (s *state) pageThrough(ctx context.Context, op, id string, params [][2]stri
 			first = values
 		} else if distinguishable(values) && (slices.Equal(first, values) || slices.Equal(prev, values)) {
 			var reqs []string
-			if id := op + ".offset"; s.known(id) {
+			if id := op.Requirement(".offset"); s.known(id) {
 				reqs = []string{id}
 			}
 			return s.fail(reqs, fmt.Sprintf("offset=%d to skip the %d entries read so far", offset, offset),
@@ -160,8 +165,8 @@ func pagesHeldEntries(ctx context.Context) error {
 // noContentType marks a call whose body goes without a Content-Type header.
 const noContentType = "\x00none"
 
-func typicalNoContentType(ctx context.Context, op string) error {
-	return typicalTyped(ctx, op, noContentType)
+func typicalNoContentType(ctx context.Context, name string) error {
+	return typicalTyped(ctx, name, noContentType)
 }
 
 // answerDeclaredJSON checks that a body in the answer carries a JSON media
@@ -230,7 +235,7 @@ func updateQuestionLimit(ctx context.Context, field, value string) error {
 	if err != nil {
 		return err
 	}
-	c := newCall(string(registry.ES), "{records.evaluation}")
+	c := newCall(registry.ES, "{records.evaluation}")
 	c.body, c.hasBody = strings.Replace(tmpl.Raw, `"{question}"`, string(qb), 1), true
 	return s.do(ctx, c)
 }

@@ -18,19 +18,15 @@ var ErrReadOnly = errors.New("not sent: the run is read-only")
 
 // readOnlySkip is the skip of a scenario that would call op, which changes
 // state, in a read-only run.
-func readOnlySkip(op string) error {
-	name := op
-	if o, ok := registry.Lookup(op); ok {
-		name = fmt.Sprintf("%s (%s)", op, o.Name)
-	}
+func readOnlySkip(op registry.OpID) error {
+	name := fmt.Sprintf("%s (%s)", op, registry.Must(op).Name)
 	return &skip{cause: reports.CauseReadOnly, reason: "read-only run: " + name + " changes state, no request sent"}
 }
 
 // changesState reports whether calling op changes state or has an effect
 // outside the service (registry.Operation.ChangesState).
-func changesState(op string) bool {
-	o, ok := registry.Lookup(op)
-	return ok && o.ChangesState
+func changesState(op registry.OpID) bool {
+	return registry.Must(op).ChangesState
 }
 
 // readOnlyGuard is the last line of defence of a read-only run: the run's
@@ -52,7 +48,7 @@ type readOnlyGuard struct {
 
 // route is one operation's method and path template, split in segments.
 type route struct {
-	op       string
+	op       registry.OpID
 	method   string
 	segments []string
 }
@@ -69,7 +65,7 @@ func newReadOnlyGuard(next http.RoundTripper, baseURL string, f *fixtures.File) 
 		if !ok {
 			continue
 		}
-		rt := route{op: string(o.ID), method: method, segments: segments(path)}
+		rt := route{op: o.ID, method: method, segments: segments(path)}
 		if o.ChangesState {
 			g.deny = append(g.deny, rt)
 		} else {

@@ -31,8 +31,8 @@ const (
 // listFacts returns the declarations of a list operation, or an error
 // naming a feature that uses a check on an operation without them (a bug
 // of the suite).
-func listFacts(op string) (registry.ListFacts, error) {
-	l, ok := registry.List(registry.OpID(registry.ID(op)))
+func listFacts(op registry.OpID) (registry.ListFacts, error) {
+	l, ok := registry.List(op)
 	if !ok {
 		return l, fmt.Errorf("%s declares no list (internal/registry/listfacts.go)", op)
 	}
@@ -40,27 +40,20 @@ func listFacts(op string) (registry.ListFacts, error) {
 }
 
 // listCall is op's typical call, the request every relation varies.
-func listCall(op string, extra ...[2]string) (call, error) {
-	c, ok := typicalCall(op)
-	if !ok {
-		return c, fmt.Errorf("no typical call is defined for %s", op)
-	}
+func listCall(op registry.OpID, extra ...[2]string) call {
+	c := typicalCall(op)
 	for _, p := range extra {
 		c.params[p[0]] = p[1]
 		c.order = append(c.order, p[0])
 	}
-	return c, nil
+	return c
 }
 
 // sendList sends op's typical call with the extra parameters and wants
 // 200. refused, when not nil, is what a 400 answer means instead (an
 // open limit of the implementation: nothing observed).
-func (s *state) sendList(ctx context.Context, op string, refused func() error, extra ...[2]string) error {
-	c, err := listCall(op, extra...)
-	if err != nil {
-		return err
-	}
-	if err := s.do(ctx, c); err != nil {
+func (s *state) sendList(ctx context.Context, op registry.OpID, refused func() error, extra ...[2]string) error {
+	if err := s.do(ctx, listCall(op, extra...)); err != nil {
 		return err
 	}
 	if refused != nil && s.status == 400 {
@@ -69,24 +62,29 @@ func (s *state) sendList(ctx context.Context, op string, refused func() error, e
 	return s.statusIs(200)
 }
 
-func readWhole(ctx context.Context, op string) error {
-	o, ok := registry.Lookup(op)
-	if !ok {
-		return fmt.Errorf("unknown operation %s", op)
+func readWhole(ctx context.Context, name string) error {
+	op, err := opNamed(name)
+	if err != nil {
+		return err
 	}
-	return stateFrom(ctx).pageThrough(ctx, op, o.Typical.Params["id"], nil)
+	return stateFrom(ctx).pageThrough(ctx, op, registry.Must(op).Typical.Params["id"], nil)
 }
 
-// wholeList is the scenario's state, op's list declarations and the
-// whole list the scenario read before.
-func wholeList(ctx context.Context, op string) (*state, registry.ListFacts, []gjson.Result, error) {
+// wholeList is the scenario's state, the list operation the step's text
+// names (opNamed), its list declarations and the whole list the scenario
+// read before.
+func wholeList(ctx context.Context, name string) (*state, registry.OpID, registry.ListFacts, []gjson.Result, error) {
 	s := stateFrom(ctx)
+	op, err := opNamed(name)
+	if err != nil {
+		return s, op, registry.ListFacts{}, nil, err
+	}
 	l, err := listFacts(op)
 	if err != nil {
-		return s, l, nil, err
+		return s, op, l, nil, err
 	}
 	whole, err := s.whole()
-	return s, l, whole, err
+	return s, op, l, whole, err
 }
 
 // whole returns the list the walk read, and whether a check can judge
@@ -149,7 +147,7 @@ func (s *state) noProbe(f registry.Filter, whole []gjson.Result) error {
 
 // judgeFiltered sends op with the probes and judges the answer against
 // the whole list.
-func (s *state) judgeFiltered(ctx context.Context, op string, l registry.ListFacts, whole []gjson.Result, ps []filterProbe, req string) error {
+func (s *state) judgeFiltered(ctx context.Context, op registry.OpID, l registry.ListFacts, whole []gjson.Result, ps []filterProbe, req string) error {
 	var extra [][2]string
 	var what []string
 	for _, p := range ps {
@@ -181,8 +179,8 @@ func (s *state) judgeFiltered(ctx context.Context, op string, l registry.ListFac
 	return nil
 }
 
-func filteredExactly(ctx context.Context, op, param string) error {
-	s, l, whole, err := wholeList(ctx, op)
+func filteredExactly(ctx context.Context, name, param string) error {
+	s, op, l, whole, err := wholeList(ctx, name)
 	if err != nil {
 		return err
 	}
@@ -203,8 +201,8 @@ func filteredExactly(ctx context.Context, op, param string) error {
 // a quarter and three quarters into the list, the search text chosen
 // among the entries both keep, so that each parameter drops entries the
 // others keep.
-func filteredTogether(ctx context.Context, op string) error {
-	s, l, whole, err := wholeList(ctx, op)
+func filteredTogether(ctx context.Context, name string) error {
+	s, op, l, whole, err := wholeList(ctx, name)
 	if err != nil {
 		return err
 	}
@@ -249,13 +247,13 @@ func filteredTogether(ctx context.Context, op string) error {
 		}
 		ps = append(ps, p)
 	}
-	return s.judgeFiltered(ctx, op, l, whole, ps, registry.OpID(registry.ID(op)).Requirement("."+string(registry.CheckCombined)))
+	return s.judgeFiltered(ctx, op, l, whole, ps, op.Requirement("."+string(registry.CheckCombined)))
 }
 
 // sortedSame reads the whole list sorted by the operation's first sort key
 // and compares its entries with those of the whole list.
-func sortedSame(ctx context.Context, op string) error {
-	s, l, whole, err := wholeList(ctx, op)
+func sortedSame(ctx context.Context, name string) error {
+	s, op, l, whole, err := wholeList(ctx, name)
 	if err != nil {
 		return err
 	}
@@ -265,7 +263,7 @@ func sortedSame(ctx context.Context, op string) error {
 	saved := s.saved[allPages]
 	defer func() { s.saved[allPages] = saved }()
 	key := l.SortKeys[0]
-	if err := s.pageThrough(ctx, op, registry.Must(registry.OpID(registry.ID(op))).Typical.Params["id"], [][2]string{{"sortby", "{sortby." + key + ".ascending}"}}); err != nil {
+	if err := s.pageThrough(ctx, op, registry.Must(op).Typical.Params["id"], [][2]string{{"sortby", "{sortby." + key + ".ascending}"}}); err != nil {
 		return err
 	}
 	sorted := s.saved[allPages].Array()
@@ -278,7 +276,7 @@ func sortedSame(ctx context.Context, op string) error {
 		for _, m := range extra {
 			detail = append(detail, "not in the list: "+m)
 		}
-		return s.fail([]string{registry.OpID(registry.ID(op)).Requirement("." + string(registry.CheckSorted))},
+		return s.fail([]string{op.Requirement("." + string(registry.CheckSorted))},
 			fmt.Sprintf("sorted by %s, the %d entries of the whole list", key, len(whole)),
 			fmt.Sprintf("%d entries, %d missing and %d not in the list", len(sorted), len(missing), len(extra)), strings.Join(detail, "\n"))
 	}
@@ -287,7 +285,11 @@ func sortedSame(ctx context.Context, op string) error {
 
 // limitOne reads the list with limit=1: an array of one entry, since the
 // whole list has some.
-func limitOne(ctx context.Context, op string) error {
+func limitOne(ctx context.Context, name string) error {
+	op, err := opNamed(name)
+	if err != nil {
+		return err
+	}
 	s := stateFrom(ctx)
 	if _, err := s.whole(); err != nil {
 		return err
@@ -295,7 +297,7 @@ func limitOne(ctx context.Context, op string) error {
 	if err := s.sendList(ctx, op, nil, [2]string{"limit", "1"}); err != nil {
 		return err
 	}
-	req := []string{registry.OpID(registry.ID(op)).Requirement("." + string(registry.CheckLimitOne))}
+	req := []string{op.Requirement("." + string(registry.CheckLimitOne))}
 	v := s.json()
 	if !v.IsArray() {
 		return s.fail(req, "with limit=1, an array of one entry", s.describeValue(v))
@@ -310,8 +312,8 @@ func limitOne(ctx context.Context, op string) error {
 // more than the page the implementation chose itself), and again sorted
 // by the first sort key where the fixture declares the sortby syntax:
 // together the pages hold each entry of the whole list once.
-func pagesOnce(ctx context.Context, op string) error {
-	s, l, whole, err := wholeList(ctx, op)
+func pagesOnce(ctx context.Context, name string) error {
+	s, op, l, whole, err := wholeList(ctx, name)
 	if err != nil {
 		return err
 	}
@@ -328,7 +330,7 @@ func pagesOnce(ctx context.Context, op string) error {
 	if len(l.SortKeys) > 0 && s.env.cfg.Fixture.Conventions.Sortby.Declared() {
 		orders = append(orders, [2]string{"sortby", "{sortby." + l.SortKeys[0] + ".ascending}"})
 	}
-	req := []string{registry.OpID(registry.ID(op)).Requirement("." + string(registry.CheckPages))}
+	req := []string{op.Requirement("." + string(registry.CheckPages))}
 	for _, order := range orders {
 		var pages [][]gjson.Result
 		bound := 2*((len(whole)+k-1)/k) + 2
@@ -378,31 +380,24 @@ func pagesOnce(ctx context.Context, op string) error {
 // entity: the same entries, and no member changed but the one the
 // specification says the entity fills (where it names none, only the
 // entries are compared).
-func populateOnly(ctx context.Context, op, entity string) error {
-	s := stateFrom(ctx)
-	id := registry.OpID(registry.ID(op))
-	var filled string
-	found := false
-	for _, p := range registry.Populates(id) {
-		if p.Entity == entity {
-			filled, found = p.Member, true
-		}
+func populateOnly(ctx context.Context, name, entity string) error {
+	op, p, err := populateNamed(name, entity, "", func(registry.Populate) bool { return true })
+	if err != nil {
+		return err
 	}
-	if !found {
-		return fmt.Errorf("%s declares no populate entity %s", op, entity)
-	}
+	s, filled := stateFrom(ctx), p.Member
 	if err := s.sendList(ctx, op, nil); err != nil {
 		return err
 	}
 	without := s.json()
-	if err := s.sendList(ctx, op, populateRefused(id, entity), [2]string{"populate", entity}); err != nil {
+	if err := s.sendList(ctx, op, populateRefused(op, entity), [2]string{"populate", entity}); err != nil {
 		return err
 	}
 	got := s.json()
-	record := registry.Must(id).Record
+	record := registry.Must(op).Record
 	listed := func(member string) bool { return openapi.Declares(record, member) }
 	var problems []string
-	if l, isList := registry.List(id); isList {
+	if l, isList := registry.List(op); isList {
 		if !without.IsArray() || !got.IsArray() {
 			return s.fail([]string{s.successReq(op)}, "two arrays", s.describeValue(got))
 		}
@@ -421,11 +416,32 @@ func populateOnly(ctx context.Context, op, entity string) error {
 		if filled == "" {
 			but = "what it fills (the specification names no member)"
 		}
-		return s.fail([]string{id.Requirement("." + string(registry.CheckPopulate))},
+		return s.fail([]string{op.Requirement("." + string(registry.CheckPopulate))},
 			fmt.Sprintf("with populate=%s, the answer without it, but for %s", entity, but),
 			fmt.Sprintf("%d changes", len(problems)), strings.Join(problems, "\n"))
 	}
 	return nil
+}
+
+// populateNamed is the operation a step's text names (opNamed) and its
+// last declaration of the populate entity that want accepts; it is an
+// error naming the entity, and what want asks (kind), where there is none.
+func populateNamed(name, entity, kind string, want func(registry.Populate) bool) (registry.OpID, registry.Populate, error) {
+	op, err := opNamed(name)
+	if err != nil {
+		return op, registry.Populate{}, err
+	}
+	var got registry.Populate
+	found := false
+	for _, p := range registry.Populates(op) {
+		if p.Entity == entity && want(p) {
+			got, found = p, true
+		}
+	}
+	if !found {
+		return op, got, fmt.Errorf("%s declares no populate entity %s%s", op, entity, kind)
+	}
+	return op, got, nil
 }
 
 // populateRefused is what a 400 to populate=entity means: its
@@ -438,26 +454,20 @@ func populateRefused(id registry.OpID, entity string) func() error {
 
 // populateFilled reads op with the populate entity whose member the
 // fixture promises is not empty.
-func populateFilled(ctx context.Context, op, entity string) error {
-	s := stateFrom(ctx)
-	id := registry.OpID(registry.ID(op))
-	var member string
-	for _, p := range registry.Populates(id) {
-		if p.Entity == entity && p.NonEmpty {
-			member = p.Member
-		}
+func populateFilled(ctx context.Context, name, entity string) error {
+	op, p, err := populateNamed(name, entity, " promised non-empty", func(p registry.Populate) bool { return p.NonEmpty && p.Member != "" })
+	if err != nil {
+		return err
 	}
-	if member == "" {
-		return fmt.Errorf("%s declares no populate entity %s promised non-empty", op, entity)
-	}
-	if err := s.sendList(ctx, op, populateRefused(id, entity), [2]string{"populate", entity}); err != nil {
+	s, member := stateFrom(ctx), p.Member
+	if err := s.sendList(ctx, op, populateRefused(op, entity), [2]string{"populate", entity}); err != nil {
 		return err
 	}
 	v := s.json().Get(member)
 	if (v.IsArray() && len(v.Array()) > 0) || (v.IsObject() && len(v.Map()) > 0) || (v.Type == gjson.String && v.Str != "") {
 		return nil
 	}
-	return s.fail([]string{id.Requirement("." + member + "-filled")},
+	return s.fail([]string{op.Requirement("." + member + "-filled")},
 		fmt.Sprintf("with populate=%s, %q filled: the fixture's record promises it is not empty", entity, member), orAbsent(v))
 }
 
@@ -474,7 +484,7 @@ func orAbsent(v gjson.Result) string {
 // answer none of whose entries carries it is unobservable.
 func answerNamesRecords(ctx context.Context) error {
 	s := stateFrom(ctx)
-	id := registry.OpID(registry.ID(s.lastOp))
+	id := s.lastOp
 	o, ok := registry.Lookup(string(id))
 	refs := registry.References(id)
 	if !ok || len(refs) == 0 {
@@ -487,7 +497,7 @@ func answerNamesRecords(ctx context.Context) error {
 	records := []gjson.Result{body}
 	if o.List {
 		if !body.IsArray() {
-			return s.fail([]string{s.successReq(string(id))}, "a JSON array", s.describeValue(body))
+			return s.fail([]string{s.successReq(id)}, "a JSON array", s.describeValue(body))
 		}
 		records = body.Array()
 		if len(records) == 0 {

@@ -37,7 +37,7 @@ func TestReleaseScenarioCounts(t *testing.T) {
 	got, unplaced := map[string]int{}, 0
 	for _, ft := range feats {
 		for _, sc := range ft.Pickles {
-			if p, ok := registry.ProfileOf(e.operationOf(sc)); ok {
+			if p, ok := registry.ProfileOf(string(e.operationOf(sc))); ok {
 				got[string(p)]++
 			} else {
 				unplaced++

@@ -28,7 +28,7 @@ import (
 
 // call is one request a step wants to make, before interpolation.
 type call struct {
-	op          string
+	op          registry.OpID
 	params      map[string]string // path parameters, else query parameters
 	order       []string          // params in the order given, for a stable URL
 	body        string
@@ -145,8 +145,8 @@ var pathParam = regexp.MustCompile(`\{([^{}]+)\}`)
 
 // resolve finds the method and path template of an operation: from the
 // catalogue for the placed operations, from the fixture for the others.
-func (s *state) resolve(opID string) (method, path string, fixtureBody map[string]any, err error) {
-	op, ok := s.env.cat.Operation(opID)
+func (s *state) resolve(opID registry.OpID) (method, path string, fixtureBody map[string]any, err error) {
+	op, ok := s.env.cat.Operation(string(opID))
 	if !ok {
 		return "", "", nil, fmt.Errorf("unknown operation %q (known: %s)", opID, strings.Join(s.env.cat.OperationIDs(), ", "))
 	}
@@ -165,12 +165,12 @@ func (s *state) do(ctx context.Context, c call) error {
 	if s.skipped != nil {
 		return s.skipped
 	}
-	if !s.env.cfg.Fixture.Supports(c.op) {
+	if !s.env.cfg.Fixture.Supports(string(c.op)) {
 		if s.op == "" {
 			// the scenario's first operation is of a profile not claimed
 			return unsupportedSkip(c.op, s.env.cfg.Fixture)
 		}
-		p, _ := registry.ProfileOf(c.op)
+		p := registry.Must(c.op).Profile
 		return &skip{reason: fmt.Sprintf("%s needs %s, of profile %s, which the fixture does not claim", s.op, c.op, p)}
 	}
 	method, tmpl, _, err := s.resolve(c.op)
@@ -239,7 +239,7 @@ func (s *state) do(ctx context.Context, c call) error {
 // gets none, the step ends with noAnswer, which makes the scenario an
 // error. An answer past a bound of the runner ends the step with a skip
 // naming the flag that raises the bound.
-func (s *state) send(ctx context.Context, op, method, u string, body []byte, hasBody bool, contentType string) error {
+func (s *state) send(ctx context.Context, op registry.OpID, method, u string, body []byte, hasBody bool, contentType string) error {
 	if again := s.lastSent.op == op && s.lastSent.method == method && s.lastSent.url == u && bytes.Equal(s.lastSent.body, body); !again {
 		// a request other than the last one sent again: the step must
 		// have declared its operation
@@ -254,10 +254,7 @@ func (s *state) send(ctx context.Context, op, method, u string, body []byte, has
 		return readOnlySkip(op)
 	}
 	write := !isRead(op, method)
-	documents503 := false
-	if o, ok := registry.Lookup(op); ok {
-		documents503 = slices.Contains(o.Statuses, http.StatusServiceUnavailable)
-	}
+	documents503 := slices.Contains(registry.Must(op).Statuses, http.StatusServiceUnavailable)
 	for attempt := 0; ; attempt++ {
 		// the pace waits out a rate-limited answer and sends the request
 		// again; the scenario sees the answer that was not limited
@@ -303,8 +300,8 @@ func (s *state) again(ctx context.Context, contentType string) error {
 
 // isRead reports whether a request only reads, so that it may be sent
 // again after a transport error: a GET, or the E2 poll.
-func isRead(op, method string) bool {
-	return method == http.MethodGet || op == string(registry.E2)
+func isRead(op registry.OpID, method string) bool {
+	return method == http.MethodGet || op == registry.E2
 }
 
 // exchange makes one request and records it. It returns nil with the
@@ -312,7 +309,7 @@ func isRead(op, method string) bool {
 // answer); a *noAnswer when no HTTP answer came; a skip for a refusal
 // of the read-only guard or an answer past the runner's bounds; and a
 // failure when the run's context ended.
-func (s *state) exchange(ctx context.Context, op, method, u string, body []byte, hasBody bool, contentType string) error {
+func (s *state) exchange(ctx context.Context, op registry.OpID, method, u string, body []byte, hasBody bool, contentType string) error {
 	runCtx := ctx
 	ctx, cancel := context.WithTimeout(ctx, s.env.cfg.RequestTimeout)
 	defer cancel()

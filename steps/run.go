@@ -217,13 +217,13 @@ func (e *env) before(ctx context.Context, sc *godog.Scenario) (context.Context, 
 		id := strings.TrimPrefix(t.Name, "@")
 		if _, ok := e.cat.Requirement(id); ok {
 			s.reqs = append(s.reqs, id)
-		} else if _, ok := e.cat.Operation(id); ok {
-			s.op = id
+		} else if op, ok := e.opOf(id); ok {
+			s.op = op
 		}
 	}
 	ctx = context.WithValue(ctx, stateKey{}, s)
 	ctx = context.WithValue(ctx, stepFailureKey{}, &stepFailure{})
-	if op := e.scenarioOp(sc, s.op); !e.cfg.Fixture.Supports(op) {
+	if op := e.scenarioOp(sc, s.op); !e.cfg.Fixture.Supports(string(op)) {
 		// the implementation does not claim this operation's profile: no
 		// step runs, no request is sent, and the run does not wait for the
 		// operation's record group
@@ -280,7 +280,7 @@ func (e *env) after(ctx context.Context, sc *godog.Scenario, err error) (context
 		ID:               s.id,
 		Feature:          featureName(sc.Uri),
 		Name:             sc.Name,
-		Operation:        s.op,
+		Operation:        string(s.op),
 		Requirements:     s.allRequirements(),
 		Strictness:       e.strictness(s.reqs),
 		Kind:             e.kind(s.reqs),
@@ -322,7 +322,7 @@ func (e *env) after(ctx context.Context, sc *godog.Scenario, err error) (context
 		case s.skipped.unsupported:
 			res.Outcome = reports.Unsupported
 			// a scenario that names no operation is of the one it needed
-			res.Operation = cmp.Or(res.Operation, s.skipped.op)
+			res.Operation = cmp.Or(res.Operation, string(s.skipped.op))
 		}
 		res.SkipReason = s.skipped.reason
 		res.SkipCause = s.skipped.cause
@@ -422,28 +422,34 @@ func featureName(uri string) string {
 // operationOf is the operation a scenario checks, as its report says:
 // the operation its tags name, else the first word of its name when that
 // is an operation id (what counts the scenario in a profile).
-func (e *env) operationOf(sc *godog.Scenario) string {
-	op := ""
+func (e *env) operationOf(sc *godog.Scenario) registry.OpID {
+	var op registry.OpID
 	for _, t := range sc.Tags {
-		if id := strings.TrimPrefix(t.Name, "@"); e.isOp(id) {
+		if id, ok := e.opOf(strings.TrimPrefix(t.Name, "@")); ok {
 			op = id
 		}
 	}
 	return e.scenarioOp(sc, op)
 }
 
-func (e *env) scenarioOp(sc *godog.Scenario, op string) string {
+func (e *env) scenarioOp(sc *godog.Scenario, op registry.OpID) registry.OpID {
 	if op == "" {
-		if first, _, _ := strings.Cut(sc.Name, " "); e.isOp(first) {
-			return first
+		first, _, _ := strings.Cut(sc.Name, " ")
+		if id, ok := e.opOf(first); ok {
+			return id
 		}
 	}
 	return op
 }
 
-func (e *env) isOp(id string) bool {
-	_, ok := e.cat.Operation(id)
-	return ok
+// opOf is the operation a tag or a word of a scenario's name names, when
+// it is one of the catalogue's.
+func (e *env) opOf(name string) (registry.OpID, bool) {
+	if _, ok := e.cat.Operation(name); !ok {
+		return "", false
+	}
+	o, ok := registry.Lookup(name)
+	return o.ID, ok
 }
 
 // allRequirements are the scenario's own requirements and those it

@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"context"
 	"fmt"
+	"maps"
 	"slices"
 	"sort"
 	"strings"
@@ -55,8 +56,8 @@ type access struct {
 // the operation changes state (a refused call included, as a faulty target
 // may change state anyway), a read where it only reads a group others
 // change, nothing where no scenario changes what it reads.
-func accessOf(op string) (access, bool) {
-	o, ok := registry.Lookup(op)
+func accessOf(op registry.OpID) (access, bool) {
+	o, ok := registry.Lookup(string(op))
 	if !ok {
 		return access{}, false
 	}
@@ -78,8 +79,8 @@ type turn struct {
 	index int
 	// calls are the operations the scenario's steps may call; steps are
 	// those of each step, by godog's pickle step id.
-	calls map[string]bool
-	steps map[string][]string
+	calls map[registry.OpID]bool
+	steps map[string][]registry.OpID
 	// accesses are the record groups it touches.
 	accesses []access
 	// cost is the number of requests its steps make one after another,
@@ -151,7 +152,7 @@ func (e *env) planSuite(suite godog.TestSuite) error {
 func (e *env) plan(scenarios []planned) error {
 	sc := scheduler{turns: map[string]*turn{}}
 	for _, p := range scenarios {
-		t := &turn{name: p.name, calls: map[string]bool{}, steps: map[string][]string{},
+		t := &turn{name: p.name, calls: map[registry.OpID]bool{}, steps: map[string][]registry.OpID{},
 			run: make(chan struct{}), done: make(chan struct{})}
 		for i, text := range p.steps {
 			d := e.stepDeclares(text)
@@ -241,13 +242,8 @@ func mergeAccess(list []access, a access) []access {
 	return append(list, a)
 }
 
-func mapKeys(m map[string]bool) []string {
-	out := make([]string, 0, len(m))
-	for k := range m {
-		out = append(out, k)
-	}
-	sort.Strings(out)
-	return out
+func mapKeys[K ~string](m map[K]bool) []K {
+	return slices.Sorted(maps.Keys(m))
 }
 
 // stepDeclares returns what one step text may send, from the step
@@ -393,7 +389,7 @@ func (sc *scheduler) release(p *godog.Scenario) {
 // is a fault of this package (a step that calls an operation its stepDef
 // does not declare), never of the target. step is the declaring step's
 // operations.
-func (t *turn) mayCall(op string, step []string) error {
+func (t *turn) mayCall(op registry.OpID, step []registry.OpID) error {
 	if t == nil || slices.Contains(step, op) {
 		return nil
 	}
@@ -403,10 +399,10 @@ func (t *turn) mayCall(op string, step []string) error {
 // undeclared is the error of a call its step did not declare. The
 // scenario errs (it judged nothing of the implementation), which fails
 // every test running the suite against the simulator.
-type undeclared struct{ op string }
+type undeclared struct{ op registry.OpID }
 
 func (e *undeclared) Error() string {
-	return "campusconf: the step calls " + e.op + ", which its step definition does not declare (steps/steps.go; CONTRIBUTING.md, \"What a check touches\"): a bug of the suite, not of the implementation, and nothing was sent"
+	return "campusconf: the step calls " + string(e.op) + ", which its step definition does not declare (steps/steps.go; CONTRIBUTING.md, \"What a check touches\"): a bug of the suite, not of the implementation, and nothing was sent"
 }
 
 // groups names the record groups of a turn, for tests and messages:
@@ -426,7 +422,7 @@ func (t *turn) groups() []string {
 
 // String describes the turn, for failure messages of tests.
 func (t *turn) String() string {
-	return t.name + ": calls " + strings.Join(mapKeys(t.calls), ",") + "; groups " + strings.Join(t.groups(), ",")
+	return t.name + ": calls " + strings.Join(registry.Strings(mapKeys(t.calls)), ",") + "; groups " + strings.Join(t.groups(), ",")
 }
 
 // bound is the longest chain of the schedule: made gives the requests of

@@ -213,16 +213,16 @@ func TestPlanChanged(t *testing.T) {
 
 // TestMayCall refuses a call the step did not declare.
 func TestMayCall(t *testing.T) {
-	tn := &turn{calls: map[string]bool{"NR": true, "NG": true}}
-	step := []string{"NR"}
-	if err := tn.mayCall("NR", step); err != nil {
+	tn := &turn{calls: map[registry.OpID]bool{registry.NR: true, registry.NG: true}}
+	step := []registry.OpID{registry.NR}
+	if err := tn.mayCall(registry.NR, step); err != nil {
 		t.Errorf("NR: expected no error, got %v", err)
 	}
-	if err := tn.mayCall("NG", step); err == nil {
+	if err := tn.mayCall(registry.NG, step); err == nil {
 		t.Error("NG: expected an error for a call the step does not declare (though another step of the scenario does), got none")
 	}
 	var none *turn
-	if err := none.mayCall("NG", nil); err != nil {
+	if err := none.mayCall(registry.NG, nil); err != nil {
 		t.Errorf("no turn: expected no error, got %v", err)
 	}
 }

@@ -2,6 +2,7 @@ package steps
 
 import (
 	"fmt"
+	"github.com/campusconf/campusconf/internal/registry"
 	"sort"
 	"strings"
 
@@ -22,7 +23,7 @@ func (s *state) checkShape() error {
 		return nil
 	}
 	s.exercise(s.recordRequirements()...)
-	problems := s.env.validator.Check(s.lastOp, s.status, s.body)
+	problems := s.env.validator.Check(string(s.lastOp), s.status, s.body)
 	if len(problems) == 0 {
 		return nil
 	}
@@ -52,8 +53,8 @@ func (s *state) known(id string) bool {
 	return ok
 }
 
-func (s *state) successReq(op string) string {
-	if o, ok := s.env.cat.Operation(op); ok && o.Success != "" {
+func (s *state) successReq(op registry.OpID) string {
+	if o, ok := s.env.cat.Operation(string(op)); ok && o.Success != "" {
 		return o.Success
 	}
 	return ""
@@ -72,7 +73,7 @@ func orRoot(p string) string {
 // field (an enum, a range) is exercised only by a body where that field
 // appears: a requirement is never counted as checked on nothing.
 func (s *state) recordRequirements() []string {
-	rec, _ := s.env.validator.RecordOf(s.lastOp, s.status)
+	rec, _ := s.env.validator.RecordOf(string(s.lastOp), s.status)
 	if rec == "" {
 		return nil
 	}

@@ -23,16 +23,24 @@ import (
 // uuidText matches a uuid inside a text.
 var uuidText = regexp.MustCompile(`[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}`)
 
-func callUpperID(ctx context.Context, op, id string) error {
+func callUpperID(ctx context.Context, name, id string) error {
+	op, err := opNamed(name)
+	if err != nil {
+		return err
+	}
 	s := stateFrom(ctx)
-	id, err := s.interpolate(id)
+	id, err = s.interpolate(id)
 	if err != nil {
 		return err
 	}
 	return s.do(ctx, newCall(op, strings.ToUpper(id)))
 }
 
-func callUpperBody(ctx context.Context, op string, doc *godog.DocString) error {
+func callUpperBody(ctx context.Context, name string, doc *godog.DocString) error {
+	op, err := opNamed(name)
+	if err != nil {
+		return err
+	}
 	s := stateFrom(ctx)
 	body, err := s.interpolate(doc.Content)
 	if err != nil {
@@ -45,7 +53,11 @@ func callUpperBody(ctx context.Context, op string, doc *godog.DocString) error {
 
 // callRespelled calls op with the query parameter name at an instant,
 // written in another spelling RFC 3339 allows.
-func callRespelled(ctx context.Context, op, id, name, at, how string) error {
+func callRespelled(ctx context.Context, opName, id, name, at, how string) error {
+	op, err := opNamed(opName)
+	if err != nil {
+		return err
+	}
 	s := stateFrom(ctx)
 	v, err := s.interpolate(at)
 	if err != nil {
@@ -91,7 +103,7 @@ func sameEntries(ctx context.Context, name string) error {
 		return fmt.Errorf("nothing was saved as %q before this step", name)
 	}
 	want := saved.Array()
-	record := registry.Must(registry.OpID(s.lastOp)).Record
+	record := registry.Must(s.lastOp).Record
 	key := func(e gjson.Result) string {
 		if k, ok := rules.Identity(record, e); ok {
 			return k
@@ -124,7 +136,7 @@ func sameBody(ctx context.Context, name string) error {
 	if !ok {
 		return fmt.Errorf("nothing was saved as %q before this step", name)
 	}
-	record := registry.Must(registry.OpID(s.lastOp)).Record
+	record := registry.Must(s.lastOp).Record
 	_, okSaved := rules.Identity(record, saved)
 	if _, ok := rules.Identity(record, s.json()); !ok || !okSaved {
 		return unobservable("the answers leave out what identifies a %s (%s), an optional field this check needs", record, strings.Join(registry.Identity(record), ", "))

@@ -5,6 +5,7 @@ import (
 	"net/http"
 	"time"
 
+	"github.com/campusconf/campusconf/internal/registry"
 	"github.com/campusconf/campusconf/reports"
 	"github.com/campusconf/campusconf/reports/redact"
 	"github.com/tidwall/gjson"
@@ -21,7 +22,7 @@ type state struct {
 	reqs []string
 	// op is the scenario's operation: its operation tag, else the first
 	// operation it calls.
-	op string
+	op registry.OpID
 
 	user    string // fixture user name of the caller
 	noKey   bool   // leave out the subscription key
@@ -41,7 +42,7 @@ type state struct {
 	answers []heard
 	header  http.Header
 	body    []byte
-	lastOp  string
+	lastOp  registry.OpID
 	lastReq *http.Request
 	// lastSent is the last request as sent, so a check may send it again.
 	lastSent sent
@@ -59,7 +60,7 @@ type state struct {
 	// writes is what a check of a write's effect saw (writes.go)
 	writes *writeObs
 	// lastWrite is the operation whose write it judges
-	lastWrite string
+	lastWrite registry.OpID
 	// weights are the last weightages set per grade item
 	weights map[string]float64
 	// exercised are requirements checked beyond the scenario's tags
@@ -72,7 +73,7 @@ type state struct {
 	// the operations the step being run declares (stepDef.calls), the
 	// only ones it may call.
 	turn *turn
-	step []string
+	step []registry.OpID
 }
 
 // identity is how a call sends the fixture user's headers.
@@ -86,9 +87,10 @@ const (
 
 // sent is a request as send received it.
 type sent struct {
-	op, method, url string
-	body            []byte
-	hasBody         bool
+	op          registry.OpID
+	method, url string
+	body        []byte
+	hasBody     bool
 }
 
 // refusal is what a refusal of the exchange at index exchange breaks.

@@ -32,7 +32,7 @@ type stepDef struct {
 // (schedule.go), and how many requests it makes one after another, from
 // which it estimates the step's time (0: one per operation listed).
 type declared struct {
-	ops      []string
+	ops      []registry.OpID
 	requests int
 	// alongside counts the requests the step makes at the same time as
 	// those it counts in requests (the refusal check's probes of other
@@ -50,19 +50,46 @@ func (d declared) cost() int {
 }
 
 // op1 is the calls of a step naming its operation in its first group.
-func op1(_ *env, m []string) declared { return declared{ops: []string{m[1]}} }
+func op1(_ *env, m []string) declared { return declared{ops: opsNamed(m[1])} }
 
 // walk is the calls of a step walking the pages of the list its first
 // group names: at least two requests, the first page and the empty one
 // past the end, and one more for a list longer than a page.
-func walk(_ *env, m []string) declared { return declared{ops: []string{m[1]}, requests: 3} }
+func walk(_ *env, m []string) declared { return declared{ops: opsNamed(m[1]), requests: 3} }
 
 // fixed is the calls of a step that always calls ops, one after another.
 func fixed(ops ...registry.OpID) func(*env, []string) declared {
-	return func(*env, []string) declared { return declared{ops: registry.Strings(ops)} }
+	return func(*env, []string) declared { return declared{ops: ops} }
 }
 
 const opRe = `([A-Z]+[0-9]*)`
+
+// opNamed is the operation a step's text names (an opRe group). godog
+// hands a step its groups as plain strings: it converts an argument by
+// its kind, and a string is not assignable to a named string type. So a
+// step naming an operation takes a string and converts it here, once;
+// below the step, the operation is a registry.OpID. A name that is no
+// operation's is an error naming it.
+func opNamed(name string) (registry.OpID, error) {
+	o, ok := registry.Lookup(name)
+	if !ok {
+		return "", fmt.Errorf("the step names operation %q, which is not one (known: %s)", name, registry.Span(""))
+	}
+	return o.ID, nil
+}
+
+// opsNamed are the operations a step's text names, for what it declares
+// (stepDef.calls): those that are operations; the step refuses any other
+// (opNamed) and sends nothing.
+func opsNamed(names ...string) []registry.OpID {
+	var out []registry.OpID
+	for _, name := range names {
+		if op, err := opNamed(name); err == nil {
+			out = append(out, op)
+		}
+	}
+	return out
+}
 
 var stepDefs = []stepDef{
 	// who calls
@@ -127,9 +154,9 @@ var stepDefs = []stepDef{
 	{re(`^the whole list of ` + opRe + ` sorted by its first sort key holds the same entries$`), sortedSame, walk},
 	{re(`^the answer of ` + opRe + ` with limit 1 is an array of one entry$`), limitOne, op1},
 	{re(`^the pages of ` + opRe + ` at a fixed limit hold each entry of the whole list once$`), pagesOnce,
-		func(_ *env, m []string) declared { return declared{ops: []string{m[1]}, requests: pagesRequests} }},
+		func(_ *env, m []string) declared { return declared{ops: opsNamed(m[1]), requests: pagesRequests} }},
 	{re(`^the answer of ` + opRe + ` with populate (\S+) changes no entry and no member but the one it fills$`), populateOnly,
-		func(_ *env, m []string) declared { return declared{ops: []string{m[1], m[1]}} }},
+		func(_ *env, m []string) declared { return declared{ops: opsNamed(m[1], m[1])} }},
 	{re(`^the answer of ` + opRe + ` with populate (\S+) fills it$`), populateFilled, op1},
 	{re(`^the answer names the records the request names$`), answerNamesRecords, nil},
 
@@ -188,7 +215,7 @@ func unissuedKey(ctx context.Context) error {
 	return nil
 }
 
-func newCall(op, id string) call {
+func newCall(op registry.OpID, id string) call {
 	c := call{op: op, params: map[string]string{}}
 	if id != "" {
 		c.params["id"] = id
@@ -197,11 +224,19 @@ func newCall(op, id string) call {
 	return c
 }
 
-func callPlain(ctx context.Context, op, id string) error {
+func callPlain(ctx context.Context, name, id string) error {
+	op, err := opNamed(name)
+	if err != nil {
+		return err
+	}
 	return stateFrom(ctx).do(ctx, newCall(op, id))
 }
 
-func callWithParams(ctx context.Context, op, id string, t *godog.Table) error {
+func callWithParams(ctx context.Context, name, id string, t *godog.Table) error {
+	op, err := opNamed(name)
+	if err != nil {
+		return err
+	}
 	c := newCall(op, id)
 	for _, row := range t.Rows {
 		if len(row.Cells) != 2 {
@@ -214,28 +249,37 @@ func callWithParams(ctx context.Context, op, id string, t *godog.Table) error {
 	return stateFrom(ctx).do(ctx, c)
 }
 
-func callWithBody(ctx context.Context, op, id string, doc *godog.DocString) error {
+func callWithBody(ctx context.Context, name, id string, doc *godog.DocString) error {
+	op, err := opNamed(name)
+	if err != nil {
+		return err
+	}
 	c := newCall(op, id)
 	c.body, c.hasBody = doc.Content, true
 	return stateFrom(ctx).do(ctx, c)
 }
 
-func callWithTypedBody(ctx context.Context, op, id, contentType string, doc *godog.DocString) error {
+func callWithTypedBody(ctx context.Context, name, id, contentType string, doc *godog.DocString) error {
+	op, err := opNamed(name)
+	if err != nil {
+		return err
+	}
 	c := newCall(op, id)
 	c.body, c.hasBody, c.contentType = doc.Content, true, contentType
 	return stateFrom(ctx).do(ctx, c)
 }
 
-func typicalPlain(ctx context.Context, op string) error {
-	return typicalTyped(ctx, op, "")
+func typicalPlain(ctx context.Context, name string) error {
+	return typicalTyped(ctx, name, "")
 }
 
-func typicalTyped(ctx context.Context, op, contentType string) error {
-	s := stateFrom(ctx)
-	c, ok := typicalCall(op)
-	if !ok {
-		return fmt.Errorf("no typical call is defined for %s", op)
+func typicalTyped(ctx context.Context, name, contentType string) error {
+	op, err := opNamed(name)
+	if err != nil {
+		return err
 	}
+	s := stateFrom(ctx)
+	c := typicalCall(op)
 	if contentType != "" {
 		if !c.hasBody {
 			return fmt.Errorf("%s takes no body", op)
@@ -273,7 +317,7 @@ func pollPush(ctx context.Context, tx string) error {
 	start := time.Now()
 	wait := s.env.cfg.PollInterval
 	for polls := 1; ; polls++ {
-		if err := s.do(ctx, call{op: string(registry.E2), body: body, hasBody: true}); err != nil {
+		if err := s.do(ctx, call{op: registry.E2, body: body, hasBody: true}); err != nil {
 			return err
 		}
 		st := s.json().Get("status")

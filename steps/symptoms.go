@@ -40,8 +40,9 @@ const symptomMinAnswers = 4
 
 // heard is one answer of a scenario, as the symptoms read it.
 type heard struct {
-	op, user string
-	status   int
+	op     registry.OpID
+	user   string
+	status int
 	// ownKey: the request carried the fixture's subscription key
 	ownKey bool
 	// requirements are those of the answer's scenario
@@ -65,12 +66,12 @@ func callerName(name string) string {
 func (e *env) setupSymptoms(results []reports.Scenario) []string {
 	var out []string
 	refused, total := map[string]int{}, map[string]int{}
-	opAll404, opN := map[string]bool{}, map[string]int{}
+	opAll404, opN := map[registry.OpID]bool{}, map[registry.OpID]int{}
 	all404, n := true, 0
 	for _, a := range e.answers {
 		n++
 		all404 = all404 && a.status == http.StatusNotFound
-		if o, ok := registry.Lookup(a.op); ok && !o.Placed {
+		if o, ok := registry.Lookup(string(a.op)); ok && !o.Placed {
 			if _, seen := opAll404[a.op]; !seen {
 				opAll404[a.op] = true
 			}
@@ -95,8 +96,8 @@ func (e *env) setupSymptoms(results []reports.Scenario) []string {
 		}
 	}
 	for _, o := range registry.All() {
-		op := string(o.ID)
-		placed, ok := e.cfg.Fixture.Operations[op]
+		op := o.ID
+		placed, ok := e.cfg.Fixture.Operations[string(op)]
 		if ok && opAll404[op] && opN[op] >= 2 {
 			out = append(out, fmt.Sprintf("placement: every call to operations.%s (%s %s) answered 404 or 405 (%d calls): correct its method and path in the fixture",
 				op, strings.ToUpper(placed.Method), placed.Path, opN[op]))

@@ -5,13 +5,14 @@ import (
 	"testing"
 
 	"github.com/campusconf/campusconf/fixtures"
+	"github.com/campusconf/campusconf/internal/registry"
 	"github.com/campusconf/campusconf/reports"
 )
 
 // TestSetupSymptoms holds each rule of setupSymptoms: what makes a run's
 // answers a setup mistake, and what stays the implementation's.
 func TestSetupSymptoms(t *testing.T) {
-	ans := func(op, user string, status int, reqs ...string) heard {
+	ans := func(op registry.OpID, user string, status int, reqs ...string) heard {
 		return heard{op: op, user: user, status: status, ownKey: true, requirements: reqs}
 	}
 	many := func(n int, a heard) []heard {

@@ -3,6 +3,7 @@ package steps
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"maps"
 	"slices"
@@ -54,23 +55,37 @@ func (s *state) keep() kept {
 }
 
 // writeFacts returns the registry's facts of the write op.
-func writeFacts(op string) (registry.Write, error) {
-	w, ok := registry.WriteOf(registry.OpID(op))
+func writeFacts(op registry.OpID) (registry.Write, error) {
+	w, ok := registry.WriteOf(op)
 	if !ok {
 		return w, fmt.Errorf("the registry declares nothing %s sets (internal/registry/writes.go)", op)
 	}
 	return w, nil
 }
 
+// writeNamed returns the write a step's text names and the registry's
+// facts of it (opNamed, writeFacts).
+func writeNamed(name string) (registry.OpID, registry.Write, error) {
+	op, err := opNamed(name)
+	if err != nil {
+		return op, registry.Write{}, err
+	}
+	w, err := writeFacts(op)
+	return op, w, err
+}
+
 // edgeCalls declares the round trip's requests: each edge, and the read
 // after it where the write has one showing a member it sets.
 func edgeCalls(_ *env, m []string) declared {
-	w, _ := registry.WriteOf(registry.OpID(m[1]))
-	var ops []string
+	op, w, ok := stepWrite(m)
+	if !ok {
+		return declared{}
+	}
+	var ops []registry.OpID
 	for range w.Edges {
-		ops = append(ops, m[1])
+		ops = append(ops, op)
 		if readsBack(w) {
-			ops = append(ops, string(w.Read.Op))
+			ops = append(ops, w.Read.Op)
 		}
 	}
 	return declared{ops: ops}
@@ -81,34 +96,57 @@ func readsBack(w registry.Write) bool {
 	return w.Read != nil && slices.ContainsFunc(w.Sets, func(m registry.Member) bool { return m.Read != "" })
 }
 
+// stepWrite is the write a step's first group names and the registry's
+// facts of it (none where it declares none), for what the step declares;
+// ok is false where the group names no operation (the step refuses it).
+func stepWrite(m []string) (op registry.OpID, w registry.Write, ok bool) {
+	op, err := opNamed(m[1])
+	if err != nil {
+		return "", w, false
+	}
+	w, _ = registry.WriteOf(op)
+	return op, w, true
+}
+
 // readChangeRead declares a read of the record, the write, and the read
 // again.
 func readChangeRead(_ *env, m []string) declared {
-	w, _ := registry.WriteOf(registry.OpID(m[1]))
-	if w.Read == nil {
-		return declared{ops: []string{m[1]}}
-	}
-	return declared{ops: []string{string(w.Read.Op), m[1], string(w.Read.Op)}}
+	return readAround(m, recordRead)
 }
 
 // neighbourChangeNeighbour declares a read of the neighbour, the write,
 // and the read of the neighbour again.
 func neighbourChangeNeighbour(_ *env, m []string) declared {
-	w, _ := registry.WriteOf(registry.OpID(m[1]))
-	if w.Neighbour == nil {
-		return declared{ops: []string{m[1]}}
+	return readAround(m, neighbourRead)
+}
+
+// recordRead and neighbourRead pick a read of a write's facts: that of
+// the record it changes, that of a neighbour it must leave alone.
+func recordRead(w registry.Write) *registry.Read    { return w.Read }
+func neighbourRead(w registry.Write) *registry.Read { return w.Neighbour }
+
+// readAround declares the read that read picks from the write's facts,
+// the write, and the read again; the write alone where it has no such
+// read.
+func readAround(m []string, read func(registry.Write) *registry.Read) declared {
+	op, w, ok := stepWrite(m)
+	if !ok {
+		return declared{}
 	}
-	return declared{ops: []string{string(w.Neighbour.Op), m[1], string(w.Neighbour.Op)}}
+	if r := read(w); r != nil {
+		return declared{ops: []registry.OpID{r.Op, op, r.Op}}
+	}
+	return declared{ops: []registry.OpID{op}}
 }
 
 // writeEdges sends each edge of op's round trip and compares every member
 // it sets, in the answer and in the read after it.
-func writeEdges(ctx context.Context, op string) error {
-	s := stateFrom(ctx)
-	w, err := writeFacts(op)
+func writeEdges(ctx context.Context, name string) error {
+	op, w, err := writeNamed(name)
 	if err != nil {
 		return err
 	}
+	s := stateFrom(ctx)
 	if len(w.Edges) == 0 {
 		return fmt.Errorf("the registry declares no round trip of %s", op)
 	}
@@ -133,7 +171,7 @@ func writeEdges(ctx context.Context, op string) error {
 				return err
 			}
 			if readsBack(w) {
-				if err := s.do(ctx, call{op: string(w.Read.Op), params: maps.Clone(w.Read.Call.Params)}); err != nil {
+				if err := s.do(ctx, call{op: w.Read.Op, params: maps.Clone(w.Read.Call.Params)}); err != nil {
 					return err
 				}
 				if s.status != 200 {
@@ -312,33 +350,25 @@ func (s *state) flip(w registry.Write) error {
 
 // readRecord reads r, which must succeed.
 func (s *state) readRecord(ctx context.Context, r *registry.Read) error {
-	if err := s.do(ctx, call{op: string(r.Op), params: maps.Clone(r.Call.Params)}); err != nil {
+	if err := s.do(ctx, call{op: r.Op, params: maps.Clone(r.Call.Params)}); err != nil {
 		return err
 	}
 	if s.status != 200 {
-		return s.fail([]string{s.successReq(string(r.Op))}, "status 200 for the read of the record", s.gotStatus())
+		return s.fail([]string{s.successReq(r.Op)}, "status 200 for the read of the record", s.gotStatus())
 	}
 	return nil
 }
 
 // changeWithoutKey reads the record op changes, sends a write changing it
 // without a valid subscription key, and reads the record again.
-func changeWithoutKey(ctx context.Context, op, how string) error {
-	s := stateFrom(ctx)
-	w, err := writeFacts(op)
+func changeWithoutKey(ctx context.Context, name, how string) error {
+	op, w, read, err := changeNamed(name, recordRead, "read")
 	if err != nil {
 		return err
 	}
-	if w.Read == nil || w.Change == nil {
-		return fmt.Errorf("the registry declares no read of the record %s changes", op)
-	}
-	obs := &writeObs{}
-	s.writes, s.lastWrite = obs, op
-	if err := s.readRecord(ctx, w.Read); err != nil {
-		return err
-	}
-	obs.before = s.keep()
-	if err := s.flip(w); err != nil {
+	s := stateFrom(ctx)
+	obs, err := s.beginChange(ctx, op, w, read)
+	if err != nil {
 		return err
 	}
 	if how == "without a subscription key" {
@@ -346,7 +376,7 @@ func changeWithoutKey(ctx context.Context, op, how string) error {
 	} else {
 		s.fakeKey = "campusconf-unissued-" + s.absentID()[:8]
 	}
-	err = s.do(ctx, call{op: op, params: maps.Clone(w.Change.Params), body: w.Change.Body, hasBody: w.Change.HasBody})
+	err = s.do(ctx, changeCall(op, w))
 	s.noKey, s.fakeKey = false, ""
 	if err != nil {
 		return err
@@ -354,20 +384,71 @@ func changeWithoutKey(ctx context.Context, op, how string) error {
 	obs.refStatus, obs.refBody, obs.refAt = s.status, append([]byte(nil), s.body...), len(s.exchanges)-1
 	// read again, whatever it answers: a record gone is what the
 	// judging step names
-	if err := s.do(ctx, call{op: string(w.Read.Op), params: maps.Clone(w.Read.Call.Params)}); err != nil {
+	return s.readAfter(ctx, obs, read)
+}
+
+// changeNamed is the write a step's text names, the registry's facts of
+// it and the read that pick makes of them; it is an error where the
+// registry declares no such read (what), or no change of the record.
+func changeNamed(name string, pick func(registry.Write) *registry.Read, what string) (registry.OpID, registry.Write, *registry.Read, error) {
+	op, w, err := writeNamed(name)
+	if err != nil {
+		return op, w, nil, err
+	}
+	r := pick(w)
+	if r == nil || w.Change == nil {
+		return op, w, nil, fmt.Errorf("the registry declares no %s of the record %s changes", what, op)
+	}
+	return op, w, r, nil
+}
+
+// beginChange starts the observation of a change of op (w): it reads r,
+// the record it changes or its neighbour, keeps the answer, and picks the
+// value the change writes (flip).
+func (s *state) beginChange(ctx context.Context, op registry.OpID, w registry.Write, r *registry.Read) (*writeObs, error) {
+	obs := &writeObs{}
+	s.writes, s.lastWrite = obs, op
+	if err := s.readRecord(ctx, r); err != nil {
+		return nil, err
+	}
+	obs.before = s.keep()
+	return obs, s.flip(w)
+}
+
+// changeCall is the call of op that changes the record (w.Change).
+func changeCall(op registry.OpID, w registry.Write) call {
+	return call{op: op, params: maps.Clone(w.Change.Params), body: w.Change.Body, hasBody: w.Change.HasBody}
+}
+
+// readAfter reads r after the change, whatever it answers, and keeps the
+// answer.
+func (s *state) readAfter(ctx context.Context, obs *writeObs, r *registry.Read) error {
+	if err := s.do(ctx, call{op: r.Op, params: maps.Clone(r.Call.Params)}); err != nil {
 		return err
 	}
 	obs.after = s.keep()
 	return nil
 }
 
+// judgedWrite is the observation of the scenario's change and the
+// registry's facts of its write, for the step judging it; notMade is the
+// error when the change was not observed first (a bug of the feature).
+func (s *state) judgedWrite(notMade string) (*writeObs, registry.Write, error) {
+	obs := s.writes
+	if obs == nil || obs.before.body == nil {
+		return nil, registry.Write{}, errors.New(notMade)
+	}
+	w, err := writeFacts(s.lastWrite)
+	return obs, w, err
+}
+
 // refusedAndUnchanged judges changeWithoutKey: the write refused for its
 // key in the stated error form, and the record as it was.
 func refusedAndUnchanged(ctx context.Context) error {
 	s := stateFrom(ctx)
-	obs := s.writes
-	if obs == nil || obs.before.body == nil {
-		return fmt.Errorf("no refused write was made before judging it")
+	obs, w, err := s.judgedWrite("no refused write was made before judging it")
+	if err != nil {
+		return err
 	}
 	if b := rules.KeyRefusal(obs.refStatus, obs.refBody); b != nil {
 		f := s.fail(nil, b.Expected, fmt.Sprintf("%d with body %s", obs.refStatus, s.clip(string(obs.refBody))))
@@ -379,10 +460,6 @@ func refusedAndUnchanged(ctx context.Context) error {
 		f := s.fail([]string{"ALL.error-body"}, "an error body that is a JSON string", fmt.Sprintf("%d with body %s", obs.refStatus, s.clip(string(obs.refBody))))
 		f.Exchange = obs.refAt
 		return f
-	}
-	w, err := writeFacts(s.lastWrite)
-	if err != nil {
-		return err
 	}
 	return s.sameAnswer(w, w.Read, obs.before, obs.after, "the record as read before the refused write")
 }
@@ -420,29 +497,21 @@ func (s *state) sameAnswer(w registry.Write, read *registry.Read, before, after 
 // changeBesideNeighbour reads op's neighbour record, changes the record
 // op addresses to a value the neighbour does not hold, and reads the
 // neighbour again.
-func changeBesideNeighbour(ctx context.Context, op string) error {
-	s := stateFrom(ctx)
-	w, err := writeFacts(op)
+func changeBesideNeighbour(ctx context.Context, name string) error {
+	op, w, neighbour, err := changeNamed(name, neighbourRead, "neighbour")
 	if err != nil {
 		return err
 	}
-	if w.Neighbour == nil || w.Change == nil {
-		return fmt.Errorf("the registry declares no neighbour of the record %s changes", op)
-	}
+	s := stateFrom(ctx)
 	key := "records." + w.NeighbourKey
 	if !s.env.fixture.Get(key).Exists() {
 		return missing(key)
 	}
-	obs := &writeObs{}
-	s.writes, s.lastWrite = obs, op
-	if err := s.readRecord(ctx, w.Neighbour); err != nil {
+	obs, err := s.beginChange(ctx, op, w, neighbour)
+	if err != nil {
 		return err
 	}
-	obs.before = s.keep()
-	if err := s.flip(w); err != nil {
-		return err
-	}
-	if err := s.do(ctx, call{op: op, params: maps.Clone(w.Change.Params), body: w.Change.Body, hasBody: w.Change.HasBody}); err != nil {
+	if err := s.do(ctx, changeCall(op, w)); err != nil {
 		return err
 	}
 	if s.status < 200 || s.status >= 300 {
@@ -452,21 +521,13 @@ func changeBesideNeighbour(ctx context.Context, op string) error {
 		}
 		return s.fail(reqs, "a success of the write", s.gotStatus())
 	}
-	if err := s.do(ctx, call{op: string(w.Neighbour.Op), params: maps.Clone(w.Neighbour.Call.Params)}); err != nil {
-		return err
-	}
-	obs.after = s.keep()
-	return nil
+	return s.readAfter(ctx, obs, neighbour)
 }
 
 // neighbourAsItWas judges changeBesideNeighbour.
 func neighbourAsItWas(ctx context.Context) error {
 	s := stateFrom(ctx)
-	obs := s.writes
-	if obs == nil || obs.before.body == nil {
-		return fmt.Errorf("no neighbour was read before judging it")
-	}
-	w, err := writeFacts(s.lastWrite)
+	obs, w, err := s.judgedWrite("no neighbour was read before judging it")
 	if err != nil {
 		return err
 	}

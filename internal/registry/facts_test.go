@@ -30,6 +30,17 @@ func TestEveryWriteSaysWhereItIsShown(t *testing.T) {
 	}
 }
 
+// TestFixtureBodyIsUnplaced: only an operation the fixture places (an
+// unplaced one, with an operations entry) can take its body from the
+// fixture.
+func TestFixtureBodyIsUnplaced(t *testing.T) {
+	for _, o := range All() {
+		if o.FixtureBody() && o.Placed {
+			t.Errorf("%s: expected an unplaced operation to take its body from the fixture (operations.%s.body), got a placed one", o.ID, o.ID)
+		}
+	}
+}
+
 // TestPermissionOnNamesAnInput: the record a permission is checked on is
 // one of the operation's inputs that name records.
 func TestPermissionOnNamesAnInput(t *testing.T) {

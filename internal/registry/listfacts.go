@@ -45,9 +45,18 @@ type Filter struct {
 
 // Populate is a populate entity an operation accepts, and the member of
 // its answer the specification says it fills ("" where it names none).
+// Every entity declares what it fills: Member, Fills or FillsNothing.
 type Populate struct {
 	Entity string
 	Member string
+	// Fills, where the specification names no one Member, are the members
+	// of the record its description ties to the entity (the creator's
+	// login id, name and address): an answer carries them only on request
+	// (docs/decisions.md, "Populate").
+	Fills []string
+	// FillsNothing says why the entity fills no member: the record has
+	// none for it, so it is accepted and changes nothing.
+	FillsNothing string
 	// NonEmpty says the fixture promises the filled member is not empty
 	// (docs/fixtures.md: the notification's target has an ancestor).
 	NonEmpty bool
@@ -106,12 +115,17 @@ var lists = []ListFacts{
 	{Op: E20, SortKeys: []string{"userName"}},
 }
 
+// noMember is why an entity fills nothing.
+const noMember = "the returned record has no member for it"
+
 // populates declares the populate entities of every operation taking
 // populate, as the specification lists them.
 var populates = map[OpID][]Populate{
-	E6:  {{Entity: "Creator"}, {Entity: "ContentCount"}},
-	E9:  {{Entity: "lastUpdatedUser"}, {Entity: "Response"}, {Entity: "ResponseWithCreator"}},
-	E17: {{Entity: "Creator"}},
+	E6: {{Entity: "Creator", Fills: []string{"userID", "userName", "email"}},
+		{Entity: "ContentCount", FillsNothing: noMember}},
+	E9: {{Entity: "lastUpdatedUser", FillsNothing: noMember}, {Entity: "Response", FillsNothing: noMember},
+		{Entity: "ResponseWithCreator", FillsNothing: noMember}},
+	E17: {{Entity: "Creator", Fills: []string{"userId", "userName", "userMatrixNo"}}},
 	E18: {{Entity: "photo", Member: "photo"}},
 	E20: {{Entity: "photo", Member: "photo"}},
 	NG:  {{Entity: "ancestor", Member: "ancestor", NonEmpty: true}},
@@ -161,6 +175,15 @@ func List(id OpID) (ListFacts, bool) {
 
 // Populates returns the populate entities of an operation.
 func Populates(id OpID) []Populate { return slices.Clone(populates[id]) }
+
+// Filled returns the members of an answer the entity fills: its Member,
+// or its Fills.
+func (p Populate) Filled() []string {
+	if p.Member != "" {
+		return []string{p.Member}
+	}
+	return slices.Clone(p.Fills)
+}
 
 // References returns the members of an operation's answer tied to a
 // record its request names.

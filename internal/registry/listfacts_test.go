@@ -49,6 +49,15 @@ func TestDeclarationsNameOperations(t *testing.T) {
 			if p.NonEmpty && p.Member == "" {
 				t.Errorf("%s populate %s: promised non-empty but names no member", id, p.Entity)
 			}
+			declared := 0
+			for _, d := range []bool{p.Member != "", len(p.Fills) > 0, p.FillsNothing != ""} {
+				if d {
+					declared++
+				}
+			}
+			if declared != 1 {
+				t.Errorf("%s populate %s: expected exactly one of Member, Fills (the members it fills, which the optional-absent variant keeps) and FillsNothing (why it fills none), got %d: declare it in populates (listfacts.go)", id, p.Entity, declared)
+			}
 		}
 	}
 	for id, rs := range references {

@@ -255,6 +255,13 @@ func (o Operation) SubjectIsNumber() bool {
 // and path open.
 func (o Operation) Unplaced() bool { return !o.Placed }
 
+// FixtureBody reports whether the fixture gives the operation's request
+// body (operations.<id>.body), as its typical call says: the
+// specification shows no body for it, so none can be made up.
+func (o Operation) FixtureBody() bool {
+	return o.Typical.HasBody && o.Typical.Body == "{operations."+string(o.ID)+".body}"
+}
+
 // OperationID is the operation's operationId in the OpenAPI document,
 // which says what it does (generated clients name their methods after
 // it): the old fixture name of an unplaced operation, else its display

@@ -88,18 +88,18 @@ func (in *Injector) delay(ctx context.Context) bool {
 }
 
 // fault draws the faults in force for op: a status and message, or 0.
-func (in *Injector) fault(op string) (int, string) {
+func (in *Injector) fault(op registry.OpID) (int, string) {
 	if !in.on.Load() {
 		return 0, ""
 	}
 	in.mu.Lock()
 	defer in.mu.Unlock()
 	f := in.faults
-	if f.TwoFactorRate > 0 && (op == "E1" || op == "E2" || op == "E3") && in.rng.Float64() < f.TwoFactorRate {
+	if f.TwoFactorRate > 0 && registry.Must(op).Profile == registry.ProfileSecondFactor && in.rng.Float64() < f.TwoFactorRate {
 		return http.StatusServiceUnavailable, "the second-factor service is unavailable (injected fault)"
 	}
-	if f.OperationRate > 0 && registry.ID(op) == registry.ID(f.Operation) && in.rng.Float64() < f.OperationRate {
-		return http.StatusInternalServerError, "internal server error (injected fault on " + op + ")"
+	if f.OperationRate > 0 && string(op) == registry.ID(f.Operation) && in.rng.Float64() < f.OperationRate {
+		return http.StatusInternalServerError, "internal server error (injected fault on " + string(op) + ")"
 	}
 	return 0, ""
 }
@@ -137,7 +137,8 @@ func (l Latency) String() string {
 
 // Faults are injected failures. Rates are probabilities from 0 to 1.
 type Faults struct {
-	// TwoFactorRate is the rate of 503 answers on E1, E2 and E3.
+	// TwoFactorRate is the rate of 503 answers on E1, E2 and E3 (the
+	// second-factor profile).
 	TwoFactorRate float64 `json:"twoFactorRate"`
 	// Operation (an id such as "E10" or an unplaced operation's fixture
 	// key) answers 500 at OperationRate.

@@ -113,7 +113,7 @@ func (env *Env) serveOperation(op operation, note *front.Note, w http.ResponseWr
 		}
 		return
 	}
-	if status, msg := env.inject.fault(string(op.ID)); status != 0 {
+	if status, msg := env.inject.fault(op.ID); status != 0 {
 		env.fail(w, status, msg)
 		return
 	}

@@ -181,7 +181,7 @@ func marshal(v any) ([]byte, error) {
 // null, for the nulls variant: the way many serialisers write an absent
 // optional value.
 func withNulls(body []byte, record string) []byte {
-	fields := recordFields(record)
+	fields, _ := recordShape(record)
 	if len(fields) == 0 {
 		return body
 	}
@@ -194,30 +194,34 @@ func withNulls(body []byte, record string) []byte {
 	})
 }
 
-// recordFields lists the properties the project's OpenAPI document gives a
-// record component.
-func recordFields(record string) []string {
+// recordShape is what the project's OpenAPI document says of a record
+// component: its properties, sorted, and those it marks required. A
+// record it does not have has neither.
+func recordShape(record string) (fields []string, required map[string]bool) {
+	required = map[string]bool{}
 	doc, err := openapi.Load()
 	if err != nil || record == "" {
-		return nil
+		return nil, required
 	}
 	ref := doc.Components.Schemas[record]
 	if ref == nil || ref.Value == nil {
-		return nil
+		return nil, required
 	}
-	var out []string
 	for name := range ref.Value.Properties {
-		out = append(out, name)
+		fields = append(fields, name)
 	}
-	sort.Strings(out)
-	return out
+	sort.Strings(fields)
+	for _, f := range ref.Value.Required {
+		required[f] = true
+	}
+	return fields, required
 }
 
 // withoutOptional leaves out of the record, or of each record of the list,
 // the body holds every field the interface does not mark required, but
 // those in keep, for the optional-absent variant.
 func withoutOptional(body []byte, record string, keep map[string]bool) []byte {
-	required := requiredFields(record)
+	_, required := recordShape(record)
 	if record == "" {
 		return body
 	}
@@ -231,45 +235,20 @@ func withoutOptional(body []byte, record string, keep map[string]bool) []byte {
 }
 
 // populated are the fields the request's populate entities ask for: those
-// a record keeps with optional-absent.
+// a record keeps with optional-absent, as the registry declares what each
+// entity of op fills.
 func populated(op registry.OpID, r *http.Request) map[string]bool {
-	pop := strings.ToLower(listing.RawQuery(r.URL.RawQuery).Get("populate"))
+	asked := map[string]bool{}
+	for _, e := range strings.Split(listing.RawQuery(r.URL.RawQuery).Get("populate"), ",") {
+		asked[strings.ToLower(strings.TrimSpace(e))] = true
+	}
 	out := map[string]bool{}
-	has := func(e string) bool {
-		for _, p := range strings.Split(pop, ",") {
-			if strings.TrimSpace(p) == e {
-				return true
+	for _, p := range registry.Populates(op) {
+		if asked[strings.ToLower(p.Entity)] {
+			for _, m := range p.Filled() {
+				out[m] = true
 			}
 		}
-		return false
-	}
-	switch {
-	case (op == registry.E18 || op == registry.E20) && has("photo"):
-		out["photo"] = true
-	case op == registry.NG && has("ancestor"):
-		out["ancestor"] = true
-	case op == registry.E6 && has("creator"):
-		out["userID"], out["userName"], out["email"] = true, true, true
-	case op == registry.E17 && has("creator"):
-		out["userId"], out["userName"], out["userMatrixNo"] = true, true, true
-	}
-	return out
-}
-
-// requiredFields are the properties the project's OpenAPI document marks
-// required in a record component.
-func requiredFields(record string) map[string]bool {
-	out := map[string]bool{}
-	doc, err := openapi.Load()
-	if err != nil || record == "" {
-		return out
-	}
-	ref := doc.Components.Schemas[record]
-	if ref == nil || ref.Value == nil {
-		return out
-	}
-	for _, f := range ref.Value.Required {
-		out[f] = true
 	}
 	return out
 }
