@@ -21,7 +21,7 @@ import (
 // too, and a change with one bad field changes nothing.
 func TestSettingsSwitch(t *testing.T) {
 	e := newEnv(t, Options{Control: true})
-	folder := "/files/" + e.fx.Records.Folder + "/downloaded"
+	folder := e.fileLog()
 	e.inWorld("w", false, "GET", folder, "").want(t, 200)
 	e.do("", "PUT", e.fx.Control+"/settings", `{"faults":{"operation":"E10","operationRate":1}}`).want(t, 200)
 	e.do("owner", "GET", folder, "").want(t, http.StatusInternalServerError)
@@ -72,7 +72,7 @@ func TestSettingsSwitch(t *testing.T) {
 // stream ends when the simulator stops streams.
 func TestEventStream(t *testing.T) {
 	e := newEnv(t, Options{Control: true})
-	e.do("owner", "GET", "/files/"+e.fx.Records.Folder+"/downloaded", "").want(t, 200)
+	e.do("owner", "GET", e.fileLog(), "").want(t, 200)
 	next, lines := e.events(t)
 	if le := next(); le.Status != 200 || le.Op != "E10" || le.User != "owner" {
 		t.Errorf("backlog entry = %+v, want the E10 call by owner, 200", le)
@@ -183,7 +183,7 @@ func TestConsoleInBrowser(t *testing.T) {
 		t.Fatalf("faults after Apply = %+v, want E10 at rate 1", f)
 	}
 	// the next request fails, and the page shows it
-	e.do("owner", "GET", "/files/"+e.fx.Records.Folder+"/downloaded", "").want(t, http.StatusInternalServerError)
+	e.do("owner", "GET", e.fileLog(), "").want(t, http.StatusInternalServerError)
 	if err := chromedp.Do(ctx, chromedp.WaitVisible(chromedp.CSS(`#log tbody tr[data-status="500"]`))); err != nil {
 		t.Fatalf("the failed request did not show in the live log: %v", err)
 	}

@@ -40,7 +40,7 @@ func TestCORSPreflights(t *testing.T) {
 			var log bytes.Buffer
 			e := newEnv(t, Options{CORSOrigins: tt.origins, LogTo: &log})
 			h := map[string]string{"Origin": tt.origin, "Access-Control-Request-Method": tt.method, "Access-Control-Request-Headers": tt.headers}
-			r := e.doWith("", http.MethodOptions, "/files/"+e.fx.Records.Folder+"/downloaded", "", h)
+			r := e.doWith("", http.MethodOptions, e.fileLog(), "", h)
 			if r.status != tt.wantStatus {
 				t.Fatalf("OPTIONS with %v: expected %d, got %d %s", h, tt.wantStatus, r.status, r.body)
 			}
@@ -71,7 +71,7 @@ func TestCORSAnswers(t *testing.T) {
 		{[]string{"http://localhost:5173"}, "http://evil.example", "", true},
 	} {
 		e := newEnv(t, Options{CORSOrigins: tt.origins})
-		r := e.doWith("owner", "GET", "/files/"+e.fx.Records.Folder+"/downloaded", "", map[string]string{"Origin": tt.origin})
+		r := e.doWith("owner", "GET", e.fileLog(), "", map[string]string{"Origin": tt.origin})
 		if got := r.header.Get("Access-Control-Allow-Origin"); got != tt.wantOrigin {
 			t.Errorf("origins %v, Origin %s: Access-Control-Allow-Origin: expected %q, got %q", tt.origins, tt.origin, tt.wantOrigin, got)
 		}
