@@ -4,12 +4,14 @@ import (
 	"bytes"
 	"strings"
 	"testing"
+
+	"github.com/campusconf/campusconf/internal/wire"
 )
 
 // sampleApps is an app check with a reliance of each result and an
 // operation that differs.
 func sampleApps() []App {
-	a := App{Name: "app/report.json", Requests: 12,
+	a := App{Name: "app/report.json", Recorded: wire.Recorded{Requests: 12},
 		Relies: []AppReliance{
 			{ID: "D-auth-401", Ops: []string{"E10"}, Result: Differs, Request: "GET /files/x/downloaded (without credentials)", Simulator: "401 with a JSON string", Target: "403 with a JSON string", Robust: "handle 400, 401 and 403 alike"},
 			{ID: "D-limit-default", Ops: []string{"E10"}, Result: Holds, Request: "GET /files/x/downloaded", Simulator: "a page of 100", Target: "a page of 100"},

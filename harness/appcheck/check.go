@@ -34,7 +34,7 @@ type Target struct {
 // report's file). It sends one or a few requests per reliance and one per
 // operation, one after another.
 func Check(ctx context.Context, t Target, name string, tr *Traffic) reports.App {
-	app := reports.App{Name: name, Since: tr.Since, Until: tr.Until, Requests: tr.Requests,
+	app := reports.App{Name: name, Recorded: tr.Recorded,
 		Relies: []reports.AppReliance{}, Operations: []reports.AppOperation{}}
 	doc, err := json.Marshal(t.Fixture)
 	if err != nil || t.Fixture == nil || t.Client == nil {

@@ -29,6 +29,16 @@ type Traffic struct {
 	Relies []Reliance `json:"relies"`
 }
 
+// Recorded is the period of a traffic record as the traffic report
+// writes it (Traffic's Since and Until as RFC 3339 text, absent when the
+// record is empty) and how many requests it counts: what the app check
+// reads of a report and carries on into its result (reports.App).
+type Recorded struct {
+	Since    string `json:"since,omitempty"`
+	Until    string `json:"until,omitempty"`
+	Requests int    `json:"requests"`
+}
+
 // OperationUse is one operation the app called.
 type OperationUse struct {
 	Op string `json:"op"`
