@@ -56,3 +56,14 @@ func stopServe(t testing.TB, cancel context.CancelFunc, done <-chan int, within 
 		return -1
 	}
 }
+
+// newSim is a simulator and its fixture, for a target served by a test.
+func newSim(t testing.TB, opts simulator.Options) (*simulator.Simulator, *fixtures.File) {
+	t.Helper()
+	sim, err := simulator.New(opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	f := sim.Fixtures()
+	return sim, f
+}
