@@ -57,6 +57,32 @@ func TestCORSPreflights(t *testing.T) {
 	}
 }
 
+// TestPreflight: the default CORS answers a preflight 204 allowing any
+// origin and the interface's headers, and a plain answer allows any origin.
+func TestPreflight(t *testing.T) {
+	e := newEnv(t, Options{})
+	req := httptest.NewRequest(http.MethodOptions, e.fileLog(), nil)
+	req.Header.Set("Origin", "http://localhost:3000")
+	req.Header.Set("Access-Control-Request-Method", "GET")
+	rec := httptest.NewRecorder()
+	e.sim.ServeHTTP(rec, req)
+	if rec.Code != http.StatusNoContent {
+		t.Fatalf("preflight status = %d, want 204", rec.Code)
+	}
+	h := rec.Header()
+	if h.Get("Access-Control-Allow-Origin") != "*" {
+		t.Errorf("Allow-Origin = %q, want *", h.Get("Access-Control-Allow-Origin"))
+	}
+	for _, want := range []string{"Ocp-Apim-Subscription-Key", "Authorization", "Content-Type"} {
+		if !strings.Contains(h.Get("Access-Control-Allow-Headers"), want) {
+			t.Errorf("Allow-Headers = %q, want it to include %s", h.Get("Access-Control-Allow-Headers"), want)
+		}
+	}
+	if r := e.do("owner", "GET", e.fileLog(), ""); r.header.Get("Access-Control-Allow-Origin") != "*" {
+		t.Error("a plain answer lacks Access-Control-Allow-Origin")
+	}
+}
+
 // TestCORSAnswers: an answer to a page exposes the headers an app may
 // read; with --cors-origins it names the page's origin when listed, and
 // none otherwise.

@@ -1,6 +1,7 @@
 package simulator
 
 import (
+	"bytes"
 	"encoding/json"
 	"net"
 	"net/http"
@@ -10,6 +11,7 @@ import (
 	"time"
 
 	"github.com/campusconf/campusconf/internal/nettest"
+	"github.com/campusconf/campusconf/internal/openapi"
 	"github.com/campusconf/campusconf/simulator/ops"
 )
 
@@ -86,6 +88,31 @@ func TestRouterAnswersAreJSON(t *testing.T) {
 				t.Errorf("%s %s: expected a message mentioning %q, got %q", tt.method, tt.target, tt.wantMsg, msg)
 			}
 		})
+	}
+}
+
+// TestUnauthenticatedEndpoints: the health check and the document need no
+// credentials, and /_sim/reset, without a control token, is no route.
+func TestUnauthenticatedEndpoints(t *testing.T) {
+	e := newEnv(t, Options{})
+	h := map[string]string{"Ocp-Apim-Subscription-Key": "", "Authorization": ""}
+	e.doWith("", "GET", "/healthz", "", h).want(t, 200)
+	if got := e.doWith("", "GET", "/openapi.json", "", h).want(t, 200).body; !bytes.Equal(got, openapi.JSON()) {
+		t.Error("/openapi.json is not the embedded document")
+	}
+	e.doWith("", "POST", "/_sim/reset", "", h).want(t, http.StatusNotFound)
+}
+
+// TestUnknownRoutes: a path no route serves is 404, a route asked with
+// another method 405 naming the one it takes, both with a JSON string.
+func TestUnknownRoutes(t *testing.T) {
+	e := newEnv(t, Options{})
+	e.do("owner", "GET", "/nowhere", "").want(t, http.StatusNotFound).errorString(t)
+	e.do("owner", "GET", "/campus/2fa/auth", "").want(t, http.StatusNotFound)
+	r := e.do("owner", "GET", "/campus/2FA/Auth", "").want(t, http.StatusMethodNotAllowed)
+	r.errorString(t)
+	if r.header.Get("Allow") != "POST" {
+		t.Errorf("Allow = %q, want POST", r.header.Get("Allow"))
 	}
 }
 

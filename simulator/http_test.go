@@ -6,60 +6,13 @@ import (
 	"encoding/json"
 	"log/slog"
 	"net/http"
-	"net/http/httptest"
 	"net/url"
 	"strings"
 	"testing"
 	"time"
 
-	"github.com/campusconf/campusconf/internal/openapi"
 	"github.com/campusconf/campusconf/reports/redact"
 )
-
-func TestPreflight(t *testing.T) {
-	e := newEnv(t, Options{})
-	req := httptest.NewRequest(http.MethodOptions, e.fileLog(), nil)
-	req.Header.Set("Origin", "http://localhost:3000")
-	req.Header.Set("Access-Control-Request-Method", "GET")
-	rec := httptest.NewRecorder()
-	e.sim.ServeHTTP(rec, req)
-	if rec.Code != http.StatusNoContent {
-		t.Fatalf("preflight status = %d, want 204", rec.Code)
-	}
-	h := rec.Header()
-	if h.Get("Access-Control-Allow-Origin") != "*" {
-		t.Errorf("Allow-Origin = %q, want *", h.Get("Access-Control-Allow-Origin"))
-	}
-	for _, want := range []string{"Ocp-Apim-Subscription-Key", "Authorization", "Content-Type"} {
-		if !strings.Contains(h.Get("Access-Control-Allow-Headers"), want) {
-			t.Errorf("Allow-Headers = %q, want it to include %s", h.Get("Access-Control-Allow-Headers"), want)
-		}
-	}
-	if r := e.do("owner", "GET", e.fileLog(), ""); r.header.Get("Access-Control-Allow-Origin") != "*" {
-		t.Error("a plain answer lacks Access-Control-Allow-Origin")
-	}
-}
-
-func TestUnauthenticatedEndpoints(t *testing.T) {
-	e := newEnv(t, Options{})
-	h := map[string]string{"Ocp-Apim-Subscription-Key": "", "Authorization": ""}
-	e.doWith("", "GET", "/healthz", "", h).want(t, 200)
-	if got := e.doWith("", "GET", "/openapi.json", "", h).want(t, 200).body; !bytes.Equal(got, openapi.JSON()) {
-		t.Error("/openapi.json is not the embedded document")
-	}
-	e.doWith("", "POST", "/_sim/reset", "", h).want(t, http.StatusNotFound)
-}
-
-func TestUnknownRoutes(t *testing.T) {
-	e := newEnv(t, Options{})
-	e.do("owner", "GET", "/nowhere", "").want(t, http.StatusNotFound).errorString(t)
-	e.do("owner", "GET", "/campus/2fa/auth", "").want(t, http.StatusNotFound)
-	r := e.do("owner", "GET", "/campus/2FA/Auth", "").want(t, http.StatusMethodNotAllowed)
-	r.errorString(t)
-	if r.header.Get("Allow") != "POST" {
-		t.Errorf("Allow = %q, want POST", r.header.Get("Allow"))
-	}
-}
 
 func TestFaults(t *testing.T) {
 	e := newEnv(t, Options{Control: true, Faults: Faults{TwoFactorRate: 1, Operation: "E10", OperationRate: 1}})
