@@ -12,7 +12,6 @@ import (
 
 	"github.com/chromedp/chromedp"
 
-	"github.com/campusconf/campusconf/internal/browsertest"
 	"github.com/campusconf/campusconf/internal/registry"
 )
 
@@ -136,18 +135,13 @@ func (e *env) events(t *testing.T) (next func() event, lines *bufio.Scanner) {
 func TestConsoleInBrowser(t *testing.T) {
 	t.Parallel()
 	e := newEnv(t, Options{Control: true})
-	srv := httptest.NewServer(e.sim)
-	defer srv.Close()
-	defer e.sim.StopStreams()
-	ctx, requested := browser(t)
-	console := browsertest.Console(ctx)
-	if err := chromedp.Do(ctx, chromedp.Navigate(srv.URL+e.fx.Control+"/ui"),
+	p := openPage(t, e, e.fx.Control+"/ui", "the console",
 		chromedp.WaitVisible(chromedp.CSS(`#users tbody tr`)),
 		chromedp.WaitReady(chromedp.CSS(`#fault-op option[value="E10"]`)),
 		chromedp.WaitVisible(chromedp.CSS(`#records tbody tr`)),
-	); err != nil {
-		t.Fatalf("open the console: %v", err)
-	}
+	)
+	defer e.sim.StopStreams()
+	ctx := p.ctx
 	users, err := chromedp.Run(ctx, chromedp.Evaluate[[]string](`Array.from(document.querySelectorAll('#users tbody tr')).map(r => r.cells[0].textContent + ' ' + r.cells[2].textContent)`))
 	if err != nil {
 		t.Fatal(err)
@@ -200,12 +194,6 @@ func TestConsoleInBrowser(t *testing.T) {
 	if err != nil || !strings.Contains(relies, "D-sort-default") {
 		t.Errorf("newest log row relies on %q (%v), want D-sort-default", relies, err)
 	}
-	for _, u := range requested() {
-		if !strings.HasPrefix(u, srv.URL) {
-			t.Errorf("the console requested %s: expected only the simulator's own URLs", u)
-		}
-	}
-	for _, v := range browsertest.CSPViolations(console()) {
-		t.Errorf("the console broke its own Content-Security-Policy: expected no violation, got %s", v)
-	}
+	p.ownRequests(t)
+	p.keptCSP(t)
 }

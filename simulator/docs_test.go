@@ -280,47 +280,6 @@ func TestDocumentGivesListBounds(t *testing.T) {
 	}
 }
 
-// browser starts headless Chromium for a test (internal/browsertest).
-func browser(t *testing.T) (context.Context, func() []string) {
-	t.Helper()
-	return browsertest.Open(t)
-}
-
-// docsPage is the docs of a simulator served on loopback, open in
-// headless Chromium.
-type docsPage struct {
-	e         *env
-	url       string // the server's base URL
-	ctx       context.Context
-	requested func() []string
-	console   func() []chromedp.ConsoleMessage
-}
-
-// openDocs serves a simulator with its docs on loopback and opens
-// /docs/ with query in headless Chromium, once Swagger UI shows the
-// operations.
-func openDocs(t *testing.T, query string) docsPage {
-	t.Helper()
-	e := newEnv(t, Options{Docs: true})
-	srv := httptest.NewServer(e.sim)
-	t.Cleanup(srv.Close)
-	ctx, requested := browser(t)
-	console := browsertest.Console(ctx)
-	if err := chromedp.Do(ctx, chromedp.Navigate(srv.URL+"/docs/"+query), chromedp.WaitVisible(chromedp.CSS(".opblock"))); err != nil {
-		t.Fatalf("open /docs/%s: %v", query, err)
-	}
-	return docsPage{e: e, url: srv.URL, ctx: ctx, requested: requested, console: console}
-}
-
-// keptCSP fails the test for each report of the page breaking its own
-// Content-Security-Policy.
-func (p docsPage) keptCSP(t *testing.T) {
-	t.Helper()
-	for _, v := range browsertest.CSPViolations(p.console()) {
-		t.Errorf("the docs page broke its own Content-Security-Policy: expected no violation, got %s", v)
-	}
-}
-
 // TestDocsInBrowser opens /docs/ in headless Chromium: Swagger UI renders
 // every operation at the simulator's paths, the key and the owner's token
 // are authorized already, "Try it out" on the notification read answers
@@ -329,8 +288,9 @@ func (p docsPage) keptCSP(t *testing.T) {
 // on the console).
 func TestDocsInBrowser(t *testing.T) {
 	t.Parallel()
-	p := openDocs(t, "")
-	e, ctx := p.e, p.ctx
+	e := newEnv(t, Options{Docs: true})
+	p := openDocs(t, e, "")
+	ctx := p.ctx
 	paths, err := chromedp.Run(ctx, chromedp.Evaluate[[]string](`Array.from(document.querySelectorAll('.opblock-summary-path')).map(e => e.dataset.path || e.textContent.trim())`))
 	if err != nil {
 		t.Fatal(err)
@@ -387,12 +347,65 @@ func TestDocsInBrowser(t *testing.T) {
 	if !strings.HasPrefix(status, "200") {
 		t.Errorf("try it out: live response status %q, want 200", status)
 	}
+	p.ownRequests(t, "data:")
+	p.keptCSP(t)
+}
+
+// browser starts headless Chromium for a test (internal/browsertest).
+func browser(t *testing.T) (context.Context, func() []string) {
+	t.Helper()
+	return browsertest.Open(t)
+}
+
+// browserPage is a page of a simulator served on loopback, open in
+// headless Chromium.
+type browserPage struct {
+	url       string // the server's base URL
+	what      string // names the page in failures
+	ctx       context.Context
+	requested func() []string
+	console   func() []chromedp.ConsoleMessage
+}
+
+// openPage serves e's simulator on loopback and opens path in headless
+// Chromium, once the actions ready have run; what names the page in
+// failures ("the console").
+func openPage(t *testing.T, e *env, path, what string, ready ...chromedp.Action[chromedp.Void]) browserPage {
+	t.Helper()
+	srv := httptest.NewServer(e.sim)
+	t.Cleanup(srv.Close)
+	ctx, requested := browser(t)
+	console := browsertest.Console(ctx)
+	if err := chromedp.Do(ctx, append([]chromedp.Action[chromedp.Void]{chromedp.Navigate(srv.URL + path)}, ready...)...); err != nil {
+		t.Fatalf("open %s: %v", what, err)
+	}
+	return browserPage{url: srv.URL, what: what, ctx: ctx, requested: requested, console: console}
+}
+
+// ownRequests fails the test for each URL the page requested that is not
+// the simulator's own nor starts with one of also ("data:").
+func (p browserPage) ownRequests(t *testing.T, also ...string) {
+	t.Helper()
 	for _, u := range p.requested() {
-		if !strings.HasPrefix(u, p.url) && !strings.HasPrefix(u, "data:") {
-			t.Errorf("the docs page requested %s: expected only the simulator's own URLs", u)
+		if !strings.HasPrefix(u, p.url) && !slices.ContainsFunc(also, func(a string) bool { return strings.HasPrefix(u, a) }) {
+			t.Errorf("%s requested %s: expected only the simulator's own URLs", p.what, u)
 		}
 	}
-	p.keptCSP(t)
+}
+
+// keptCSP fails the test for each report of the page breaking its own
+// Content-Security-Policy.
+func (p browserPage) keptCSP(t *testing.T) {
+	t.Helper()
+	for _, v := range browsertest.CSPViolations(p.console()) {
+		t.Errorf("%s broke its own Content-Security-Policy: expected no violation, got %s", p.what, v)
+	}
+}
+
+// openDocs opens /docs/ with query, once Swagger UI shows the operations.
+func openDocs(t *testing.T, e *env, query string) browserPage {
+	t.Helper()
+	return openPage(t, e, "/docs/"+query, "the docs page", chromedp.WaitVisible(chromedp.CSS(".opblock")))
 }
 
 // maskAll shows which credentials are set without showing them.
@@ -410,8 +423,9 @@ func maskAll(m map[string]any) map[string]string {
 // the page tries in; its style breaks no Content-Security-Policy.
 func TestDocsUserSwitcher(t *testing.T) {
 	t.Parallel()
-	p := openDocs(t, "?world=w1")
-	e, ctx := p.e, p.ctx
+	e := newEnv(t, Options{Docs: true})
+	p := openDocs(t, e, "?world=w1")
+	ctx := p.ctx
 	bearer := `window.ui.authSelectors.authorized().toJS().bearerAuth.value`
 	href, err := chromedp.Run(ctx, chromedp.Evaluate[string](`document.querySelector('nav a[data-user="admin"]').getAttribute('href')`))
 	if err != nil || href != "?world=w1&user=admin" {
