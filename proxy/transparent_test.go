@@ -19,15 +19,17 @@ import (
 	"github.com/campusconf/campusconf/simulator"
 )
 
-// loopbackProxy serves a proxy for target on loopback.
-func loopbackProxy(t testing.TB, target string, maxCapture int) (*Proxy, *httptest.Server) {
+// loopbackProxy serves a proxy for target on loopback, with opts and the
+// simulator's fixture.
+func loopbackProxy(t testing.TB, target string, opts Options) (*Proxy, *httptest.Server) {
 	t.Helper()
 	sim, err := simulator.New(simulator.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
-	u, _ := url.Parse(target)
-	p, err := New(Options{Target: u, Fixture: sim.Fixtures(), MaxCapture: maxCapture})
+	opts.Target, _ = url.Parse(target)
+	opts.Fixture = sim.Fixtures()
+	p, err := New(opts)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -53,7 +55,7 @@ func TestStreamingPassesThrough(t *testing.T) {
 	}))
 	defer target.Close()
 	defer close(release)
-	_, srv := loopbackProxy(t, target.URL, 0)
+	_, srv := loopbackProxy(t, target.URL, Options{})
 	resp, err := http.Get(srv.URL + "/events")
 	if err != nil {
 		t.Fatal(err)
@@ -85,7 +87,7 @@ func TestLargeBodiesUnchanged(t *testing.T) {
 		w.Write(data)
 	}))
 	defer target.Close()
-	p, srv := loopbackProxy(t, target.URL, 1024)
+	p, srv := loopbackProxy(t, target.URL, Options{MaxCapture: 1024})
 	body := bytes.Repeat([]byte("x"), 3<<20)
 	resp, err := http.Post(srv.URL+"/notification/read", "application/json", bytes.NewReader(body))
 	if err != nil {
@@ -114,7 +116,7 @@ func TestPreflightUnchanged(t *testing.T) {
 		w.WriteHeader(http.StatusNoContent)
 	}))
 	defer target.Close()
-	p, srv := loopbackProxy(t, target.URL, 0)
+	p, srv := loopbackProxy(t, target.URL, Options{})
 	resp := sendPreflight(t, srv.URL)
 	if resp.StatusCode != http.StatusNoContent || resp.Header.Get("Access-Control-Allow-Origin") != "http://app.test" {
 		t.Errorf("expected 204 with the target's CORS headers, got %d %v", resp.StatusCode, resp.Header)
@@ -137,23 +139,12 @@ func TestCORSAnswered(t *testing.T) {
 		io.WriteString(w, `"ok"`)
 	}))
 	defer target.Close()
-	sim, err := simulator.New(simulator.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	u, _ := url.Parse(target.URL)
-	p, err := New(Options{Target: u, Fixture: sim.Fixtures(), CORS: true})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer p.Close()
-	srv := httptest.NewServer(p)
-	defer srv.Close()
+	_, srv := loopbackProxy(t, target.URL, Options{CORS: true})
 	resp := sendPreflight(t, srv.URL, "ocp-apim-subscription-key, authorization, content-type")
 	if resp.StatusCode != http.StatusNoContent || resp.Header.Get("Access-Control-Allow-Headers") != "ocp-apim-subscription-key, authorization, content-type" {
 		t.Errorf("preflight: expected 204 allowing the headers asked for, got %d %v", resp.StatusCode, resp.Header)
 	}
-	resp, err = http.Get(srv.URL + "/anything")
+	resp, err := http.Get(srv.URL + "/anything")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -173,19 +164,8 @@ func TestCORSOrigins(t *testing.T) {
 		io.WriteString(w, `"ok"`)
 	}))
 	defer target.Close()
-	sim, err := simulator.New(simulator.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	u, _ := url.Parse(target.URL)
 	var console bytes.Buffer
-	p, err := New(Options{Target: u, Fixture: sim.Fixtures(), CORSOrigins: []string{"http://app.test"}, Console: &console})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer p.Close()
-	srv := httptest.NewServer(p)
-	defer srv.Close()
+	_, srv := loopbackProxy(t, target.URL, Options{CORSOrigins: []string{"http://app.test"}, Console: &console})
 	resp := sendPreflight(t, srv.URL, "x-request-id")
 	if resp.StatusCode != http.StatusNoContent || resp.Header.Get("Access-Control-Allow-Headers") != "x-request-id" || resp.Header.Get("Access-Control-Allow-Origin") != "http://app.test" {
 		t.Errorf("preflight from a listed origin: expected 204 allowing x-request-id for http://app.test, got %d %v", resp.StatusCode, resp.Header)
@@ -193,7 +173,7 @@ func TestCORSOrigins(t *testing.T) {
 	req, _ := http.NewRequest(http.MethodOptions, srv.URL+"/notification/read", nil)
 	req.Header.Set("Origin", "http://evil.test")
 	req.Header.Set("Access-Control-Request-Method", "PUT")
-	resp, err = http.DefaultClient.Do(req)
+	resp, err := http.DefaultClient.Do(req)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -232,7 +212,7 @@ func BenchmarkProxyOverhead(b *testing.B) {
 			}
 			target := httptest.NewServer(sim)
 			defer target.Close()
-			_, proxied := loopbackProxy(b, target.URL, 0)
+			_, proxied := loopbackProxy(b, target.URL, Options{})
 			tu, _ := url.Parse(target.URL)
 			bareRP := httputil.NewSingleHostReverseProxy(tu)
 			bareRP.Transport = &http.Transport{MaxIdleConnsPerHost: 256}
@@ -321,7 +301,7 @@ func TestForwardedExactly(t *testing.T) {
 		io.WriteString(w, `"not found"`)
 	}))
 	defer target.Close()
-	p, srv := loopbackProxy(t, target.URL, 0)
+	p, srv := loopbackProxy(t, target.URL, Options{})
 	// a client that adds no Accept-Encoding and decodes nothing
 	client := &http.Client{Transport: &http.Transport{DisableCompression: true}}
 	path := "/poll/Response/a02f0c7e-02ff-43ff-bb00-6cadf6e62900"

@@ -7,6 +7,8 @@ package reports
 // its own per app and never changes the conformance verdict; `--app-gate`
 // makes an app at risk fail the run.
 
+import "github.com/campusconf/campusconf/internal/wire"
+
 // AppVerdict is the conclusion on one app. The set is closed.
 type AppVerdict string
 
@@ -51,9 +53,7 @@ type App struct {
 	VerdictReason string     `json:"verdictReason,omitempty"`
 	// Recorded says when the traffic was recorded (its since and until)
 	// and how many requests it counts.
-	Since    string `json:"since,omitempty"`
-	Until    string `json:"until,omitempty"`
-	Requests int    `json:"requests"`
+	wire.Recorded
 	// Relies are the simulator's choices the app relied on, each probed,
 	// in the traffic report's order.
 	Relies []AppReliance `json:"relies"`

@@ -377,17 +377,9 @@ func WriteDiffMarkdown(w io.Writer, d Diff) error {
 		fmt.Fprintf(&b, "\n> ⚠️ %s\n", markdownText(warn))
 	}
 	section := func(title string, list []RequirementChange, line func(RequirementChange) string) {
-		if len(list) == 0 {
-			return
-		}
-		fmt.Fprintf(&b, "\n### %s (%d)\n\n", title, len(list))
-		shown, more := capList(list, diffMaxItems)
-		for _, c := range shown {
-			fmt.Fprintf(&b, "- **%s** (%s%s): %s\n", markdownText(c.ID), markdownText(string(c.Strictness)), opSuffix(c.Operation), line(c))
-		}
-		if more > 0 {
-			fmt.Fprintf(&b, "- … and %d more\n", more)
-		}
+		cappedSection(&b, "\n### "+title+" (%d)\n\n", list, diffMoreItem, func(c RequirementChange) string {
+			return fmt.Sprintf("- **%s** (%s%s): %s\n", markdownText(c.ID), markdownText(string(c.Strictness)), opSuffix(c.Operation), line(c))
+		})
 	}
 	reasonOr := func(c RequirementChange, alt string) string {
 		if c.Reason != "" {
@@ -410,46 +402,46 @@ func WriteDiffMarkdown(w io.Writer, d Diff) error {
 	section("Newly unsupported: head claims fewer profiles (not a regression)", d.NewlyUnsupported, func(c RequirementChange) string {
 		return resultWord(c.Base) + " → " + resultWord(c.Head)
 	})
-	if len(d.Expired) > 0 {
-		fmt.Fprintf(&b, "\n### Expired baseline entries in head (%d)\n\n", len(d.Expired))
-		shown, more := capList(d.Expired, diffMaxItems)
-		for _, e := range shown {
-			fmt.Fprintf(&b, "- **%s** (%s): %s\n", markdownText(e.ID), markdownText(e.Describe()), markdownText(e.Reason))
+	cappedSection(&b, "\n### Expired baseline entries in head (%d)\n\n", d.Expired, diffMoreItem, func(e ExpiredEntry) string {
+		return fmt.Sprintf("- **%s** (%s): %s\n", markdownText(e.ID), markdownText(e.Describe()), markdownText(e.Reason))
+	})
+	cappedSection(&b, "\n### Apps: reliances that newly fail in head (%d; the conformance verdict is not theirs)\n\n", d.AppRegressions, diffMoreItem, func(c AppChange) string {
+		was := string(c.Base)
+		if was == "" {
+			was = "not checked"
 		}
-		if more > 0 {
-			fmt.Fprintf(&b, "- … and %d more\n", more)
-		}
-	}
-	if len(d.AppRegressions) > 0 {
-		fmt.Fprintf(&b, "\n### Apps: reliances that newly fail in head (%d; the conformance verdict is not theirs)\n\n", len(d.AppRegressions))
-		shown, more := capList(d.AppRegressions, diffMaxItems)
-		for _, c := range shown {
-			was := string(c.Base)
-			if was == "" {
-				was = "not checked"
-			}
-			fmt.Fprintf(&b, "- **%s** of %s: %s → %s: the simulator %s; head's target: %s\n", markdownText(c.ID), markdownCode(c.App),
-				markdownText(was), markdownText(string(c.Head)), markdownText(c.Simulator), markdownText(c.Target))
-		}
-		if more > 0 {
-			fmt.Fprintf(&b, "- … and %d more\n", more)
-		}
-	}
-	if len(d.Scenarios) > 0 {
-		fmt.Fprintf(&b, "\n### Scenarios with another outcome (%d)\n\n| Scenario | Base | Head |\n|---|---|---|\n", len(d.Scenarios))
-		shown, more := capList(d.Scenarios, diffMaxItems)
-		for _, s := range shown {
-			fmt.Fprintf(&b, "| %s%s | %s | %s |\n", markdownText(s.Name), opSuffixDash(s.Operation), outcomeWord(s.Base), outcomeWord(s.Head))
-		}
-		if more > 0 {
-			fmt.Fprintf(&b, "| … and %d more | | |\n", more)
-		}
-	}
+		return fmt.Sprintf("- **%s** of %s: %s → %s: the simulator %s; head's target: %s\n", markdownText(c.ID), markdownCode(c.App),
+			markdownText(was), markdownText(string(c.Head)), markdownText(c.Simulator), markdownText(c.Target))
+	})
+	cappedSection(&b, "\n### Scenarios with another outcome (%d)\n\n| Scenario | Base | Head |\n|---|---|---|\n", d.Scenarios, "| … and %d more | | |\n", func(s ScenarioChange) string {
+		return fmt.Sprintf("| %s%s | %s | %s |\n", markdownText(s.Name), opSuffixDash(s.Operation), outcomeWord(s.Base), outcomeWord(s.Head))
+	})
 	b.WriteString("\n`campusconf diff --json` gives every change; each failure's request, response and curl line are in the head run's `report.html`.\n")
 	if _, err := io.WriteString(w, b.String()); err != nil {
 		return fmt.Errorf("write diff: %w", err)
 	}
 	return nil
+}
+
+// diffMoreItem is the line that ends a list of the diff cut at
+// diffMaxItems, with how many more there are.
+const diffMoreItem = "- … and %d more\n"
+
+// cappedSection writes a section of the diff when list has items: head (a
+// format taking their number), a line per item up to diffMaxItems, then
+// more (a format taking the number left out) when some are.
+func cappedSection[T any](b *strings.Builder, head string, list []T, more string, line func(T) string) {
+	if len(list) == 0 {
+		return
+	}
+	fmt.Fprintf(b, head, len(list))
+	shown, left := capList(list, diffMaxItems)
+	for _, x := range shown {
+		b.WriteString(line(x))
+	}
+	if left > 0 {
+		fmt.Fprintf(b, more, left)
+	}
 }
 
 // diffSummaryLine counts what changed in one line.

@@ -6,8 +6,6 @@ import (
 	"fmt"
 	"html/template"
 	"io"
-	"slices"
-	"strconv"
 	textTemplate "text/template"
 
 	"github.com/campusconf/campusconf/internal/wire"
@@ -148,27 +146,7 @@ var trafficFuncs = map[string]any{
 	"md":     markdownAny,
 	"code":   markdownCode,
 	"ccode":  markdownCellCode,
-	"status": func(m map[string]int) string { return statusList(m) },
-}
-
-// statusList writes a status count map as "200 ×3, 400 ×1", in status
-// order.
-func statusList(m map[string]int) string {
-	var codes []int
-	for k := range m {
-		if n, err := strconv.Atoi(k); err == nil {
-			codes = append(codes, n)
-		}
-	}
-	slices.Sort(codes)
-	var b bytes.Buffer
-	for i, c := range codes {
-		if i > 0 {
-			b.WriteString(", ")
-		}
-		fmt.Fprintf(&b, "%d ×%d", c, m[strconv.Itoa(c)])
-	}
-	return b.String()
+	"status": wire.StatusList,
 }
 
 var trafficMarkdown = textTemplate.Must(textTemplate.New("traffic.md.tmpl").Funcs(trafficFuncs).ParseFS(templateFS, "templates/traffic.md.tmpl"))

@@ -45,22 +45,13 @@ func (sh *shared) clockStart() time.Time {
 // hold clockMu.
 func (sh *shared) setStart(t time.Time) {
 	sh.start = t
-	if sh.wall != nil {
-		sh.startAnchor = sh.wall()
-	}
+	sh.startReal.Rebase()
 }
 
 // rebaseStart brings start up to date with the real time passed (never
 // back). Callers hold clockMu.
 func (sh *shared) rebaseStart() {
-	if sh.wall == nil {
-		return
-	}
-	n := sh.wall()
-	if d := n.Sub(sh.startAnchor); d > 0 {
-		sh.start = sh.start.Add(d)
-		sh.startAnchor = n
-	}
+	sh.start = sh.startReal.Advance(sh.start)
 }
 
 // RealTime reports whether the world's time moves with real time

@@ -26,7 +26,7 @@ func (e *env) createdDate(t *testing.T) time.Time {
 // inRange counts the fixture folder's download log entries from..to.
 func (e *env) inRange(t *testing.T, from, to time.Time) int {
 	t.Helper()
-	path := "/files/" + e.fx.Records.Folder + "/downloaded?limit=1000&StartDate=" + url.QueryEscape(from.Format(time.RFC3339)) + "&EndDate=" + url.QueryEscape(to.Format(time.RFC3339))
+	path := e.fileLog() + "?limit=1000&StartDate=" + url.QueryEscape(from.Format(time.RFC3339)) + "&EndDate=" + url.QueryEscape(to.Format(time.RFC3339))
 	return len(e.do("owner", "GET", path, "").want(t, 200).list(t))
 }
 

@@ -12,7 +12,6 @@ import (
 
 	"github.com/chromedp/chromedp"
 
-	"github.com/campusconf/campusconf/internal/browsertest"
 	"github.com/campusconf/campusconf/internal/registry"
 )
 
@@ -21,7 +20,7 @@ import (
 // too, and a change with one bad field changes nothing.
 func TestSettingsSwitch(t *testing.T) {
 	e := newEnv(t, Options{Control: true})
-	folder := "/files/" + e.fx.Records.Folder + "/downloaded"
+	folder := e.fileLog()
 	e.inWorld("w", false, "GET", folder, "").want(t, 200)
 	e.do("", "PUT", e.fx.Control+"/settings", `{"faults":{"operation":"E10","operationRate":1}}`).want(t, 200)
 	e.do("owner", "GET", folder, "").want(t, http.StatusInternalServerError)
@@ -72,7 +71,7 @@ func TestSettingsSwitch(t *testing.T) {
 // stream ends when the simulator stops streams.
 func TestEventStream(t *testing.T) {
 	e := newEnv(t, Options{Control: true})
-	e.do("owner", "GET", "/files/"+e.fx.Records.Folder+"/downloaded", "").want(t, 200)
+	e.do("owner", "GET", e.fileLog(), "").want(t, 200)
 	next, lines := e.events(t)
 	if le := next(); le.Status != 200 || le.Op != "E10" || le.User != "owner" {
 		t.Errorf("backlog entry = %+v, want the E10 call by owner, 200", le)
@@ -136,18 +135,13 @@ func (e *env) events(t *testing.T) (next func() event, lines *bufio.Scanner) {
 func TestConsoleInBrowser(t *testing.T) {
 	t.Parallel()
 	e := newEnv(t, Options{Control: true})
-	srv := httptest.NewServer(e.sim)
-	defer srv.Close()
-	defer e.sim.StopStreams()
-	ctx, requested := browser(t)
-	console := browsertest.Console(ctx)
-	if err := chromedp.Do(ctx, chromedp.Navigate(srv.URL+e.fx.Control+"/ui"),
+	p := openPage(t, e, e.fx.Control+"/ui", "the console",
 		chromedp.WaitVisible(chromedp.CSS(`#users tbody tr`)),
 		chromedp.WaitReady(chromedp.CSS(`#fault-op option[value="E10"]`)),
 		chromedp.WaitVisible(chromedp.CSS(`#records tbody tr`)),
-	); err != nil {
-		t.Fatalf("open the console: %v", err)
-	}
+	)
+	defer e.sim.StopStreams()
+	ctx := p.ctx
 	users, err := chromedp.Run(ctx, chromedp.Evaluate[[]string](`Array.from(document.querySelectorAll('#users tbody tr')).map(r => r.cells[0].textContent + ' ' + r.cells[2].textContent)`))
 	if err != nil {
 		t.Fatal(err)
@@ -183,7 +177,7 @@ func TestConsoleInBrowser(t *testing.T) {
 		t.Fatalf("faults after Apply = %+v, want E10 at rate 1", f)
 	}
 	// the next request fails, and the page shows it
-	e.do("owner", "GET", "/files/"+e.fx.Records.Folder+"/downloaded", "").want(t, http.StatusInternalServerError)
+	e.do("owner", "GET", e.fileLog(), "").want(t, http.StatusInternalServerError)
 	if err := chromedp.Do(ctx, chromedp.WaitVisible(chromedp.CSS(`#log tbody tr[data-status="500"]`))); err != nil {
 		t.Fatalf("the failed request did not show in the live log: %v", err)
 	}
@@ -200,12 +194,6 @@ func TestConsoleInBrowser(t *testing.T) {
 	if err != nil || !strings.Contains(relies, "D-sort-default") {
 		t.Errorf("newest log row relies on %q (%v), want D-sort-default", relies, err)
 	}
-	for _, u := range requested() {
-		if !strings.HasPrefix(u, srv.URL) {
-			t.Errorf("the console requested %s: expected only the simulator's own URLs", u)
-		}
-	}
-	for _, v := range browsertest.CSPViolations(console()) {
-		t.Errorf("the console broke its own Content-Security-Policy: expected no violation, got %s", v)
-	}
+	p.ownRequests(t)
+	p.keptCSP(t)
 }

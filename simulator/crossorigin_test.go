@@ -40,7 +40,7 @@ func TestCORSPreflights(t *testing.T) {
 			var log bytes.Buffer
 			e := newEnv(t, Options{CORSOrigins: tt.origins, LogTo: &log})
 			h := map[string]string{"Origin": tt.origin, "Access-Control-Request-Method": tt.method, "Access-Control-Request-Headers": tt.headers}
-			r := e.doWith("", http.MethodOptions, "/files/"+e.fx.Records.Folder+"/downloaded", "", h)
+			r := e.doWith("", http.MethodOptions, e.fileLog(), "", h)
 			if r.status != tt.wantStatus {
 				t.Fatalf("OPTIONS with %v: expected %d, got %d %s", h, tt.wantStatus, r.status, r.body)
 			}
@@ -54,6 +54,32 @@ func TestCORSPreflights(t *testing.T) {
 				t.Errorf("request log: expected the reason %q, got %q", tt.wantLog, log.String())
 			}
 		})
+	}
+}
+
+// TestPreflight: the default CORS answers a preflight 204 allowing any
+// origin and the interface's headers, and a plain answer allows any origin.
+func TestPreflight(t *testing.T) {
+	e := newEnv(t, Options{})
+	req := httptest.NewRequest(http.MethodOptions, e.fileLog(), nil)
+	req.Header.Set("Origin", "http://localhost:3000")
+	req.Header.Set("Access-Control-Request-Method", "GET")
+	rec := httptest.NewRecorder()
+	e.sim.ServeHTTP(rec, req)
+	if rec.Code != http.StatusNoContent {
+		t.Fatalf("preflight status = %d, want 204", rec.Code)
+	}
+	h := rec.Header()
+	if h.Get("Access-Control-Allow-Origin") != "*" {
+		t.Errorf("Allow-Origin = %q, want *", h.Get("Access-Control-Allow-Origin"))
+	}
+	for _, want := range []string{"Ocp-Apim-Subscription-Key", "Authorization", "Content-Type"} {
+		if !strings.Contains(h.Get("Access-Control-Allow-Headers"), want) {
+			t.Errorf("Allow-Headers = %q, want it to include %s", h.Get("Access-Control-Allow-Headers"), want)
+		}
+	}
+	if r := e.do("owner", "GET", e.fileLog(), ""); r.header.Get("Access-Control-Allow-Origin") != "*" {
+		t.Error("a plain answer lacks Access-Control-Allow-Origin")
 	}
 }
 
@@ -71,7 +97,7 @@ func TestCORSAnswers(t *testing.T) {
 		{[]string{"http://localhost:5173"}, "http://evil.example", "", true},
 	} {
 		e := newEnv(t, Options{CORSOrigins: tt.origins})
-		r := e.doWith("owner", "GET", "/files/"+e.fx.Records.Folder+"/downloaded", "", map[string]string{"Origin": tt.origin})
+		r := e.doWith("owner", "GET", e.fileLog(), "", map[string]string{"Origin": tt.origin})
 		if got := r.header.Get("Access-Control-Allow-Origin"); got != tt.wantOrigin {
 			t.Errorf("origins %v, Origin %s: Access-Control-Allow-Origin: expected %q, got %q", tt.origins, tt.origin, tt.wantOrigin, got)
 		}

@@ -1,14 +1,21 @@
 package simulator
 
 import (
+	"context"
 	"encoding/json"
 	"net/http"
 	"net/http/httptest"
+	"slices"
 	"strings"
 	"testing"
 
+	"github.com/chromedp/chromedp"
+
+	"github.com/campusconf/campusconf/internal/browsertest"
+	"github.com/campusconf/campusconf/internal/openapi"
 	"github.com/campusconf/campusconf/internal/registry"
 	"github.com/campusconf/campusconf/simulator/front"
+	"github.com/campusconf/campusconf/simulator/listing"
 	"github.com/campusconf/campusconf/simulator/ops"
 )
 
@@ -239,4 +246,202 @@ func TestDocsExamples(t *testing.T) {
 	if strings.Contains(string(e.do("", "GET", "/openapi.json", "").want(t, 200).body), `"example"`) {
 		t.Error("/openapi.json: expected the neutral document, without this world's examples")
 	}
+}
+
+// TestDocumentGivesListBounds holds what the OpenAPI document says of the
+// simulator's paging (in its x-campusconf-simulator extension, since the
+// specification states no bound) to the bounds the simulator applies.
+func TestDocumentGivesListBounds(t *testing.T) {
+	doc, err := openapi.Load()
+	if err != nil {
+		t.Fatal(err)
+	}
+	num := func(p *float64) any {
+		if p == nil {
+			return nil
+		}
+		return *p
+	}
+	for _, tc := range []struct {
+		param         string
+		min, max, def any
+	}{
+		{"Offset", 0.0, nil, 0.0},
+		{"Limit", 0.0, float64(listing.MaxLimit), float64(listing.DefaultLimit)},
+	} {
+		c, ok, err := openapi.ChoiceOf(doc.Components.Parameters[tc.param].Value.Schema.Value.Extensions)
+		if !ok || err != nil {
+			t.Errorf("%s: expected %s, got none (%v)", tc.param, openapi.Extension, err)
+			continue
+		}
+		if got, want := []any{num(c.Minimum), num(c.Maximum), c.Default}, []any{tc.min, tc.max, tc.def}; got[0] != want[0] || got[1] != want[1] || got[2] != want[2] {
+			t.Errorf("%s: the document gives minimum, maximum, default %v, the simulator applies %v (simulator/listing)", tc.param, got, want)
+		}
+	}
+}
+
+// TestDocsInBrowser opens /docs/ in headless Chromium: Swagger UI renders
+// every operation at the simulator's paths, the key and the owner's token
+// are authorized already, "Try it out" on the notification read answers
+// 200, nothing is fetched from anywhere but the simulator, and the page's
+// Content-Security-Policy blocks nothing it needs (no violation reported
+// on the console).
+func TestDocsInBrowser(t *testing.T) {
+	t.Parallel()
+	e := newEnv(t, Options{Docs: true})
+	p := openDocs(t, e, "")
+	ctx := p.ctx
+	paths, err := chromedp.Run(ctx, chromedp.Evaluate[[]string](`Array.from(document.querySelectorAll('.opblock-summary-path')).map(e => e.dataset.path || e.textContent.trim())`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, op := range registry.All() {
+		want := strings.TrimSuffix(op.Path, "{$}")
+		if !slices.ContainsFunc(paths, func(p string) bool { return strings.ReplaceAll(p, "\u200b", "") == want }) {
+			t.Errorf("%s: path %s not shown; shown %v", op.ID, want, paths)
+		}
+	}
+	auth, err := chromedp.Run(ctx, chromedp.Evaluate[map[string]any](`(() => { const a = window.ui.authSelectors.authorized().toJS(); const out = {}; for (const k in a) { out[k] = a[k].value; } return out; })()`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	owner := strings.TrimPrefix(e.fx.Users["owner"].Headers["Authorization"], "Bearer ")
+	if auth["subscriptionKey"] != e.fx.SubscriptionKey || auth["bearerAuth"] != owner {
+		t.Errorf("authorized = %v, want the subscription key and the owner's token", maskAll(auth))
+	}
+	// Try it out: the notification of the fixture group, which the
+	// document's example (this world's id) fills in already
+	gid := e.fx.Records.Notification.GroupID
+	block := `#operations-notification-` + registry.Must(registry.NG).OperationID()
+	input := block + ` .parameters input[placeholder="id"]`
+	err = chromedp.Do(ctx,
+		chromedp.Click(chromedp.CSS(block+` .opblock-summary`)),
+		// tryItOutEnabled: the inputs are open without the Try it out button
+		chromedp.WaitVisible(chromedp.CSS(input)),
+	)
+	if err != nil {
+		t.Fatalf("open NG: %v", err)
+	}
+	filled, err := chromedp.Run(ctx, chromedp.Evaluate[string](`document.querySelector('`+input+`').value`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if filled != gid {
+		t.Errorf("NG's id input: expected the world's group id %s from the document's example, got %q", gid, filled)
+		err = chromedp.Do(ctx, chromedp.SetValue(chromedp.CSS(input), ""), chromedp.SendKeys(chromedp.CSS(input), gid))
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	err = chromedp.Do(ctx,
+		chromedp.Click(chromedp.CSS(block+` .execute`)),
+		chromedp.WaitVisible(chromedp.CSS(block+` .live-responses-table tbody .response-col_status`)),
+	)
+	if err != nil {
+		t.Fatalf("try it out: %v", err)
+	}
+	status, err := chromedp.Run(ctx, chromedp.Evaluate[string](`document.querySelector('`+block+` .live-responses-table tbody .response-col_status').textContent.trim()`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.HasPrefix(status, "200") {
+		t.Errorf("try it out: live response status %q, want 200", status)
+	}
+	p.ownRequests(t, "data:")
+	p.keptCSP(t)
+}
+
+// browser starts headless Chromium for a test (internal/browsertest).
+func browser(t *testing.T) (context.Context, func() []string) {
+	t.Helper()
+	return browsertest.Open(t)
+}
+
+// browserPage is a page of a simulator served on loopback, open in
+// headless Chromium.
+type browserPage struct {
+	url       string // the server's base URL
+	what      string // names the page in failures
+	ctx       context.Context
+	requested func() []string
+	console   func() []chromedp.ConsoleMessage
+}
+
+// openPage serves e's simulator on loopback and opens path in headless
+// Chromium, once the actions ready have run; what names the page in
+// failures ("the console").
+func openPage(t *testing.T, e *env, path, what string, ready ...chromedp.Action[chromedp.Void]) browserPage {
+	t.Helper()
+	srv := httptest.NewServer(e.sim)
+	t.Cleanup(srv.Close)
+	ctx, requested := browser(t)
+	console := browsertest.Console(ctx)
+	if err := chromedp.Do(ctx, append([]chromedp.Action[chromedp.Void]{chromedp.Navigate(srv.URL + path)}, ready...)...); err != nil {
+		t.Fatalf("open %s: %v", what, err)
+	}
+	return browserPage{url: srv.URL, what: what, ctx: ctx, requested: requested, console: console}
+}
+
+// ownRequests fails the test for each URL the page requested that is not
+// the simulator's own nor starts with one of also ("data:").
+func (p browserPage) ownRequests(t *testing.T, also ...string) {
+	t.Helper()
+	for _, u := range p.requested() {
+		if !strings.HasPrefix(u, p.url) && !slices.ContainsFunc(also, func(a string) bool { return strings.HasPrefix(u, a) }) {
+			t.Errorf("%s requested %s: expected only the simulator's own URLs", p.what, u)
+		}
+	}
+}
+
+// keptCSP fails the test for each report of the page breaking its own
+// Content-Security-Policy.
+func (p browserPage) keptCSP(t *testing.T) {
+	t.Helper()
+	for _, v := range browsertest.CSPViolations(p.console()) {
+		t.Errorf("%s broke its own Content-Security-Policy: expected no violation, got %s", p.what, v)
+	}
+}
+
+// openDocs opens /docs/ with query, once Swagger UI shows the operations.
+func openDocs(t *testing.T, e *env, query string) browserPage {
+	t.Helper()
+	return openPage(t, e, "/docs/"+query, "the docs page", chromedp.WaitVisible(chromedp.CSS(".opblock")))
+}
+
+// maskAll shows which credentials are set without showing them.
+func maskAll(m map[string]any) map[string]string {
+	out := map[string]string{}
+	for k, v := range m {
+		s, _ := v.(string)
+		out[k] = "<" + string(rune('0'+min(len(s), 9))) + "+ chars>"
+	}
+	return out
+}
+
+// TestDocsUserSwitcher: the docs page's switcher opens the page of another
+// fixture user, whose token is then the one authorized, keeping the world
+// the page tries in; its style breaks no Content-Security-Policy.
+func TestDocsUserSwitcher(t *testing.T) {
+	t.Parallel()
+	e := newEnv(t, Options{Docs: true})
+	p := openDocs(t, e, "?world=w1")
+	ctx := p.ctx
+	bearer := `window.ui.authSelectors.authorized().toJS().bearerAuth.value`
+	href, err := chromedp.Run(ctx, chromedp.Evaluate[string](`document.querySelector('nav a[data-user="admin"]').getAttribute('href')`))
+	if err != nil || href != "?world=w1&user=admin" {
+		t.Errorf("the switcher's link to admin: expected ?world=w1&user=admin, got %q (%v)", href, err)
+	}
+	err = chromedp.Do(ctx, chromedp.Click(chromedp.CSS(`nav a[data-user="admin"]`)),
+		chromedp.WaitVisible(chromedp.CSS(`nav strong[data-user="admin"]`)), chromedp.WaitVisible(chromedp.CSS(".opblock")))
+	if err != nil {
+		t.Fatalf("switch to admin: %v", err)
+	}
+	got, err := chromedp.Run(ctx, chromedp.Evaluate[string](bearer))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := strings.TrimPrefix(e.fx.Users["admin"].Headers["Authorization"], "Bearer "); got != want {
+		t.Errorf("after switching to admin: expected admin's token authorized, got %s", maskAll(map[string]any{"bearer": got}))
+	}
+	p.keptCSP(t)
 }

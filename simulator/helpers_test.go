@@ -32,6 +32,12 @@ func newEnv(t *testing.T, opts Options) *env {
 	return &env{t: t, sim: sim, fx: sim.Fixtures()}
 }
 
+// fileLog is the path of E10, the download log of the fixture's folder:
+// the list most tests read when any answered operation will do.
+func (e *env) fileLog() string {
+	return "/files/" + e.fx.Records.Folder + "/downloaded"
+}
+
 // testHost is the Host of httptest.NewRequest's requests.
 const testHost = "example.com"
 

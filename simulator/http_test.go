@@ -6,71 +6,24 @@ import (
 	"encoding/json"
 	"log/slog"
 	"net/http"
-	"net/http/httptest"
 	"net/url"
 	"strings"
 	"testing"
 	"time"
 
-	"github.com/campusconf/campusconf/internal/openapi"
 	"github.com/campusconf/campusconf/reports/redact"
 )
-
-func TestPreflight(t *testing.T) {
-	e := newEnv(t, Options{})
-	req := httptest.NewRequest(http.MethodOptions, "/files/"+e.fx.Records.Folder+"/downloaded", nil)
-	req.Header.Set("Origin", "http://localhost:3000")
-	req.Header.Set("Access-Control-Request-Method", "GET")
-	rec := httptest.NewRecorder()
-	e.sim.ServeHTTP(rec, req)
-	if rec.Code != http.StatusNoContent {
-		t.Fatalf("preflight status = %d, want 204", rec.Code)
-	}
-	h := rec.Header()
-	if h.Get("Access-Control-Allow-Origin") != "*" {
-		t.Errorf("Allow-Origin = %q, want *", h.Get("Access-Control-Allow-Origin"))
-	}
-	for _, want := range []string{"Ocp-Apim-Subscription-Key", "Authorization", "Content-Type"} {
-		if !strings.Contains(h.Get("Access-Control-Allow-Headers"), want) {
-			t.Errorf("Allow-Headers = %q, want it to include %s", h.Get("Access-Control-Allow-Headers"), want)
-		}
-	}
-	if r := e.do("owner", "GET", "/files/"+e.fx.Records.Folder+"/downloaded", ""); r.header.Get("Access-Control-Allow-Origin") != "*" {
-		t.Error("a plain answer lacks Access-Control-Allow-Origin")
-	}
-}
-
-func TestUnauthenticatedEndpoints(t *testing.T) {
-	e := newEnv(t, Options{})
-	h := map[string]string{"Ocp-Apim-Subscription-Key": "", "Authorization": ""}
-	e.doWith("", "GET", "/healthz", "", h).want(t, 200)
-	if got := e.doWith("", "GET", "/openapi.json", "", h).want(t, 200).body; !bytes.Equal(got, openapi.JSON()) {
-		t.Error("/openapi.json is not the embedded document")
-	}
-	e.doWith("", "POST", "/_sim/reset", "", h).want(t, http.StatusNotFound)
-}
-
-func TestUnknownRoutes(t *testing.T) {
-	e := newEnv(t, Options{})
-	e.do("owner", "GET", "/nowhere", "").want(t, http.StatusNotFound).errorString(t)
-	e.do("owner", "GET", "/campus/2fa/auth", "").want(t, http.StatusNotFound)
-	r := e.do("owner", "GET", "/campus/2FA/Auth", "").want(t, http.StatusMethodNotAllowed)
-	r.errorString(t)
-	if r.header.Get("Allow") != "POST" {
-		t.Errorf("Allow = %q, want POST", r.header.Get("Allow"))
-	}
-}
 
 func TestFaults(t *testing.T) {
 	e := newEnv(t, Options{Control: true, Faults: Faults{TwoFactorRate: 1, Operation: "E10", OperationRate: 1}})
 	e.do("owner", "POST", "/campus/2FA/Push", "").want(t, http.StatusServiceUnavailable).errorString(t)
-	e.do("owner", "GET", "/files/"+e.fx.Records.Folder+"/downloaded", "").want(t, http.StatusInternalServerError).errorString(t)
+	e.do("owner", "GET", e.fileLog(), "").want(t, http.StatusInternalServerError).errorString(t)
 	e.do("owner", "GET", "/files/FileAnnotation/"+e.fx.Records.File+"/all", "").want(t, http.StatusOK)
 	// Faults come after credentials: a caller without a key still gets 401.
 	e.doWith("owner", "POST", "/campus/2FA/Push", "", map[string]string{"Ocp-Apim-Subscription-Key": ""}).want(t, http.StatusUnauthorized)
 	e.do("", "PUT", e.fx.Control+"/faults", `{"twoFactorRate":0}`).want(t, 200)
 	e.do("owner", "POST", "/campus/2FA/Push", "").want(t, 200)
-	e.do("owner", "GET", "/files/"+e.fx.Records.Folder+"/downloaded", "").want(t, 200)
+	e.do("owner", "GET", e.fileLog(), "").want(t, 200)
 	var f Faults
 	e.do("", "GET", e.fx.Control+"/faults", "").want(t, 200).decode(t, &f)
 	if f != (Faults{}) {
@@ -113,7 +66,7 @@ func TestLatency(t *testing.T) {
 func TestLogLineHasNoSecrets(t *testing.T) {
 	var buf bytes.Buffer
 	e := newEnv(t, Options{Logger: slog.New(slog.NewJSONHandler(&buf, nil))})
-	e.do("owner", "GET", "/files/"+e.fx.Records.Folder+"/downloaded?limit=2", "").want(t, 200)
+	e.do("owner", "GET", e.fileLog()+"?limit=2", "").want(t, 200)
 	e.do("student", "POST", "/Attendance/Default", `{}`).want(t, 403)
 	lines := strings.Split(strings.TrimSpace(buf.String()), "\n")
 	if len(lines) != 2 {
@@ -175,14 +128,14 @@ func TestSecretsInTheQueryAreRedacted(t *testing.T) {
 		next, lines := e.events(t)
 		for _, f := range forms {
 			q := f.query(e)
-			e.do("owner", "GET", "/files/"+e.fx.Records.Folder+"/downloaded?"+q, "")
+			e.do("owner", "GET", e.fileLog()+"?"+q, "")
 			le := next()
 			for _, s := range []string{key(e), strings.ToUpper(key(e)), token(e), token(e)[:redact.Window]} {
 				if strings.Contains(le.Path, s) || strings.Contains(log.buf.String(), s) {
 					t.Errorf("%s log, %s: expected the secret redacted, got console %q and log:\n%s", log.name, f.name, le.Path, log.buf.String())
 				}
 			}
-			if !strings.Contains(le.Path, "/files/"+e.fx.Records.Folder+"/downloaded?") {
+			if !strings.Contains(le.Path, e.fileLog()+"?") {
 				t.Errorf("%s: expected the path kept, got %q", f.name, le.Path)
 			}
 		}

@@ -105,7 +105,7 @@ func compareJSON(a, b any) int {
 
 func TestFileLogFilters(t *testing.T) {
 	e := newEnv(t, Options{})
-	path := "/files/" + e.fx.Records.Folder + "/downloaded"
+	path := e.fileLog()
 	all := e.do("owner", "GET", path, "").want(t, 200).list(t)
 	dates := map[string]bool{}
 	for _, m := range all {

@@ -309,7 +309,7 @@ func TestWorldMemory(t *testing.T) {
 // the same page in a named world (by header and by path).
 func BenchmarkWorldRequest(b *testing.B) {
 	e := newBenchEnv(b, Options{})
-	path := "/files/" + e.fx.Records.Folder + "/downloaded?offset=10&limit=20"
+	path := e.fileLog() + "?offset=10&limit=20"
 	for _, c := range []struct {
 		name   string
 		path   string

@@ -77,10 +77,10 @@ type shared struct {
 
 	clockMu sync.Mutex
 	start   time.Time // the clock a world is seeded at (clock.go)
-	// wall, with Options.RealTime, moves start with real time since
-	// startAnchor; nil: start stays.
-	wall        func() time.Time
-	startAnchor time.Time
+	// wall, with Options.RealTime, moves start (startReal) and each
+	// world's clock with real time; nil: they stay.
+	wall      func() time.Time
+	startReal store.RealTime
 	// clockGiven is set when Options.Clock was: a state file's seeding
 	// time then does not replace it.
 	clockGiven bool
@@ -161,7 +161,7 @@ func New(opts Options) (*Simulator, error) {
 	opts.Clock = opts.Clock.UTC()
 	sh := &shared{start: opts.Clock, clockGiven: clockGiven, cors: cors}
 	if opts.RealTime {
-		sh.wall, sh.startAnchor = opts.WallClock, opts.WallClock()
+		sh.wall, sh.startReal = opts.WallClock, store.NewRealTime(opts.WallClock)
 	}
 	d, err := defects.New(opts.Defects)
 	if err != nil {

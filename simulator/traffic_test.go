@@ -103,7 +103,7 @@ func TestTrafficRecord(t *testing.T) {
 		e.do(st.user, st.method, st.path, st.body)
 	}
 	// a second request breaking E10's date rule: counted, not a second example
-	e.do("owner", "GET", "/files/"+e.fx.Records.Folder+"/downloaded?EndDate=tomorrow", "")
+	e.do("owner", "GET", e.fileLog()+"?EndDate=tomorrow", "")
 	tr := e.sim.Traffic()
 	if tr.Requests != len(steps)+1 || len(tr.Operations) != len(steps) {
 		t.Fatalf("traffic: %d requests on %d operations, want %d on %d", tr.Requests, len(tr.Operations), len(steps)+1, len(steps))
@@ -175,7 +175,7 @@ func TestTrafficRecord(t *testing.T) {
 // how to get one, and Traffic is empty.
 func TestTrafficReportNeedsAHook(t *testing.T) {
 	e := newEnv(t, Options{Control: true})
-	e.do("owner", "GET", "/files/"+e.fx.Records.Folder+"/downloaded", "").want(t, 200)
+	e.do("owner", "GET", e.fileLog(), "").want(t, 200)
 	r := e.doWith("", "POST", e.sim.ControlPath()+"/report", "", nil)
 	if r.status != http.StatusNotFound || !strings.Contains(r.errorString(t), "--report-dir") {
 		t.Errorf("POST report without a hook: %d %s, want 404 naming --report-dir", r.status, r.body)
@@ -193,7 +193,7 @@ func TestTrafficReportNeedsAHook(t *testing.T) {
 func TestTextLogNotes(t *testing.T) {
 	var buf bytes.Buffer
 	e := newEnv(t, Options{LogTo: &buf})
-	e.do("owner", "GET", "/files/"+e.fx.Records.Folder+"/downloaded?StartDate=x", "")
+	e.do("owner", "GET", e.fileLog()+"?StartDate=x", "")
 	want := "violations=E10.400.date relies=D-limit-default,D-sort-default,D-date-bounds"
 	if !strings.Contains(buf.String(), want) {
 		t.Errorf("text log line %q: want %q", buf.String(), want)
@@ -209,7 +209,7 @@ func TestConsoleEventsCarryIDs(t *testing.T) {
 		t.Fatal("inspecting with no log, no record and no stream: want off, so a request costs nothing")
 	}
 	next, _ := e.events(t)
-	e.do("owner", "GET", "/files/"+e.fx.Records.Folder+"/downloaded?StartDate=x", "")
+	e.do("owner", "GET", e.fileLog()+"?StartDate=x", "")
 	got := next()
 	if !slices.Equal(got.Violations, []string{"E10.400.date"}) || !slices.Contains(got.Relies, "D-date-bounds") {
 		t.Errorf("console entry %+v: want violations [E10.400.date] and relies with D-date-bounds", got)

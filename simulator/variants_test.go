@@ -104,7 +104,7 @@ var variantChecks = map[variants.Name]func(t *testing.T, e *env){
 		}
 	},
 	variants.ExtraFields: func(t *testing.T, e *env) {
-		for _, r := range e.do("owner", "GET", "/files/"+e.fx.Records.Folder+"/downloaded?limit=2", "").want(t, http.StatusOK).list(t) {
+		for _, r := range e.do("owner", "GET", e.fileLog()+"?limit=2", "").want(t, http.StatusOK).list(t) {
 			if r["etag"] == nil || r["links"] == nil {
 				t.Errorf("entry %v: want etag and links", r)
 			}
@@ -167,7 +167,7 @@ var variantChecks = map[variants.Name]func(t *testing.T, e *env){
 		e.do("owner", "GET", "/survey/question/"+e.fx.Records.SurveyQuestion+"/response?limit=51", "").want(t, http.StatusBadRequest)
 	},
 	variants.FewEntries: func(t *testing.T, e *env) {
-		for _, path := range []string{"/files/" + e.fx.Records.Folder + "/downloaded", "/resource/" + e.fx.Records.Resource + "/students?limit=1000", "/multimedia/capture/" + e.fx.Records.Capture + "/medias"} {
+		for _, path := range []string{e.fileLog(), "/resource/" + e.fx.Records.Resource + "/students?limit=1000", "/multimedia/capture/" + e.fx.Records.Capture + "/medias"} {
 			if n := len(e.do("owner", "GET", path, "").want(t, http.StatusOK).list(t)); n != fewEntries {
 				t.Errorf("GET %s has %d entries, want %d", path, n, fewEntries)
 			}
@@ -185,7 +185,7 @@ var variantChecks = map[variants.Name]func(t *testing.T, e *env){
 	variants.DatesStartExclusive: func(t *testing.T, e *env) { boundExcluded(t, e, "StartDate", false) },
 	variants.DatesEndExclusive:   func(t *testing.T, e *env) { boundExcluded(t, e, "EndDate", true) },
 	variants.SearchCaseSensitive: func(t *testing.T, e *env) {
-		path := "/files/" + e.fx.Records.Folder + "/downloaded"
+		path := e.fileLog()
 		all := e.do("owner", "GET", path, "").want(t, http.StatusOK).list(t)
 		name, _ := all[0]["name"].(string)
 		if name == "" || strings.ToUpper(name) == name {
@@ -224,7 +224,7 @@ var variantChecks = map[variants.Name]func(t *testing.T, e *env){
 		}
 	},
 	variants.SortbyDash: func(t *testing.T, e *env) {
-		path := "/files/" + e.fx.Records.Folder + "/downloaded?sortby="
+		path := e.fileLog() + "?sortby="
 		list := e.do("owner", "GET", path+url.QueryEscape("-logDate,name"), "").want(t, http.StatusOK).list(t)
 		for i := 1; i < len(list); i++ {
 			if list[i-1]["logDate"].(string) < list[i]["logDate"].(string) {
@@ -266,7 +266,7 @@ var variantChecks = map[variants.Name]func(t *testing.T, e *env){
 		e.do("owner", "GET", "/poll/Response/"+e.fx.Records.PollResponse, "").want(t, http.StatusOK)
 	},
 	variants.NewestFirst: func(t *testing.T, e *env) {
-		path := "/files/" + e.fx.Records.Folder + "/downloaded"
+		path := e.fileLog()
 		got := e.do("owner", "GET", path, "").want(t, http.StatusOK).list(t)
 		want := newEnv(t, Options{}).do("owner", "GET", path+"?sortby=logDate+desc", "").want(t, http.StatusOK).list(t)
 		if len(got) < 2 || got[0]["logDate"] != want[0]["logDate"] {
@@ -277,7 +277,7 @@ var variantChecks = map[variants.Name]func(t *testing.T, e *env){
 		if e.fx.Conventions.Sortby.Declared() {
 			t.Errorf("fixture conventions.sortby = %+v, want none", e.fx.Conventions.Sortby)
 		}
-		path := "/files/" + e.fx.Records.Folder + "/downloaded"
+		path := e.fileLog()
 		l := e.do("owner", "GET", path+"?sortby=-logDate", "").want(t, http.StatusOK).list(t)
 		if len(l) < 2 || l[0]["logDate"].(string) < l[len(l)-1]["logDate"].(string) {
 			t.Errorf("sortby=-logDate: want newest first")
@@ -323,7 +323,7 @@ var variantChecks = map[variants.Name]func(t *testing.T, e *env){
 		}
 	},
 	variants.RateLimit: func(t *testing.T, e *env) {
-		path := "/files/" + e.fx.Records.Folder + "/downloaded?limit=1"
+		path := e.fileLog() + "?limit=1"
 		for i := range variants.RateLimitPerSecond + 1 {
 			r := e.do("owner", "GET", path, "")
 			if r.status == http.StatusTooManyRequests {
@@ -406,7 +406,7 @@ func TestVariantNames(t *testing.T) {
 // latest) logDate of the folder's log, keeps no entry dated at it.
 func boundExcluded(t *testing.T, e *env, param string, earliest bool) {
 	t.Helper()
-	path := "/files/" + e.fx.Records.Folder + "/downloaded"
+	path := e.fileLog()
 	at := extremeLogDate(t, e.do("owner", "GET", path, "").want(t, http.StatusOK).list(t), earliest)
 	for _, entry := range e.do("owner", "GET", path+"?"+param+"="+url.QueryEscape(at), "").want(t, http.StatusOK).list(t) {
 		if entry["logDate"] == at {

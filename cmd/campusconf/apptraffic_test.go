@@ -19,11 +19,7 @@ import (
 // and returns its report.json.
 func recordApp(t *testing.T) string {
 	t.Helper()
-	sim, err := simulator.New(simulator.Options{TrafficReport: func(wire.Traffic) (string, error) { return "", nil }})
-	if err != nil {
-		t.Fatal(err)
-	}
-	fx := sim.Fixtures()
+	sim, fx := newSim(t, simulator.Options{TrafficReport: func(wire.Traffic) (string, error) { return "", nil }})
 	for _, st := range []struct{ path string }{
 		{"/files/" + fx.Records.Folder + "/downloaded"},
 		{"/poll/Response/00000000-0000-4000-8000-000000000000"},

@@ -17,17 +17,14 @@ import (
 // a moment after the run is waited for, and the run passes; the flags of
 // real deployments refuse a bad value with exit 2.
 func TestRunWaitsForALateTarget(t *testing.T) {
-	sim, err := simulator.New(simulator.Options{Seed: 7})
-	if err != nil {
-		t.Fatal(err)
-	}
+	sim, fx := newSim(t, simulator.Options{Seed: 7})
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		t.Fatal(err)
 	}
 	addr := ln.Addr().String()
 	_ = ln.Close() // nothing listens until the server comes up
-	fixture := writeFixture(t, sim.Fixtures())
+	fixture := writeFixture(t, fx)
 	srv := &http.Server{Handler: sim, ReadHeaderTimeout: 5 * time.Second}
 	t.Cleanup(func() { _ = srv.Close() })
 	go func() {

@@ -67,3 +67,14 @@ func skipUnderRace(t *testing.T) {
 		t.Skip("whole-suite verdicts: covered by the plain go test run; the race detector watches the run's concurrency in steps, simulator, proxy and conformance")
 	}
 }
+
+// newSim is a simulator and its fixture, for a target served by a test.
+func newSim(t testing.TB, opts simulator.Options) (*simulator.Simulator, *fixtures.File) {
+	t.Helper()
+	sim, err := simulator.New(opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	f := sim.Fixtures()
+	return sim, f
+}

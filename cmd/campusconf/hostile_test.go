@@ -33,11 +33,7 @@ import (
 // JSON, URLs, HTML and base64.
 func hostileFixture(t *testing.T) *fixtures.File {
 	t.Helper()
-	sim, err := simulator.New(simulator.Options{Seed: 1})
-	if err != nil {
-		t.Fatal(err)
-	}
-	f := sim.Fixtures()
+	_, f := newSim(t, simulator.Options{Seed: 1})
 	f.SubscriptionKey = "sk/hostile+key&<one>=1"
 	i := 0
 	for name, u := range f.Users {
@@ -214,10 +210,7 @@ func TestRunBudgetCoversEverything(t *testing.T) {
 // run stops (exit 3), every report says since when and how many
 // scenarios errored, and no requirement is failed.
 func TestRunTargetClosedMidRun(t *testing.T) {
-	sim, err := simulator.New(simulator.Options{Seed: 1})
-	if err != nil {
-		t.Fatal(err)
-	}
+	sim, fx := newSim(t, simulator.Options{Seed: 1})
 	var calls atomic.Int64
 	var srv *httptest.Server
 	srv = httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
@@ -229,7 +222,7 @@ func TestRunTargetClosedMidRun(t *testing.T) {
 	}))
 	defer srv.Close()
 	dir := t.TempDir()
-	code, outputs := runAt(t, srv.URL, sim.Fixtures(), dir)
+	code, outputs := runAt(t, srv.URL, fx, dir)
 	if code != exitUnreachable {
 		t.Errorf("exit %d, want %d\n%s", code, exitUnreachable, outputs["stderr"])
 	}

@@ -142,11 +142,8 @@ func TestLoadOpenModel(t *testing.T) {
 // TestLoadTargets: --targets writes the request as vegeta's JSON targets,
 // private to its owner, and sends nothing.
 func TestLoadTargets(t *testing.T) {
-	sim, err := simulator.New(simulator.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	fixture := writeFixture(t, sim.Fixtures())
+	_, fx := newSim(t, simulator.Options{})
+	fixture := writeFixture(t, fx)
 	file := filepath.Join(t.TempDir(), "targets.json")
 	var out, errOut bytes.Buffer
 	// a target nobody listens on: nothing is sent
@@ -162,7 +159,7 @@ func TestLoadTargets(t *testing.T) {
 	if err := vegeta.NewJSONTargeter(bytes.NewReader(data), nil, nil)(&tgt); err != nil {
 		t.Fatalf("targets file: vegeta's JSON targeter: %v (%s)", err, data)
 	}
-	if !strings.HasPrefix(tgt.URL, "http://campus.example.edu/") || tgt.Method != "GET" || tgt.Header.Get("Ocp-Apim-Subscription-Key") != sim.Fixtures().SubscriptionKey {
+	if !strings.HasPrefix(tgt.URL, "http://campus.example.edu/") || tgt.Method != "GET" || tgt.Header.Get("Ocp-Apim-Subscription-Key") != fx.SubscriptionKey {
 		t.Errorf("targets file: expected GET http://campus.example.edu/... with the fixture's key, got %+v", tgt)
 	}
 	if !strings.Contains(out.String(), "vegeta attack -format=json -targets="+file) {

@@ -168,6 +168,17 @@ func printJSON(cmd string, v any, stdout, stderr io.Writer) int {
 	return exitOK
 }
 
+// parseFailed is the exit code of the command cmd whose options could not
+// be read (err): 0 when its help was asked for, else a usage error, said
+// on stderr.
+func parseFailed(cmd string, err error, stderr io.Writer) int {
+	if errors.Is(err, flag.ErrHelp) {
+		return exitOK
+	}
+	fmt.Fprintln(stderr, "campusconf "+cmd+":", err)
+	return exitUsage
+}
+
 func parseFlags(fs *flag.FlagSet, args []string, stderr io.Writer) (int, bool) {
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {

@@ -3,7 +3,6 @@ package main
 import (
 	"context"
 	"errors"
-	"flag"
 	"fmt"
 	"io"
 	"net"
@@ -119,12 +118,8 @@ func parseProxy(args []string, stderr io.Writer) (proxyConfig, error) {
 
 func proxyCmd(args []string, stdout, stderr io.Writer) int {
 	c, err := parseProxy(args, stderr)
-	if errors.Is(err, flag.ErrHelp) {
-		return exitOK
-	}
 	if err != nil {
-		fmt.Fprintln(stderr, "campusconf proxy:", err)
-		return exitUsage
+		return parseFailed("proxy", err, stderr)
 	}
 	ctx, cancel := context.WithCancelCause(context.Background())
 	defer cancel(nil)

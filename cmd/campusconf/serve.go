@@ -217,12 +217,8 @@ func serveCmd(args []string, stdout, stderr io.Writer) int {
 // checked and locked, the listener opened, the worlds loaded.
 func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	c, err := parseServe(args, stderr)
-	if errors.Is(err, flag.ErrHelp) {
-		return exitOK
-	}
 	if err != nil {
-		fmt.Fprintln(stderr, "campusconf serve:", err)
-		return exitUsage
+		return parseFailed("serve", err, stderr)
 	}
 	c.terminal = isTerminal(stdout)
 	switch c.log {

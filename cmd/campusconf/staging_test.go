@@ -21,17 +21,6 @@ import (
 	"github.com/campusconf/campusconf/simulator"
 )
 
-// newSim is a simulator and its fixture, for a target served by a test.
-func newSim(t *testing.T, opts simulator.Options) (*simulator.Simulator, *fixtures.File) {
-	t.Helper()
-	sim, err := simulator.New(opts)
-	if err != nil {
-		t.Fatal(err)
-	}
-	f := sim.Fixtures()
-	return sim, f
-}
-
 // stateChangingRoutes are the method and path patterns of every operation
 // that changes state, where the registry places it or, for an unplaced
 // one, where the fixture f does (fixtures.File.Placement), matched here

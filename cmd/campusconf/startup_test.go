@@ -143,11 +143,7 @@ func BenchmarkServeBinaryStartToFirstAnswer(b *testing.B) {
 	if out, err := exec.Command(goTool, "build", "-o", bin, ".").CombinedOutput(); err != nil {
 		b.Fatalf("go build: %v\n%s", err, out)
 	}
-	sim, err := simulator.New(simulator.Options{})
-	if err != nil {
-		b.Fatal(err)
-	}
-	fx := sim.Fixtures() // the binary's default world is the same
+	_, fx := newSim(b, simulator.Options{}) // the binary's default world is the same
 	for b.Loop() {
 		cmd := exec.Command(bin, "serve", "--addr", "127.0.0.1:0", "--log", "off")
 		stdout, err := cmd.StdoutPipe()

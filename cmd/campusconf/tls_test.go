@@ -18,15 +18,12 @@ import (
 // without --insecure the run stops before any scenario with exit 3 (target
 // unreachable) naming the certificate problem.
 func TestRunInsecureTLS(t *testing.T) {
-	sim, err := simulator.New(simulator.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
+	sim, fx := newSim(t, simulator.Options{})
 	srv := httptest.NewUnstartedServer(sim)
 	srv.Config.ErrorLog = log.New(io.Discard, "", 0) // the refused handshake is expected
 	srv.StartTLS()
 	defer srv.Close()
-	fixture := writeFixture(t, sim.Fixtures())
+	fixture := writeFixture(t, fx)
 	if !strings.HasPrefix(srv.URL, "https://127.0.0.1:") {
 		t.Fatalf("test server at %s, want https on loopback", srv.URL)
 	}

@@ -24,11 +24,7 @@ func TestServeTrafficReport(t *testing.T) {
 	if code >= 0 {
 		t.Fatalf("serve exited %d: %s", code, s.stderr)
 	}
-	sim, err := simulator.New(simulator.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	fx := sim.Fixtures()
+	_, fx := newSim(t, simulator.Options{})
 	send := func(method, path, body string, want int) {
 		t.Helper()
 		if got := asOwner(t, fx, method, s.base+path, body); got != want {

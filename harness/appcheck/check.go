@@ -1,17 +1,18 @@
 package appcheck
 
 import (
+	"cmp"
 	"context"
 	"encoding/json"
 	"fmt"
 	"net/http"
-	"slices"
 	"strconv"
 	"strings"
 	"time"
 
 	"github.com/campusconf/campusconf/fixtures"
 	"github.com/campusconf/campusconf/internal/registry"
+	"github.com/campusconf/campusconf/internal/wire"
 	"github.com/campusconf/campusconf/reports"
 )
 
@@ -34,7 +35,7 @@ type Target struct {
 // report's file). It sends one or a few requests per reliance and one per
 // operation, one after another.
 func Check(ctx context.Context, t Target, name string, tr *Traffic) reports.App {
-	app := reports.App{Name: name, Since: tr.Since, Until: tr.Until, Requests: tr.Requests,
+	app := reports.App{Name: name, Recorded: tr.Recorded,
 		Relies: []reports.AppReliance{}, Operations: []reports.AppOperation{}}
 	doc, err := json.Marshal(t.Fixture)
 	if err != nil || t.Fixture == nil || t.Client == nil {
@@ -63,7 +64,7 @@ func Check(ctx context.Context, t Target, name string, tr *Traffic) reports.App 
 // its traffic report gives the app's example, and compares the status
 // class with the simulator's answers to the app.
 func (p *prober) operation(ctx context.Context, o Operation) reports.AppOperation {
-	res := reports.AppOperation{Op: o.Op, Simulator: "answered " + statusList(o.Statuses)}
+	res := reports.AppOperation{Op: o.Op, Simulator: "answered " + cmp.Or(wire.StatusList(o.Statuses), "nothing recorded")}
 	op, known := registry.Lookup(o.Op)
 	switch {
 	case !known:
@@ -105,25 +106,6 @@ func (p *prober) operation(ctx context.Context, o Operation) reports.AppOperatio
 		res.Result = reports.Differs
 	}
 	return res
-}
-
-// statusList writes a status count map as "200 ×3, 400 ×1".
-func statusList(m map[string]int) string {
-	var codes []int
-	for k := range m {
-		if n, err := strconv.Atoi(k); err == nil {
-			codes = append(codes, n)
-		}
-	}
-	slices.Sort(codes)
-	var parts []string
-	for _, c := range codes {
-		parts = append(parts, fmt.Sprintf("%d ×%d", c, m[strconv.Itoa(c)]))
-	}
-	if len(parts) == 0 {
-		return "nothing recorded"
-	}
-	return strings.Join(parts, ", ")
 }
 
 // classesOf is the set of status classes (2 for 2xx) of m's codes.

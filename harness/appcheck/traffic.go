@@ -30,10 +30,8 @@ const MaxTrafficFile = 8 << 20
 // record of an app's traffic (wire.Traffic's members), each operation and
 // reliance with the app's own example request when the report has one.
 type Traffic struct {
-	Schema   string `json:"schema"`
-	Since    string `json:"since"`
-	Until    string `json:"until"`
-	Requests int    `json:"requests"`
+	Schema string `json:"schema"`
+	wire.Recorded
 	// Operations are the operations the app called.
 	Operations []Operation `json:"operations"`
 	// Relies are the simulator's choices the app relied on.
@@ -183,7 +181,7 @@ func bodyPlaceholders(body string, ph func(string) (string, bool)) string {
 // caller that holds the record itself (its examples' ids are the
 // simulator's own: the record maps none to fixture keys).
 func FromWire(w wire.Traffic) *Traffic {
-	t := &Traffic{Schema: trafficSchemaPrefix + "v1", Requests: w.Requests}
+	t := &Traffic{Schema: trafficSchemaPrefix + "v1", Recorded: wire.Recorded{Requests: w.Requests}}
 	if !w.Since.IsZero() {
 		t.Since, t.Until = w.Since.UTC().Format("2006-01-02T15:04:05Z"), w.Until.UTC().Format("2006-01-02T15:04:05Z")
 	}

@@ -104,20 +104,27 @@ func TestConformanceLinksNoSimulator(t *testing.T) {
 	}
 }
 
-// TestCheckNamesTheArrow holds the checker to what it must refuse, on a
-// small table of its own.
-func TestCheckNamesTheArrow(t *testing.T) {
-	const doc = `
+// smallTable is the layer table of a test of the checks: rows under the
+// header of CONTRIBUTING.md's table.
+func smallTable(t *testing.T, rows string) Table {
+	t.Helper()
+	tb, err := Parse(`
 | Layer | Packages | Also imports, within its layer | Never imports |
-|---|---|---|---|
-| 0 facts | ` + "`reg`" + ` | | |
-| 1 model | ` + "`model` `fmt`" + ` | ` + "`model` → `fmt`" + ` | |
-| 2 producers | ` + "`prod` `sim/...`" + ` | ` + "`sim/...` → `sim/...`" + ` | ` + "`sim/...` → `model` `prod`" + ` |
-`
-	tb, err := Parse(doc)
+|---|---|---|---|` + rows)
 	if err != nil {
 		t.Fatal(err)
 	}
+	return tb
+}
+
+// TestCheckNamesTheArrow holds the checker to what it must refuse, on a
+// small table of its own.
+func TestCheckNamesTheArrow(t *testing.T) {
+	tb := smallTable(t, `
+| 0 facts | `+"`reg`"+` | | |
+| 1 model | `+"`model` `fmt`"+` | `+"`model` → `fmt`"+` | |
+| 2 producers | `+"`prod` `sim/...`"+` | `+"`sim/...` → `sim/...`"+` | `+"`sim/...` → `model` `prod`"+` |
+`)
 	tests := []struct {
 		name    string
 		imports map[string][]string
@@ -155,17 +162,11 @@ func TestFoldersShowTheLayers(t *testing.T) {
 // TestCheckFoldersNamesTheFolder holds the folder check to what it must
 // refuse, on a small table of its own.
 func TestCheckFoldersNamesTheFolder(t *testing.T) {
-	const doc = `
-| Layer | Packages | Also imports, within its layer | Never imports |
-|---|---|---|---|
-| 0 facts | ` + "`low/a` `low/b`" + ` | | |
-| 1 model | ` + "`mid` `low/c`" + ` | | |
-| 2 top | ` + "`top`" + ` | | |
-`
-	tb, err := Parse(doc)
-	if err != nil {
-		t.Fatal(err)
-	}
+	tb := smallTable(t, `
+| 0 facts | `+"`low/a` `low/b`"+` | | |
+| 1 model | `+"`mid` `low/c`"+` | | |
+| 2 top | `+"`top`"+` | | |
+`)
 	tests := []struct {
 		name    string
 		imports map[string][]string

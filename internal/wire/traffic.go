@@ -1,6 +1,12 @@
 package wire
 
-import "time"
+import (
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+)
 
 // The record of what a front end did against the simulator: the
 // simulator keeps it (GET /_sim/TOKEN/traffic) and the traffic report
@@ -29,6 +35,16 @@ type Traffic struct {
 	Relies []Reliance `json:"relies"`
 }
 
+// Recorded is the period of a traffic record as the traffic report
+// writes it (Traffic's Since and Until as RFC 3339 text, absent when the
+// record is empty) and how many requests it counts: what the app check
+// reads of a report and carries on into its result (reports.App).
+type Recorded struct {
+	Since    string `json:"since,omitempty"`
+	Until    string `json:"until,omitempty"`
+	Requests int    `json:"requests"`
+}
+
 // OperationUse is one operation the app called.
 type OperationUse struct {
 	Op string `json:"op"`
@@ -41,6 +57,24 @@ type OperationUse struct {
 	// Example is one request of the app to it, the first answered 2xx
 	// (else the first), to replay elsewhere (its FixtureIDs).
 	Example *Example `json:"example,omitempty"`
+}
+
+// StatusList writes a count of answers by status code (as
+// OperationUse.Statuses holds it) as "200 ×3, 400 ×1", in status order;
+// "" when it counts none. The traffic report and the app check show it.
+func StatusList(statuses map[string]int) string {
+	var codes []int
+	for k := range statuses {
+		if n, err := strconv.Atoi(k); err == nil {
+			codes = append(codes, n)
+		}
+	}
+	slices.Sort(codes)
+	parts := make([]string, len(codes))
+	for i, c := range codes {
+		parts[i] = fmt.Sprintf("%d ×%d", c, statuses[strconv.Itoa(c)])
+	}
+	return strings.Join(parts, ", ")
 }
 
 // ViolationUse is one request rule broken: its requirement, the

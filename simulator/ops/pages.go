@@ -344,14 +344,21 @@ func answerLog[T any](env *Env, w http.ResponseWriter, r *http.Request, log func
 	answerPage(env, w, l, a.q, page[T]{cacheAs: true})
 }
 
-// photoFill is the fill of a list whose entries carry a photo (E18, E20):
-// it clears the photo unless populate asked for it, and always under the
-// photo-ignored defect; nil when entries go out as stored.
-func photoFill[T any](env *Env, pop map[string]bool, photo func(*T) *string) func(*T) {
-	if pop["photo"] && !env.defects.Has(defects.PhotoIgnored) {
-		return nil
+// photoFill is the fill of a list whose entries carry a photo and a user
+// name (E18, E20): it clears the photo unless populate asked for it, and
+// always under the photo-ignored defect; with the photo asked for, the
+// populate-changes-others defect writes the user name in upper case.
+// photos says that the photos go out as stored: the page's cache key,
+// from which the fill follows with the defects.
+func photoFill[T any](env *Env, pop map[string]bool, photo, userName func(*T) *string) (fill func(*T), photos bool) {
+	if !pop["photo"] || env.defects.Has(defects.PhotoIgnored) {
+		fill = func(e *T) { *photo(e) = "" }
 	}
-	return func(e *T) { *photo(e) = "" }
+	photos = fill == nil
+	if pop["photo"] && env.defects.Has(defects.PopulateChangesOthers) {
+		fill = chain(fill, func(e *T) { n := userName(e); *n = strings.ToUpper(*n) })
+	}
+	return fill, photos
 }
 
 // listArgs is what a list operation reads from its request.

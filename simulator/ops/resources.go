@@ -2,7 +2,6 @@ package ops
 
 import (
 	"net/http"
-	"strings"
 
 	"github.com/campusconf/campusconf/internal/registry"
 	"github.com/campusconf/campusconf/simulator/defects"
@@ -18,11 +17,7 @@ func (env *Env) resourceStudents(w http.ResponseWriter, r *http.Request, _ store
 	id, pop, q := a.id, a.pop, a.q
 	l, found := env.store.Students(id)
 	noteUnknown(r, found)
-	fill := photoFill(env, pop, func(st *store.Student) *string { return &st.Photo })
-	photos := fill == nil // the fill follows from it and the defects
-	if pop["photo"] && env.defects.Has(defects.PopulateChangesOthers) {
-		fill = chain(fill, func(st *store.Student) { st.UserName = strings.ToUpper(st.UserName) })
-	}
+	fill, photos := photoFill(env, pop, func(st *store.Student) *string { return &st.Photo }, func(st *store.Student) *string { return &st.UserName })
 	answerPage(env, w, l, q, page[store.Student]{fill: fill, cacheAs: photos})
 }
 

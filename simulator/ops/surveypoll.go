@@ -45,11 +45,7 @@ func (env *Env) pollResponses(w http.ResponseWriter, r *http.Request, _ store.Us
 	id, pop, q := a.id, a.pop, a.q
 	l, found := env.store.PollResponses(id)
 	noteUnknown(r, found)
-	fill := photoFill(env, pop, func(r *store.PollResponse) *string { return &r.Photo })
-	photos := fill == nil // the fill follows from it and the defects
-	if pop["photo"] && env.defects.Has(defects.PopulateChangesOthers) {
-		fill = chain(fill, func(r *store.PollResponse) { r.UserName = strings.ToUpper(r.UserName) })
-	}
+	fill, photos := photoFill(env, pop, func(r *store.PollResponse) *string { return &r.Photo }, func(r *store.PollResponse) *string { return &r.UserName })
 	if env.defects.Has(defects.ResponsesOtherQuestion) {
 		fill = chain(fill, otherQuestion(func(r *store.PollResponse) *string { return &r.ID }, func(r *store.PollResponse) *string { return &r.QuestionID }))
 	}

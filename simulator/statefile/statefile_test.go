@@ -197,14 +197,21 @@ func TestLockKeepsSecondOff(t *testing.T) {
 	if _, err := os.Stat(path + ".lock"); !errors.Is(err, fs.ErrNotExist) {
 		t.Errorf("lock file after Release: %v, want it removed", err)
 	}
-	second, err := Acquire(link, "campusconf serve (pid 2) at http://127.0.0.1:8081")
+	takesLock(t, link, path+".lock", "campusconf serve (pid 2) at http://127.0.0.1:8081")
+}
+
+// takesLock acquires the lock of state as holder, expecting it granted
+// and its file (lockFile) to hold holder's line alone, then releases it.
+func takesLock(t *testing.T, state, lockFile, holder string) {
+	t.Helper()
+	l, err := Acquire(state, holder)
 	if err != nil {
-		t.Fatalf("Acquire after Release = %v, want the lock", err)
+		t.Fatalf("Acquire(%s): expected the lock, got %v", state, err)
 	}
-	if b, _ := os.ReadFile(path + ".lock"); string(b) != "campusconf serve (pid 2) at http://127.0.0.1:8081\n" {
-		t.Errorf("lock file holds %q, want the new holder's line", b)
+	if b, _ := os.ReadFile(lockFile); string(b) != holder+"\n" {
+		t.Errorf("lock file: expected the new holder's line alone, got %q", b)
 	}
-	if err := second.Release(); err != nil {
+	if err := l.Release(); err != nil {
 		t.Fatal(err)
 	}
 }

@@ -136,14 +136,7 @@ func TestCompactAttendancesSaveAndRestore(t *testing.T) {
 		s.w.created.attendances.add(attendanceSlot{key: s.w.created.attendances.key(id), module: wholeBit}, MaxCreatedAttendances, func(string) {})
 	}
 	s.mu.Unlock()
-	saved, err := s.MarshalState()
-	if err != nil {
-		t.Fatal(err)
-	}
-	var st State
-	if err := json.Unmarshal(saved, &st); err != nil {
-		t.Fatal(err)
-	}
+	saved, st := savedState(t, s)
 	if err := st.Check(); err != nil {
 		t.Fatalf("Check of the saved state = %v, want nil", err)
 	}
@@ -152,11 +145,7 @@ func TestCompactAttendancesSaveAndRestore(t *testing.T) {
 	}
 	r := New(build(), build, Policy{})
 	r.Restore(&st, build())
-	again, err := r.MarshalState()
-	if err != nil {
-		t.Fatal(err)
-	}
-	if string(again) != string(saved) {
+	if again, _ := savedState(t, r); string(again) != string(saved) {
 		t.Errorf("saved after restore differs:\n got %s\nwant %s", again, saved)
 	}
 	for i, id := range ids {

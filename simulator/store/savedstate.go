@@ -152,7 +152,7 @@ func (s *Store) Restore(st *State, base *World) {
 		}
 	}
 	s.w = w
-	s.rebase() // the saved time, moving on from now
+	s.real.Rebase() // the saved time, moving on from now
 }
 
 // newID draws the id of a record created at run time. Callers hold mu.

@@ -46,11 +46,9 @@ type Store struct {
 	// maxCreated bounds the run-time records per kind (0: MaxCreated).
 	maxCreated int
 	evicted    atomic.Int64
-	// wall, when set, makes the world's clock move with real time
-	// (SetRealTime): the clock is w.Clock plus the wall time since
-	// anchor. Nil: the clock steps one second per write.
-	wall   func() time.Time
-	anchor time.Time
+	// real, when on, makes the world's clock move with real time
+	// (SetRealTime). Off: the clock steps one second per write.
+	real RealTime
 }
 
 // New returns a store holding w, bending the rules p names; Reset replaces
@@ -71,7 +69,7 @@ func (s *Store) Reset() {
 	w := s.build()
 	s.mu.Lock()
 	s.w = w
-	s.rebase()
+	s.real.Rebase()
 	s.mu.Unlock()
 }
 
@@ -82,34 +80,19 @@ func (s *Store) Reset() {
 func (s *Store) SetRealTime(wall func() time.Time) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	s.wall = wall
-	s.rebase()
-}
-
-// rebase starts counting wall time from now. Callers hold mu.
-func (s *Store) rebase() {
-	if s.wall != nil {
-		s.anchor = s.wall()
-	}
+	s.real = NewRealTime(wall)
 }
 
 // tick brings w.Clock up to date with the wall time passed (never back).
 // Callers hold mu.
 func (s *Store) tick() {
-	if s.wall == nil {
-		return
-	}
-	n := s.wall()
-	if d := n.Sub(s.anchor); d > 0 {
-		s.w.Clock = s.w.Clock.Add(d)
-		s.anchor = n
-	}
+	s.w.Clock = s.real.Advance(s.w.Clock)
 }
 
 // now returns the time of a write: the world's time moved with real time
 // (SetRealTime), else the clock advanced by one second. Callers hold mu.
 func (s *Store) now() time.Time {
-	if s.wall != nil {
+	if s.real.On() {
 		s.tick()
 		return s.w.Clock
 	}
@@ -131,7 +114,7 @@ func (s *Store) SetClock(t time.Time) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	s.w.Clock = t
-	s.rebase()
+	s.real.Rebase()
 }
 
 // lists returns the current world's read-only lists. The store's readers

@@ -30,6 +30,20 @@ func tiny() *World {
 	}
 }
 
+// savedState is what s saves: the bytes, and the State they read back as.
+func savedState(t *testing.T, s *Store) ([]byte, State) {
+	t.Helper()
+	data, err := s.MarshalState()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var st State
+	if err := json.Unmarshal(data, &st); err != nil {
+		t.Fatal(err)
+	}
+	return data, st
+}
+
 func TestUpdateGradebook(t *testing.T) {
 	tests := []struct {
 		name    string
@@ -92,14 +106,7 @@ func TestCopiesOut(t *testing.T) {
 // replays gets a reseeded faker at once, still drawing fresh ids.
 func TestRestoreManyDraws(t *testing.T) {
 	s := New(tiny(), tiny, Policy{})
-	raw, err := s.MarshalState()
-	if err != nil {
-		t.Fatal(err)
-	}
-	var st State
-	if err := json.Unmarshal(raw, &st); err != nil {
-		t.Fatal(err)
-	}
+	_, st := savedState(t, s)
 	before := tiny().Runtime.UUID()
 	st.RuntimeDraws = 1 << 40
 	s.Restore(&st, tiny())
