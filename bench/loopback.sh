@@ -20,11 +20,11 @@
 #   bench/loopback.sh                       # 3 rounds of 5 s per phase
 #   ROUNDS=5 DURATION=8s bench/loopback.sh
 #   SCALE=1000 bench/loopback.sh            # the simulator's world at --scale 1000
-#   AGAINST_TAGS=campusconf_nofastroute PHASES=E20,E19 FLOOD=0 PROXY=0 bench/loopback.sh
+#   AGAINST_TAGS=campusconf_nopagecache PHASES=E20,E10 FLOOD=0 PROXY=0 bench/loopback.sh
 #
 # AGAINST_TAGS puts, in the bare handler's place, the simulator built with
 # those build tags (the hand-written machinery switched off: tags
-# campusconf_nofastroute, campusconf_nohandjson, campusconf_nopagecache),
+# campusconf_nohandjson, campusconf_nopagecache),
 # so that the ratios say what the machinery buys (BENCHMARKS.md, "What the
 # hand-written machinery buys"). PHASES keeps only the phases named;
 # FLOOD=0 leaves out the create flood.

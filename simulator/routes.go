@@ -35,8 +35,7 @@ func (s *Simulator) routes() http.Handler {
 	return s.entry(t.Router())
 }
 
-// routeTable is one ServeMux of the operations' handlers (ops.Env.Mount),
-// most of which are found without it (front.RouteTable's fast routes),
+// routeTable is one ServeMux of the operations' handlers (ops.Env.Mount)
 // and of the endpoints beside them.
 func (s *Simulator) routeTable() *front.RouteTable {
 	mux := front.NewRouteTable()

@@ -441,7 +441,7 @@ func ParseDateTime(name, s string) (time.Time, error) {
 // PathUUID reads the uuid path parameter name (PathValue), in lower
 // case.
 func PathUUID(r *http.Request, name string) (string, error) {
-	return parseUUID(name, PathValue(r, name))
+	return parseUUID(name, r.PathValue(name))
 }
 
 // HeaderValue is h.Get(key) for a key written in canonical form: the map

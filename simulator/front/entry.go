@@ -2,7 +2,7 @@
 // operations and the dev-server extras and knowing neither the store nor
 // the domain: the request log and what feeds the console and the traffic
 // record, the host check, CORS, the request target's shape, the control
-// API's guard, the route table and its fast router, the reading of JSON
+// API's guard, the route table, the reading of JSON
 // request bodies, the JSON error form of every answer (as the defects in
 // force bend it), and the listener that gives http.Server's own error
 // answers that form too.

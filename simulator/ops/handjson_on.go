@@ -2,9 +2,8 @@
 
 package ops
 
-// handJSON says the hot answers are encoded by the hand-written encoders
-// (encoders.go). A build with -tags campusconf_nohandjson encodes them
-// with encoding/json instead: bench/loopback.sh measures one against the
-// other (AGAINST_TAGS, BENCHMARKS.md "What the hand-written machinery
-// buys").
+// handJSON says the poll response is encoded by hand (encoders.go). A
+// build with -tags campusconf_nohandjson encodes it with encoding/json
+// instead: bench/loopback.sh measures one against the other
+// (AGAINST_TAGS, BENCHMARKS.md "What the hand-written machinery buys").
 const handJSON = true

@@ -31,7 +31,7 @@ func (h *opHandler) inspect(note *front.Note, r *http.Request) {
 	if len(params) > 0 {
 		pv = make(map[string]string, len(params))
 		for _, p := range params {
-			pv[p] = front.PathValue(r, p)
+			pv[p] = r.PathValue(p)
 		}
 	}
 	var data []byte

@@ -34,7 +34,7 @@ func (env *Env) notificationByGroup(w http.ResponseWriter, r *http.Request, _ st
 	if pop["ancestor"] && env.defects.Has(defects.PopulateChangesOthers) {
 		n.NotifyMessage = ""
 	}
-	writeNotification(w, &n)
+	front.WriteJSON(w, http.StatusOK, n)
 }
 
 // updateNotificationRead is NR.
@@ -72,7 +72,7 @@ func (env *Env) updateNotificationRead(w http.ResponseWriter, r *http.Request, _
 		env.failStore400(w, r, err)
 		return
 	}
-	writeNotification(w, &n)
+	front.WriteJSON(w, http.StatusOK, n)
 }
 
 // notificationRoutes are the routes of notifications: NG reads one by group, NR marks one read or unread.

@@ -181,14 +181,6 @@ func answerPage[T any](env *Env, w http.ResponseWriter, l *listing.List[T], q li
 		streamPage(w, items)
 		return
 	}
-	switch l := any(items).(type) {
-	case []store.FileLog:
-		writeFileLogs(w, l)
-		return
-	case []store.Student:
-		writeStudents(w, l)
-		return
-	}
 	front.WriteJSON(w, http.StatusOK, items)
 }
 
@@ -257,19 +249,12 @@ func streamEach[T any](w http.ResponseWriter, each func(fn func(*T) bool)) {
 			b = append(b, ',')
 		}
 		first = false
-		switch e := any(it).(type) {
-		case *store.FileLog:
-			b = appendFileLog(b, e)
-		case *store.Student:
-			b = appendStudent(b, e)
-		default:
-			one.Reset()
-			if err := enc.Encode(e); err != nil {
-				// Only JSON-safe values reach here; a failure is a simulator bug.
-				panic("simulator: cannot encode a list entry: " + err.Error())
-			}
-			b = append(b, bytes.TrimSuffix(one.Bytes(), []byte("\n"))...)
+		one.Reset()
+		if err := enc.Encode(it); err != nil {
+			// Only JSON-safe values reach here; a failure is a simulator bug.
+			panic("simulator: cannot encode a list entry: " + err.Error())
 		}
+		b = append(b, bytes.TrimSuffix(one.Bytes(), []byte("\n"))...)
 		if len(b) >= streamChunk {
 			_, err := w.Write(b)
 			b, gone = b[:0], err != nil
@@ -296,17 +281,8 @@ type pageTag struct {
 	tag      any
 }
 
-// encodePage is a page's JSON as front.WriteJSON writes it: the hot lists
-// without reflection, the others with encoding/json.
+// encodePage is a page's JSON as front.WriteJSON writes it.
 func encodePage[T any](b []byte, items []T) []byte {
-	if handJSON {
-		switch l := any(items).(type) {
-		case []store.FileLog:
-			return appendFileLogs(b, l)
-		case []store.Student:
-			return appendStudents(b, l)
-		}
-	}
 	buf := bytes.NewBuffer(b)
 	enc := json.NewEncoder(buf)
 	enc.SetEscapeHTML(false)

@@ -80,7 +80,7 @@ func (env *Env) namesExisting(op registry.OpID, r *http.Request) bool {
 func requestIDs(r *http.Request, input string) []string {
 	where, name, _ := strings.Cut(input, ".")
 	if where == "path" {
-		return []string{front.PathValue(r, name)}
+		return []string{r.PathValue(name)}
 	}
 	var data []byte
 	if r.Body != nil {

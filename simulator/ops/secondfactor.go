@@ -127,7 +127,7 @@ func (env *Env) DecidePush(w http.ResponseWriter, r *http.Request) {
 		env.fail(w, http.StatusBadRequest, b.Err().Error())
 		return
 	}
-	if err := env.store.DecidePush(front.PathValue(r, "transactionId"), store.Decision(*d)); err != nil {
+	if err := env.store.DecidePush(r.PathValue("transactionId"), store.Decision(*d)); err != nil {
 		env.failStore(w, err, http.StatusNotFound)
 		return
 	}

@@ -13,24 +13,6 @@ import (
 // (E11 at a large scale) is let go rather than held.
 const maxPooledBuffer = 64 << 10
 
-// writeFileLogs answers 200 with a page of the download log, encoded
-// without reflection (appendFileLogs).
-func writeFileLogs(w http.ResponseWriter, logs []store.FileLog) {
-	if !handJSON {
-		front.WriteJSON(w, http.StatusOK, logs)
-		return
-	}
-	p := logBufs.Get().(*[]byte)
-	b := appendFileLogs((*p)[:0], logs)
-	front.DeclareJSON(w.Header())
-	w.WriteHeader(http.StatusOK)
-	w.Write(b)
-	if cap(b) <= maxPooledBuffer {
-		*p = b
-		logBufs.Put(p)
-	}
-}
-
 var logBufs = sync.Pool{New: func() any { b := make([]byte, 0, 16<<10); return &b }}
 
 // writeEncoded answers status with b, a JSON body appended to the pooled
@@ -45,17 +27,6 @@ func writeEncoded(w http.ResponseWriter, status int, p *[]byte, b []byte) {
 	}
 }
 
-// writeStudents answers 200 with a page of accessible students, encoded
-// without reflection (appendStudents).
-func writeStudents(w http.ResponseWriter, l []store.Student) {
-	if !handJSON {
-		front.WriteJSON(w, http.StatusOK, l)
-		return
-	}
-	p := logBufs.Get().(*[]byte)
-	writeEncoded(w, http.StatusOK, p, appendStudents((*p)[:0], l))
-}
-
 // writePollResponse answers 200 with one poll response, encoded without
 // reflection (appendPollResponse).
 func writePollResponse(w http.ResponseWriter, r *store.PollResponse) {
@@ -65,23 +36,6 @@ func writePollResponse(w http.ResponseWriter, r *store.PollResponse) {
 	}
 	p := logBufs.Get().(*[]byte)
 	writeEncoded(w, http.StatusOK, p, append(appendPollResponse((*p)[:0], r), '\n'))
-}
-
-// writeNotification answers 200 with a notification, encoded without
-// reflection when it has no ancestors (appendNotification).
-func writeNotification(w http.ResponseWriter, n *store.Notification) {
-	if !handJSON {
-		front.WriteJSON(w, http.StatusOK, n)
-		return
-	}
-	p := logBufs.Get().(*[]byte)
-	b, ok := appendNotification((*p)[:0], n)
-	if !ok {
-		logBufs.Put(p)
-		front.WriteJSON(w, http.StatusOK, n)
-		return
-	}
-	writeEncoded(w, http.StatusOK, p, b)
 }
 
 // failStore answers a store error: 404 or 400 for a missing record as the
@@ -97,20 +51,4 @@ func (env *Env) failStore(w http.ResponseWriter, err error, notFound int) {
 	default:
 		env.fail(w, http.StatusInternalServerError, "internal error: "+err.Error())
 	}
-}
-
-// writeAttendance answers an attendance record, encoded without reflection
-// (appendAttendance): the same bytes as front.WriteJSON.
-func writeAttendance(w http.ResponseWriter, status int, a *store.Attendance) {
-	if !handJSON {
-		front.WriteJSON(w, status, a)
-		return
-	}
-	p := logBufs.Get().(*[]byte)
-	b := appendAttendance((*p)[:0], a)
-	front.DeclareJSON(w.Header())
-	w.WriteHeader(status)
-	w.Write(b)
-	*p = b
-	logBufs.Put(p)
 }

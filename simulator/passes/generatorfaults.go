@@ -144,11 +144,11 @@ var faults = map[defects.Name]fault{
 		return false
 	}},
 	defects.GenUpperUUID500: failIf(http.StatusInternalServerError, "internal error", func(f *faultRequest) bool {
-		id := front.PathValue(f.r, "id")
+		id := f.r.PathValue("id")
 		return strings.ToLower(id) != id
 	}),
 	defects.GenNilUUID422: failIf(http.StatusUnprocessableEntity, "ID: the nil uuid addresses no weblink", func(f *faultRequest) bool {
-		return front.PathValue(f.r, "ID") == "00000000-0000-0000-0000-000000000000"
+		return f.r.PathValue("ID") == "00000000-0000-0000-0000-000000000000"
 	}),
 	defects.GenDateRegexOnly: {before: func(f *faultRequest) bool {
 		for _, name := range []string{"startDate", "endDate"} {
