@@ -26,7 +26,9 @@
 # those build tags (the hand-written machinery switched off: tags
 # campusconf_nohandjson, campusconf_nopagecache),
 # so that the ratios say what the machinery buys (BENCHMARKS.md, "What the
-# hand-written machinery buys"). PHASES keeps only the phases named;
+# hand-written machinery buys"). AGAINST_BIN does the same with a
+# campusconf binary built elsewhere (an earlier commit, for instance).
+# PHASES keeps only the phases named;
 # FLOOD=0 leaves out the create flood.
 #
 # Phases: E20 (a 20-entry page of accessible students), E10 (a 20-entry
@@ -94,9 +96,14 @@ if [ -n "${PHASES:-}" ]; then
 	phases=("${kept[@]}")
 fi
 
-if [ -n "${AGAINST_TAGS:-}" ]; then
-	# the second server: the simulator without the machinery the tags name
-	go build -tags "$AGAINST_TAGS" -o "$work/against" ./cmd/campusconf
+if [ -n "${AGAINST_TAGS:-}" ] || [ -n "${AGAINST_BIN:-}" ]; then
+	# the second server: the simulator without the machinery the tags
+	# name, or the binary given
+	if [ -n "${AGAINST_BIN:-}" ]; then
+		cp "$AGAINST_BIN" "$work/against"
+	else
+		go build -tags "$AGAINST_TAGS" -o "$work/against" ./cmd/campusconf
+	fi
 	taskset -c "$SERVER_CPU" "$work/against" serve --addr "127.0.0.1:$BARE_PORT" --log off --scale "$SCALE" >"$work/bare.log" 2>&1 &
 	BARE_PID=$!
 	pids+=("$BARE_PID")
@@ -156,6 +163,7 @@ measure() {
 echo "# bench/loopback.sh: $(date -u +%Y-%m-%dT%H:%M:%SZ), $(nproc) CPUs, $(go version | awk '{print $3}'), commit $(git rev-parse --short HEAD 2>/dev/null || echo '?')"
 echo "# servers on CPU $SERVER_CPU, wrk on CPU $WRK_CPU; wrk -t1 -c$CONNS -d$DURATION; $ROUNDS rounds; simulator --scale $SCALE"
 [ -n "${AGAINST_TAGS:-}" ] && echo "# bare: the simulator built with -tags $AGAINST_TAGS (ratio > 1: the machinery those tags switch off buys that much)"
+[ -n "${AGAINST_BIN:-}" ] && echo "# bare: $AGAINST_BIN ($("$AGAINST_BIN" version 2>/dev/null | head -1))"
 echo "# start: VmRSS simulator $(rss "$SIM_PID"), bare $(rss "$BARE_PID"); load $(cut -d' ' -f1-3 /proc/loadavg)"
 printf '%-4s %10s %10s %6s %6s %-30s %15s %15s %15s %9s %10s %10s %s\n' phase sim_rps bare_rps ratio r_med round_ratios p50_us_sim/bare p99_us_sim/bare cpu_us_sim/bare cpu_ratio rss_sim rss_bare load
 for ph in "${phases[@]}"; do
