@@ -64,6 +64,21 @@ func (env *Env) idsBody(w http.ResponseWriter, r *http.Request) (ids []string, o
 	return ids, true
 }
 
+// pathPopulate reads a uuid path parameter and the populate query
+// parameter, the opening of a handler that reads one record: either
+// malformed is answered 400 here (the path first), and ok is false.
+func (env *Env) pathPopulate(w http.ResponseWriter, r *http.Request, name string, accepted ...string) (id string, pop map[string]bool, ok bool) {
+	id, err := front.PathUUID(r, name)
+	if err == nil {
+		pop, err = env.populate(r, accepted...)
+	}
+	if err != nil {
+		env.badRequest(w, err)
+		return "", nil, false
+	}
+	return id, pop, true
+}
+
 // pathParam reads a uuid path parameter (front.PathUUID) for a handler: a
 // malformed id is answered 400 here, and ok is false.
 func (env *Env) pathParam(w http.ResponseWriter, r *http.Request, name string) (id string, ok bool) {
