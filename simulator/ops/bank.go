@@ -11,7 +11,7 @@ import (
 
 // copyBankFolder is E6.
 func (env *Env) copyBankFolder(w http.ResponseWriter, r *http.Request, u store.User) {
-	id, pop, ok := env.pathPopulate(w, r, "id", env.populates(defects.E6PopulateUnsupported, "Creator", "ContentCount")...)
+	id, pop, ok := env.pathPopulate(w, r, "id", env.populates(defects.E6PopulateUnsupported, registry.E6)...)
 	if !ok {
 		return
 	}

@@ -18,7 +18,7 @@ func (env *Env) getQuestion(w http.ResponseWriter, r *http.Request, _ store.User
 	}
 	// The question record has no field for these entities: they are
 	// accepted and change nothing (docs/decisions.md).
-	id, _, ok := env.pathPopulate(w, r, "id", env.populates(defects.E9PopulateUnsupported, "lastUpdatedUser", "Response", "ResponseWithCreator")...)
+	id, _, ok := env.pathPopulate(w, r, "id", env.populates(defects.E9PopulateUnsupported, registry.E9)...)
 	if !ok {
 		return
 	}

@@ -11,7 +11,7 @@ import (
 
 // notificationByGroup is NG.
 func (env *Env) notificationByGroup(w http.ResponseWriter, r *http.Request, _ store.User) {
-	id, pop, ok := env.pathPopulate(w, r, "id", "ancestor")
+	id, pop, ok := env.pathPopulate(w, r, "id", populateEntities[registry.NG]...)
 	if !ok {
 		return
 	}
