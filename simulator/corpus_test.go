@@ -290,33 +290,28 @@ func (e *env) malformedCorpus(t *testing.T) []badRequest {
 	}
 
 	// Query parameters of the list operations.
-	lists := []string{
-		"/files/" + rec.Folder + "/downloaded",
-		"/files/FileAnnotation/" + rec.File + "/all",
-		"/module/Weblink/" + rec.Weblink + "/Log",
-		"/multimedia/statistics/channel/" + rec.Channel + "/users",
-		"/multimedia/capture/" + rec.Capture + "/medias",
-		"/survey/question/" + rec.SurveyQuestion + "/response",
-		"/poll/Question/" + rec.PollQuestion + "/Response",
-		"/resource/" + rec.Resource + "/students",
-	}
-	for _, l := range lists {
+	lists := map[registry.OpID]string{}
+	for _, r := range recordPaths(e) {
+		if _, ok := registry.List(r.op); !ok {
+			continue
+		}
+		lists[r.op] = r.path
 		for _, query := range []string{"offset=-1", "offset=abc", "offset=2147483648", "offset=1e3", "limit=abc",
 			"limit=-1", "limit=99999999999", "limit=1001", "limit=", "sortby=nosuchfield", "sortby=a%20b%20c",
 			"sortby=name%20sideways", "where=nocolon", "where=nosuchfield:1", "where=:x"} {
-			add(badRequest{name: "GET " + l + "?" + query, method: "GET", path: l + "?" + query, want: http.StatusBadRequest})
+			add(badRequest{name: "GET " + r.path + "?" + query, method: "GET", path: r.path + "?" + query, want: http.StatusBadRequest})
 		}
 	}
 	for _, query := range []string{"StartDate=nonsense", "EndDate=2025-13-01T00:00:00Z", "StartDate=2025-01-06", "EndDate=1736150400"} {
-		add(badRequest{name: "E10 " + query, method: "GET", path: lists[0] + "?" + query, want: http.StatusBadRequest})
+		add(badRequest{name: "E10 " + query, method: "GET", path: lists[registry.E10] + "?" + query, want: http.StatusBadRequest})
 	}
 	for _, query := range []string{"startDate=nonsense", "endDate=tomorrow"} {
-		add(badRequest{name: "E15 " + query, method: "GET", path: lists[3] + "?" + query, want: http.StatusBadRequest})
+		add(badRequest{name: "E15 " + query, method: "GET", path: lists[registry.E15] + "?" + query, want: http.StatusBadRequest})
 	}
 	for _, p := range []struct{ method, path string }{
 		{"POST", "/bank/" + rec.BankFolder + "/copy"},
 		{"GET", "/evaluation/" + ev + "/Question/" + q},
-		{"GET", lists[5]}, {"GET", lists[6]}, {"GET", lists[7]},
+		{"GET", lists[registry.E17]}, {"GET", lists[registry.E18]}, {"GET", lists[registry.E20]},
 		{"GET", "/notification/group/" + rec.Notification.GroupID},
 	} {
 		for _, pop := range []string{"Nonsense", "Creator,Nonsense", ",", "%FF"} {
@@ -351,20 +346,7 @@ func (e *env) snapshot(t *testing.T) map[string]any {
 		}
 		s[path] = []any{r.status, v}
 	}
-	for _, p := range []string{
-		"/evaluation/" + rec.Evaluation + "/Question/" + rec.EvaluationQuestion,
-		"/files/" + rec.Folder + "/downloaded?limit=1000",
-		"/files/FileAnnotation/" + rec.File + "/all",
-		"/module/Weblink/" + rec.Weblink + "/Log",
-		"/multimedia/" + rec.Media + "/downloadlog",
-		"/multimedia/statistics/channel/" + rec.Channel + "/users",
-		"/multimedia/capture/" + rec.Capture + "/medias",
-		"/survey/question/" + rec.SurveyQuestion + "/response?populate=Creator",
-		"/poll/Question/" + rec.PollQuestion + "/Response",
-		"/poll/Response/" + rec.PollResponse,
-		"/resource/" + rec.Resource + "/students",
-		"/notification/group/" + rec.Notification.GroupID + "?populate=ancestor",
-	} {
+	for _, p := range recordReads(e, map[registry.OpID]string{registry.E10: "limit=1000", registry.E17: "populate=Creator", registry.NG: "populate=ancestor"}) {
 		read(p)
 	}
 	for _, m := range rec.DeletableMedia {

@@ -4,25 +4,57 @@ import (
 	"bytes"
 	"strings"
 	"testing"
+
+	"github.com/campusconf/campusconf/internal/registry"
 )
 
-// reads are GET requests covering every read operation with the fixture's ids.
+// reads are GET requests covering every read operation with the fixture's
+// ids, reaching a list's sorting and dates and every populate.
 func reads(e *env) []string {
+	return recordReads(e, map[registry.OpID]string{
+		registry.E10: "sortby=name", registry.E15: "startDate=2025-01-06T00:00:00Z", registry.E17: "populate=Creator",
+		registry.E18: "populate=photo", registry.E20: "populate=photo", registry.NG: "populate=ancestor",
+	})
+}
+
+// recordReads are the paths of recordPaths, each with the query query
+// holds for its operation, if any.
+func recordReads(e *env, query map[registry.OpID]string) []string {
+	var out []string
+	for _, r := range recordPaths(e) {
+		p := r.path
+		if q := query[r.op]; q != "" {
+			p += "?" + q
+		}
+		out = append(out, p)
+	}
+	return out
+}
+
+// recordRead is the read of one record the fixture names.
+type recordRead struct {
+	op   registry.OpID
+	path string
+}
+
+// recordPaths are the reads of each record the fixture names, one per
+// read operation (E9 to E20, and NG where the fixture places it).
+func recordPaths(e *env) []recordRead {
 	rec := e.fx.Records
 	_, group := e.opPath("NG", rec.Notification.GroupID)
-	return []string{
-		"/evaluation/" + rec.Evaluation + "/Question/" + rec.EvaluationQuestion,
-		"/files/" + rec.Folder + "/downloaded?sortby=name",
-		"/files/FileAnnotation/" + rec.File + "/all",
-		"/module/Weblink/" + rec.Weblink + "/Log",
-		"/multimedia/" + rec.Media + "/downloadlog",
-		"/multimedia/statistics/channel/" + rec.Channel + "/users?startDate=2025-01-06T00:00:00Z",
-		"/multimedia/capture/" + rec.Capture + "/medias",
-		"/survey/question/" + rec.SurveyQuestion + "/response?populate=Creator",
-		"/poll/Question/" + rec.PollQuestion + "/Response?populate=photo",
-		"/poll/Response/" + rec.PollResponse,
-		"/resource/" + rec.Resource + "/students?populate=photo",
-		group + "?populate=ancestor",
+	return []recordRead{
+		{registry.E9, "/evaluation/" + rec.Evaluation + "/Question/" + rec.EvaluationQuestion},
+		{registry.E10, "/files/" + rec.Folder + "/downloaded"},
+		{registry.E11, "/files/FileAnnotation/" + rec.File + "/all"},
+		{registry.E12, "/module/Weblink/" + rec.Weblink + "/Log"},
+		{registry.E13, "/multimedia/" + rec.Media + "/downloadlog"},
+		{registry.E15, "/multimedia/statistics/channel/" + rec.Channel + "/users"},
+		{registry.E16, "/multimedia/capture/" + rec.Capture + "/medias"},
+		{registry.E17, "/survey/question/" + rec.SurveyQuestion + "/response"},
+		{registry.E18, "/poll/Question/" + rec.PollQuestion + "/Response"},
+		{registry.E19, "/poll/Response/" + rec.PollResponse},
+		{registry.E20, "/resource/" + rec.Resource + "/students"},
+		{registry.NG, group},
 	}
 }
 

@@ -11,13 +11,8 @@ import (
 
 // copyBankFolder is E6.
 func (env *Env) copyBankFolder(w http.ResponseWriter, r *http.Request, u store.User) {
-	id, ok := env.pathParam(w, r, "id")
+	id, pop, ok := env.pathPopulate(w, r, "id", env.populates(defects.E6PopulateUnsupported, registry.E6)...)
 	if !ok {
-		return
-	}
-	pop, err := env.populate(r, env.populates(defects.E6PopulateUnsupported, "Creator", "ContentCount")...)
-	if err != nil {
-		env.badRequest(w, err)
 		return
 	}
 	f, evicted, err := env.store.CopyFolderCounted(id, u)

@@ -16,14 +16,10 @@ func (env *Env) getQuestion(w http.ResponseWriter, r *http.Request, _ store.User
 	if !ok {
 		return
 	}
-	id, ok := env.pathParam(w, r, "id")
-	if !ok {
-		return
-	}
 	// The question record has no field for these entities: they are
 	// accepted and change nothing (docs/decisions.md).
-	if _, err := env.populate(r, env.populates(defects.E9PopulateUnsupported, "lastUpdatedUser", "Response", "ResponseWithCreator")...); err != nil {
-		env.badRequest(w, err)
+	id, _, ok := env.pathPopulate(w, r, "id", env.populates(defects.E9PopulateUnsupported, registry.E9)...)
+	if !ok {
 		return
 	}
 	q, err := env.store.Question(eval, id)

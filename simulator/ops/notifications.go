@@ -11,13 +11,8 @@ import (
 
 // notificationByGroup is NG.
 func (env *Env) notificationByGroup(w http.ResponseWriter, r *http.Request, _ store.User) {
-	id, ok := env.pathParam(w, r, "id")
+	id, pop, ok := env.pathPopulate(w, r, "id", populateEntities[registry.NG]...)
 	if !ok {
-		return
-	}
-	pop, err := env.populate(r, "ancestor")
-	if err != nil {
-		env.badRequest(w, err)
 		return
 	}
 	n, err := env.store.NotificationByGroup(id, pop["ancestor"] && !env.defects.Has(defects.NotificationNoAncestor))

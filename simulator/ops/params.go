@@ -6,6 +6,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/campusconf/campusconf/internal/registry"
 	"github.com/campusconf/campusconf/simulator/defects"
 	"github.com/campusconf/campusconf/simulator/front"
 	"github.com/campusconf/campusconf/simulator/listing"
@@ -30,14 +31,27 @@ func (env *Env) readBody(w http.ResponseWriter, r *http.Request) *front.Body {
 	return front.ReadBody(w, r, env.defects)
 }
 
-// populates are the populate entities an operation accepts: none with
-// the named defect, which leaves populate unimplemented.
-func (env *Env) populates(defect defects.Name, accepted ...string) []string {
+// populates are the populate entities op accepts, as the registry
+// declares them: none with the named defect, which leaves populate
+// unimplemented.
+func (env *Env) populates(defect defects.Name, op registry.OpID) []string {
 	if env.defects.Has(defect) {
 		return nil
 	}
-	return accepted
+	return populateEntities[op]
 }
+
+// populateEntities are the entities of registry.Populates by operation,
+// read once: the handlers look them up on every request.
+var populateEntities = func() map[registry.OpID][]string {
+	out := map[registry.OpID][]string{}
+	for _, id := range registry.IDs() {
+		for _, p := range registry.Populates(id) {
+			out[id] = append(out[id], p.Entity)
+		}
+	}
+	return out
+}()
 
 // pathAndBody reads a path id and a JSON object body; b is nil once the
 // request was answered (a malformed id, or what readBody refuses).
@@ -62,6 +76,21 @@ func (env *Env) idsBody(w http.ResponseWriter, r *http.Request) (ids []string, o
 		return nil, false
 	}
 	return ids, true
+}
+
+// pathPopulate reads a uuid path parameter and the populate query
+// parameter, the opening of a handler that reads one record: either
+// malformed is answered 400 here (the path first), and ok is false.
+func (env *Env) pathPopulate(w http.ResponseWriter, r *http.Request, name string, accepted ...string) (id string, pop map[string]bool, ok bool) {
+	id, err := front.PathUUID(r, name)
+	if err == nil {
+		pop, err = env.populate(r, accepted...)
+	}
+	if err != nil {
+		env.badRequest(w, err)
+		return "", nil, false
+	}
+	return id, pop, true
 }
 
 // pathParam reads a uuid path parameter (front.PathUUID) for a handler: a

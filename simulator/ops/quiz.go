@@ -75,26 +75,21 @@ func asciiOnly(s string) string {
 // keepOmitted gives the fields of in that b leaves out (or sends as null)
 // their stored value, for quiz-patch.
 func keepOmitted(b *front.Body, in, cur store.QuizSection) store.QuizSection {
-	omitted := func(name string) bool { return b.Get(name, false) == nil }
-	if omitted("description") {
-		in.Description = cur.Description
-	}
-	if omitted("displayQuestionMark") {
-		in.DisplayQuestionMark = cur.DisplayQuestionMark
-	}
-	if omitted("displayedRandomQuestions") {
-		in.DisplayedRandomQuestions = cur.DisplayedRandomQuestions
-	}
-	if omitted("randomizeQuestions") {
-		in.RandomizeQuestions = cur.RandomizeQuestions
-	}
-	if omitted("randomizeOptions") {
-		in.RandomizeOptions = cur.RandomizeOptions
-	}
-	if omitted("requireRational") {
-		in.RequireRational = cur.RequireRational
-	}
+	keepIfOmitted(b, "description", &in.Description, cur.Description)
+	keepIfOmitted(b, "displayQuestionMark", &in.DisplayQuestionMark, cur.DisplayQuestionMark)
+	keepIfOmitted(b, "displayedRandomQuestions", &in.DisplayedRandomQuestions, cur.DisplayedRandomQuestions)
+	keepIfOmitted(b, "randomizeQuestions", &in.RandomizeQuestions, cur.RandomizeQuestions)
+	keepIfOmitted(b, "randomizeOptions", &in.RandomizeOptions, cur.RandomizeOptions)
+	keepIfOmitted(b, "requireRational", &in.RequireRational, cur.RequireRational)
 	return in
+}
+
+// keepIfOmitted sets *field to stored when b leaves the member name out
+// or sends it as null.
+func keepIfOmitted[T any](b *front.Body, name string, field *T, stored T) {
+	if b.Get(name, false) == nil {
+		*field = stored
+	}
 }
 
 // quizRoutes are the routes of quizzes: QS updates a quiz section.

@@ -10,7 +10,7 @@ import (
 
 // resourceStudents is E20.
 func (env *Env) resourceStudents(w http.ResponseWriter, r *http.Request, _ store.User) {
-	a, ok := env.listRequest(w, r, listSpec{idParam: "id", paged: true, populate: true, accept: env.populates(defects.E20PopulateUnsupported, "photo")})
+	a, ok := env.listRequest(w, r, listSpec{idParam: "id", paged: true, populate: true, accept: env.populates(defects.E20PopulateUnsupported, registry.E20)})
 	if !ok {
 		return
 	}

@@ -12,7 +12,7 @@ import (
 
 // surveyResponses is E17; an unknown question is 404.
 func (env *Env) surveyResponses(w http.ResponseWriter, r *http.Request, _ store.User) {
-	a, ok := env.listRequest(w, r, listSpec{idParam: "id", paged: true, populate: true, accept: env.populates(defects.E17PopulateUnsupported, "Creator")})
+	a, ok := env.listRequest(w, r, listSpec{idParam: "id", paged: true, populate: true, accept: env.populates(defects.E17PopulateUnsupported, registry.E17)})
 	if !ok {
 		return
 	}
@@ -38,7 +38,7 @@ func (env *Env) surveyResponses(w http.ResponseWriter, r *http.Request, _ store.
 
 // pollResponses is E18.
 func (env *Env) pollResponses(w http.ResponseWriter, r *http.Request, _ store.User) {
-	a, ok := env.listRequest(w, r, listSpec{idParam: "id", paged: true, populate: true, accept: env.populates(defects.E18PopulateUnsupported, "photo")})
+	a, ok := env.listRequest(w, r, listSpec{idParam: "id", paged: true, populate: true, accept: env.populates(defects.E18PopulateUnsupported, registry.E18)})
 	if !ok {
 		return
 	}
