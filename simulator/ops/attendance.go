@@ -30,7 +30,7 @@ func (env *Env) addDefaultAttendance(w http.ResponseWriter, r *http.Request, u s
 		env.failStore400(w, r, err)
 		return
 	}
-	front.WriteJSON(w, http.StatusCreated, a)
+	writeAttendance(w, http.StatusCreated, &a)
 }
 
 // deleteAttendances is E8.

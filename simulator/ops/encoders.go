@@ -8,16 +8,19 @@ import (
 	"github.com/campusconf/campusconf/simulator/store"
 )
 
-// The one answer encoded by hand: a poll response (E19). Measured with
-// bench/loopback.sh against the same simulator encoding with encoding/json
-// (-tags campusconf_nohandjson; three alternated rounds of 5 s per phase,
-// 2026-11-29), the hand-written encoders bought 14% on E19 (median of the
-// rounds' ratios 1.14; CPU per request 1.10) and 2 to 6% elsewhere (E20
-// 1.03, E10 1.02, E7 1.06, NR 1.03; the pages of E20 and E10 are encoded
-// once and kept, listing.List.Encoded): those of the download log, the
-// accessible students, the attendance record and the notification went,
-// this one stays (BENCHMARKS.md, "What the hand-written machinery buys").
-// TestPollResponseJSON holds it to encoding/json's bytes.
+// Two answers are encoded by hand: a poll response (E19) and an
+// attendance record (E7). Measured with bench/loopback.sh against the same
+// simulator encoding with encoding/json (-tags campusconf_nohandjson;
+// three alternated rounds of 5 s per phase, 2026-11-29), the hand-written
+// encoders bought 14% on E19 (median of the rounds' ratios 1.14; CPU per
+// request 1.10), 6% on E7 and 2 to 3% elsewhere (E20 1.03, E10 1.02, NR
+// 1.03; the pages of E20 and E10 are encoded once and kept,
+// listing.List.Encoded). The poll response's stays for its 14%; the
+// attendance's stays because without it the create phase fell to 0.64 of
+// the bare handler, under the floor of 0.65; those of the download log,
+// the accessible students and the notification went (BENCHMARKS.md, "What
+// the hand-written machinery buys"). TestPollResponseJSON and
+// TestFastAttendanceJSON hold them to encoding/json's bytes.
 
 const hexDigits = "0123456789abcdef"
 
@@ -89,6 +92,35 @@ func appendJSONString(b []byte, s string) []byte {
 	}
 	b = append(b, s[start:]...)
 	return append(b, '"')
+}
+
+// appendAttendance appends a as json.Encoder writes it (HTML escaping off,
+// a newline after): the answer of every E7 create.
+func appendAttendance(b []byte, a *store.Attendance) []byte {
+	b = appendMember(b, `{"id":`, a.ID)
+	b = appendMember(b, `,"name":`, a.Name)
+	b = appendMember(b, `,"resourceID":`, a.ResourceID)
+	b = append(b, `,"publish":`...)
+	b = appendBool(b, a.Publish)
+	b = append(b, `,"createdDate":"`...)
+	b = a.CreatedDate.AppendFormat(b, time.RFC3339Nano)
+	b = appendMember(b, `","creatorID":`, a.CreatorID)
+	b = appendMember(b, `,"photoUrl":`, a.PhotoURL)
+	b = appendMember(b, `,"userName":`, a.UserName)
+	b = appendMember(b, `,"userID":`, a.UserID)
+	b = appendMember(b, `,"userMatricNo":`, a.UserMatricNo)
+	b = appendMember(b, `,"email":`, a.Email)
+	b = appendMember(b, `,"description":`, a.Description)
+	b = append(b, `,"isDefault":`...)
+	b = appendBool(b, a.IsDefault)
+	return append(b, '}', '\n')
+}
+
+func appendBool(b []byte, v bool) []byte {
+	if v {
+		return append(b, "true"...)
+	}
+	return append(b, "false"...)
 }
 
 // appendPollResponse appends one poll response (E19, and the entries of

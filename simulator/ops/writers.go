@@ -52,3 +52,19 @@ func (env *Env) failStore(w http.ResponseWriter, err error, notFound int) {
 		env.fail(w, http.StatusInternalServerError, "internal error: "+err.Error())
 	}
 }
+
+// writeAttendance answers an attendance record, encoded without reflection
+// (appendAttendance): the same bytes as front.WriteJSON.
+func writeAttendance(w http.ResponseWriter, status int, a *store.Attendance) {
+	if !handJSON {
+		front.WriteJSON(w, status, a)
+		return
+	}
+	p := logBufs.Get().(*[]byte)
+	b := appendAttendance((*p)[:0], a)
+	front.DeclareJSON(w.Header())
+	w.WriteHeader(status)
+	w.Write(b)
+	*p = b
+	logBufs.Put(p)
+}
