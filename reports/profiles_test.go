@@ -257,7 +257,8 @@ func TestVerifyFindsEachInconsistency(t *testing.T) {
 		}, "profiles[4] (attendance): result failure, but its counts passed 2, failed 2"},
 		{"a count changed", func(c *ConformanceReport) { c.Profiles[0].Counts.Skipped = 1 }, "profiles[0] (second-factor): result success, but its counts"},
 		{"a profile dropped", func(c *ConformanceReport) { c.Profiles = c.Profiles[1:] }, "profiles: expected the suite's 16 profiles, got 15"},
-		{"a profile renamed", func(c *ConformanceReport) { c.Profiles[1].Name = "campus" }, "profiles[1] (campus): expected profile faculty with operations [E4]"},
+		{"a profile renamed", func(c *ConformanceReport) { c.Profiles[1].Name = "campus" }, "profiles[1] (campus): expected profile faculty, got campus"},
+		{"a profile's operations changed", func(c *ConformanceReport) { c.Profiles[1].Operations = []string{"E4", "E22"} }, "profiles[1] (faculty): expected profile faculty with operations [E4]"},
 		{"implements disagrees", func(c *ConformanceReport) { c.Implements = []string{"attendance"} }, "implements [attendance]: expected the profiles whose result is not unsupported, [second-factor attendance]"},
 		{"an unsupported profile that ran", func(c *ConformanceReport) { c.Profiles[15].Counts.Passed = 2 }, "profiles[15] (quizzes): unsupported, but scenarios of it ran"},
 		{"an unknown requirement", func(c *ConformanceReport) {
@@ -478,6 +479,38 @@ func TestVerifyHoldsAFullRunToItsScenarioCounts(t *testing.T) {
 				t.Errorf("expected a problem containing %q, got:\n%s", tt.want, strings.Join(probs, "\n"))
 			}
 		})
+	}
+}
+
+// TestVerifyKeepsAnEarlierReleaseVerifiable: a report of an earlier
+// release lists its profiles' operations as they were then; an operation
+// added to a profile since must not make it fail to verify, while its
+// counts are still held to its own release's row.
+func TestVerifyKeepsAnEarlierReleaseVerifiable(t *testing.T) {
+	rel, _ := version.ReleaseOf(version.Suite, version.SpecDigest)
+	earlier := rel
+	earlier.Suite, earlier.SpecDigest = "2.9.0", "sha256:"+strings.Repeat("0", 64)
+	saved := version.Releases
+	version.Releases = append([]version.Release{earlier}, saved...)
+	t.Cleanup(func() { version.Releases = saved })
+	for _, tt := range []struct {
+		suite, digest string
+		want          string // "" verifies
+	}{
+		{earlier.Suite, earlier.SpecDigest, ""},
+		{version.Suite, version.SpecDigest, "profiles[1] (faculty): expected profile faculty with operations [E4]"},
+	} {
+		c := writtenConformance(t, fullRun(t, false))
+		c.SuiteVersion, c.SpecDigest = tt.suite, tt.digest
+		c.Profiles[1].Operations = []string{} // E4 not yet in the profile then
+		c.Reproduce = Reproduction(c)
+		probs := c.Verify()
+		switch {
+		case tt.want == "" && len(probs) > 0:
+			t.Errorf("suite %s: expected it to verify, got:\n%s", tt.suite, strings.Join(probs, "\n"))
+		case tt.want != "" && !slices.ContainsFunc(probs, func(p string) bool { return strings.Contains(p, tt.want) }):
+			t.Errorf("suite %s: expected a problem containing %q, got:\n%s", tt.suite, tt.want, strings.Join(probs, "\n"))
+		}
 	}
 }
 
