@@ -16,6 +16,7 @@ import (
 
 	"github.com/campusconf/campusconf/fixtures"
 	"github.com/campusconf/campusconf/internal/nettest"
+	"github.com/campusconf/campusconf/internal/registry"
 	"github.com/campusconf/campusconf/internal/totp"
 	"github.com/campusconf/campusconf/reports"
 )
@@ -366,6 +367,29 @@ func TestGeneratedOneTimePasswordsAreRedacted(t *testing.T) {
 	for _, code := range []string{before, after} {
 		if strings.Contains(string(b), code) {
 			t.Errorf("the report contains the one-time password %s", code)
+		}
+	}
+}
+
+// TestIsRead holds which requests the runner may send again after a
+// transport error to the registry's facts: a GET, or a call of an
+// operation that changes nothing; never a write, nor a call of an
+// operation the registry does not know.
+func TestIsRead(t *testing.T) {
+	tests := []struct {
+		op     registry.OpID
+		method string
+		want   bool
+	}{
+		{registry.NG, http.MethodGet, true},
+		{registry.E2, http.MethodPost, true},
+		{registry.NR, http.MethodPut, false},
+		{registry.E7, http.MethodPost, false},
+		{"E99", http.MethodPost, false},
+	}
+	for _, tt := range tests {
+		if got := isRead(tt.op, tt.method); got != tt.want {
+			t.Errorf("isRead(%s, %s) = %v, want %v", tt.op, tt.method, got, tt.want)
 		}
 	}
 }

@@ -299,9 +299,14 @@ func (s *state) again(ctx context.Context, contentType string) error {
 }
 
 // isRead reports whether a request only reads, so that it may be sent
-// again after a transport error: a GET, or the E2 poll.
+// again after a transport error: a GET, or a call of an operation the
+// registry says changes nothing (the E2 poll, a POST).
 func isRead(op registry.OpID, method string) bool {
-	return method == http.MethodGet || op == registry.E2
+	if method == http.MethodGet {
+		return true
+	}
+	o, ok := registry.Lookup(string(op))
+	return ok && !o.ChangesState
 }
 
 // exchange makes one request and records it. It returns nil with the
