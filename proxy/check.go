@@ -119,7 +119,7 @@ func (c *checker) check(ex *Exchange) (op registry.OpID, out []Finding) {
 	// a rate-limited answer (internal/pace: the producers' reading) is
 	// the target's pace, not an answer to judge: the app sends again
 	o := registry.Must(op)
-	write := ex.Method != http.MethodGet && op != registry.E2
+	write := o.ChangesState
 	if _, limited := pace.Limited(ex.Status, ex.ResponseHeader, write, slices.Contains(o.Statuses, http.StatusServiceUnavailable), ex.Started.Add(ex.Duration)); limited {
 		if c.limited != nil {
 			c.limited(ex)
@@ -255,8 +255,12 @@ func (c *checker) check(ex *Exchange) (op registry.OpID, out []Finding) {
 	if user != "" {
 		for _, f := range c.fx.Forbidden {
 			if f.Operation == string(op) && f.User == user {
-				note("ALL.forbidden")
+				// only a breach is judged: a refused write may still have
+				// been carried out, which one exchange cannot show (the
+				// scenario reads the record back), and the scenario
+				// judges its reads and writes together
 				if is2xx {
+					note("ALL.forbidden")
 					add("ALL.forbidden", fmt.Sprintf("403 for %s, whom the fixture declares unauthorised", user), got)
 				}
 			}

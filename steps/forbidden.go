@@ -51,7 +51,7 @@ func forbiddenRefused(ctx context.Context) error {
 			return fmt.Errorf("forbidden: unknown operation %q (want one of %s)", f.Operation, registry.Span(""))
 		}
 		op := o.ID
-		p := &probe{op: op, user: f.User, call: forbiddenCall(op, f.Record)}
+		p := &probe{op: op, user: f.User, call: forbiddenCall(op, f.Record), record: f.Record}
 		probes[i] = p
 		switch {
 		case !s.env.cfg.Fixture.Supports(string(op)):
@@ -77,6 +77,7 @@ func forbiddenRefused(ctx context.Context) error {
 	checked := 0
 	for _, p := range probes {
 		at := s.merge(p.state)
+		p.at = at
 		if p.err != nil {
 			var f *Failure
 			if errors.As(p.err, &f) {
@@ -119,6 +120,14 @@ func forbiddenRefused(ctx context.Context) error {
 		f.Exchange = first
 		return f
 	}
+	for _, p := range probes {
+		if p.changed != nil {
+			// refused as declared, and carried out all the same
+			p.changed.Exchange += p.at
+			p.changed.Expected = fmt.Sprintf("%s as %q refused with 403 and nothing changed: %s", p.op, p.user, p.changed.Expected)
+			return p.changed
+		}
+	}
 	if len(badBody) > 0 {
 		s.exercise("ALL.error-body")
 		f := s.fail([]string{"ALL.error-body"}, "a JSON string body with every 403", fmt.Sprintf("%d of %d refusals in another form", len(badBody), len(entries)), strings.Join(badBody, "\n"))
@@ -128,14 +137,29 @@ func forbiddenRefused(ctx context.Context) error {
 	return nil
 }
 
+// readBack returns the write a forbidden entry's probe is read around,
+// where the registry declares the read of the record op changes and a
+// call changing it (internal/registry/writes.go), and the entry names no
+// record of its own (one that does is probed as it names it, for a
+// permission per record): the record is read by the default caller
+// before and after the refused write, and must read as it was.
+func readBack(op registry.OpID, record string) (registry.Write, bool) {
+	w, ok := registry.WriteOf(op)
+	if !ok || w.Read == nil || w.Change == nil || record != "" {
+		return registry.Write{}, false
+	}
+	return w, true
+}
+
 // probe is one forbidden entry's probe: what to send, and what came of it
 // in a state of its own (merged into the scenario's in the fixture's
 // order).
 type probe struct {
-	op    registry.OpID
-	user  string
-	call  call
-	state *state
+	op     registry.OpID
+	user   string
+	call   call
+	record string
+	state  *state
 	// unprobed says why the entry was not probed ("" when it was); err is
 	// an error that ends the check (a transport error, a suite fault).
 	unprobed string
@@ -145,6 +169,11 @@ type probe struct {
 	status     int
 	got        string
 	stringBody bool
+	// changed, when set, is the failure of a refused write read back
+	// changed (readBack); at is the index of the probe's first exchange
+	// in the scenario's.
+	changed *Failure
+	at      int
 }
 
 // probeLanes makes the probes not already passed over, in the lanes of
@@ -180,8 +209,33 @@ func (s *state) probeOne(ctx context.Context, p *probe) {
 		p.unprobed = reason
 		return
 	}
+	c := p.call
+	w, around := readBack(p.op, p.record)
+	var obs *writeObs
+	if around {
+		// the record as the default caller reads it, and a value of it
+		// the refused write would change; the reads around the refusal
+		// judge no shape (unshaped)
+		ps.unshaped = true
+		err := ps.do(ctx, call{op: w.Read.Op, params: maps.Clone(w.Read.Call.Params)})
+		ps.unshaped = false
+		if err != nil {
+			p.err = err
+			return
+		}
+		if ps.status != 200 {
+			around = false // the record does not read: the refusal alone is probed
+		} else {
+			obs = &writeObs{before: ps.keep()}
+			if err := ps.flip(w); err != nil {
+				p.err = err
+				return
+			}
+			c = changeCall(p.op, w)
+		}
+	}
 	ps.user = p.user
-	if err := ps.do(ctx, p.call); err != nil {
+	if err := ps.do(ctx, c); err != nil {
 		if sk, isSkip := asSkip(err); isSkip {
 			// an unplaced operation or a missing record: nothing to check
 			p.unprobed = fmt.Sprintf("%s as %q: %s", p.op, p.user, sk.reason)
@@ -192,6 +246,20 @@ func (s *state) probeOne(ctx context.Context, p *probe) {
 	}
 	p.status, p.got = ps.status, ps.gotStatus()
 	p.stringBody = rules.IsErrorBody(ps.body)
+	if !around || p.status != 403 {
+		return
+	}
+	ps.user, ps.unshaped = "", true
+	err := ps.readAfter(ctx, obs, w.Read)
+	ps.unshaped = false
+	if err != nil {
+		p.err = err
+		return
+	}
+	var f *Failure
+	if err := ps.sameAnswer(w, w.Read, obs.before, obs.after, "the record as read before the refused write"); errors.As(err, &f) {
+		p.changed = f
+	}
 }
 
 // merge adds what a probe's state did to the scenario's state, as if the
@@ -229,7 +297,7 @@ func forbiddenLanes(f *fixtures.File) [][]int {
 	laneOf := map[string]int{}
 	for i, fb := range f.Forbidden {
 		var groups []string
-		for _, op := range probeOps(fb.Operation) {
+		for _, op := range entryOps(fb) {
 			if a, ok := accessOf(op); ok {
 				groups = append(groups, a.group)
 			}
@@ -267,6 +335,19 @@ func probeOps(name string) []registry.OpID {
 	return []registry.OpID{o.ID}
 }
 
+// entryOps are the operations the probe of a forbidden entry calls: its
+// setup's and its own (probeOps), and the reads around a write it reads
+// back (readBack).
+func entryOps(fb fixtures.Forbidden) []registry.OpID {
+	ops := probeOps(fb.Operation)
+	if o, ok := registry.Lookup(fb.Operation); ok {
+		if w, around := readBack(o.ID, fb.Record); around {
+			ops = append(ops, w.Read.Op, w.Read.Op)
+		}
+	}
+	return ops
+}
+
 // forbiddenCalls declares what forbiddenRefused sends: the operations of
 // the fixture's forbidden entries and their probes' setups; one after
 // another, the requests of its longest lane.
@@ -275,7 +356,7 @@ func forbiddenCalls(e *env, _ []string) declared {
 	for _, lane := range forbiddenLanes(e.cfg.Fixture) {
 		n := 0
 		for _, i := range lane {
-			ops := probeOps(e.cfg.Fixture.Forbidden[i].Operation)
+			ops := entryOps(e.cfg.Fixture.Forbidden[i])
 			d.ops = append(d.ops, ops...)
 			n += len(ops)
 		}

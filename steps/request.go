@@ -271,6 +271,9 @@ func (s *state) send(ctx context.Context, op registry.OpID, method, u string, bo
 			return &ended{why: context.Cause(ctx).Error()}
 		}
 		if err == nil {
+			if s.unshaped {
+				return nil
+			}
 			return s.checkShape()
 		}
 		var na *noAnswer

@@ -24,9 +24,14 @@ type state struct {
 	// operation it calls.
 	op registry.OpID
 
-	user    string // fixture user name of the caller
-	noKey   bool   // leave out the subscription key
-	fakeKey string // send this key, never issued, instead of the fixture's
+	user string // fixture user name of the caller
+	// unshaped leaves the shape of the answers unjudged: reads made only
+	// to compare a record before and after a refused call, in a scenario
+	// whose requirement is the refusal (the record's shape is its own
+	// scenarios' to judge).
+	unshaped bool
+	noKey    bool   // leave out the subscription key
+	fakeKey  string // send this key, never issued, instead of the fixture's
 	// identity says how the user's headers are sent (spellings.go)
 	identity identity
 	saved    map[string]gjson.Result

@@ -181,6 +181,7 @@ const (
 	KeyRefusalObject          Name = "key-refusal-object"
 	TokenRefusalObject        Name = "token-refusal-object"
 	KeyWriteFirst             Name = "key-write-first"
+	ForbiddenWriteFirst       Name = "forbidden-write-first"
 	NotifyReadNeighbours      Name = "notify-read-neighbours"
 	DateOffsetRefused         Name = "date-offset-refused"
 	DateFractionRefused       Name = "date-fraction-refused"
@@ -241,10 +242,10 @@ var handWritten = []Defect{
 		Requirements: []string{"ALL.media-type", "ALL.media-param"}},
 	{Name: StudentsAllowed, Description: "students may call the writes and log reads the fixture declares forbidden to them",
 		Requirements: []string{"ALL.forbidden"},
-		// The refusal probe of E14 names a media the suite deletes later
-		// (a real record, so that a per-record permission has something
-		// to refuse): let through, it deletes it first.
-		Collateral: []string{"E14.count"}},
+		// The refusal probe of E14 is read around (the media the key
+		// check and A deleted media is gone read first): let through, it
+		// deletes it.
+		Collateral: []string{"E13.200"}},
 	{Name: MalformedJSON500, Description: "a request body that is not well-formed JSON is answered 500 instead of 400",
 		Requirements: badJSONReqs},
 	{Name: MissingField422, Description: "a body missing a required field is answered 422 instead of 400",
@@ -530,6 +531,12 @@ var handWritten = []Defect{
 		// The refused E14 of the key check deletes the media A deleted
 		// media is gone reads first (E13), and finds gone.
 		Collateral: []string{"E13.200"}},
+	{Name: ForbiddenWriteFirst, Description: "a write the role model refuses is carried out (as owner) before the call is refused with 403",
+		Requirements: []string{"ALL.forbidden"},
+		// Carried out, the refused E14 deletes the media the key check
+		// and A deleted media is gone read first (E13), and the refused
+		// slot deletion of E5.403 deletes the slots it then expects.
+		Collateral: []string{"E13.200", "E5.403"}},
 	{Name: NotifyReadNeighbours, Description: "notification read update sets the read status of every notification of the user, not only of the one it names",
 		Requirements: []string{"ALL.neighbours"}},
 	{Name: DateOffsetRefused, Description: "E10 and E15 refuse a date-time with a numeric offset (+05:30) instead of Z with 400",

@@ -108,6 +108,9 @@ func (env *Env) serveOperation(op operation, note *front.Note, w http.ResponseWr
 		note.User = u.Fixture
 	}
 	if (!env.perRecord(op) || env.namesExisting(op.ID, r)) && !env.authorize(w, op, u) {
+		if op.ChangesState && env.defects.Has(defects.ForbiddenWriteFirst) {
+			env.carryOut(op, r)
+		}
 		if op.access == notStudent {
 			relyOn(r, decisions.ExtraPermissions)
 		}
@@ -147,7 +150,8 @@ func (env *Env) authenticate(w http.ResponseWriter, r *http.Request, op operatio
 const keyRefusalPrefix = "Ocp-Apim-Subscription-Key: "
 
 // carryOut serves op for owner, its answer thrown away: the
-// key-write-first defect, which refuses the call only after it.
+// key-write-first and forbidden-write-first defects, which refuse the call
+// only after it.
 func (env *Env) carryOut(op operation, r *http.Request) {
 	for _, u := range env.store.Users() {
 		if u.Fixture == "owner" {
