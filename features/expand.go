@@ -50,7 +50,7 @@ var selections = map[string]func(registry.Operation) bool{
 
 func readBack(o registry.Operation) bool {
 	w, ok := registry.WriteOf(o.ID)
-	return ok && w.Read != nil && w.Change != nil
+	return ok && w.ReadsBack()
 }
 
 // A comment line

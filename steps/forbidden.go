@@ -145,7 +145,7 @@ func forbiddenRefused(ctx context.Context) error {
 // before and after the refused write, and must read as it was.
 func readBack(op registry.OpID, record string) (registry.Write, bool) {
 	w, ok := registry.WriteOf(op)
-	if !ok || w.Read == nil || w.Change == nil || record != "" {
+	if !ok || !w.ReadsBack() || record != "" {
 		return registry.Write{}, false
 	}
 	return w, true

@@ -107,6 +107,11 @@ type Write struct {
 	NeighbourKey string
 }
 
+// ReadsBack reports whether a refused call of the write can be read
+// back: the registry declares a call changing the record and the read of
+// it (the key refusal's and the refusal check's read-backs).
+func (w Write) ReadsBack() bool { return w.Read != nil && w.Change != nil }
+
 // Edge values the round trips send: text beyond ASCII (Latin-1, CJK and
 // characters outside the Basic Multilingual Plane: an emoji and a musical
 // symbol, which UTF-16 writes as surrogate pairs), and the int32 extremes.
