@@ -61,10 +61,5 @@ func writeAttendance(w http.ResponseWriter, status int, a *store.Attendance) {
 		return
 	}
 	p := logBufs.Get().(*[]byte)
-	b := appendAttendance((*p)[:0], a)
-	front.DeclareJSON(w.Header())
-	w.WriteHeader(status)
-	w.Write(b)
-	*p = b
-	logBufs.Put(p)
+	writeEncoded(w, status, p, appendAttendance((*p)[:0], a))
 }
