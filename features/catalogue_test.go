@@ -1,14 +1,11 @@
 package features
 
 import (
-	"bytes"
 	"fmt"
-	"io/fs"
 	"sort"
 	"strings"
 	"testing"
 
-	gherkin "github.com/cucumber/gherkin/go/v26"
 	messages "github.com/cucumber/messages/go/v21"
 
 	"github.com/campusconf/campusconf/internal/rules"
@@ -20,24 +17,7 @@ var otherTags = map[string]bool{"@destructive": true}
 // pickles compiles every embedded feature into its scenarios.
 func pickles(t *testing.T) []*messages.Pickle {
 	t.Helper()
-	var out []*messages.Pickle
-	ids := (&messages.Incrementing{}).NewId
-	err := fs.WalkDir(FS, ".", func(path string, d fs.DirEntry, err error) error {
-		if err != nil || !strings.HasSuffix(path, ".feature") {
-			return err
-		}
-		data, err := fs.ReadFile(FS, path)
-		if err != nil {
-			return err
-		}
-		doc, err := gherkin.ParseGherkinDocument(bytes.NewReader(data), ids)
-		if err != nil {
-			t.Errorf("%s: %v", path, err)
-			return nil
-		}
-		out = append(out, gherkin.Pickles(*doc, path, ids)...)
-		return nil
-	})
+	out, err := compile(FS)
 	if err != nil {
 		t.Fatal(err)
 	}

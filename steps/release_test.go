@@ -14,11 +14,13 @@ import (
 	"github.com/campusconf/campusconf/internal/version"
 )
 
-// TestReleaseScenarioCounts holds this build's row of version.Releases to
-// the catalogue: the scenarios of each profile in a run of the whole
-// suite, which `campusconf report verify` holds a full run's conformance
-// report to. A scenario added or removed fails here until the row of the
-// suite version it goes out in says so.
+// TestReleaseScenarioCounts holds the counts `campusconf report verify`
+// holds a full run's conformance report to: features.ScenarioCounts, read
+// from the feature files, must be the scenarios per profile godog runs,
+// as this package places them (operationOf); and once this build's suite
+// is cut, its row of version.Releases must be them too (a scenario added
+// or removed after the cut fails here until Suite is raised). While the
+// suite is in development it prints the row to write when cutting.
 func TestReleaseScenarioCounts(t *testing.T) {
 	suite := godog.TestSuite{Name: "count", Options: &godog.Options{FS: features.FS, Paths: []string{"."}, Strict: true}}
 	feats, err := suite.RetrieveFeatures()
@@ -30,10 +32,6 @@ func TestReleaseScenarioCounts(t *testing.T) {
 		t.Fatal(err)
 	}
 	e := &env{cat: cat}
-	rel, ok := version.ReleaseOf(version.Suite, version.SpecDigest)
-	if !ok {
-		t.Fatalf("version.Releases: expected a row for this build's suite %s, got none", version.Suite)
-	}
 	got, unplaced := map[string]int{}, 0
 	for _, ft := range feats {
 		for _, sc := range ft.Pickles {
@@ -44,22 +42,39 @@ func TestReleaseScenarioCounts(t *testing.T) {
 			}
 		}
 	}
-	if unplaced != rel.Unplaced {
-		t.Errorf("version.Releases, suite %s: expected Unplaced to be the catalogue's %d scenarios of no fixed operation, got %d", version.Suite, unplaced, rel.Unplaced)
+	counts, err := features.ScenarioCounts()
+	if err != nil {
+		t.Fatal(err)
 	}
-	if !maps.Equal(got, rel.Scenarios) {
-		var lines []string
-		for _, name := range slices.Sorted(maps.Keys(got)) {
-			if got[name] != rel.Scenarios[name] {
-				lines = append(lines, fmt.Sprintf("%s: %d in the catalogue, %d in the row", name, got[name], rel.Scenarios[name]))
-			}
-		}
-		for name := range rel.Scenarios {
-			if _, ok := got[name]; !ok {
-				lines = append(lines, fmt.Sprintf("%s: none in the catalogue, %d in the row", name, rel.Scenarios[name]))
-			}
-		}
-		t.Errorf("version.Releases, suite %s: expected the scenarios per profile of the catalogue, got another count (a scenario added or removed: if suite %s is released, raise version.Suite and add a row, else correct its row):\n  %s\n  the catalogue's row: %#v",
-			version.Suite, version.Suite, strings.Join(lines, "\n  "), got)
+	holdCounts(t, "features.ScenarioCounts", counts.Profiles, counts.Unplaced, got, unplaced)
+	rel, cut := version.ReleaseOf(version.Suite, version.SpecDigest)
+	if !cut {
+		t.Logf("suite %s is in development; its row of version.Releases when cut: Scenarios: %#v, Unplaced: %d", version.Suite, got, unplaced)
+		return
 	}
+	holdCounts(t, "version.Releases, suite "+version.Suite+" (cut: raise version.Suite for a scenario added or removed)", rel.Scenarios, rel.Unplaced, got, unplaced)
+}
+
+// holdCounts fails naming each profile whose count in what differs from
+// the scenarios godog runs (got, unplaced).
+func holdCounts(t *testing.T, what string, counts map[string]int, n int, got map[string]int, unplaced int) {
+	t.Helper()
+	if n != unplaced {
+		t.Errorf("%s: expected Unplaced to be the catalogue's %d scenarios of no fixed operation, got %d", what, unplaced, n)
+	}
+	if maps.Equal(got, counts) {
+		return
+	}
+	var lines []string
+	for _, name := range slices.Sorted(maps.Keys(got)) {
+		if got[name] != counts[name] {
+			lines = append(lines, fmt.Sprintf("%s: %d in the catalogue, %d here", name, got[name], counts[name]))
+		}
+	}
+	for name := range counts {
+		if _, ok := got[name]; !ok {
+			lines = append(lines, fmt.Sprintf("%s: none in the catalogue, %d here", name, counts[name]))
+		}
+	}
+	t.Errorf("%s: expected the scenarios per profile godog runs, got another count:\n  %s\n  the catalogue's: %#v", what, strings.Join(lines, "\n  "), got)
 }

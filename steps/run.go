@@ -417,21 +417,20 @@ func featureName(uri string) string {
 	return strings.TrimSuffix(uri, ".feature")
 }
 
-// scenarioOp is the operation of a scenario: the one its tags name (op),
-// or, for the outlines over operations, which name it first.
-// operationOf is the operation a scenario checks, as its report says:
-// the operation its tags name, else the first word of its name when that
-// is an operation id (what counts the scenario in a profile).
+// operationOf is the operation a scenario checks, as its report says
+// (features.Catalogue.OperationOf, which also counts the scenario in a
+// profile).
 func (e *env) operationOf(sc *godog.Scenario) registry.OpID {
-	var op registry.OpID
-	for _, t := range sc.Tags {
-		if id, ok := e.opOf(strings.TrimPrefix(t.Name, "@")); ok {
-			op = id
-		}
+	tags := make([]string, len(sc.Tags))
+	for i, t := range sc.Tags {
+		tags[i] = t.Name
 	}
-	return e.scenarioOp(sc, op)
+	id, _ := e.cat.OperationOf(tags, sc.Name)
+	return registry.OpID(id)
 }
 
+// scenarioOp is the operation of a scenario: the one its tags name (op),
+// or, for the outlines over operations, which name it first.
 func (e *env) scenarioOp(sc *godog.Scenario, op registry.OpID) registry.OpID {
 	if op == "" {
 		first, _, _ := strings.Cut(sc.Name, " ")

@@ -19,8 +19,10 @@ import (
 // requirement is removed or changes meaning, the minor number when
 // requirements or scenarios are added, the patch number for fixes that
 // change no requirement. Two reports of the same Suite checked the same
-// rules.
-const Suite = "3.0.0"
+// rules. While Releases has no row of it, it is in development: the
+// suite version the next release carries, whose catalogue may still
+// grow (a report of it is held to this build's catalogue).
+const Suite = "3.1.0"
 
 // SpecDigest is the SHA-256 digest of the specification text the
 // requirement catalogue was written from (the interface specification,
@@ -50,15 +52,17 @@ type Release struct {
 	Unplaced int
 }
 
-// Releases are the suite versions released so far, oldest first; the
-// last is this build's (Suite, SpecDigest, and the scenarios of its
-// catalogue per profile). `campusconf report verify` accepts a
-// conformance report written by any of them, so a report a vendor
-// submitted stays verifiable after the suite moves on. Raising Suite or
-// SpecDigest adds a row here (TestReleases holds the last row to the
-// constants, and steps' TestReleaseScenarioCounts its Scenarios to the
-// catalogue: a scenario added or removed changes the row of the suite
-// version it goes out in).
+// Releases are the suite versions cut so far, oldest first, each with
+// the scenarios of its catalogue per profile, written when the version
+// is cut (docs/releases.md) and never changed after: `campusconf report
+// verify` accepts a conformance report written by any of them, so a
+// report a vendor submitted stays verifiable after the suite moves on.
+// This build's Suite has a row only once cut; until then (development)
+// the reports package holds a report of it to this build's own catalogue
+// (features.ScenarioCounts), so a scenario or an operation added during
+// development edits no row. TestReleases holds the rows in order;
+// steps' TestReleaseScenarioCounts holds a cut Suite's row to the
+// catalogue, and prints the row to write when cutting.
 var Releases = []Release{
 	{Suite: "3.0.0", SpecDigest: "sha256:4546cceab299c988cea769220a0a74d2f95bf8a6fcb0b5f1482492b7b4bfe2eb",
 		Scenarios: map[string]int{
@@ -86,6 +90,10 @@ func Released(suite, digest string) bool {
 	_, ok := ReleaseOf(suite, digest)
 	return ok
 }
+
+// InDevelopment reports whether this build's suite is not cut yet: no
+// row of Releases is its Suite and SpecDigest.
+func InDevelopment() bool { return !Released(Suite, SpecDigest) }
 
 // Unknown is what Info says of what the build did not record, where
 // there is no build information at all (a binary that is not a Go
