@@ -157,7 +157,7 @@ func TestReadJSONRoundTrip(t *testing.T) {
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("report after WriteJSON and ReadJSON (-want +got):\n%s", diff)
 	}
-	Finalize(got)
+	finalize(got, sampleProfiles()) // the profiles it was finalized with
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("finalizing a read report changed it (-want +got):\n%s", diff)
 	}

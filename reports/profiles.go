@@ -80,15 +80,17 @@ func (r *Report) Claims(p string) bool {
 	return r.Implements == nil || slices.Contains(r.Implements, p)
 }
 
-// profileResults computes the result of every profile of the registry
-// from r's scenarios. strict maps a requirement id to its level.
-func profileResults(r *Report, strict map[string]Strictness) []ProfileResult {
-	all := registry.Profiles()
-	out := make([]ProfileResult, len(all))
-	at := map[registry.Profile]int{}
-	for i, p := range all {
+// profileResults computes the result of every profile of profiles (the
+// registry's, but for the golden files' sample) from r's scenarios, in
+// its order. strict maps a requirement id to its level.
+func profileResults(r *Report, strict map[string]Strictness, profiles []registry.ProfileOps) []ProfileResult {
+	out := make([]ProfileResult, len(profiles))
+	at := map[registry.OpID]int{} // an operation -> its profile's index
+	for i, p := range profiles {
 		out[i] = ProfileResult{Name: string(p.Name), Operations: registry.Strings(p.Operations)}
-		at[p.Name] = i
+		for _, id := range p.Operations {
+			at[id] = i
+		}
 	}
 	order := map[string]int{}
 	for i, q := range r.Requirements {
@@ -96,11 +98,15 @@ func profileResults(r *Report, strict map[string]Strictness) []ProfileResult {
 	}
 	failed := make([]map[string]Strictness, len(out))
 	for _, s := range r.Scenarios {
-		p, ok := registry.ProfileOf(s.Operation)
+		// by id or alias, as registry.ProfileOf reads it
+		op, ok := registry.Lookup(s.Operation)
 		if !ok {
 			continue
 		}
-		i := at[p]
+		i, ok := at[op.ID]
+		if !ok {
+			continue
+		}
 		c := &out[i].Counts
 		switch s.Outcome {
 		case Passed:

@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/campusconf/campusconf/internal/doccheck"
+	"github.com/campusconf/campusconf/internal/registry"
 	"github.com/campusconf/campusconf/reports/redact"
 )
 
@@ -316,7 +317,7 @@ func sampleReport() *Report {
 			},
 		},
 	}
-	Finalize(r)
+	finalize(r, sampleProfiles())
 	// a baseline that knows two of the MUST failures, one of them past its
 	// date, and lists a requirement that now passes
 	g := Baseline{Entries: []BaselineEntry{
@@ -326,8 +327,33 @@ func sampleReport() *Report {
 	}}.Gate(r, r.Started)
 	g.File = ".conformance-baseline.json"
 	r.Gate = &g
-	Finalize(r) // the verdict is the gate's
+	finalize(r, sampleProfiles()) // the verdict is the gate's
 	return r
+}
+
+// sampleProfiles are the profiles sampleReport lists, fixed here so that
+// the golden files show the writers' form of a profile and not the
+// registry's profiles of the day: adding an operation to the registry
+// leaves them alone (TestFinalizeListsTheRegistrysProfiles holds the
+// reports the suite writes to the registry's profiles). They are the
+// profiles of the sample's scenarios, grouped as the registry grouped
+// them when this table was written, and one neither claimed nor run
+// (attendance). Re-finalizing the sample with Finalize lists the
+// registry's profiles in their place.
+func sampleProfiles() []registry.ProfileOps {
+	return []registry.ProfileOps{
+		{Name: "second-factor", Operations: []registry.OpID{"E1", "E2", "E3"}},
+		{Name: "faculty", Operations: []registry.OpID{"E4"}},
+		{Name: "consultation", Operations: []registry.OpID{"E5"}},
+		{Name: "bank", Operations: []registry.OpID{"E6"}},
+		{Name: "attendance", Operations: []registry.OpID{"E7", "E8"}},
+		{Name: "evaluation", Operations: []registry.OpID{"E9", "ES"}},
+		{Name: "multimedia", Operations: []registry.OpID{"E13", "E14", "E15", "E16"}},
+		{Name: "survey", Operations: []registry.OpID{"E17"}},
+		{Name: "web-lectures", Operations: []registry.OpID{"E21"}},
+		{Name: "gradebook", Operations: []registry.OpID{"GB"}},
+		{Name: "quizzes", Operations: []registry.OpID{"QS"}},
+	}
 }
 
 // golden compares got with testdata/name, or rewrites the file under
