@@ -1,10 +1,13 @@
 package reports
 
 import (
+	"path/filepath"
 	"slices"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+
+	"github.com/campusconf/campusconf/internal/registry"
 )
 
 func catalogue() []Requirement {
@@ -222,6 +225,75 @@ func TestCompareNatural(t *testing.T) {
 		}
 		if got := compareNatural(tt.b, tt.a); got != -tt.want {
 			t.Errorf("compareNatural(%q, %q): got %d, want %d", tt.b, tt.a, got, -tt.want)
+		}
+	}
+}
+
+// profileTable is the profiles a report lists, by name and operations in
+// its order: what the registry's Profiles gives.
+func profileTable(ps []ProfileResult) []registry.ProfileOps {
+	out := make([]registry.ProfileOps, len(ps))
+	for i, p := range ps {
+		out[i] = registry.ProfileOps{Name: registry.Profile(p.Name)}
+		for _, id := range p.Operations {
+			out[i].Operations = append(out[i].Operations, registry.OpID(id))
+		}
+	}
+	return out
+}
+
+// TestFinalizeListsTheRegistrysProfiles: whatever a run claimed and ran,
+// the reports the suite writes (WriteAll, which finalizes) list the
+// registry's profiles, each once, in its order, with its operations, in
+// report.json and conformance-report.yaml alike. The golden files' sample
+// lists a fixed table instead (sampleProfiles), so a change of the
+// registry's profiles shows here and leaves the golden files alone.
+func TestFinalizeListsTheRegistrysProfiles(t *testing.T) {
+	gb, _ := registry.ProfileOf("GB")
+	tests := []struct {
+		name   string
+		report func() *Report
+	}{
+		{"nothing run", func() *Report { return &Report{} }},
+		{"one profile claimed, its operation named by its alias", func() *Report {
+			return &Report{Implements: []string{string(gb)}, Scenarios: []Scenario{
+				{ID: "gb:1", Operation: registry.Must("GB").Alias, Strictness: Must, Outcome: Passed},
+			}}
+		}},
+		{"the golden files' sample, finalized by the suite", sampleReport},
+	}
+	want := registry.Profiles()
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			r := tt.report()
+			dir := t.TempDir()
+			if _, err := WriteAll(dir, r); err != nil {
+				t.Fatal(err)
+			}
+			read, err := ReadJSON(filepath.Join(dir, JSONFile))
+			if err != nil {
+				t.Fatal(err)
+			}
+			c, err := ReadConformance(filepath.Join(dir, ConformanceFile))
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, got := range []struct {
+				where    string
+				profiles []ProfileResult
+			}{{"the finalized report", r.Profiles}, {JSONFile, read.Profiles}, {ConformanceFile, c.Profiles}} {
+				if diff := cmp.Diff(want, profileTable(got.profiles)); diff != "" {
+					t.Errorf("%s: expected registry.Profiles() (names, order, operations), got (-want +got):\n%s\nreproduce: go test ./reports -run 'TestFinalizeListsTheRegistrysProfiles'", got.where, diff)
+				}
+			}
+		})
+	}
+	// the scenario named by an alias counts in its operation's profile
+	r := tests[1].report()
+	Finalize(r)
+	for _, p := range r.Profiles {
+		if p.Name == string(gb) && (p.Counts.Passed != 1 || p.Result != ProfileSuccess) {
+			t.Errorf("profile %s: expected its scenario named %q counted (1 passed, success), got %s %+v", gb, registry.Must("GB").Alias, p.Result, p.Counts)
 		}
 	}
 }
