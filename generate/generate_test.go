@@ -16,7 +16,6 @@ import (
 	"github.com/campusconf/campusconf/features"
 	"github.com/campusconf/campusconf/fixtures"
 	"github.com/campusconf/campusconf/internal/inproc"
-	"github.com/campusconf/campusconf/internal/openapi"
 	"github.com/campusconf/campusconf/internal/registry"
 	"github.com/campusconf/campusconf/reports"
 	"github.com/campusconf/campusconf/reports/redact"
@@ -160,15 +159,7 @@ func TestSameSeedSameRequests(t *testing.T) {
 
 func specsFor(t *testing.T, f *fixtures.File) []*opSpec {
 	t.Helper()
-	doc, err := openapi.Load()
-	if err != nil {
-		t.Fatal(err)
-	}
-	cat, err := features.Load()
-	if err != nil {
-		t.Fatal(err)
-	}
-	specs, err := buildSpecs(doc, cat, f)
+	_, _, specs, err := loadSpecs(f)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -89,6 +89,25 @@ func idSources(f *fixtures.File) map[string][]string {
 	return m
 }
 
+// loadSpecs is buildSpecs over the embedded document and catalogue, with
+// the catalogue and the validator a run judges answers with.
+func loadSpecs(f *fixtures.File) (*features.Catalogue, *openapi.Validator, []*opSpec, error) {
+	doc, err := openapi.Load()
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	cat, err := features.Load()
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	v, err := openapi.NewValidator()
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	specs, err := buildSpecs(doc, cat, f)
+	return cat, v, specs, err
+}
+
 // buildSpecs reads every operation the run can reach: placed ones from the
 // catalogue, unplaced ones from the fixture (an operation the fixture does
 // not place is left out).

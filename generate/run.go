@@ -117,19 +117,7 @@ func Run(ctx context.Context, cfg Config) ([]reports.Scenario, Stats, error) {
 	if cfg.Pace == nil {
 		cfg.Pace = pace.New(pace.Config{}) // the policy, without a cap
 	}
-	doc, err := openapi.Load()
-	if err != nil {
-		return nil, Stats{}, err
-	}
-	cat, err := features.Load()
-	if err != nil {
-		return nil, Stats{}, err
-	}
-	v, err := openapi.NewValidator()
-	if err != nil {
-		return nil, Stats{}, err
-	}
-	specs, err := buildSpecs(doc, cat, cfg.Fixture)
+	cat, v, specs, err := loadSpecs(cfg.Fixture)
 	if err != nil {
 		return nil, Stats{}, err
 	}

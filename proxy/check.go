@@ -43,6 +43,20 @@ type checker struct {
 	limited func(ex *Exchange) // notes a rate-limited answer, not judged
 }
 
+// loadChecker is newChecker over the embedded catalogue and the
+// interface's validator: what New checks with, and the tests too.
+func loadChecker(fx *fixtures.File, stateBytes int64) (*checker, error) {
+	cat, err := features.Load()
+	if err != nil {
+		return nil, err
+	}
+	v, err := openapi.NewValidator()
+	if err != nil {
+		return nil, err
+	}
+	return newChecker(cat, fx, v, stateBytes), nil
+}
+
 func newChecker(cat *features.Catalogue, fx *fixtures.File, v *openapi.Validator, stateBytes int64) *checker {
 	c := &checker{cat: cat, fx: fx, v: v, table: routes(fx), keys: map[string]bool{}, mem: newMemory(stateBytes), ids: fixtureIDs(fx), shapes: newShapes()}
 	if fx.SubscriptionKey != "" {

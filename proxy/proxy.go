@@ -22,9 +22,7 @@ import (
 	"sync/atomic"
 	"time"
 
-	"github.com/campusconf/campusconf/features"
 	"github.com/campusconf/campusconf/fixtures"
-	"github.com/campusconf/campusconf/internal/openapi"
 	"github.com/campusconf/campusconf/internal/registry"
 	"github.com/campusconf/campusconf/internal/wire"
 	"github.com/campusconf/campusconf/reports"
@@ -228,11 +226,7 @@ func New(opts Options) (*Proxy, error) {
 		t.DisableCompression = true
 		opts.Transport = t
 	}
-	cat, err := features.Load()
-	if err != nil {
-		return nil, err
-	}
-	v, err := openapi.NewValidator()
+	check, err := loadChecker(opts.Fixture, opts.StateBytes)
 	if err != nil {
 		return nil, err
 	}
@@ -240,7 +234,7 @@ func New(opts Options) (*Proxy, error) {
 		hosts:   hosts,
 		cors:    cors,
 		opts:    opts,
-		check:   newChecker(cat, opts.Fixture, v, opts.StateBytes),
+		check:   check,
 		red:     redact.NewWith(opts.Fixture, redact.TargetSecrets(opts.Target.String())),
 		started: time.Now(),
 		done:    make(chan struct{}),

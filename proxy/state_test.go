@@ -8,9 +8,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/campusconf/campusconf/features"
 	"github.com/campusconf/campusconf/fixtures"
-	"github.com/campusconf/campusconf/internal/openapi"
 	"github.com/campusconf/campusconf/internal/wire"
 	"github.com/campusconf/campusconf/simulator"
 )
@@ -46,18 +44,14 @@ func testChecker(t testing.TB) (*checker, *fixtures.File) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	cat, err := features.Load()
-	if err != nil {
-		t.Fatal(err)
-	}
-	v, err := openapi.NewValidator()
-	if err != nil {
-		t.Fatal(err)
-	}
 	fx := sim.Fixtures()
 	// the reset call of a simulator serving --self-reset
 	fx.Reset = &fixtures.Reset{Method: "POST", Path: "/_campusconf/reset", User: "admin"}
-	return newChecker(cat, fx, v, 0), fx
+	c, err := loadChecker(fx, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return c, fx
 }
 
 func exchangeOf(fx *fixtures.File, s step) *Exchange {

@@ -16,13 +16,9 @@ func diffCmd(args []string, stdout, stderr io.Writer) int {
 	asJSON := fs.Bool("json", false, "write the diff as JSON (every change, for programs) instead of Markdown")
 	maxReport := maxReportFlag(fs)
 	// flags may come before, between or after the two reports
-	files, code, ok := parseInterleaved(fs, args)
+	files, code, ok := parseInterleaved(fs, args, 2, "two reports, BASE and HEAD", stderr)
 	if !ok {
 		return code
-	}
-	if len(files) != 2 {
-		fmt.Fprintf(stderr, "campusconf diff: expected two reports, BASE and HEAD, got %d\n", len(files))
-		return exitUsage
 	}
 	var side [2]*reports.Report
 	for i, name := range []string{"BASE", "HEAD"} {

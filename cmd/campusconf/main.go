@@ -131,11 +131,12 @@ func newFlags(name, usage string, stderr io.Writer) *flag.FlagSet {
 	return fs
 }
 
-// parseInterleaved parses the arguments of a command that takes files
+// parseInterleaved parses the arguments of a command that takes n files
 // among its flags (before, between or after them) and returns the files.
 // When the command must end there it returns false and the exit code, as
-// parseFlags.
-func parseInterleaved(fs *flag.FlagSet, args []string) ([]string, int, bool) {
+// parseFlags: another number of files is a usage error, said on stderr as
+// expected, then the number given.
+func parseInterleaved(fs *flag.FlagSet, args []string, n int, expected string, stderr io.Writer) ([]string, int, bool) {
 	var files []string
 	for {
 		if err := fs.Parse(args); err != nil {
@@ -145,11 +146,16 @@ func parseInterleaved(fs *flag.FlagSet, args []string) ([]string, int, bool) {
 			return nil, exitUsage, false
 		}
 		if fs.NArg() == 0 {
-			return files, 0, true
+			break
 		}
 		files = append(files, fs.Arg(0))
 		args = fs.Args()[1:]
 	}
+	if len(files) != n {
+		fmt.Fprintf(stderr, "campusconf %s: expected %s, got %d\n", fs.Name(), expected, len(files))
+		return nil, exitUsage, false
+	}
+	return files, 0, true
 }
 
 // parseFlags parses the arguments of a command that takes flags only. When

@@ -62,13 +62,9 @@ func verifyCmd(args []string, stdout, stderr io.Writer) int {
 	jsonFile := fs.String("report", "", "`FILE`, the report.json written with the conformance report (default: the report.json beside it, when there is one)")
 	maxReport := maxReportFlag(fs)
 	// flags may come before or after the file
-	files, code, ok := parseInterleaved(fs, args)
+	files, code, ok := parseInterleaved(fs, args, 1, "one conformance report", stderr)
 	if !ok {
 		return code
-	}
-	if len(files) != 1 {
-		fmt.Fprintf(stderr, "campusconf report verify: expected one conformance report, got %d arguments\n", len(files))
-		return exitUsage
 	}
 	path := files[0]
 	if st, err := os.Stat(path); err == nil && st.IsDir() {

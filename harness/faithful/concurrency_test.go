@@ -46,22 +46,35 @@ func TestOutcomesDoNotDependOnConcurrency(t *testing.T) {
 	}
 	for _, tt := range targets {
 		t.Run(tt.name, func(t *testing.T) {
-			var want string
-			for _, c := range []int{1, 4, steps.DefaultConcurrency} {
-				r, err := simrun.RunAt(t.Context(), tt.opts, c)
-				if err != nil {
-					t.Fatalf("concurrency %d: %v", c, err)
-				}
-				got := outcomes(r)
-				if c == 1 {
-					want = got
-					continue
-				}
-				if got != want {
-					t.Errorf("concurrency %d: outcomes differ from concurrency 1:\n%s\nreproduce: go run ./cmd/campusconf run --concurrency %d (and --concurrency 1), compare report.json", c, diffLines(want, got), c)
-				}
-			}
+			sameOutcomes(t, "concurrency %d", []int{1, 4, steps.DefaultConcurrency},
+				func(c int) (*reports.Report, error) { return simrun.RunAt(t.Context(), tt.opts, c) },
+				func(c int, diff string) string {
+					return fmt.Sprintf("concurrency %d: outcomes differ from concurrency 1:\n%s\nreproduce: go run ./cmd/campusconf run --concurrency %d (and --concurrency 1), compare report.json", c, diff, c)
+				})
 		})
+	}
+}
+
+// sameOutcomes runs the suite once at each setting, by run, and fails,
+// in explain's words, at each setting whose verdict or scenario outcomes
+// differ from those at the first; name formats a setting for a run that
+// fails to start.
+func sameOutcomes[S any](t *testing.T, name string, settings []S, run func(S) (*reports.Report, error), explain func(s S, diff string) string) {
+	t.Helper()
+	var want string
+	for i, s := range settings {
+		r, err := run(s)
+		if err != nil {
+			t.Fatalf(name+": %v", s, err)
+		}
+		got := outcomes(r)
+		if i == 0 {
+			want = got
+			continue
+		}
+		if got != want {
+			t.Error(explain(s, diffLines(want, got)))
+		}
 	}
 }
 

@@ -1,11 +1,13 @@
 package faithful
 
 import (
+	"fmt"
 	"testing"
 	"time"
 
 	"github.com/campusconf/campusconf/harness/simrun"
 	"github.com/campusconf/campusconf/harness/suiterun"
+	"github.com/campusconf/campusconf/reports"
 	"github.com/campusconf/campusconf/simulator"
 	"github.com/campusconf/campusconf/steps"
 )
@@ -34,28 +36,20 @@ func TestOutcomesDoNotDependOnLatency(t *testing.T) {
 	}
 	for _, tt := range targets {
 		t.Run(tt.name, func(t *testing.T) {
-			var want string
-			for _, lat := range []time.Duration{0, 50 * time.Millisecond} {
-				opts := tt.opts
-				opts.Latency = simulator.Latency{Min: lat}
-				cfg, err := simrun.Simulator(steps.Config{Concurrency: steps.DefaultConcurrency, Tags: tags, PollInterval: time.Millisecond}, opts)
-				if err != nil {
-					t.Fatal(err)
-				}
-				r, err := suiterun.Run(t.Context(), cfg, suiterun.Generation{})
-				if err != nil {
-					t.Fatalf("latency %s: %v", lat, err)
-				}
-				got := outcomes(r)
-				if lat == 0 {
-					want = got
-					continue
-				}
-				if got != want {
-					t.Errorf("latency %s: outcomes differ from those at 0 ms:\n%s\nreproduce: go run ./cmd/campusconf serve --latency %s %s, then campusconf run --target http://127.0.0.1:8080 --fixtures (its fixture), and the same without --latency; compare report.json",
-						lat, diffLines(want, got), lat, flags(tt.opts))
-				}
-			}
+			sameOutcomes(t, "latency %s", []time.Duration{0, 50 * time.Millisecond},
+				func(lat time.Duration) (*reports.Report, error) {
+					opts := tt.opts
+					opts.Latency = simulator.Latency{Min: lat}
+					cfg, err := simrun.Simulator(steps.Config{Concurrency: steps.DefaultConcurrency, Tags: tags, PollInterval: time.Millisecond}, opts)
+					if err != nil {
+						return nil, err
+					}
+					return suiterun.Run(t.Context(), cfg, suiterun.Generation{})
+				},
+				func(lat time.Duration, diff string) string {
+					return fmt.Sprintf("latency %s: outcomes differ from those at 0 ms:\n%s\nreproduce: go run ./cmd/campusconf serve --latency %s %s, then campusconf run --target http://127.0.0.1:8080 --fixtures (its fixture), and the same without --latency; compare report.json",
+						lat, diff, lat, flags(tt.opts))
+				})
 		})
 	}
 }

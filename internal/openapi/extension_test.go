@@ -92,10 +92,7 @@ func TestSimulatorChoices(t *testing.T) {
 		}
 	})
 
-	doc, err := Load()
-	if err != nil {
-		t.Fatal(err)
-	}
+	doc := mustLoad(t)
 	for path, item := range doc.Paths.Map() {
 		for method, op := range item.Operations() {
 			reg, known := registry.Lookup(IDOf(op))

@@ -11,10 +11,7 @@ import (
 // declared identity members, and every declared member is a property of
 // its record.
 func TestRecordsHaveAnIdentity(t *testing.T) {
-	doc, err := Load()
-	if err != nil {
-		t.Fatal(err)
-	}
+	doc := mustLoad(t)
 	declared := registry.DeclaredIdentities()
 	for name, members := range declared {
 		ref := doc.Components.Schemas[name]

@@ -78,10 +78,7 @@ func TestJSONEqualsYAML(t *testing.T) {
 }
 
 func TestOperationIDsAndPlacement(t *testing.T) {
-	doc, err := Load()
-	if err != nil {
-		t.Fatal(err)
-	}
+	doc := mustLoad(t)
 	type place struct{ Method, Path string }
 	got := map[string]place{}
 	for path, item := range doc.Paths.Map() {
@@ -108,10 +105,7 @@ func TestOperationIDsAndPlacement(t *testing.T) {
 }
 
 func TestStatuses(t *testing.T) {
-	doc, err := Load()
-	if err != nil {
-		t.Fatal(err)
-	}
+	doc := mustLoad(t)
 	std := []string{"400", "403", "500"}
 	with := func(extra ...string) []string {
 		s := append(slices.Clone(std), extra...)
@@ -160,10 +154,7 @@ func TestStatuses(t *testing.T) {
 }
 
 func TestRequestBodiesAndParameters(t *testing.T) {
-	doc, err := Load()
-	if err != nil {
-		t.Fatal(err)
-	}
+	doc := mustLoad(t)
 	wantBody := map[string]string{}
 	for _, op := range registry.All() {
 		if op.Input != "" {
@@ -238,10 +229,7 @@ func TestRequestBodiesAndParameters(t *testing.T) {
 }
 
 func TestSecurity(t *testing.T) {
-	doc, err := Load()
-	if err != nil {
-		t.Fatal(err)
-	}
+	doc := mustLoad(t)
 	key := doc.Components.SecuritySchemes["subscriptionKey"].Value
 	if key.Type != "apiKey" || key.In != "header" || key.Name != "Ocp-Apim-Subscription-Key" {
 		t.Errorf("subscriptionKey: got %s in %s named %s", key.Type, key.In, key.Name)
@@ -256,10 +244,7 @@ func TestSecurity(t *testing.T) {
 }
 
 func TestRecordSchemas(t *testing.T) {
-	doc, err := Load()
-	if err != nil {
-		t.Fatal(err)
-	}
+	doc := mustLoad(t)
 	required := map[string][]string{
 		"SecondFactorResult": nil, "PushResult": nil, "BankFolder": {"id"}, "Attendance": nil,
 		"EvaluationQuestion": {"text"}, "Tag": nil, "Evaluation": nil, "Faculty": nil,

@@ -7,10 +7,7 @@ import (
 )
 
 func TestCheckRequest(t *testing.T) {
-	v, err := NewValidator()
-	if err != nil {
-		t.Fatal(err)
-	}
+	v := mustValidator(t)
 	const id = "0f8fad5b-d9cb-469f-a165-70867728950e"
 	tests := []struct {
 		name  string

@@ -32,8 +32,5 @@ func (s *Store) CopyFolderCounted(id string, creator User) (BankFolder, int, err
 
 // BankFolder returns a bank folder.
 func (s *Store) BankFolder(id string) (BankFolder, bool) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	f, ok := s.w.BankFolders[id]
-	return f, ok
+	return lookup(s, func(w *World) map[string]BankFolder { return w.BankFolders }, id, same)
 }

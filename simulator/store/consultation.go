@@ -54,10 +54,7 @@ func (s *Store) Module(id string) (Module, bool) {
 
 // SlotModule returns the module a consultation slot belongs to.
 func (s *Store) SlotModule(id string) (string, bool) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	m, ok := s.w.Slots[id]
-	return m, ok
+	return lookup(s, func(w *World) map[string]string { return w.Slots }, id, same)
 }
 
 // PutSlot puts a consultation slot of a module back (a defect that deletes

@@ -22,10 +22,7 @@ func (s *Store) Question(evaluationID, id string) (Question, error) {
 
 // Evaluation returns an evaluation.
 func (s *Store) Evaluation(id string) (Evaluation, bool) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	e, ok := s.w.Evaluations[id]
-	return copyEvaluation(e), ok
+	return lookup(s, func(w *World) map[string]Evaluation { return w.Evaluations }, id, copyEvaluation)
 }
 
 // EvaluationPatch is a partial evaluation: nil fields keep their value.
@@ -135,10 +132,7 @@ func copyEvaluation(e Evaluation) Evaluation {
 // QuestionAnywhere returns a question by its id alone, whatever its
 // evaluation (a defect that ignores the evaluation uses it).
 func (s *Store) QuestionAnywhere(id string) (Question, bool) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	q, ok := s.w.Questions[id]
-	return copyQuestion(q), ok
+	return lookup(s, func(w *World) map[string]Question { return w.Questions }, id, copyQuestion)
 }
 
 // SiblingQuestion returns another question of q's evaluation, the next by

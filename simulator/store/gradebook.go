@@ -77,10 +77,7 @@ func (s *Store) UpdateGradebook(moduleID string, weights []Weightage, schema []G
 
 // Gradebook returns the gradebook of a module.
 func (s *Store) Gradebook(moduleID string) (Gradebook, bool) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	g, ok := s.w.Gradebooks[moduleID]
-	return copyGradebook(g), ok
+	return lookup(s, func(w *World) map[string]Gradebook { return w.Gradebooks }, moduleID, copyGradebook)
 }
 
 func copyGradebook(g Gradebook) Gradebook {

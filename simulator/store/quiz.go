@@ -19,8 +19,5 @@ func (s *Store) UpdateQuizSection(in QuizSection) (QuizSection, error) {
 
 // QuizSection returns a quiz section.
 func (s *Store) QuizSection(id string) (QuizSection, bool) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	q, ok := s.w.QuizSections[id]
-	return q, ok
+	return lookup(s, func(w *World) map[string]QuizSection { return w.QuizSections }, id, same)
 }
