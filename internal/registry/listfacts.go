@@ -6,10 +6,12 @@ import "slices"
 // list operation takes and the members they read, its sort keys, its
 // paging, its populate entities and the member each fills, the members
 // that identify an entry, and the members of any answer that the
-// specification ties to a record the request names. The relation and
-// reference checks of the suite (steps, over internal/rules) are derived
-// from these declarations for every operation; none is written operation
-// by operation in a feature file.
+// specification ties to a record the request names. Each operation
+// declares them in its row (Operation.ListFacts, Populates, References);
+// this file holds their types and what is derived from them. The
+// relation and reference checks of the suite (steps, over internal/rules)
+// are derived from these declarations for every operation; none is
+// written operation by operation in a feature file.
 
 // FilterKind is how a query parameter keeps entries.
 type FilterKind string
@@ -64,7 +66,13 @@ type Populate struct {
 
 // Reference is a member of an operation's answer (of each entry of a
 // list) that the specification ties to a record the request names: it
-// must name that record, not merely be a uuid.
+// must name that record, not merely be a uuid. Not every such member is
+// declared: the gradebook update's resourceID ("the module") is not, as
+// its typical call names no module the fixture gives to be changed, so
+// nothing would observe it; nor are the ids of the notification read
+// update (NR) and the quiz section update (QS), whose scenarios (NR.read,
+// NR.unread, QS.200) already hold the answer's id to the body's, and the
+// traffic proxy judges those.
 type Reference struct {
 	// Member is the member of the answer or of each entry.
 	Member string
@@ -77,8 +85,10 @@ type Reference struct {
 	Section     string
 }
 
-// ListFacts is what the registry declares of a list operation.
+// ListFacts is what the registry declares of a list operation
+// (Operation.ListFacts).
 type ListFacts struct {
+	// Op is the operation; List fills it, as it fills Identity.
 	Op OpID
 	// Identity are the members that identify an entry between answers:
 	// those Identity declares for the operation's record (identity.go).
@@ -89,92 +99,32 @@ type ListFacts struct {
 	SortKeys []string
 }
 
-// lists declares every list operation (Operation.List). Paging is the
-// row's Paged.
-var lists = []ListFacts{
-	{Op: E4},
-	{Op: E10, SortKeys: []string{"logDate"},
-		Filters: []Filter{
-			{Param: "SearchText", Kind: SearchText, Members: []string{"name", "fileName"}, Requirement: "E10.search-exact",
-				Section: "Endpoints / E10: SearchText filters by student name or file name"},
-			{Param: "StartDate", Kind: DateFrom, Members: []string{"logDate"}, Requirement: "E10.dates-exact",
-				Section: "Endpoints / E10: StartDate, begin of range"},
-			{Param: "EndDate", Kind: DateTo, Members: []string{"logDate"}, Requirement: "E10.dates-exact",
-				Section: "Endpoints / E10: EndDate, end of range"},
-		}},
-	{Op: E11},
-	{Op: E12},
-	{Op: E15, SortKeys: []string{"name"},
-		Filters: []Filter{
-			{Param: "startDate", Kind: DateFrom, Open: "e15-dates-filter", Section: "Endpoints / E15"},
-			{Param: "endDate", Kind: DateTo, Open: "e15-dates-filter", Section: "Endpoints / E15"},
-		}},
-	{Op: E16},
-	{Op: E17, SortKeys: []string{"createdDate"}},
-	{Op: E18, SortKeys: []string{"createdDate"}},
-	{Op: E20, SortKeys: []string{"userName"}},
-}
-
 // noMember is why an entity fills nothing.
 const noMember = "the returned record has no member for it"
 
-// populates declares the populate entities of every operation taking
-// populate, as the specification lists them.
-var populates = map[OpID][]Populate{
-	E6: {{Entity: "Creator", Fills: []string{"userID", "userName", "email"}},
-		{Entity: "ContentCount", FillsNothing: noMember}},
-	E9: {{Entity: "lastUpdatedUser", FillsNothing: noMember}, {Entity: "Response", FillsNothing: noMember},
-		{Entity: "ResponseWithCreator", FillsNothing: noMember}},
-	E17: {{Entity: "Creator", Fills: []string{"userId", "userName", "userMatrixNo"}}},
-	E18: {{Entity: "photo", Member: "photo"}},
-	E20: {{Entity: "photo", Member: "photo"}},
-	NG:  {{Entity: "ancestor", Member: "ancestor", NonEmpty: true}},
-}
-
-// references declares the members each operation's answer ties to a
-// record its request names. The gradebook update's resourceID ("the
-// module") is not among them: its typical call names no module the
-// fixture gives to be changed, so nothing would observe it. Nor are the
-// ids of the notification read update (NR) and the quiz section update
-// (QS): their scenarios (NR.read, NR.unread, QS.200) already hold the
-// answer's id to the body's, and the traffic proxy judges those.
-var references = map[OpID][]Reference{
-	E7: {{Member: "resourceID", Input: "body.resourceID", Requirement: "E7.resource",
-		Section: "Endpoints / E7 (resourceID: resource the content belongs to); Resources / Attendance (resourceID: owning resource)"}},
-	E9: {{Member: "id", Input: "path.id", Requirement: "E9.id",
-		Section: "Endpoints / E9 (id: question id)"}},
-	E11: {{Member: "documentId", Input: "path.id", Requirement: "E11.file",
-		Section: "Endpoints / E11 (id: file); Resources / File annotation (documentId: the file)"}},
-	E12: {{Member: "targetID", Input: "path.id", Requirement: "E12.weblink",
-		Section: "Endpoints / E12 (ID: weblink id); Resources / Weblink view log entry (targetID)"}},
-	E17: {{Member: "questionID", Input: "path.id", Requirement: "E17.question",
-		Section: "Endpoints / E17 (id: question id); Resources / Survey response (questionID)"}},
-	E18: {{Member: "questionID", Input: "path.id", Requirement: "E18.question",
-		Section: "Endpoints / E18 (id: question id); Resources / Poll response (questionID)"}},
-	E19: {{Member: "id", Input: "path.id", Requirement: "E19.id",
-		Section: "Endpoints / E19 (id: response id)"}},
-	ES: {{Member: "id", Input: "path.id", Requirement: "ES.id",
-		Section: "Operations whose location is not given / Update evaluation question session (200 returns the evaluation record)"}},
-	NG: {{Member: "notifyGroupId", Input: "path.id", Requirement: "NG.group",
-		Section: "Operations whose location is not given / Get notification by notification group id (path parameter: group id)"}},
-}
-
 // List returns the declarations of a list operation; ok is false for an
-// operation that answers no list.
+// operation that answers no list. Paging is the row's Paged.
 func List(id OpID) (ListFacts, bool) {
-	for _, l := range lists {
-		if l.Op == id {
-			l.Identity = Identity(Must(id).Record)
-			l.Filters = slices.Clone(l.Filters)
-			l.SortKeys = slices.Clone(l.SortKeys)
-			return l, true
-		}
+	op, ok := byID[string(id)]
+	if !ok || op.ListFacts == nil {
+		return ListFacts{}, false
 	}
-	return ListFacts{}, false
+	l := *op.ListFacts
+	l.Op = op.ID
+	l.Identity = Identity(op.Record)
+	l.Filters = slices.Clone(l.Filters)
+	l.SortKeys = slices.Clone(l.SortKeys)
+	return l, true
 }
 
-// Populates returns the populate entities of an operation.
-func Populates(id OpID) []Populate { return slices.Clone(populates[id]) }
+// Populates returns the populate entities of an operation
+// (Operation.Populates).
+func Populates(id OpID) []Populate {
+	if op, ok := byID[string(id)]; ok {
+		return slices.Clone(op.Populates)
+	}
+	return nil
+}
 
 // Filled returns the members of an answer the entity fills: its Member,
 // or its Fills.
@@ -186,8 +136,13 @@ func (p Populate) Filled() []string {
 }
 
 // References returns the members of an operation's answer tied to a
-// record its request names.
-func References(id OpID) []Reference { return slices.Clone(references[id]) }
+// record its request names (Operation.References).
+func References(id OpID) []Reference {
+	if op, ok := byID[string(id)]; ok {
+		return slices.Clone(op.References)
+	}
+	return nil
+}
 
 // Checked returns the filters of a list operation a check is derived
 // from: those whose effect the specification states.
@@ -278,7 +233,7 @@ func relationsOf(op Operation, kind RelationKind) []Relation {
 			return suffixed()
 		}
 	case CheckPopulate:
-		for _, p := range populates[op.ID] {
+		for _, p := range op.Populates {
 			// a write's populate is read on the record it makes, which no
 			// second call can show without it
 			if !op.ChangesState && (p.Member != "" || isList) {
@@ -286,13 +241,13 @@ func relationsOf(op Operation, kind RelationKind) []Relation {
 			}
 		}
 	case CheckPopulateFilled:
-		for _, p := range populates[op.ID] {
+		for _, p := range op.Populates {
 			if p.NonEmpty && p.Member != "" {
 				out = append(out, Relation{Op: op.ID, Kind: kind, Param: p.Entity, Requirement: op.ID.Requirement("." + p.Member + "-filled")})
 			}
 		}
 	case CheckReference:
-		for _, r := range references[op.ID] {
+		for _, r := range op.References {
 			out = append(out, Relation{Op: op.ID, Kind: kind, Param: r.Member, Requirement: r.Requirement})
 		}
 	}

@@ -6,25 +6,26 @@ import (
 )
 
 // TestEveryListDeclared holds the list declarations to the rows: every
-// operation answering a list has one, and none other has.
+// operation answering a list declares its ListFacts, and none other does.
 func TestEveryListDeclared(t *testing.T) {
 	for _, op := range all {
-		_, ok := List(op.ID)
-		if ok != op.List {
-			t.Errorf("%s: List is %v, expected a list declaration (lists.go) exactly when List is true, got one: %v", op.ID, op.List, ok)
+		if declared := op.ListFacts != nil; declared != op.List {
+			t.Errorf("%s: List is %v, expected ListFacts in its row (registry.go; &ListFacts{} for a list with no filter or sort key) exactly when List is true, got ListFacts: %v", op.ID, op.List, declared)
 		}
-	}
-	seen := map[OpID]bool{}
-	for _, decl := range lists {
-		l, _ := List(decl.Op)
-		if seen[l.Op] {
-			t.Errorf("%s: declared twice in lists", l.Op)
+		if _, ok := List(op.ID); ok != (op.ListFacts != nil) {
+			t.Errorf("%s: List(%s) reports %v, expected it to follow the row's ListFacts", op.ID, op.ID, ok)
 		}
-		seen[l.Op] = true
+		l, ok := List(op.ID)
+		if !ok {
+			continue
+		}
+		if l.Op != op.ID {
+			t.Errorf("%s: List gives Op %q, expected %q", op.ID, l.Op, op.ID)
+		}
 		if len(l.Identity) == 0 {
 			t.Errorf("%s: expected the members identifying an entry, got none", l.Op)
 		}
-		if len(l.SortKeys) > 0 && !Must(l.Op).Paged {
+		if len(l.SortKeys) > 0 && !op.Paged {
 			t.Errorf("%s: sort keys on an operation that takes no sortby (not Paged)", l.Op)
 		}
 		for _, f := range l.Filters {
@@ -36,16 +37,18 @@ func TestEveryListDeclared(t *testing.T) {
 			}
 		}
 	}
+	if _, ok := List("E99"); ok {
+		t.Error("List(E99): expected no declaration for an unknown operation")
+	}
 }
 
 // TestDeclarationsNameOperations holds the populate and reference
-// declarations to real operations and inputs of their typical calls.
+// declarations of each row to what they must say and to inputs of its
+// typical call.
 func TestDeclarationsNameOperations(t *testing.T) {
-	for id, ps := range populates {
-		if _, ok := Lookup(string(id)); !ok {
-			t.Errorf("populates: unknown operation %s", id)
-		}
-		for _, p := range ps {
+	for _, op := range all {
+		id := op.ID
+		for _, p := range op.Populates {
 			if p.NonEmpty && p.Member == "" {
 				t.Errorf("%s populate %s: promised non-empty but names no member", id, p.Entity)
 			}
@@ -56,17 +59,10 @@ func TestDeclarationsNameOperations(t *testing.T) {
 				}
 			}
 			if declared != 1 {
-				t.Errorf("%s populate %s: expected exactly one of Member, Fills (the members it fills, which the optional-absent variant keeps) and FillsNothing (why it fills none), got %d: declare it in populates (listfacts.go)", id, p.Entity, declared)
+				t.Errorf("%s populate %s: expected exactly one of Member, Fills (the members it fills, which the optional-absent variant keeps) and FillsNothing (why it fills none), got %d: declare it in the row's Populates (registry.go)", id, p.Entity, declared)
 			}
 		}
-	}
-	for id, rs := range references {
-		op, ok := Lookup(string(id))
-		if !ok {
-			t.Errorf("references: unknown operation %s", id)
-			continue
-		}
-		for _, r := range rs {
+		for _, r := range op.References {
 			kind, name, _ := strings.Cut(r.Input, ".")
 			switch kind {
 			case "path":
@@ -84,6 +80,15 @@ func TestDeclarationsNameOperations(t *testing.T) {
 				t.Errorf("%s reference %s: expected a requirement of %s and a section, got %q, %q", id, r.Member, id, r.Requirement, r.Section)
 			}
 		}
+		if got := Populates(id); len(got) != len(op.Populates) {
+			t.Errorf("Populates(%s): expected the row's %d entities, got %d", id, len(op.Populates), len(got))
+		}
+		if got := References(id); len(got) != len(op.References) {
+			t.Errorf("References(%s): expected the row's %d references, got %d", id, len(op.References), len(got))
+		}
+	}
+	if Populates("E99") != nil || References("E99") != nil {
+		t.Error("Populates, References(E99): expected nothing for an unknown operation")
 	}
 }
 
