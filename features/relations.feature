@@ -8,7 +8,7 @@ Feature: What a list answer means, and the records an answer names
   from the list itself so that an answer keeping too much shows. The
   members an answer ties to a record the request names must name that
   record. Every check here is derived from the operation's declarations in
-  the registry (internal/registry/listfacts.go), one Examples block each.
+  the registry (each operation's row, internal/registry/registry.go), one Examples block each.
 
   Scenario Outline: <op> filtered by <param> holds exactly the entries that match
     When I read the whole list of <op>

@@ -16,7 +16,7 @@ import (
 // The relation and reference checks: what a list answer means against the
 // whole list (filters, search, sorting, paging, populate), and whether the
 // members of an answer tied to a record the request names name it. Each
-// reads its operation's declarations in the registry (lists.go) and
+// reads its operation's declarations in the registry (its row in registry.go) and
 // judges with internal/rules; features/relations.feature holds one
 // outline per kind of check, whose Examples the registry makes
 // (features/expand.go), so no check is written operation by operation.
@@ -34,7 +34,7 @@ const (
 func listFacts(op registry.OpID) (registry.ListFacts, error) {
 	l, ok := registry.List(op)
 	if !ok {
-		return l, fmt.Errorf("%s declares no list (internal/registry/listfacts.go)", op)
+		return l, fmt.Errorf("%s declares no list (its row in internal/registry/registry.go: ListFacts)", op)
 	}
 	return l, nil
 }
@@ -488,7 +488,7 @@ func answerNamesRecords(ctx context.Context) error {
 	o, ok := registry.Lookup(string(id))
 	refs := registry.References(id)
 	if !ok || len(refs) == 0 {
-		return fmt.Errorf("%s declares no reference (internal/registry/listfacts.go)", s.lastOp)
+		return fmt.Errorf("%s declares no reference (its row in internal/registry/registry.go: References)", s.lastOp)
 	}
 	if s.status < 200 || s.status >= 300 {
 		return unobservable("the call was answered %d: there is no record whose references could be read", s.status)
