@@ -272,7 +272,11 @@ func judgeProfiles(r run, cat *features.Catalogue) string {
 	must, allowed := map[string]bool{}, map[string]bool{}
 	anywhere := false
 	for i, id := range append(slices.Clone(r.defect.Requirements), r.defect.Collateral...) {
-		q, _ := cat.Requirement(id)
+		q, known := cat.Requirement(id)
+		if !known {
+			// TestDeclarations names it too; here it would be a nil
+			return fmt.Sprintf("defect %s: declares requirement %s, which features/requirements.json does not have", r.defect.Name, id)
+		}
 		p, ok := registry.ProfileOf(q.Operation)
 		if !ok {
 			anywhere = true
