@@ -143,8 +143,8 @@ type Operation struct {
 	Forbidden *Call
 	// Subject is the fixture record the refusal probe addresses, as a
 	// records.* key path ("bankFolder", "deletableMedia.0",
-	// "notification.id"): the probe call names it as {records.<Subject>},
-	// and a fixture's forbidden entry may name another record of the same
+	// "notification.id"): the probe call names it as {records.<Subject>}
+	// (in its path, its query or its body), and a fixture's forbidden entry may name another record of the same
 	// kind in its place. Empty for an operation that addresses no record
 	// (E1..E4).
 	Subject string
@@ -243,12 +243,18 @@ func (o Operation) Probe(record string) Call {
 		return c
 	}
 	from, to := "{records."+o.Subject+"}", "{records."+record+"}"
-	c.Params = maps.Clone(c.Params)
-	for k, v := range c.Params {
-		c.Params[k] = strings.ReplaceAll(v, from, to)
-	}
+	c.Params, c.Query = replaced(c.Params, from, to), replaced(c.Query, from, to)
 	c.Body = strings.ReplaceAll(c.Body, from, to)
 	return c
+}
+
+// replaced is a copy of params with from replaced by to in each value.
+func replaced(params map[string]string, from, to string) map[string]string {
+	out := maps.Clone(params)
+	for k, v := range out {
+		out[k] = strings.ReplaceAll(v, from, to)
+	}
+	return out
 }
 
 // SubjectIsNumber reports whether the probe writes the Subject as a JSON

@@ -312,6 +312,9 @@ func TestProbes(t *testing.T) {
 		for _, v := range c.Params {
 			text += " " + v
 		}
+		for _, v := range c.Query {
+			text += " " + v
+		}
 		if strings.Contains(text, "{absent}") {
 			t.Errorf("%s: expected a probe naming real records, got {absent} in %q", op.ID, text)
 		}
@@ -324,7 +327,7 @@ func TestProbes(t *testing.T) {
 				t.Errorf("%s: subject %s is not among the records it needs %v", op.ID, op.Subject, op.Records)
 			}
 			other := op.Probe("other." + op.Subject)
-			if o := other.Body + fmt.Sprint(other.Params); strings.Contains(o, "{records."+op.Subject+"}") || !strings.Contains(o, "{records.other."+op.Subject+"}") {
+			if o := other.Body + fmt.Sprint(other.Params, other.Query); strings.Contains(o, "{records."+op.Subject+"}") || !strings.Contains(o, "{records.other."+op.Subject+"}") {
 				t.Errorf("%s: Probe(another record): expected the subject replaced, got %q", op.ID, o)
 			}
 		}
