@@ -105,3 +105,33 @@ func TestPollWindowRunsOut(t *testing.T) {
 		}
 	}
 }
+
+// TestNeighbourNamedAsTheRecord: a fixture naming, as the neighbour a
+// write must leave alone, the very record the write changes (records.media
+// the media E14 deletes) is a setup mistake: the neighbour check of E14
+// is skipped for the fixture, naming the key, never failed; NR's, whose
+// records are apart, still passes.
+func TestNeighbourNamedAsTheRecord(t *testing.T) {
+	cfg, err := simrun.Simulator(steps.Config{Tags: "@ALL.neighbours"}, simulator.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg.Fixture.Records.Media = strings.ToUpper(cfg.Fixture.Records.DeletableMedia[1])
+	r, err := suiterun.Run(t.Context(), cfg, suiterun.Generation{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := map[string]string{}
+	for _, sc := range r.Scenarios {
+		got[sc.Operation] = fmt.Sprintf("%s %s %s", sc.Outcome, sc.SkipCause, sc.SkipReason)
+	}
+	want := map[string]string{
+		"E14": fmt.Sprintf("%s %s records.media names the record E14 changes, where the check needs another of its kind", reports.Skipped, reports.CauseFixture),
+		"NR":  fmt.Sprintf("%s  ", reports.Passed),
+	}
+	for op, w := range want {
+		if got[op] != w {
+			t.Errorf("%s's neighbour check with records.media = records.deletableMedia.1: expected %q, got %q", op, w, got[op])
+		}
+	}
+}

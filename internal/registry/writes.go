@@ -182,7 +182,11 @@ var writes = []Write{
 		NeighbourKey: "otherNotification"},
 	{Op: E14,
 		Read:   &Read{Op: E13, Call: Call{Params: map[string]string{"id": "{records.deletableMedia.1}"}}},
-		Change: &Call{Body: `{"iDs": ["{records.deletableMedia.1}"]}`, HasBody: true}},
+		Change: &Call{Body: `{"iDs": ["{records.deletableMedia.1}"]}`, HasBody: true},
+		// the media the suite never deletes: a delete of another leaves
+		// its download log as it was
+		Neighbour:    &Read{Op: E13, Call: Call{Params: map[string]string{"id": "{records.media}"}}},
+		NeighbourKey: "media"},
 }
 
 // Writes returns what each write sets and where it is read back, in

@@ -137,6 +137,7 @@ const (
 	E13Absent400          Name = "e13-absent-400"
 	E14CountsRequested    Name = "e14-counts-requested"
 	E14DeletedReadable    Name = "e14-deleted-still-readable"
+	E14DeletesAll         Name = "e14-deletes-all"
 	E15EntryPerDay        Name = "e15-entry-per-day"
 
 	// Survey, poll, students, web lectures.
@@ -423,6 +424,14 @@ var handWritten = []Defect{
 		Requirements: []string{"E14.count"}},
 	{Name: E14DeletedReadable, Description: "E14 counts the medias but leaves them in place: a deleted media is still readable",
 		Requirements: []string{"E14.gone"}},
+	{Name: E14DeletesAll, Description: "E14 deletes every media, not only those it names (a delete without its filter), and counts the named ones",
+		// The first E14 of the run deletes them all: the next finds the
+		// media it names gone (E14.count answers 0), and the reads
+		// before the others' deletes, A deleted media is gone's and the
+		// neighbour check's, find theirs gone too. Were the neighbour
+		// check the first E14 to run, it would fail ALL.neighbours.
+		Requirements: []string{"E14.count"},
+		Collateral:   []string{"E13.200"}},
 
 	// Survey, poll, students, web lectures.
 	{Name: E17AbsentEmpty, Description: "E17 answers 200 [] for a survey question that does not exist instead of 404",

@@ -42,6 +42,9 @@ func (env *Env) deleteMedia(w http.ResponseWriter, r *http.Request, _ store.User
 				n++
 			}
 		}
+	case env.defects.Has(defects.E14DeletesAll):
+		n = env.store.DeleteMedia(ids)
+		env.store.DeleteMedia(env.store.MediaIDs())
 	default:
 		n = env.store.DeleteMedia(ids)
 	}

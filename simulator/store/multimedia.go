@@ -1,6 +1,8 @@
 package store
 
 import (
+	"maps"
+	"slices"
 	"time"
 
 	"github.com/campusconf/campusconf/simulator/listing"
@@ -15,6 +17,13 @@ func (s *Store) MediaLog(id string) (MediaLog, error) {
 		return MediaLog{}, notFound("media " + id + " does not exist")
 	}
 	return m, nil
+}
+
+// MediaIDs returns the ids of every media, sorted.
+func (s *Store) MediaIDs() []string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return slices.Sorted(maps.Keys(s.w.Media))
 }
 
 // DeleteMedia deletes the named media and returns how many existed.
