@@ -19,6 +19,12 @@ Feature: Gradebook settings
     Then the status is 200
     And the weightages returned are those set
 
+  @GB @GB.module @destructive
+  Scenario: The settings answered are those of the module updated
+    When I set the weightages of every grade item of the module to total 100
+    Then the status is 200
+    And the field "resourceID" is "{records.gradebookModule.id}"
+
   @GB @GB.total-over @destructive
   Scenario: Weightages totalling 100.01 are refused
     When I set the weightages of every grade item of the module to total 100.01

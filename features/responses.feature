@@ -84,6 +84,13 @@ Feature: Survey and poll responses, and the students of a resource
     And the body is an array
     And the list is not empty
 
+  @E20 @E20.distinct
+  Scenario: The students of a resource are each listed once
+    When I call E20 for "{records.resource}"
+    Then the status is 200
+    And the list is not empty
+    And no two entries have the same "id"
+
   @E20 @E20.400.uuid
   Scenario: Reading the students of a malformed resource id is refused
     When I call E20 for "not-a-uuid"

@@ -83,6 +83,16 @@ Feature: Second factor
     Then the status is 200
     And the field "status" is "7002"
 
+  @E2 @E2.transaction
+  Scenario: A poll answers for the transaction it names
+    Given I am "{secondFactor.approvingUser}"
+    When I call E3
+    Then the status is 200
+    When I save the field "transactionId" as "tx"
+    And I poll the push transaction "{saved.tx}"
+    Then the status is 200
+    And the field "transactionId" is "{saved.tx}"
+
   @E2 @E2.404
   Scenario: Polling a transaction that was never issued is refused as not found
     When I call E2 with body:

@@ -141,6 +141,10 @@ var writes = []Write{
 		Edges: []Edge{
 			{What: "text beyond ASCII, every boolean false (zero)",
 				Body: `{"id": "{records.quizSection.id}", "name": "` + EdgeText + `", "description": "` + EdgeShortText + `", "displayQuestionMark": false, "randomizeQuestions": false, "randomizeOptions": false, "requireRational": false}`},
+			{What: "the booleans mixed, so that two members answered crosswise show",
+				Body: `{"id": "{records.quizSection.id}", "name": "Section one", "displayQuestionMark": true, "randomizeQuestions": false, "randomizeOptions": true, "requireRational": false}`},
+			{What: "the booleans mixed the other way",
+				Body: `{"id": "{records.quizSection.id}", "name": "Section one", "displayQuestionMark": false, "randomizeQuestions": true, "randomizeOptions": false, "requireRational": true}`},
 			{What: "every boolean true, displayedRandomQuestions 0",
 				Body: `{"id": "{records.quizSection.id}", "name": "Section one", "displayQuestionMark": true, "randomizeQuestions": true, "randomizeOptions": true, "requireRational": true, "displayedRandomQuestions": 0}`},
 			{What: "the required name empty", MayRefuse: true,

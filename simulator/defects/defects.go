@@ -138,6 +138,10 @@ const (
 	E14CountsRequested    Name = "e14-counts-requested"
 	E14DeletedReadable    Name = "e14-deleted-still-readable"
 	E14DeletesAll         Name = "e14-deletes-all"
+	E20StudentTwice       Name = "e20-student-twice"
+	PollOtherTransaction  Name = "poll-other-transaction"
+	GradebookOtherModule  Name = "gradebook-other-module"
+	QuizFlagsCrossed      Name = "quiz-flags-crossed"
 	E15EntryPerDay        Name = "e15-entry-per-day"
 
 	// Survey, poll, students, web lectures.
@@ -424,6 +428,16 @@ var handWritten = []Defect{
 		Requirements: []string{"E14.count"}},
 	{Name: E14DeletedReadable, Description: "E14 counts the medias but leaves them in place: a deleted media is still readable",
 		Requirements: []string{"E14.gone"}},
+	{Name: E20StudentTwice, Description: "E20 lists the first student twice (a student holding access through two routes, joined in once per route)",
+		Requirements: []string{"E20.distinct"}},
+	{Name: PollOtherTransaction, Description: "E2 answers a poll with a transaction id of its own (the poll's request id), not the transaction it names",
+		Requirements: []string{"E2.transaction"},
+		Rewrite:      &Rewrite{Record: "PushResult", Op: registry.E2, Field: "transactionId", Edit: Format, Arg: "%s-poll"}},
+	{Name: GradebookOtherModule, Description: "gradebook update answers in resourceID the id of the settings record, not of the module",
+		Requirements: []string{"GB.module"},
+		Rewrite:      &Rewrite{Record: "GradebookSettings", Op: registry.GB, Field: "resourceID", Edit: Replace, Arg: `"5b0e5c1a-7d1e-4c55-9a3e-2f6d1c0b9e41"`}},
+	{Name: QuizFlagsCrossed, Description: "quiz section update stores randomizeOptions as requireRational and requireRational as randomizeOptions (two columns crossed)",
+		Requirements: []string{"ALL.round-trip"}},
 	{Name: E14DeletesAll, Description: "E14 deletes every media, not only those it names (a delete without its filter), and counts the named ones",
 		// The first E14 of the run deletes them all: the next finds the
 		// media it names gone (E14.count answers 0), and the reads

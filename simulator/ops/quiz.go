@@ -46,6 +46,9 @@ func (env *Env) updateQuizSection(w http.ResponseWriter, r *http.Request, _ stor
 		in.DisplayQuestionMark = false
 	}
 	in.ID, in.Name = *id, *name
+	if env.defects.Has(defects.QuizFlagsCrossed) {
+		in.RandomizeOptions, in.RequireRational = in.RequireRational, in.RandomizeOptions
+	}
 	if env.defects.Has(defects.QuizTextASCII) {
 		in.Name, in.Description = asciiOnly(in.Name), asciiOnly(in.Description)
 	}

@@ -5,6 +5,7 @@ import (
 
 	"github.com/campusconf/campusconf/internal/registry"
 	"github.com/campusconf/campusconf/simulator/defects"
+	"github.com/campusconf/campusconf/simulator/listing"
 	"github.com/campusconf/campusconf/simulator/store"
 )
 
@@ -17,6 +18,10 @@ func (env *Env) resourceStudents(w http.ResponseWriter, r *http.Request, _ store
 	id, pop, q := a.id, a.pop, a.q
 	l, found := env.store.Students(id)
 	noteUnknown(r, found)
+	if found && l.Len() > 0 && env.defects.Has(defects.E20StudentTwice) {
+		items := l.Items()
+		l = listing.New(append([]store.Student{items[0]}, items...))
+	}
 	fill, photos := photoFill(env, pop, func(st *store.Student) *string { return &st.Photo }, func(st *store.Student) *string { return &st.UserName })
 	answerPage(env, w, l, q, page[store.Student]{fill: fill, cacheAs: photos})
 }
