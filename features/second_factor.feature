@@ -19,6 +19,14 @@ Feature: Second factor
       """
     Then the one-time password is not confirmed
 
+  @E1 @E1.reject
+  Scenario: A well-formed one-time password that is wrong is not confirmed
+    When I call E1 with body:
+      """
+      {"userid": "{secondFactor.userid}", "otp": "{wrongOtp}"}
+      """
+    Then the one-time password is not confirmed
+
   @E1 @E1.404
   Scenario: A one-time password for an unknown user is refused as not found
     When I call E1 with body:

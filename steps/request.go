@@ -43,7 +43,7 @@ const jsonPatch = rules.MediaJSONPatch
 // interpolate replaces placeholders: {records.x} and the other fixture
 // roots (looked up in the fixture), {saved.name[.path]} (saved earlier),
 // {absent} (a uuid no implementation has), {otp} (a valid one-time password
-// now), {sortby.FIELD.ascending} and {sortby.FIELD.descending} (the sort
+// now), {wrongOtp} (one of its form that is not valid now), {sortby.FIELD.ascending} and {sortby.FIELD.descending} (the sort
 // key in the syntax conventions.sortby declares). A string value is
 // inserted without quotes, anything else as raw JSON.
 func (s *state) interpolate(text string) (string, error) {
@@ -57,6 +57,8 @@ func (s *state) lookup(key string) (string, error) {
 		return s.absentID(), nil
 	case "otp":
 		return s.otp()
+	case "wrongOtp":
+		return s.wrongOTP()
 	case "sortby":
 		field, dir, _ := strings.Cut(rest, ".")
 		conv := s.env.cfg.Fixture.Conventions.Sortby
@@ -130,6 +132,27 @@ func (s *state) otp() (string, error) {
 	secrets[code] = "<OTP>"
 	s.red = redact.With(secrets)
 	return code, nil
+}
+
+// wrongOTP is a one-time password of the valid one's form (as many
+// digits) that is not valid now: the first of 000000, 111111, ... 999999
+// that is neither the fixture's static code nor one its TOTP secret makes
+// within five minutes either side. It is chosen apart from the valid code,
+// so that a report showing it tells nothing of that code.
+func (s *state) wrongOTP() (string, error) {
+	sf := s.env.cfg.Fixture.SecondFactor
+	code, err := s.otp()
+	if err != nil {
+		return "", err
+	}
+	now := time.Now()
+	for d := '0'; d <= '9'; d++ {
+		c := strings.Repeat(string(d), len(code))
+		if c != code && (sf.OTP != "" || !totp.Verify(sf.TOTPSecret, c, now, 10)) {
+			return c, nil
+		}
+	}
+	return "", fixtureShort("no code of %d repeated digits is wrong now for secondFactor", len(code))
 }
 
 // redactor is the scenario's redactor: the run's, or one that also knows

@@ -142,6 +142,7 @@ const (
 	PollOtherTransaction  Name = "poll-other-transaction"
 	GradebookOtherModule  Name = "gradebook-other-module"
 	QuizFlagsCrossed      Name = "quiz-flags-crossed"
+	E1FormatOnly          Name = "e1-format-only"
 	E15EntryPerDay        Name = "e15-entry-per-day"
 
 	// Survey, poll, students, web lectures.
@@ -436,6 +437,8 @@ var handWritten = []Defect{
 	{Name: GradebookOtherModule, Description: "gradebook update answers in resourceID the id of the settings record, not of the module",
 		Requirements: []string{"GB.module"},
 		Rewrite:      &Rewrite{Record: "GradebookSettings", Op: registry.GB, Field: "resourceID", Edit: Replace, Arg: `"5b0e5c1a-7d1e-4c55-9a3e-2f6d1c0b9e41"`}},
+	{Name: E1FormatOnly, Description: "E1 checks the form of the one-time password only: any six digits are confirmed",
+		Requirements: []string{"E1.reject"}},
 	{Name: QuizFlagsCrossed, Description: "quiz section update stores randomizeOptions as requireRational and requireRational as randomizeOptions (two columns crossed)",
 		Requirements: []string{"ALL.round-trip"}},
 	{Name: E14DeletesAll, Description: "E14 deletes every media, not only those it names (a delete without its filter), and counts the named ones",
