@@ -43,9 +43,10 @@ const jsonPatch = rules.MediaJSONPatch
 // interpolate replaces placeholders: {records.x} and the other fixture
 // roots (looked up in the fixture), {saved.name[.path]} (saved earlier),
 // {absent} (a uuid no implementation has), {otp} (a valid one-time password
-// now), {wrongOtp} (one of its form that is not valid now), {sortby.FIELD.ascending} and {sortby.FIELD.descending} (the sort
-// key in the syntax conventions.sortby declares). A string value is
-// inserted without quotes, anything else as raw JSON.
+// now), {wrongOtp} (one of its form that is not valid now),
+// {sortby.FIELD.ascending} and {sortby.FIELD.descending} (the sort key in
+// the syntax conventions.sortby declares). A string value is inserted
+// without quotes, anything else as raw JSON.
 func (s *state) interpolate(text string) (string, error) {
 	return registry.Fill(text, s.lookup)
 }
