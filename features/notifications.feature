@@ -89,16 +89,21 @@ Feature: Notifications
       | -10  |
 
   @NR @NR.range @destructive
-  Scenario: A refused read value leaves the notification as it was
-    When I call NG for "{records.notification.groupId}"
-    And I save the field "notifyStatus" as "before"
-    And I call NR with body:
+  Scenario Outline: A refused read value of <read> leaves a<n> <state> notification <state>
+    Given I make the notification <state>
+    When I call NR with body:
       """
-      {"id": {records.notification.id}, "read": 12}
+      {"id": {records.notification.id}, "read": <read>}
       """
     Then the status is 400
-    When I call NG for "{records.notification.groupId}"
-    Then the field "notifyStatus" is {saved.before}
+    When I read the notification back
+    Then the status is 200
+    And the field "notifyStatus" is <status>
+
+    Examples:
+      | n | state  | read | status |
+      |   | read   | 12   | 11     |
+      | n | unread | 9    | 10     |
 
   @NR @NR.400.required
   Scenario Outline: Marking a notification without <field> is refused

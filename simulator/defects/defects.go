@@ -174,6 +174,7 @@ const (
 	NotifyReadIgnored        Name = "notify-read-ignored"
 	NotifyReadOneWay         Name = "notify-read-one-way"
 	NotifyReadUnchecked      Name = "notify-read-unchecked"
+	NotifyReadRefusedStored  Name = "notify-read-refused-stored"
 	NotifyReadSameToggles    Name = "notify-read-same-toggles"
 	QuizStatus201            Name = "quiz-status-201"
 	QuizMarkDefaultTrue      Name = "quiz-mark-default-true"
@@ -526,6 +527,8 @@ var handWritten = []Defect{
 	{Name: NotifyReadSameToggles, Description: "notification read update with the value the notification already holds flips it instead (11 on a read one makes it unread, 10 on an unread one read)",
 		Requirements: []string{"NR.same"}},
 	{Name: NotifyReadUnchecked, Description: "notification read update answers 200 with the notification unchanged for a read value other than 10 or 11, instead of 400",
+		Requirements: []string{"NR.range"}},
+	{Name: NotifyReadRefusedStored, Description: "notification read update refuses a read value other than 10 or 11 with 400, but has stored it as read (11) first",
 		Requirements: []string{"NR.range"}},
 	{Name: QuizStatus201, Description: "quiz section update answers 201 instead of 200",
 		Requirements: []string{"QS.200"},

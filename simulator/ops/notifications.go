@@ -46,6 +46,9 @@ func (env *Env) updateNotificationRead(w http.ResponseWriter, r *http.Request, _
 			return
 		}
 	}
+	if outside && env.defects.Has(defects.NotifyReadRefusedStored) {
+		_, _ = env.store.SetNotificationRead(*id, store.Read) // refused all the same below
+	}
 	b.Check(outside, "read: expected 10 (unread) or 11 (read), got %d", deref(read))
 	if b.Err() != nil {
 		env.badRequest(w, b.Err())
