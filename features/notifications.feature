@@ -88,13 +88,14 @@ Feature: Notifications
       | 0    |
       | -10  |
 
-  @NR @NR.range @destructive
+  @NR @NR.range-unchanged @destructive
   Scenario: A refused read value of 12 leaves an unread notification unread
     When I call NR with body:
       """
       {"id": {records.notification.id}, "read": 10}
       """
     Then the status is 200
+    And the field "notifyStatus" is 10 where present
     When I call NR with body:
       """
       {"id": {records.notification.id}, "read": 12}

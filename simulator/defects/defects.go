@@ -523,13 +523,19 @@ var handWritten = []Defect{
 	{Name: NotifyReadIgnored, Description: "notification read update returns the record but leaves notifyStatus unchanged",
 		Requirements: []string{"NR.read"}},
 	{Name: NotifyReadOneWay, Description: "notification read update is one-way: a read notification cannot be marked unread again",
-		Requirements: []string{"NR.unread"}},
+		Requirements: []string{"NR.unread"},
+		// The refusal's read-back of NR.range-unchanged marks the
+		// notification unread first (one call, to keep the schedule's
+		// chain short), which a one-way update answers read.
+		Collateral: []string{"NR.range-unchanged"}},
 	{Name: NotifyReadSameToggles, Description: "notification read update with the value the notification already holds flips it instead (11 on a read one makes it unread, 10 on an unread one read)",
 		Requirements: []string{"NR.same"}},
 	{Name: NotifyReadUnchecked, Description: "notification read update answers 200 with the notification unchanged for a read value other than 10 or 11, instead of 400",
-		Requirements: []string{"NR.range"}},
+		Requirements: []string{"NR.range"},
+		// NR.range-unchanged reads back a refusal it does not get.
+		Collateral: []string{"NR.range-unchanged"}},
 	{Name: NotifyReadRefusedStored, Description: "notification read update refuses a read value other than 10 or 11 with 400, but has stored it as read (11) first",
-		Requirements: []string{"NR.range"}},
+		Requirements: []string{"NR.range-unchanged"}},
 	{Name: QuizStatus201, Description: "quiz section update answers 201 instead of 200",
 		Requirements: []string{"QS.200"},
 		Status:       &StatusChange{Op: registry.QS, From: 200, To: 201}},
