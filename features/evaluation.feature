@@ -91,6 +91,10 @@ Feature: Evaluation
   Scenario Outline: A question's <field> of <value>, just beyond its limit, is refused
     When I update the evaluation session with a question whose "<field>" is <value>
     Then the status is 400
+    When I call E9 with:
+      | evaluationid | {records.evaluation}         |
+      | id           | {records.evaluationQuestion} |
+    Then the status is 200
 
     Examples:
       | field           | value      |

@@ -124,26 +124,27 @@ const (
 	E8Status200           Name = "e8-status-200"
 
 	// Evaluation, files, multimedia.
-	E9Array               Name = "e9-array"
-	E9Absent400           Name = "e9-absent-400"
-	E9PopulateUnsupported Name = "e9-populate-unsupported"
-	E9OtherQuestion       Name = "e9-other-question"
-	E9AnyEvaluation       Name = "e9-any-evaluation"
-	E10DatesDropAll       Name = "e10-dates-drop-all"
-	E10SearchIgnored      Name = "e10-search-ignored"
-	E10DatesIgnored       Name = "e10-dates-ignored"
-	E12AbsentEmpty        Name = "e12-absent-empty-list"
-	E13Array              Name = "e13-array"
-	E13Absent400          Name = "e13-absent-400"
-	E14CountsRequested    Name = "e14-counts-requested"
-	E14DeletedReadable    Name = "e14-deleted-still-readable"
-	E14DeletesAll         Name = "e14-deletes-all"
-	E20StudentTwice       Name = "e20-student-twice"
-	PollOtherTransaction  Name = "poll-other-transaction"
-	GradebookOtherModule  Name = "gradebook-other-module"
-	QuizFlagsCrossed      Name = "quiz-flags-crossed"
-	E1FormatOnly          Name = "e1-format-only"
-	E15EntryPerDay        Name = "e15-entry-per-day"
+	E9Array                   Name = "e9-array"
+	E9Absent400               Name = "e9-absent-400"
+	E9PopulateUnsupported     Name = "e9-populate-unsupported"
+	E9OtherQuestion           Name = "e9-other-question"
+	E9AnyEvaluation           Name = "e9-any-evaluation"
+	E10DatesDropAll           Name = "e10-dates-drop-all"
+	E10SearchIgnored          Name = "e10-search-ignored"
+	E10DatesIgnored           Name = "e10-dates-ignored"
+	E12AbsentEmpty            Name = "e12-absent-empty-list"
+	E13Array                  Name = "e13-array"
+	E13Absent400              Name = "e13-absent-400"
+	E14CountsRequested        Name = "e14-counts-requested"
+	E14DeletedReadable        Name = "e14-deleted-still-readable"
+	E14DeletesAll             Name = "e14-deletes-all"
+	E20StudentTwice           Name = "e20-student-twice"
+	PollOtherTransaction      Name = "poll-other-transaction"
+	GradebookOtherModule      Name = "gradebook-other-module"
+	QuizFlagsCrossed          Name = "quiz-flags-crossed"
+	E1FormatOnly              Name = "e1-format-only"
+	QuestionStoredBeforeCheck Name = "question-stored-before-check"
+	E15EntryPerDay            Name = "e15-entry-per-day"
 
 	// Survey, poll, students, web lectures.
 	E17AbsentEmpty         Name = "e17-absent-empty-list"
@@ -438,6 +439,10 @@ var handWritten = []Defect{
 	{Name: GradebookOtherModule, Description: "gradebook update answers in resourceID the id of the settings record, not of the module",
 		Requirements: []string{"GB.module"},
 		Rewrite:      &Rewrite{Record: "GradebookSettings", Op: registry.GB, Field: "resourceID", Edit: Replace, Arg: `"5b0e5c1a-7d1e-4c55-9a3e-2f6d1c0b9e41"`}},
+	{Name: QuestionStoredBeforeCheck, Description: "evaluation session update stores a question's values before checking their limits: a mark of 10000.01 is refused with 400, and stored all the same",
+		// the read of the question after each refusal answers the value
+		// out of its range, which the record's own rule names
+		Requirements: []string{"REC.EvaluationQuestion.mark", "REC.EvaluationQuestion.difficultyLevel", "REC.EvaluationQuestion.videoTimeStamp"}},
 	{Name: E1FormatOnly, Description: "E1 checks the form of the one-time password only: any six digits are confirmed",
 		Requirements: []string{"E1.reject"}},
 	{Name: QuizFlagsCrossed, Description: "quiz section update stores randomizeOptions as requireRational and requireRational as randomizeOptions (two columns crossed)",

@@ -87,6 +87,12 @@ func (env *Env) updateEvaluationSession(w http.ResponseWriter, r *http.Request, 
 		b.Check(*m < 0, "maximumScore: expected at least 0, got %g", *m)
 	}
 	for _, e := range b.Objects("questions", false) {
+		if env.defects.Has(defects.QuestionStoredBeforeCheck) {
+			// what was sent is stored before its limits are checked
+			if early := questionPatch(e, limitRule{unchecked: true}); e.Err() == nil {
+				_, _ = env.store.UpdateEvaluation(id, store.EvaluationPatch{Questions: []store.QuestionPatch{early}}, u)
+			}
+		}
 		qp := questionPatch(e, limitRule{unchecked: env.defects.Has(defects.QuestionLimitsUnchecked), exclusive: env.defects.Has(defects.QuestionLimitsExclusive)})
 		b.Take(e)
 		if b.Err() != nil {
