@@ -12,6 +12,22 @@ Feature: Quiz sections
     And the field "id" is "{records.quizSection.id}" where present
     And the field "name" is "Section renamed by campusconf"
 
+  @QS @QS.assessment @destructive
+  Scenario: A quiz section names the assessment owning it, the same across updates
+    When I call QS with body:
+      """
+      {"id": "{records.quizSection.id}", "name": "Section one"}
+      """
+    Then the status is 200
+    And the field "assessmentId" is not "{records.quizSection.id}"
+    When I save the field "assessmentId" as "owner"
+    And I call QS with body:
+      """
+      {"id": "{records.quizSection.id}", "name": "Section two"}
+      """
+    Then the status is 200
+    And the field "assessmentId" is "{saved.owner}"
+
   @QS @QS.default @destructive
   Scenario: A quiz section does not show question marks unless told to
     When I call QS with body:

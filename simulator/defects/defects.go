@@ -143,6 +143,7 @@ const (
 	GradebookOtherModule      Name = "gradebook-other-module"
 	QuizFlagsCrossed          Name = "quiz-flags-crossed"
 	E1FormatOnly              Name = "e1-format-only"
+	QuizAssessmentIsSection   Name = "quiz-assessment-is-section"
 	QuestionStoredBeforeCheck Name = "question-stored-before-check"
 	E15EntryPerDay            Name = "e15-entry-per-day"
 
@@ -443,6 +444,8 @@ var handWritten = []Defect{
 		// the read of the question after each refusal answers the value
 		// out of its range, which the record's own rule names
 		Requirements: []string{"REC.EvaluationQuestion.mark", "REC.EvaluationQuestion.difficultyLevel", "REC.EvaluationQuestion.videoTimeStamp"}},
+	{Name: QuizAssessmentIsSection, Description: "quiz section update answers the section's own id as its assessmentId",
+		Requirements: []string{"QS.assessment"}},
 	{Name: E1FormatOnly, Description: "E1 checks the form of the one-time password only: any six digits are confirmed",
 		Requirements: []string{"E1.reject"}},
 	{Name: QuizFlagsCrossed, Description: "quiz section update stores randomizeOptions as requireRational and requireRational as randomizeOptions (two columns crossed)",

@@ -61,6 +61,9 @@ func (env *Env) updateQuizSection(w http.ResponseWriter, r *http.Request, _ stor
 	if had && env.defects.Has(defects.QuizStaleAnswer) {
 		q = before
 	}
+	if env.defects.Has(defects.QuizAssessmentIsSection) {
+		q.AssessmentID = q.ID
+	}
 	front.WriteJSON(w, http.StatusOK, q)
 }
 
