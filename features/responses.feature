@@ -71,6 +71,12 @@ Feature: Survey and poll responses, and the students of a resource
     Then the status is 200
     And the body is an object
 
+  @E19 @E19.agrees
+  Scenario: A poll response read by its id is the one its question's responses list
+    When I call E19 for "{records.pollResponse}"
+    Then the status is 200
+    And the same record as E18 lists it for the answer's "questionID" agrees in every member both carry
+
 
   @E19 @E19.400.uuid
   Scenario: Reading a poll response by a malformed id is refused

@@ -153,6 +153,7 @@ const (
 	E18PopulateUnsupported Name = "e18-populate-unsupported"
 	E19Array               Name = "e19-array"
 	E19FirstResponse       Name = "e19-first-response"
+	E19OptionsOneBased     Name = "e19-options-one-based"
 	E20PopulateUnsupported Name = "e20-populate-unsupported"
 	E21CountString         Name = "e21-count-string"
 	E21CountsUnknown       Name = "e21-counts-unknown"
@@ -446,6 +447,8 @@ var handWritten = []Defect{
 		Requirements: []string{"REC.EvaluationQuestion.mark", "REC.EvaluationQuestion.difficultyLevel", "REC.EvaluationQuestion.videoTimeStamp"}},
 	{Name: QuizAssessmentIsSection, Description: "quiz section update answers the section's own id as its assessmentId",
 		Requirements: []string{"QS.assessment"}},
+	{Name: E19OptionsOneBased, Description: "E19 answers selectedOptions counted from 1, where E18 lists the same response's options counted from 0",
+		Requirements: []string{"E19.agrees"}},
 	{Name: E1FormatOnly, Description: "E1 checks the form of the one-time password only: any six digits are confirmed",
 		Requirements: []string{"E1.reject"}},
 	{Name: QuizFlagsCrossed, Description: "quiz section update stores randomizeOptions as requireRational and requireRational as randomizeOptions (two columns crossed)",

@@ -199,6 +199,14 @@ var shapes = []shape{
 		Rewrite{Record: "QuizSection", Field: "displayedRandomQuestions", Edit: Quote}),
 }
 
+// shapeCollateral are the second rules a record defect of the table
+// really touches, by defect.
+var shapeCollateral = map[Name][]string{
+	// E19's response names a question whose responses (E18) do not list
+	// it: the two answers of one record disagree.
+	"poll-response-question": {"E19.agrees"},
+}
+
 // misnamed is the near-miss name defect <prefix>-names of record rec
 // (REC.<rec>.names): its member field is sent as respelled.
 func misnamed(prefix, description, rec, field, respelled string) shape {
@@ -226,7 +234,7 @@ func shapeDefects() []Defect {
 	out := make([]Defect, len(all))
 	for i, s := range all {
 		rw := s.rewrite
-		out[i] = Defect{Name: s.name, Description: s.description, Requirements: []string{s.requirement}, Rewrite: &rw}
+		out[i] = Defect{Name: s.name, Description: s.description, Requirements: []string{s.requirement}, Rewrite: &rw, Collateral: shapeCollateral[s.name]}
 	}
 	return out
 }

@@ -2,6 +2,7 @@ package ops
 
 import (
 	"net/http"
+	"slices"
 	"strings"
 
 	"github.com/campusconf/campusconf/internal/registry"
@@ -66,6 +67,12 @@ func (env *Env) pollResponse(w http.ResponseWriter, r *http.Request, _ store.Use
 	}
 	if env.defects.Has(defects.E19FirstResponse) {
 		p = env.neighbourResponse(p)
+	}
+	if env.defects.Has(defects.E19OptionsOneBased) {
+		p.SelectedOptions = slices.Clone(p.SelectedOptions)
+		for i := range p.SelectedOptions {
+			p.SelectedOptions[i]++
+		}
 	}
 	p.Photo = ""
 	writePollResponse(w, &p)

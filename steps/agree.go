@@ -1,0 +1,69 @@
+package steps
+
+import (
+	"context"
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/tidwall/gjson"
+
+	"github.com/campusconf/campusconf/internal/openapi"
+	"github.com/campusconf/campusconf/internal/registry"
+	"github.com/campusconf/campusconf/internal/rules"
+)
+
+// entryAgrees judges the record the last answer holds against the same
+// record as a list operation lists it: it reads the member of the answer
+// that names the list's parent (member), pages through the list for it,
+// finds the entry that is the same record (rules.SameRecord) and holds
+// every member of the record (openapi.Declares) both carry to the same
+// value (rules.SameValue), but the members a populate entity of either
+// operation fills, which an answer carries only on request; members the
+// interface does not define are the implementation's own. A record of one kind is the same whichever
+// operation answers it.
+func entryAgrees(ctx context.Context, name, member string) error {
+	list, err := opNamed(name)
+	if err != nil {
+		return err
+	}
+	s := stateFrom(ctx)
+	one, read := s.json(), s.lastOp
+	record := registry.Must(list).Record
+	parent := one.Get(member)
+	if absent(parent) || parent.Type != gjson.String {
+		return unobservable("the answer of %s leaves out %s, an optional field this check needs", read, member)
+	}
+	if _, ok := rules.Identity(record, one); !ok {
+		return unobservable("the answer of %s leaves out what identifies a %s (%s), an optional field this check needs", read, record, strings.Join(registry.Identity(record), ", "))
+	}
+	if err := s.pageThrough(ctx, list, parent.Str, nil); err != nil {
+		return err
+	}
+	skip := map[string]bool{}
+	for _, op := range []registry.OpID{read, list} {
+		for _, p := range registry.Populates(op) {
+			for _, m := range p.Filled() {
+				skip[m] = true
+			}
+		}
+	}
+	for _, e := range s.saved[allPages].Array() {
+		if !rules.SameRecord(record, one, e) {
+			continue
+		}
+		var differ []string
+		one.ForEach(func(k, v gjson.Result) bool {
+			if w := e.Get(k.Str); openapi.Declares(record, k.Str) && !skip[k.Str] && w.Exists() && !rules.SameValue(v, w) {
+				differ = append(differ, fmt.Sprintf("%s: %s, listed %s", k.Str, s.clip(v.Raw), s.clip(w.Raw)))
+			}
+			return true
+		})
+		if len(differ) > 0 {
+			slices.Sort(differ)
+			return s.fail(nil, fmt.Sprintf("the %s %s answered as %s lists it", record, read, list), strings.Join(differ, "; "))
+		}
+		return nil
+	}
+	return s.fail(nil, fmt.Sprintf("the %s %s answered among the %d entries %s lists for its %s %s", record, read, len(s.saved[allPages].Array()), list, member, parent.Str), "none of them")
+}
