@@ -176,6 +176,30 @@ func (s *state) judgeFiltered(ctx context.Context, op registry.OpID, l registry.
 		return s.fail([]string{req}, fmt.Sprintf("with %s, exactly the %d entries of the whole list (%d) every reading keeps, and none of the %d every reading drops", strings.Join(what, " and "), keep, len(whole), drop),
 			fmt.Sprintf("%d entries, %d of them wrong", len(got), len(problems)), strings.Join(problems, "\n"))
 	}
+	if keep == 0 || !registry.Must(op).Paged {
+		return nil
+	}
+	// the filter keeps entries before a page is cut: limit 1 gives one
+	// of them, whichever entry the whole list holds first. Where limit=1
+	// does not give one entry of the list itself, that is limit's rule
+	// (.limit-one), judged apart, and this one cannot be seen.
+	if err := s.sendList(ctx, op, nil, [2]string{"limit", "1"}); err != nil {
+		return err
+	}
+	if first, err := s.list(); err != nil || len(first) != 1 {
+		return nil
+	}
+	if err := s.sendList(ctx, op, nil, append(extra, [2]string{"limit", "1"})...); err != nil {
+		return err
+	}
+	one, err := s.list()
+	if err != nil {
+		return err
+	}
+	if len(one) != 1 || match(one[0]) == rules.Drop {
+		return s.fail([]string{req}, fmt.Sprintf("with %s and limit=1, one of the %d entries every reading keeps (a filter applies before the page is cut)", strings.Join(what, " and "), keep),
+			fmt.Sprintf("%d entries: %s", len(one), s.clip(s.json().Raw)))
+	}
 	return nil
 }
 

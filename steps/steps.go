@@ -57,6 +57,10 @@ func op1(_ *env, m []string) declared { return declared{ops: opsNamed(m[1])} }
 // past the end, and one more for a list longer than a page.
 func walk(_ *env, m []string) declared { return declared{ops: opsNamed(m[1]), requests: 3} }
 
+// filtered is the calls of a filter's check: the filtered answer, and of
+// a paged list the list and the filtered answer at limit 1.
+func filtered(_ *env, m []string) declared { return declared{ops: opsNamed(m[1]), requests: 3} }
+
 // fixed is the calls of a step that always calls ops, one after another.
 func fixed(ops ...registry.OpID) func(*env, []string) declared {
 	return func(*env, []string) declared { return declared{ops: ops} }
@@ -149,8 +153,8 @@ var stepDefs = []stepDef{
 	// relations between list answers, references to the right record
 	// (relations.go)
 	{re(`^I read the whole list of ` + opRe + `$`), readWhole, walk},
-	{re(`^the answer of ` + opRe + ` filtered by (\S+) holds exactly the entries of the whole list that match it$`), filteredExactly, op1},
-	{re(`^the answer of ` + opRe + ` filtered by all its filters together holds exactly the entries that match them all$`), filteredTogether, op1},
+	{re(`^the answer of ` + opRe + ` filtered by (\S+) holds exactly the entries of the whole list that match it$`), filteredExactly, filtered},
+	{re(`^the answer of ` + opRe + ` filtered by all its filters together holds exactly the entries that match them all$`), filteredTogether, filtered},
 	{re(`^the whole list of ` + opRe + ` sorted by its first sort key holds the same entries$`), sortedSame, walk},
 	{re(`^the answer of ` + opRe + ` with limit 1 is an array of one entry$`), limitOne, op1},
 	{re(`^the pages of ` + opRe + ` at a fixed limit hold each entry of the whole list once$`), pagesOnce,

@@ -79,6 +79,7 @@ const (
 	DateMalformedIgnored Name = "date-malformed-ignored"
 	OffsetOffByOne       Name = "offset-off-by-one"
 	SortAfterPaging      Name = "sort-after-paging"
+	FilterAfterPaging    Name = "filter-after-paging"
 	LogsEmpty            Name = "logs-empty"
 	BodyMembersAnyCase   Name = "body-members-any-case"
 
@@ -285,6 +286,8 @@ var handWritten = []Defect{
 		// Paging the sorted list is checked with an offset too, and the
 		// fixed-limit pages skip the entry.
 		Collateral: append(ids(".sortby", pagedOps...), ids(".pages", pagedOps...)...)},
+	{Name: FilterAfterPaging, Description: "list operations cut the page (offset, limit) from the whole list first and filter it after: a filtered page of limit 1 is empty unless the list's first entry matches",
+		Requirements: []string{"E10.search-exact", "E10.dates-exact", "E10.combined"}},
 	{Name: SortAfterPaging, Description: "list operations take the page from the stored order and sort only the page",
 		Requirements: ids(".sortby", pagedOps...)},
 	{Name: BodyMembersAnyCase, Description: "request body members are matched ignoring case: userId is read as userid, resourceid as resourceID, ids as iDs",

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"net/http"
+	"slices"
 	"strings"
 	"time"
 
@@ -125,7 +126,12 @@ func answerPage[T any](env *Env, w http.ResponseWriter, l *listing.List[T], q li
 		few, _ := l.Page(listing.Query{Limit: fewEntries}, nil)
 		l = listing.New(few)
 	}
-	if q.Sort != "" && env.defects.Has(defects.SortAfterPaging) {
+	if keep != nil && env.defects.Has(defects.FilterAfterPaging) {
+		// the page is cut from the whole list, then filtered
+		if items, err = l.Page(q, nil); err == nil {
+			items = slices.DeleteFunc(items, func(it T) bool { return !keep(&it) })
+		}
+	} else if q.Sort != "" && env.defects.Has(defects.SortAfterPaging) {
 		sorted := q
 		q.Sort, q.Desc = "", false
 		if items, err = l.Page(q, keep); err == nil {
