@@ -507,7 +507,7 @@ func changeBesideNeighbour(ctx context.Context, name string) error {
 	if !s.env.fixture.Get(key).Exists() {
 		return missing(key)
 	}
-	if same, err := s.sameRead(w.Read, neighbour); err != nil || same {
+	if same, err := s.readsSameRecord(w.Read, neighbour); err != nil || same {
 		if err != nil {
 			return err
 		}
@@ -530,11 +530,11 @@ func changeBesideNeighbour(ctx context.Context, name string) error {
 	return s.readAfter(ctx, obs, neighbour)
 }
 
-// sameRead reports whether a and b read the same record in this run's
+// readsSameRecord reports whether a and b read the same record in this run's
 // fixture: the same operation, its parameters filled alike (uuids in any
 // case). A fixture naming the changed record as its neighbour is a setup
 // mistake, not the implementation's.
-func (s *state) sameRead(a, b *registry.Read) (bool, error) {
+func (s *state) readsSameRecord(a, b *registry.Read) (bool, error) {
 	if a == nil || b == nil || a.Op != b.Op || len(a.Call.Params) != len(b.Call.Params) {
 		return false, nil
 	}
