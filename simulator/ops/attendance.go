@@ -10,14 +10,9 @@ import (
 )
 
 // addDefaultAttendance is E7.
-func (env *Env) addDefaultAttendance(w http.ResponseWriter, r *http.Request, u store.User) {
-	b := env.readBody(w, r)
-	if b == nil {
-		return
-	}
+func (env *Env) addDefaultAttendance(w http.ResponseWriter, r *http.Request, u store.User, b *front.Body) {
 	res, publish := b.UUID("resourceID", true), b.Bool("publish", false)
-	if b.Err() != nil {
-		env.badRequest(w, b.Err())
+	if env.refused(w, b) {
 		return
 	}
 	p := !env.defects.Has(defects.E7PublishDefaultFalse) // the stated default is true
@@ -34,14 +29,9 @@ func (env *Env) addDefaultAttendance(w http.ResponseWriter, r *http.Request, u s
 }
 
 // deleteAttendances is E8.
-func (env *Env) deleteAttendances(w http.ResponseWriter, r *http.Request, _ store.User) {
-	b := env.readBody(w, r)
-	if b == nil {
-		return
-	}
+func (env *Env) deleteAttendances(w http.ResponseWriter, r *http.Request, _ store.User, b *front.Body) {
 	res, ids := b.UUID("resourceID", true), b.UUIDs("iDs", false)
-	if b.Err() != nil {
-		env.badRequest(w, b.Err())
+	if env.refused(w, b) {
 		return
 	}
 	if _, err := env.store.DeleteAttendances(*res, ids); err != nil {
@@ -57,6 +47,6 @@ func (env *Env) deleteAttendances(w http.ResponseWriter, r *http.Request, _ stor
 
 // attendanceRoutes are the routes of attendance: E7 adds a default attendance, E8 deletes attendances.
 var attendanceRoutes = map[registry.OpID]route{
-	registry.E7: {notStudent, (*Env).addDefaultAttendance},
-	registry.E8: {notStudent, (*Env).deleteAttendances},
+	registry.E7: {notStudent, withBody((*Env).addDefaultAttendance)},
+	registry.E8: {notStudent, withBody((*Env).deleteAttendances)},
 }

@@ -100,8 +100,7 @@ func (env *Env) updateEvaluationSession(w http.ResponseWriter, r *http.Request, 
 		}
 		p.Questions = append(p.Questions, qp)
 	}
-	if b.Err() != nil {
-		env.badRequest(w, b.Err())
+	if env.refused(w, b) {
 		return
 	}
 	e, err := env.store.UpdateEvaluation(id, p, u)

@@ -44,8 +44,7 @@ func (env *Env) updateGradebook(w http.ResponseWriter, r *http.Request, _ store.
 		}
 		schema = append(schema, store.Grade{LetterGrade: *letter, MaxMark: mark})
 	}
-	if b.Err() != nil {
-		env.badRequest(w, b.Err())
+	if env.refused(w, b) {
 		return
 	}
 	if schema == nil {

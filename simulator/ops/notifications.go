@@ -33,11 +33,7 @@ func (env *Env) notificationByGroup(w http.ResponseWriter, r *http.Request, _ st
 }
 
 // updateNotificationRead is NR.
-func (env *Env) updateNotificationRead(w http.ResponseWriter, r *http.Request, _ store.User) {
-	b := env.readBody(w, r)
-	if b == nil {
-		return
-	}
+func (env *Env) updateNotificationRead(w http.ResponseWriter, r *http.Request, _ store.User, b *front.Body) {
 	id, read := b.Int64("id", true), b.Int32("read", true)
 	outside := b.Err() == nil && (*read < store.Unread || *read > store.Read)
 	if outside && env.defects.Has(defects.NotifyReadUnchecked) {
@@ -50,8 +46,7 @@ func (env *Env) updateNotificationRead(w http.ResponseWriter, r *http.Request, _
 		_, _ = env.store.SetNotificationRead(*id, store.Read) // refused all the same below
 	}
 	b.Check(outside, "read: expected 10 (unread) or 11 (read), got %d", deref(read))
-	if b.Err() != nil {
-		env.badRequest(w, b.Err())
+	if env.refused(w, b) {
 		return
 	}
 	// the defects first: without them the record is not looked up twice
@@ -76,5 +71,5 @@ func (env *Env) updateNotificationRead(w http.ResponseWriter, r *http.Request, _
 // notificationRoutes are the routes of notifications: NG reads one by group, NR marks one read or unread.
 var notificationRoutes = map[registry.OpID]route{
 	registry.NG: {notStudent, (*Env).notificationByGroup},
-	registry.NR: {notStudent, (*Env).updateNotificationRead},
+	registry.NR: {notStudent, withBody((*Env).updateNotificationRead)},
 }

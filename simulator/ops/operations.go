@@ -6,6 +6,7 @@ import (
 	"github.com/campusconf/campusconf/internal/registry"
 
 	"github.com/campusconf/campusconf/simulator/defects"
+	"github.com/campusconf/campusconf/simulator/front"
 	"github.com/campusconf/campusconf/simulator/store"
 )
 
@@ -20,6 +21,21 @@ type operation struct {
 
 // handler serves one operation for the user u.
 type handler func(env *Env, w http.ResponseWriter, r *http.Request, u store.User)
+
+// bodyHandler serves an operation whose request carries a JSON object
+// body: b is that body, read before the handler is called (withBody).
+type bodyHandler func(env *Env, w http.ResponseWriter, r *http.Request, u store.User, b *front.Body)
+
+// withBody reads the request's JSON object body before h sees it; a body
+// front.ReadBody refuses (415, 413 or 400) is answered there and h is not
+// called.
+func withBody(h bodyHandler) handler {
+	return func(env *Env, w http.ResponseWriter, r *http.Request, u store.User) {
+		if b := env.readBody(w, r); b != nil {
+			h(env, w, r, u, b)
+		}
+	}
+}
 
 // access is a rule of the role model (docs/decisions.md, "Who is calling").
 type access int

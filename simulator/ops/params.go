@@ -53,6 +53,16 @@ var populateEntities = func() map[registry.OpID][]string {
 	return out
 }()
 
+// refused answers 400 with the first error of the body's members and
+// says so; a body without one is left to the handler.
+func (env *Env) refused(w http.ResponseWriter, b *front.Body) bool {
+	if b.Err() == nil {
+		return false
+	}
+	env.badRequest(w, b.Err())
+	return true
+}
+
 // pathAndBody reads a path id and a JSON object body; b is nil once the
 // request was answered (a malformed id, or what readBody refuses).
 func (env *Env) pathAndBody(w http.ResponseWriter, r *http.Request, name string) (id string, b *front.Body) {
@@ -71,11 +81,7 @@ func (env *Env) idsBody(w http.ResponseWriter, r *http.Request) (ids []string, o
 		return nil, false
 	}
 	ids = b.UUIDs("iDs", false)
-	if b.Err() != nil {
-		env.badRequest(w, b.Err())
-		return nil, false
-	}
-	return ids, true
+	return ids, !env.refused(w, b)
 }
 
 // pathPopulate reads a uuid path parameter and the populate query

@@ -14,11 +14,7 @@ import (
 
 // updateQuizSection is QS: the body replaces the section's
 // settings, so an absent displayQuestionMark is false.
-func (env *Env) updateQuizSection(w http.ResponseWriter, r *http.Request, _ store.User) {
-	b := env.readBody(w, r)
-	if b == nil {
-		return
-	}
+func (env *Env) updateQuizSection(w http.ResponseWriter, r *http.Request, _ store.User, b *front.Body) {
 	id, name := b.UUID("id", true), b.Str("name", true)
 	in := store.QuizSection{
 		Description:              deref(b.Str("description", false)),
@@ -32,8 +28,7 @@ func (env *Env) updateQuizSection(w http.ResponseWriter, r *http.Request, _ stor
 		b.Check(*name == "", "name: expected a non-empty string, the field is required")
 		b.Check(in.DisplayedRandomQuestions < 0, "displayedRandomQuestions: expected at least 0, got %d", in.DisplayedRandomQuestions)
 	}
-	if b.Err() != nil {
-		env.badRequest(w, b.Err())
+	if env.refused(w, b) {
 		return
 	}
 	if cur, ok := env.store.QuizSection(*id); ok && env.variants.Has(variants.QuizPatch) {
@@ -100,5 +95,5 @@ func keepIfOmitted[T any](b *front.Body, name string, field *T, stored T) {
 
 // quizRoutes are the routes of quizzes: QS updates a quiz section.
 var quizRoutes = map[registry.OpID]route{
-	registry.QS: {notStudent, (*Env).updateQuizSection},
+	registry.QS: {notStudent, withBody((*Env).updateQuizSection)},
 }

@@ -27,14 +27,9 @@ const (
 )
 
 // validateOTP is E1.
-func (env *Env) validateOTP(w http.ResponseWriter, r *http.Request, _ store.User) {
-	b := env.readBody(w, r)
-	if b == nil {
-		return
-	}
+func (env *Env) validateOTP(w http.ResponseWriter, r *http.Request, _ store.User, b *front.Body) {
 	userid, otp := b.Str("userid", true), b.Str("otp", true)
-	if b.Err() != nil {
-		env.badRequest(w, b.Err())
+	if env.refused(w, b) {
 		return
 	}
 	u, ok := env.store.UserByLogin(*userid)
@@ -66,14 +61,9 @@ func (env *Env) sendPush(w http.ResponseWriter, r *http.Request, u store.User) {
 }
 
 // pollPush is E2.
-func (env *Env) pollPush(w http.ResponseWriter, r *http.Request, u store.User) {
-	b := env.readBody(w, r)
-	if b == nil {
-		return
-	}
+func (env *Env) pollPush(w http.ResponseWriter, r *http.Request, u store.User, b *front.Body) {
 	id := b.Str("transactionId", true)
-	if b.Err() != nil {
-		env.badRequest(w, b.Err())
+	if env.refused(w, b) {
 		return
 	}
 	if env.variants.Has(variants.UUIDUpper) {
@@ -137,7 +127,7 @@ func (env *Env) DecidePush(w http.ResponseWriter, r *http.Request) {
 
 // secondFactorRoutes are the routes of the second factor: E1 validates a one-time password, E2 polls and E3 sends a mobile push.
 var secondFactorRoutes = map[registry.OpID]route{
-	registry.E1: {anyone, (*Env).validateOTP},
-	registry.E2: {anyone, (*Env).pollPush},
+	registry.E1: {anyone, withBody((*Env).validateOTP)},
+	registry.E2: {anyone, withBody((*Env).pollPush)},
 	registry.E3: {anyone, (*Env).sendPush},
 }

@@ -13,14 +13,9 @@ import (
 )
 
 // publishSessions is E21.
-func (env *Env) publishSessions(w http.ResponseWriter, r *http.Request, _ store.User) {
-	b := env.readBody(w, r)
-	if b == nil {
-		return
-	}
+func (env *Env) publishSessions(w http.ResponseWriter, r *http.Request, _ store.User, b *front.Body) {
 	ids, publish := b.UUIDs("iDs", false), b.Bool("publish", true)
-	if b.Err() != nil {
-		env.badRequest(w, b.Err())
+	if env.refused(w, b) {
 		return
 	}
 	n, changed := env.store.PublishSessions(ids, *publish)
@@ -40,5 +35,5 @@ func (env *Env) publishSessions(w http.ResponseWriter, r *http.Request, _ store.
 
 // webLectureRoutes are the routes of web lectures: E21 publishes sessions.
 var webLectureRoutes = map[registry.OpID]route{
-	registry.E21: {notStudent, (*Env).publishSessions},
+	registry.E21: {notStudent, withBody((*Env).publishSessions)},
 }
