@@ -47,6 +47,6 @@ func (env *Env) deleteAttendances(w http.ResponseWriter, r *http.Request, _ stor
 
 // attendanceRoutes are the routes of attendance: E7 adds a default attendance, E8 deletes attendances.
 var attendanceRoutes = map[registry.OpID]route{
-	registry.E7: {notStudent, withBody((*Env).addDefaultAttendance)},
-	registry.E8: {notStudent, withBody((*Env).deleteAttendances)},
+	registry.E7: {access: notStudent, handle: withBody((*Env).addDefaultAttendance)},
+	registry.E8: {access: notStudent, handle: withBody((*Env).deleteAttendances)},
 }

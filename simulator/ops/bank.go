@@ -29,5 +29,5 @@ func (env *Env) copyBankFolder(w http.ResponseWriter, r *http.Request, u store.U
 
 // bankRoutes are the routes of the question bank: E6 copies a folder.
 var bankRoutes = map[registry.OpID]route{
-	registry.E6: {notStudent, (*Env).copyBankFolder},
+	registry.E6: {access: notStudent, handle: (*Env).copyBankFolder},
 }

@@ -52,5 +52,5 @@ func (env *Env) deleteSlots(w http.ResponseWriter, r *http.Request, u store.User
 
 // consultationRoutes are the routes of consultation: E5 deletes slots.
 var consultationRoutes = map[registry.OpID]route{
-	registry.E5: {accessDelete, (*Env).deleteSlots},
+	registry.E5: {access: accessDelete, handle: (*Env).deleteSlots},
 }

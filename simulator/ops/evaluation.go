@@ -162,8 +162,8 @@ func questionPatch(e *front.Body, limits limitRule) store.QuestionPatch {
 
 // evaluationRoutes are the routes of evaluation: E9 reads a question, ES updates an evaluation session.
 var evaluationRoutes = map[registry.OpID]route{
-	registry.E9: {anyone, (*Env).getQuestion},
-	registry.ES: {notStudent, (*Env).updateEvaluationSession},
+	registry.E9: {access: anyone, handle: (*Env).getQuestion},
+	registry.ES: {access: notStudent, handle: (*Env).updateEvaluationSession},
 }
 
 // updateEvaluationSessionBody is the body the fixture file tells the suite

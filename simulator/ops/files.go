@@ -14,11 +14,7 @@ import (
 )
 
 // fileDownloadLogs is E10.
-func (env *Env) fileDownloadLogs(w http.ResponseWriter, r *http.Request, _ store.User) {
-	a, ok := env.listRequest(w, r, listSpec{idParam: "id", paged: true, dates: [2]string{"StartDate", "EndDate"}})
-	if !ok {
-		return
-	}
+func (env *Env) fileDownloadLogs(w http.ResponseWriter, r *http.Request, a listArgs) {
 	dates := env.dateRange(a)
 	search := a.query.Get("SearchText")
 	fold := strings.ToLower
@@ -65,12 +61,12 @@ func (env *Env) fileDownloadLogs(w http.ResponseWriter, r *http.Request, _ store
 }
 
 // fileAnnotations is E11.
-func (env *Env) fileAnnotations(w http.ResponseWriter, r *http.Request, _ store.User) {
-	answerLog(env, w, r, env.store.Annotations, env.defects.Has(defects.LogsEmpty))
+func (env *Env) fileAnnotations(w http.ResponseWriter, r *http.Request, a listArgs) {
+	answerLog(env, w, r, a, env.store.Annotations, env.defects.Has(defects.LogsEmpty))
 }
 
 // filesRoutes are the routes of files: E10 lists the download log of a folder, E11 the annotations of a file.
 var filesRoutes = map[registry.OpID]route{
-	registry.E10: {notStudent, (*Env).fileDownloadLogs},
-	registry.E11: {anyone, (*Env).fileAnnotations},
+	registry.E10: {access: notStudent, list: (*Env).fileDownloadLogs},
+	registry.E11: {access: anyone, list: (*Env).fileAnnotations},
 }

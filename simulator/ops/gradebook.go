@@ -105,5 +105,5 @@ func wholeWeighting(st *store.Store, moduleID string, weights []store.Weightage)
 
 // gradebookRoutes are the routes of the gradebook: GB updates its settings.
 var gradebookRoutes = map[registry.OpID]route{
-	registry.GB: {notStudent, (*Env).updateGradebook},
+	registry.GB: {access: notStudent, handle: (*Env).updateGradebook},
 }

@@ -56,11 +56,7 @@ func (env *Env) deleteMedia(w http.ResponseWriter, r *http.Request, _ store.User
 }
 
 // channelUsers is E15: all-time totals, or sums over startDate..endDate.
-func (env *Env) channelUsers(w http.ResponseWriter, r *http.Request, _ store.User) {
-	a, ok := env.listRequest(w, r, listSpec{idParam: "id", paged: true, dates: [2]string{"startDate", "endDate"}})
-	if !ok {
-		return
-	}
+func (env *Env) channelUsers(w http.ResponseWriter, r *http.Request, a listArgs) {
 	id, q, dates := a.id, a.q, env.dateRange(a)
 	if env.defects.Has(defects.E15EntryPerDay) {
 		days, _ := env.store.ChannelByDay(id)
@@ -87,14 +83,14 @@ func (env *Env) channelUsers(w http.ResponseWriter, r *http.Request, _ store.Use
 }
 
 // captureSessions is E16.
-func (env *Env) captureSessions(w http.ResponseWriter, r *http.Request, _ store.User) {
-	answerLog(env, w, r, env.store.Captures, env.defects.Has(defects.LogsEmpty))
+func (env *Env) captureSessions(w http.ResponseWriter, r *http.Request, a listArgs) {
+	answerLog(env, w, r, a, env.store.Captures, env.defects.Has(defects.LogsEmpty))
 }
 
 // multimediaRoutes are the routes of multimedia: E13 reads a media download log, E14 deletes medias, E15 lists a channel's users, E16 the capture sessions.
 var multimediaRoutes = map[registry.OpID]route{
-	registry.E13: {notStudent, (*Env).mediaDownloadLog},
-	registry.E14: {notStudent, (*Env).deleteMedia},
-	registry.E15: {notStudent, (*Env).channelUsers},
-	registry.E16: {notStudent, (*Env).captureSessions},
+	registry.E13: {access: notStudent, handle: (*Env).mediaDownloadLog},
+	registry.E14: {access: notStudent, handle: (*Env).deleteMedia},
+	registry.E15: {access: notStudent, list: (*Env).channelUsers},
+	registry.E16: {access: notStudent, list: (*Env).captureSessions},
 }

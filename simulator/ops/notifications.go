@@ -70,6 +70,6 @@ func (env *Env) updateNotificationRead(w http.ResponseWriter, r *http.Request, _
 
 // notificationRoutes are the routes of notifications: NG reads one by group, NR marks one read or unread.
 var notificationRoutes = map[registry.OpID]route{
-	registry.NG: {notStudent, (*Env).notificationByGroup},
-	registry.NR: {notStudent, withBody((*Env).updateNotificationRead)},
+	registry.NG: {access: notStudent, handle: (*Env).notificationByGroup},
+	registry.NR: {access: notStudent, handle: withBody((*Env).updateNotificationRead)},
 }

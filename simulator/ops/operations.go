@@ -6,7 +6,6 @@ import (
 	"github.com/campusconf/campusconf/internal/registry"
 
 	"github.com/campusconf/campusconf/simulator/defects"
-	"github.com/campusconf/campusconf/simulator/front"
 	"github.com/campusconf/campusconf/simulator/store"
 )
 
@@ -22,21 +21,6 @@ type operation struct {
 // handler serves one operation for the user u.
 type handler func(env *Env, w http.ResponseWriter, r *http.Request, u store.User)
 
-// bodyHandler serves an operation whose request carries a JSON object
-// body: b is that body, read before the handler is called (withBody).
-type bodyHandler func(env *Env, w http.ResponseWriter, r *http.Request, u store.User, b *front.Body)
-
-// withBody reads the request's JSON object body before h sees it; a body
-// front.ReadBody refuses (415, 413 or 400) is answered there and h is not
-// called.
-func withBody(h bodyHandler) handler {
-	return func(env *Env, w http.ResponseWriter, r *http.Request, u store.User) {
-		if b := env.readBody(w, r); b != nil {
-			h(env, w, r, u, b)
-		}
-	}
-}
-
 // access is a rule of the role model (docs/decisions.md, "Who is calling").
 type access int
 
@@ -47,10 +31,15 @@ const (
 	accessDelete               // E5: Access_Delete on the module, as the specification states
 )
 
-// route is who may call an operation and its handler.
+// route is who may call an operation and its handler: handle, or for a
+// list operation list, served with the request read as the registry
+// declares the operation (listSpecOf); populateOff is then the defect
+// that leaves its populate unimplemented, if it takes populate.
 type route struct {
-	access access
-	handle handler
+	access      access
+	handle      handler
+	list        listHandler
+	populateOff defects.Name
 }
 
 // domains are the route tables of what the simulator simulates, one per
@@ -94,7 +83,14 @@ var operations = func() []operation {
 		if !ok {
 			panic("simulator: no handler for operation " + string(op.ID))
 		}
-		out = append(out, operation{Operation: op, access: rt.access, handle: rt.handle})
+		h := rt.handle
+		switch {
+		case (rt.list != nil) == (h != nil), rt.list != nil && !op.List:
+			panic("simulator: operation " + string(op.ID) + " must have one handler, a list handler only if the registry declares it a list")
+		case rt.list != nil:
+			h = listed(listSpecOf(op, rt.populateOff), rt.list)
+		}
+		out = append(out, operation{Operation: op, access: rt.access, handle: h})
 	}
 	if len(out) != len(handlers) {
 		panic("simulator: a handler for an operation the registry does not know")

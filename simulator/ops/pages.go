@@ -313,11 +313,7 @@ func answerAbsent[T any](env *Env, w http.ResponseWriter, q listing.Query, empty
 // E16): an unknown record has an empty log, as has every record when
 // empty is set (the logs-empty defect, which the handlers of the
 // operations it names pass on, and no other).
-func answerLog[T any](env *Env, w http.ResponseWriter, r *http.Request, log func(id string) (*listing.List[T], bool), empty bool) {
-	a, ok := env.listRequest(w, r, listSpec{idParam: "id"})
-	if !ok {
-		return
-	}
+func answerLog[T any](env *Env, w http.ResponseWriter, r *http.Request, a listArgs, log func(id string) (*listing.List[T], bool), empty bool) {
 	l, found := log(a.id)
 	noteUnknown(r, found)
 	if empty {
@@ -341,28 +337,6 @@ func photoFill[T any](env *Env, pop map[string]bool, photo, userName func(*T) *s
 		fill = chain(fill, func(e *T) { n := userName(e); *n = strings.ToUpper(*n) })
 	}
 	return fill, photos
-}
-
-// listArgs is what a list operation reads from its request.
-type listArgs struct {
-	id         string
-	pop        map[string]bool
-	q          listing.Query
-	start, end time.Time
-	// query is the request's query, parsed once
-	query listing.RawQuery
-}
-
-// listSpec says what a list operation takes besides offset, limit, sortby
-// and where.
-type listSpec struct {
-	idParam string // the path parameter naming the parent record
-	paged   bool   // the default limit applies (the operation declares paging)
-	// populate: the operation takes a populate parameter, whose accepted
-	// entities are accept (none: every entity is refused)
-	populate bool
-	accept   []string
-	dates    [2]string // query parameters of a date-time range, if any
 }
 
 // dateRange is the range of a list operation's date parameters, its ends
@@ -406,7 +380,7 @@ func (env *Env) listRequest(w http.ResponseWriter, r *http.Request, spec listSpe
 		noteList(r, a.query, spec)
 	}
 	if a.id, err = front.PathUUID(r, spec.idParam); err == nil && spec.populate {
-		a.pop, err = env.populateFrom(a.query, spec.accept...)
+		a.pop, err = env.populateFrom(a.query, env.populates(spec.populateOff, spec.op)...)
 	}
 	if err == nil {
 		a.q, err = env.listQuery(a.query, spec.paged)

@@ -10,6 +10,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/campusconf/campusconf/internal/registry"
+	"github.com/campusconf/campusconf/simulator/defects"
 	"github.com/campusconf/campusconf/simulator/front"
 	"github.com/campusconf/campusconf/simulator/listing"
 	"github.com/campusconf/campusconf/simulator/store"
@@ -91,5 +93,46 @@ func TestStreamStopsWhenTheClientHasGone(t *testing.T) {
 	})
 	if made >= n/4 {
 		t.Errorf("made %d of %d entries after the client went at the second piece of %d bytes; expected the stream to stop there", made, n, streamChunk)
+	}
+}
+
+// TestListSpecOf: the list request each list operation reads is derived
+// from its registry row, and is what the handlers used to spell out: the
+// path parameter, paging, populate and the date range.
+func TestListSpecOf(t *testing.T) {
+	tests := []struct {
+		op   registry.OpID
+		want listSpec
+	}{
+		{registry.E10, listSpec{idParam: "id", paged: true, dates: [2]string{"StartDate", "EndDate"}}},
+		{registry.E11, listSpec{idParam: "id"}},
+		{registry.E12, listSpec{idParam: "ID"}},
+		{registry.E15, listSpec{idParam: "id", paged: true, dates: [2]string{"startDate", "endDate"}}},
+		{registry.E16, listSpec{idParam: "id"}},
+		{registry.E17, listSpec{idParam: "id", paged: true, populate: true, populateOff: defects.E17PopulateUnsupported}},
+		{registry.E18, listSpec{idParam: "id", paged: true, populate: true, populateOff: defects.E18PopulateUnsupported}},
+		{registry.E20, listSpec{idParam: "id", paged: true, populate: true, populateOff: defects.E20PopulateUnsupported}},
+	}
+	served := map[registry.OpID]route{}
+	for _, d := range domains {
+		for id, rt := range d {
+			if rt.list != nil {
+				served[id] = rt
+			}
+		}
+	}
+	if len(served) != len(tests) {
+		t.Errorf("got %d operations with a list handler, want the %d below", len(served), len(tests))
+	}
+	for _, tt := range tests {
+		rt, ok := served[tt.op]
+		if !ok {
+			t.Errorf("%s: no list handler", tt.op)
+			continue
+		}
+		tt.want.op = tt.op
+		if got := listSpecOf(registry.Must(tt.op), rt.populateOff); got != tt.want {
+			t.Errorf("listSpecOf(%s) = %+v, want %+v", tt.op, got, tt.want)
+		}
 	}
 }

@@ -10,6 +10,7 @@ import (
 	"github.com/campusconf/campusconf/simulator/defects"
 	"github.com/campusconf/campusconf/simulator/front"
 	"github.com/campusconf/campusconf/simulator/listing"
+	"github.com/campusconf/campusconf/simulator/store"
 )
 
 // What a handler reads of its request, answering the request itself when
@@ -160,4 +161,82 @@ func deref[T any](p *T) T {
 		return zero
 	}
 	return *p
+}
+
+// What a handler is given besides the request: the JSON body of a write
+// (withBody) or the list request of a list operation (listed), read and
+// checked before the handler runs, so that no handler opens with the same
+// lines of reading and refusing.
+
+// bodyHandler serves an operation whose request carries a JSON object
+// body: b is that body, read before the handler is called (withBody).
+type bodyHandler func(env *Env, w http.ResponseWriter, r *http.Request, u store.User, b *front.Body)
+
+// withBody reads the request's JSON object body before h sees it; a body
+// front.ReadBody refuses (415, 413 or 400) is answered there and h is not
+// called.
+func withBody(h bodyHandler) handler {
+	return func(env *Env, w http.ResponseWriter, r *http.Request, u store.User) {
+		if b := env.readBody(w, r); b != nil {
+			h(env, w, r, u, b)
+		}
+	}
+}
+
+// listArgs is what a list operation reads from its request.
+type listArgs struct {
+	id         string
+	pop        map[string]bool
+	q          listing.Query
+	start, end time.Time
+	// query is the request's query, parsed once
+	query listing.RawQuery
+}
+
+// listSpec says what a list operation takes besides offset, limit, sortby
+// and where.
+type listSpec struct {
+	op      registry.OpID
+	idParam string // the path parameter naming the parent record
+	paged   bool   // the default limit applies (the operation declares paging)
+	// populate: the operation takes a populate parameter, whose accepted
+	// entities are the registry's unless the defect populateOff is on
+	// (then every entity is refused)
+	populate    bool
+	populateOff defects.Name
+	dates       [2]string // query parameters of a date-time range, if any
+}
+
+// listSpecOf is what the list operation op takes, as the registry
+// declares it: the last parameter of its path names the parent record,
+// Paged says it pages, Populates that it takes populate, and its DateFrom
+// and DateTo filters are its date-time range.
+func listSpecOf(op registry.Operation, populateOff defects.Name) listSpec {
+	s := listSpec{op: op.ID, paged: op.Paged, populate: len(op.Populates) > 0, populateOff: populateOff}
+	if i, j := strings.LastIndex(op.Path, "{"), strings.LastIndex(op.Path, "}"); i >= 0 && j > i {
+		s.idParam = op.Path[i+1 : j]
+	}
+	for _, f := range op.ListFacts.Filters {
+		switch f.Kind {
+		case registry.DateFrom:
+			s.dates[0] = f.Param
+		case registry.DateTo:
+			s.dates[1] = f.Param
+		}
+	}
+	return s
+}
+
+// listHandler serves a list operation: a is its request, read and found
+// valid (listRequest).
+type listHandler func(env *Env, w http.ResponseWriter, r *http.Request, a listArgs)
+
+// listed is the handler of a list operation: it reads the request as spec
+// says, answering 400 itself on bad input, and passes it to h.
+func listed(spec listSpec, h listHandler) handler {
+	return func(env *Env, w http.ResponseWriter, r *http.Request, _ store.User) {
+		if a, ok := env.listRequest(w, r, spec); ok {
+			h(env, w, r, a)
+		}
+	}
 }

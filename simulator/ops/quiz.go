@@ -95,5 +95,5 @@ func keepIfOmitted[T any](b *front.Body, name string, field *T, stored T) {
 
 // quizRoutes are the routes of quizzes: QS updates a quiz section.
 var quizRoutes = map[registry.OpID]route{
-	registry.QS: {notStudent, withBody((*Env).updateQuizSection)},
+	registry.QS: {access: notStudent, handle: withBody((*Env).updateQuizSection)},
 }

@@ -10,23 +10,18 @@ import (
 )
 
 // resourceStudents is E20.
-func (env *Env) resourceStudents(w http.ResponseWriter, r *http.Request, _ store.User) {
-	a, ok := env.listRequest(w, r, listSpec{idParam: "id", paged: true, populate: true, accept: env.populates(defects.E20PopulateUnsupported, registry.E20)})
-	if !ok {
-		return
-	}
-	id, pop, q := a.id, a.pop, a.q
-	l, found := env.store.Students(id)
+func (env *Env) resourceStudents(w http.ResponseWriter, r *http.Request, a listArgs) {
+	l, found := env.store.Students(a.id)
 	noteUnknown(r, found)
 	if found && l.Len() > 0 && env.defects.Has(defects.E20StudentTwice) {
 		items := l.Items()
 		l = listing.New(append([]store.Student{items[0]}, items...))
 	}
-	fill, photos := photoFill(env, pop, func(st *store.Student) *string { return &st.Photo }, func(st *store.Student) *string { return &st.UserName })
-	answerPage(env, w, l, q, page[store.Student]{fill: fill, cacheAs: photos})
+	fill, photos := photoFill(env, a.pop, func(st *store.Student) *string { return &st.Photo }, func(st *store.Student) *string { return &st.UserName })
+	answerPage(env, w, l, a.q, page[store.Student]{fill: fill, cacheAs: photos})
 }
 
 // resourcesRoutes are the routes of resources: E20 lists a resource's students.
 var resourcesRoutes = map[registry.OpID]route{
-	registry.E20: {anyone, (*Env).resourceStudents},
+	registry.E20: {access: anyone, list: (*Env).resourceStudents, populateOff: defects.E20PopulateUnsupported},
 }

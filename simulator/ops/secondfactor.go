@@ -14,7 +14,7 @@ import (
 
 // campusRoutes are the routes of the campus directory: E4 syncs the faculties.
 var campusRoutes = map[registry.OpID]route{
-	registry.E4: {superAdmin, (*Env).syncFaculties},
+	registry.E4: {access: superAdmin, handle: (*Env).syncFaculties},
 }
 
 // Second-factor status codes: the specification states 0000 and 7002; 7001
@@ -127,7 +127,7 @@ func (env *Env) DecidePush(w http.ResponseWriter, r *http.Request) {
 
 // secondFactorRoutes are the routes of the second factor: E1 validates a one-time password, E2 polls and E3 sends a mobile push.
 var secondFactorRoutes = map[registry.OpID]route{
-	registry.E1: {anyone, withBody((*Env).validateOTP)},
-	registry.E2: {anyone, withBody((*Env).pollPush)},
-	registry.E3: {anyone, (*Env).sendPush},
+	registry.E1: {access: anyone, handle: withBody((*Env).validateOTP)},
+	registry.E2: {access: anyone, handle: withBody((*Env).pollPush)},
+	registry.E3: {access: anyone, handle: (*Env).sendPush},
 }

@@ -12,45 +12,35 @@ import (
 )
 
 // surveyResponses is E17; an unknown question is 404.
-func (env *Env) surveyResponses(w http.ResponseWriter, r *http.Request, _ store.User) {
-	a, ok := env.listRequest(w, r, listSpec{idParam: "id", paged: true, populate: true, accept: env.populates(defects.E17PopulateUnsupported, registry.E17)})
+func (env *Env) surveyResponses(w http.ResponseWriter, r *http.Request, a listArgs) {
+	l, ok := env.store.SurveyResponses(a.id)
 	if !ok {
-		return
-	}
-	id, pop, q := a.id, a.pop, a.q
-	l, ok := env.store.SurveyResponses(id)
-	if !ok {
-		answerAbsent[store.SurveyResponse](env, w, q, env.defects.Has(defects.E17AbsentEmpty), "survey question "+id)
+		answerAbsent[store.SurveyResponse](env, w, a.q, env.defects.Has(defects.E17AbsentEmpty), "survey question "+a.id)
 		return
 	}
 	var fill func(*store.SurveyResponse)
-	if !pop["Creator"] {
+	if !a.pop["Creator"] {
 		fill = func(r *store.SurveyResponse) { r.UserID, r.UserName, r.UserMatrixNo = "", "", "" }
 	}
 	if env.defects.Has(defects.ResponsesOtherQuestion) {
 		fill = chain(fill, otherQuestion(func(r *store.SurveyResponse) *string { return &r.ID }, func(r *store.SurveyResponse) *string { return &r.QuestionID }))
 	}
 	var keep func(*store.SurveyResponse) bool
-	if pop["Creator"] && env.defects.Has(defects.PopulateChangesOthers) {
+	if a.pop["Creator"] && env.defects.Has(defects.PopulateChangesOthers) {
 		keep = func(r *store.SurveyResponse) bool { return r.ID == "" || r.ID[0] >= '4' }
 	}
-	answerPage(env, w, l, q, page[store.SurveyResponse]{keep: keep, fill: fill, cacheAs: pop["Creator"]}) // the fill follows from it and the defects
+	answerPage(env, w, l, a.q, page[store.SurveyResponse]{keep: keep, fill: fill, cacheAs: a.pop["Creator"]}) // the fill follows from it and the defects
 }
 
 // pollResponses is E18.
-func (env *Env) pollResponses(w http.ResponseWriter, r *http.Request, _ store.User) {
-	a, ok := env.listRequest(w, r, listSpec{idParam: "id", paged: true, populate: true, accept: env.populates(defects.E18PopulateUnsupported, registry.E18)})
-	if !ok {
-		return
-	}
-	id, pop, q := a.id, a.pop, a.q
-	l, found := env.store.PollResponses(id)
+func (env *Env) pollResponses(w http.ResponseWriter, r *http.Request, a listArgs) {
+	l, found := env.store.PollResponses(a.id)
 	noteUnknown(r, found)
-	fill, photos := photoFill(env, pop, func(r *store.PollResponse) *string { return &r.Photo }, func(r *store.PollResponse) *string { return &r.UserName })
+	fill, photos := photoFill(env, a.pop, func(r *store.PollResponse) *string { return &r.Photo }, func(r *store.PollResponse) *string { return &r.UserName })
 	if env.defects.Has(defects.ResponsesOtherQuestion) {
 		fill = chain(fill, otherQuestion(func(r *store.PollResponse) *string { return &r.ID }, func(r *store.PollResponse) *string { return &r.QuestionID }))
 	}
-	answerPage(env, w, l, q, page[store.PollResponse]{fill: fill, cacheAs: photos})
+	answerPage(env, w, l, a.q, page[store.PollResponse]{fill: fill, cacheAs: photos})
 }
 
 // pollResponse is E19. The specification lists no 404 here: an unknown id
@@ -126,7 +116,7 @@ func otherQuestion[T any](id, question func(*T) *string) func(*T) {
 
 // surveyPollRoutes are the routes of surveys and polls: E17 lists survey responses, E18 poll responses, E19 reads one poll response.
 var surveyPollRoutes = map[registry.OpID]route{
-	registry.E17: {anyone, (*Env).surveyResponses},
-	registry.E18: {anyone, (*Env).pollResponses},
-	registry.E19: {anyone, (*Env).pollResponse},
+	registry.E17: {access: anyone, list: (*Env).surveyResponses, populateOff: defects.E17PopulateUnsupported},
+	registry.E18: {access: anyone, list: (*Env).pollResponses, populateOff: defects.E18PopulateUnsupported},
+	registry.E19: {access: anyone, handle: (*Env).pollResponse},
 }

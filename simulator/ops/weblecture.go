@@ -35,5 +35,5 @@ func (env *Env) publishSessions(w http.ResponseWriter, r *http.Request, _ store.
 
 // webLectureRoutes are the routes of web lectures: E21 publishes sessions.
 var webLectureRoutes = map[registry.OpID]route{
-	registry.E21: {notStudent, withBody((*Env).publishSessions)},
+	registry.E21: {access: notStudent, handle: withBody((*Env).publishSessions)},
 }
