@@ -16,6 +16,13 @@ Feature: Notifications
     Then the status is 200
     And the field "ancestor" is an array
 
+  @NG @NG.ancestor-self
+  Scenario: The ancestors of a notification's target leave out the target itself
+    When I call NG for "{records.notification.groupId}" with:
+      | populate | ancestor |
+    Then the status is 200
+    And no entry of "ancestor" has "id" equal to the field "targetID"
+
   @NG @NG.populate-unknown
   Scenario: Reading a notification refuses an unknown populate entity
     When I call NG for "{records.notification.groupId}" with:

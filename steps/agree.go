@@ -79,3 +79,36 @@ func entryAgrees(ctx context.Context, name, member string) error {
 	}
 	return s.fail(nil, fmt.Sprintf("the %s %s answered among the %d entries %s lists for its %s %s", record, read, len(s.saved[allPages].Array()), list, member, parent.Str), "none of them")
 }
+
+// noEntryNames judges that no entry of the array at list carries member
+// with the value of the answer's field (rules.SameValue): the ancestors
+// of a notification's target do not include the target. A field or array
+// left out, an empty array, or entries none of which carries member leave
+// nothing to judge: the check is then unobservable, never passed.
+func noEntryNames(ctx context.Context, list, member, field string) error {
+	s := stateFrom(ctx)
+	b := s.json()
+	want, entries := b.Get(field), b.Get(list)
+	switch {
+	case absent(want):
+		return unobservable("the answer of %s leaves out %s, an optional field this check needs", s.lastOp, field)
+	case !entries.IsArray() || len(entries.Array()) == 0:
+		return unobservable("the answer of %s holds no entry in %s: nothing to compare with %s", s.lastOp, list, field)
+	}
+	carried := 0
+	for i, e := range entries.Array() {
+		v := e.Get(member)
+		if absent(v) {
+			continue
+		}
+		carried++
+		if rules.SameValue(v, want) {
+			return s.fail(nil, fmt.Sprintf("no entry of %s with %s %s (the answer's %s)", list, member, s.clip(want.Raw), field),
+				fmt.Sprintf("entry %d of %s: %s", i, list, s.clip(e.Raw)))
+		}
+	}
+	if carried == 0 {
+		return unobservable("no entry of %s in the answer of %s carries %s, an optional field this check needs", list, s.lastOp, member)
+	}
+	return nil
+}

@@ -137,6 +137,7 @@ var stepDefs = []stepDef{
 	{re(`^every entry has "([^"]*)" at or (after|before) "([^"]*)"$`), everyTime, nil},
 	{re(`^every entry has a non-empty "([^"]*)"$`), everyNonEmpty, nil},
 	{re(`^no two entries have the same "([^"]*)"$`), noTwoSame, nil},
+	{re(`^no entry of "([^"]*)" has "([^"]*)" equal to the field "([^"]*)"$`), noEntryNames, nil},
 	{re(`^the entries are sorted by "([^"]*)" (ascending|descending)$`), sortedBy, nil},
 
 	// precision: open limits, right records, effects, headers

@@ -93,6 +93,7 @@ const (
 	E10DatesDropFirst         Name = "e10-dates-drop-first"
 	E10SearchOffWithDates     Name = "e10-search-ignored-with-dates"
 	NotificationAncestorEmpty Name = "notification-ancestor-empty"
+	NotificationAncestorSelf  Name = "notification-ancestor-self"
 
 	// References to the wrong record (issue 36): data, carried out on
 	// the answer.
@@ -534,6 +535,8 @@ var handWritten = []Defect{
 	{Name: NotificationAncestorEmpty, Description: "notification by group answers populate=ancestor with an empty ancestor array, although the target has ancestors",
 		Requirements: []string{"NG.ancestor-filled"},
 		Rewrite:      &Rewrite{Record: "Notification", Op: registry.NG, Field: "ancestor", Edit: Replace, Arg: "[]"}},
+	{Name: NotificationAncestorSelf, Description: "notification by group answers populate=ancestor with the target itself as the last of its ancestors, as a breadcrumb would",
+		Requirements: []string{"NG.ancestor-self"}},
 	{Name: NotifyReadIgnored, Description: "notification read update returns the record but leaves notifyStatus unchanged",
 		Requirements: []string{"NR.read"}},
 	{Name: NotifyReadOneWay, Description: "notification read update is one-way: a read notification cannot be marked unread again",

@@ -26,6 +26,9 @@ func (env *Env) notificationByGroup(w http.ResponseWriter, r *http.Request, _ st
 		env.failStore400(w, r, err)
 		return
 	}
+	if n.Ancestor != nil && env.defects.Has(defects.NotificationAncestorSelf) {
+		n.Ancestor = append(n.Ancestor, store.Target{ID: n.TargetID, Name: "the target itself", TypeID: 1, TypeName: n.Type})
+	}
 	if pop["ancestor"] && env.defects.Has(defects.PopulateChangesOthers) {
 		n.NotifyMessage = ""
 	}
