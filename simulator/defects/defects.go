@@ -158,6 +158,7 @@ const (
 	E20PopulateUnsupported Name = "e20-populate-unsupported"
 	E21CountString         Name = "e21-count-string"
 	E21CountsUnknown       Name = "e21-counts-unknown"
+	E21CountsEachID        Name = "e21-counts-each-id"
 	ResponsesOtherQuestion Name = "responses-other-question"
 
 	// The five unplaced operations.
@@ -485,8 +486,10 @@ var handWritten = []Defect{
 		Collateral: []string{"E20.photo"}},
 	{Name: E21CountString, Description: "E21 answers the count as a JSON string (\"4\") instead of an integer",
 		Requirements: []string{"E21.count"}},
-	{Name: E21CountsUnknown, Description: "E21 counts every requested id, sessions that do not exist included",
+	{Name: E21CountsUnknown, Description: "E21 counts every distinct requested id, sessions that do not exist included",
 		Requirements: []string{"E21.count-unknown"}},
+	{Name: E21CountsEachID, Description: "E21 counts every id of the body that names a session, a session named twice counted twice",
+		Requirements: []string{"E21.count-distinct"}},
 	{Name: ResponsesOtherQuestion, Description: "E17 and E18 list about every second response (by id) under another question's id",
 		Requirements: []string{"E17.question", "E18.question"}},
 
