@@ -151,6 +151,7 @@ const (
 	// Survey, poll, students, web lectures.
 	E17AbsentEmpty         Name = "e17-absent-empty-list"
 	E17PopulateUnsupported Name = "e17-populate-unsupported"
+	E17CreatorUnfilled     Name = "e17-creator-unfilled"
 	E18PopulateUnsupported Name = "e18-populate-unsupported"
 	E19Array               Name = "e19-array"
 	E19FirstResponse       Name = "e19-first-response"
@@ -470,7 +471,12 @@ var handWritten = []Defect{
 	{Name: E17AbsentEmpty, Description: "E17 answers 200 [] for a survey question that does not exist instead of 404",
 		Requirements: []string{"E17.404"}},
 	{Name: E17PopulateUnsupported, Description: "E17 implements no populate: populate=Creator is refused with 400",
-		Requirements: []string{"E17.populate"}},
+		Requirements: []string{"E17.populate"},
+		// E17.creator reads the creators of populate=Creator: refused,
+		// there are none.
+		Collateral: []string{"E17.creator"}},
+	{Name: E17CreatorUnfilled, Description: "E17 accepts populate=Creator but leaves the creator's userId, userName and userMatrixNo out",
+		Requirements: []string{"E17.creator"}},
 	{Name: E18PopulateUnsupported, Description: "E18 implements no populate: populate=photo is refused with 400",
 		Requirements: []string{"E18.populate"},
 		// E18.photo reads the photos of populate=photo: refused, there are none.

@@ -24,7 +24,7 @@ func (env *Env) surveyResponses(w http.ResponseWriter, r *http.Request, _ store.
 		return
 	}
 	var fill func(*store.SurveyResponse)
-	if !pop["Creator"] {
+	if !pop["Creator"] || env.defects.Has(defects.E17CreatorUnfilled) {
 		fill = func(r *store.SurveyResponse) { r.UserID, r.UserName, r.UserMatrixNo = "", "", "" }
 	}
 	if env.defects.Has(defects.ResponsesOtherQuestion) {
