@@ -26,6 +26,13 @@ Feature: Survey and poll responses, and the students of a resource
       | populate | Creator |
     Then the status is 200
 
+  @E17 @E17.creator
+  Scenario: Survey responses read with populate=Creator describe their creator
+    When I call E17 for "{records.surveyQuestion}" with:
+      | populate | Creator |
+    Then the status is 200
+    And the creator of every entry is filled in
+
   @E17 @E17.populate-unknown
   Scenario: Reading survey responses refuses an unknown populate entity
     When I call E17 for "{records.surveyQuestion}" with:

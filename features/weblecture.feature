@@ -32,6 +32,19 @@ Feature: Web lecture sessions
     Then the status is 200
     And the body is 1
 
+  @E21 @E21.count-distinct @destructive
+  Scenario: A session named twice is counted once
+    When I call E21 with body:
+      """
+      {"iDs": ["{records.lectureSessions.0}"], "publish": false}
+      """
+    And I call E21 with body:
+      """
+      {"iDs": ["{records.lectureSessions.0}", "{records.lectureSessions.0}"], "publish": true}
+      """
+    Then the status is 200
+    And the body is 1
+
   @E21 @E21.400.uuid
   Scenario: Publishing sessions named by a malformed id is refused
     When I call E21 with body:

@@ -144,6 +144,21 @@ func TestStatefulSequences(t *testing.T) {
 			{user: "staff", method: "DELETE", path: "/multimedia/media", body: `{"iDs":["` + media + `"]}`, status: 200, resp: `0`},
 			{method: "GET", path: "/multimedia/" + media + "/downloadlog", status: 200, resp: `{}`},
 		}, nil},
+		{"a session named twice counted once", []step{
+			{method: "PUT", path: "/weblecture/session/publish", body: `{"iDs":["` + media + `","` + media + `"],"publish":true}`, status: 200, resp: `1`},
+		}, nil},
+		{"a session named twice counted twice", []step{
+			{method: "PUT", path: "/weblecture/session/publish", body: `{"iDs":["` + media + `","` + media + `"],"publish":true}`, status: 200, resp: `2`},
+		}, []string{"E21 E21.count-distinct"}},
+		{"sessions counted past the ids sent", []step{
+			{method: "PUT", path: "/weblecture/session/publish", body: `{"iDs":["` + media + `","` + folder + `"],"publish":true}`, status: 200, resp: `3`},
+		}, []string{"E21 E21.count-unknown"}},
+		{"survey responses describe their creator", []step{
+			{method: "GET", path: "/survey/question/" + folder + "/response?populate=Creator", status: 200, resp: `[{"questionID":"` + folder + `","userName":"Ann"},{"questionID":"` + folder + `","userMatrixNo":"A1"}]`},
+		}, nil},
+		{"a survey response without its creator", []step{
+			{method: "GET", path: "/survey/question/" + folder + "/response?populate=Creator", status: 200, resp: `[{"questionID":"` + folder + `","userName":"Ann"},{"questionID":"` + folder + `","userId":""}]`},
+		}, []string{"E17 E17.creator"}},
 		{"valid request refused", []step{
 			{method: "GET", path: "/files/" + fixtureFolder + "/downloaded?limit=2", status: 400, resp: `"no"`},
 		}, []string{"E10 E10.200"}},

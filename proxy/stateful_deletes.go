@@ -66,11 +66,19 @@ func mediasDeleted(j *judgement) {
 	}
 }
 
-// sessionsPublished (E21) judges the count answered.
+// sessionsPublished (E21) judges the count answered. A count past the
+// distinct ids sent, where the body names a session more than once and
+// the count is within the ids as written, counts the repeats
+// (E21.count-distinct); any other count past them counts what the body
+// does not name (E21.count-unknown).
 func sessionsPublished(j *judgement) {
 	ids := strs(j.req.Get("iDs"))
 	if j.is2xx && j.resp.Type == gjson.Number && len(ids) > 0 {
-		countWithin(j, registry.E21.Requirement(".count-unknown"), ids)
+		req := registry.E21.Requirement(".count-unknown")
+		if distinctCount(ids) < len(ids) && j.resp.Int() <= int64(len(ids)) {
+			req = registry.E21.Requirement(".count-distinct")
+		}
+		countWithin(j, req, ids)
 	}
 }
 

@@ -15,7 +15,7 @@ import (
 // (pagedList), by operation.
 var listRules = map[registry.OpID][]statefulRule{
 	registry.E10: {datesInRange, searchMatched},
-	registry.E17: {entriesOfQuestion},
+	registry.E17: {creatorsPopulated, entriesOfQuestion},
 	registry.E18: {photosPopulated, entriesOfQuestion},
 	registry.E20: {photosPopulated},
 }
@@ -40,6 +40,33 @@ func photosPopulated(j *judgement) {
 	for _, e := range j.resp.Array() {
 		if p := e.Get("photo"); p.Type == gjson.Null || !p.Exists() {
 			j.Broke(req, "every entry with a photo (populate=photo)", "an entry without photo")
+			return
+		}
+	}
+}
+
+// creatorsPopulated judges that every entry describes its creator when
+// populate asks for Creator: one of the members the operation's Creator
+// fills (registry.Populates) a non-empty string, or a creator object, as
+// the scenario reads it. One member left out is no break: any one
+// describes the creator.
+func creatorsPopulated(j *judgement) {
+	if !rules.HasEntity(j.q.Get("populate"), "Creator") {
+		return
+	}
+	var members []string
+	for _, p := range registry.Populates(j.op) {
+		if p.Entity == "Creator" {
+			members = p.Filled()
+		}
+	}
+	for _, e := range j.resp.Array() {
+		described := e.Get("creator").IsObject()
+		for _, f := range members {
+			described = described || (e.Get(f).Type == gjson.String && e.Get(f).Str != "")
+		}
+		if !described {
+			j.Broke(j.op.Requirement(".creator"), "every entry describing its creator ("+strings.Join(members, ", ")+") with populate=Creator", "an entry with none of them")
 			return
 		}
 	}

@@ -122,6 +122,7 @@ func TestPublishSessions(t *testing.T) {
 	}{
 		{`{"iDs":["` + s[0] + `","` + s[1] + `"],"publish":true}`, "2"},
 		{`{"iDs":["` + s[0] + `","` + absent + `"],"publish":false}`, "1"},
+		{`{"iDs":["` + s[1] + `","` + s[1] + `"],"publish":true}`, "1"},
 		{`{"iDs":[],"publish":true}`, "0"},
 	}
 	for _, tt := range tests {

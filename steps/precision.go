@@ -269,21 +269,54 @@ func weightsEchoed(ctx context.Context) error {
 	return nil
 }
 
-// creatorFilled checks that a copy read with populate=Creator describes its
-// creator: one of the creator fields of a bank folder (userID, userName,
-// email) or a populated creator object.
-func creatorFilled(ctx context.Context) error {
+// creatorFilled checks that an answer read with populate=Creator describes
+// its creator: the copy (E6), or every entry of the list (E17). A record
+// describes it by one of the members the operation's Creator fills
+// (registry.Populates: E6's userID, userName, email; E17's userId,
+// userName, userMatrixNo) holding a non-empty string, or by a populated
+// creator object. Each of those members is optional and any one of them
+// describes the creator, so one left out fails nothing; a record leaving
+// out all of them fails, as populate=Creator asked for them. An empty list
+// describes nobody: unobservable (the operation's success scenario judges
+// an empty list).
+func creatorFilled(ctx context.Context, of string) error {
 	s := stateFrom(ctx)
-	b := s.json()
-	for _, f := range []string{"userID", "userName", "email"} {
-		if v := b.Get(f); v.Type == gjson.String && v.Str != "" {
-			return nil
+	_, p, err := populateNamed(string(s.lastOp), "Creator", " filling members", func(p registry.Populate) bool { return len(p.Filled()) > 0 })
+	if err != nil {
+		return err
+	}
+	members := p.Filled()
+	describes := func(r gjson.Result) bool {
+		for _, f := range members {
+			if v := r.Get(f); v.Type == gjson.String && v.Str != "" {
+				return true
+			}
+		}
+		for _, f := range []string{"creator", "Creator"} {
+			if v := r.Get(f); v.IsObject() && len(v.Map()) > 0 {
+				return true
+			}
+		}
+		return false
+	}
+	want := fmt.Sprintf("with populate=Creator, the creator described: %s or %s, or a creator object", strings.Join(members[:len(members)-1], ", "), members[len(members)-1])
+	if of == "the copy" {
+		if b := s.json(); !describes(b) {
+			return s.fail(nil, want, clip(b.Raw))
+		}
+		return nil
+	}
+	items, err := s.list()
+	if err != nil {
+		return err
+	}
+	if len(items) == 0 {
+		return unobservable("the list is empty: no entry whose creator could be read")
+	}
+	for i, it := range items {
+		if !describes(it) {
+			return s.fail(nil, "every entry "+want, fmt.Sprintf("entry %d: %s", i, s.clip(it.Raw)))
 		}
 	}
-	for _, f := range []string{"creator", "Creator"} {
-		if v := b.Get(f); v.IsObject() && len(v.Map()) > 0 {
-			return nil
-		}
-	}
-	return s.fail(nil, "with populate=Creator, the creator described: userID, userName or email, or a creator object", clip(b.Raw))
+	return nil
 }

@@ -149,7 +149,7 @@ var stepDefs = []stepDef{
 	{re(`^the one-time password is not confirmed$`), otpNotConfirmed, nil},
 	{re(`^I update the evaluation session with a question whose "([^"]*)" is (\S+)$`), updateQuestionLimit, fixed(registry.ES)},
 	{re(`^the weightages returned are those set$`), weightsEchoed, nil},
-	{re(`^the creator of the copy is filled in$`), creatorFilled, nil},
+	{re(`^the creator of (the copy|every entry) is filled in$`), creatorFilled, nil},
 
 	// relations between list answers, references to the right record
 	// (relations.go)

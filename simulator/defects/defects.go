@@ -152,6 +152,7 @@ const (
 	// Survey, poll, students, web lectures.
 	E17AbsentEmpty         Name = "e17-absent-empty-list"
 	E17PopulateUnsupported Name = "e17-populate-unsupported"
+	E17CreatorUnfilled     Name = "e17-creator-unfilled"
 	E18PopulateUnsupported Name = "e18-populate-unsupported"
 	E19Array               Name = "e19-array"
 	E19FirstResponse       Name = "e19-first-response"
@@ -159,6 +160,7 @@ const (
 	E20PopulateUnsupported Name = "e20-populate-unsupported"
 	E21CountString         Name = "e21-count-string"
 	E21CountsUnknown       Name = "e21-counts-unknown"
+	E21CountsEachID        Name = "e21-counts-each-id"
 	ResponsesOtherQuestion Name = "responses-other-question"
 
 	// The five unplaced operations.
@@ -470,7 +472,12 @@ var handWritten = []Defect{
 	{Name: E17AbsentEmpty, Description: "E17 answers 200 [] for a survey question that does not exist instead of 404",
 		Requirements: []string{"E17.404"}},
 	{Name: E17PopulateUnsupported, Description: "E17 implements no populate: populate=Creator is refused with 400",
-		Requirements: []string{"E17.populate"}},
+		Requirements: []string{"E17.populate"},
+		// E17.creator reads the creators of populate=Creator: refused,
+		// there are none.
+		Collateral: []string{"E17.creator"}},
+	{Name: E17CreatorUnfilled, Description: "E17 accepts populate=Creator but leaves the creator's userId, userName and userMatrixNo out",
+		Requirements: []string{"E17.creator"}},
 	{Name: E18PopulateUnsupported, Description: "E18 implements no populate: populate=photo is refused with 400",
 		Requirements: []string{"E18.populate"},
 		// E18.photo reads the photos of populate=photo: refused, there are none.
@@ -486,8 +493,10 @@ var handWritten = []Defect{
 		Collateral: []string{"E20.photo"}},
 	{Name: E21CountString, Description: "E21 answers the count as a JSON string (\"4\") instead of an integer",
 		Requirements: []string{"E21.count"}},
-	{Name: E21CountsUnknown, Description: "E21 counts every requested id, sessions that do not exist included",
+	{Name: E21CountsUnknown, Description: "E21 counts every distinct requested id, sessions that do not exist included",
 		Requirements: []string{"E21.count-unknown"}},
+	{Name: E21CountsEachID, Description: "E21 counts every id of the body that names a session, a session named twice counted twice",
+		Requirements: []string{"E21.count-distinct"}},
 	{Name: ResponsesOtherQuestion, Description: "E17 and E18 list about every second response (by id) under another question's id",
 		Requirements: []string{"E17.question", "E18.question"}},
 

@@ -19,7 +19,7 @@ func (env *Env) surveyResponses(w http.ResponseWriter, r *http.Request, a listAr
 		return
 	}
 	var fill func(*store.SurveyResponse)
-	if !a.pop["Creator"] {
+	if !a.pop["Creator"] || env.defects.Has(defects.E17CreatorUnfilled) {
 		fill = func(r *store.SurveyResponse) { r.UserID, r.UserName, r.UserMatrixNo = "", "", "" }
 	}
 	if env.defects.Has(defects.ResponsesOtherQuestion) {

@@ -23,7 +23,21 @@ func (env *Env) publishSessions(w http.ResponseWriter, r *http.Request, _ store.
 		n = changed
 	}
 	if env.defects.Has(defects.E21CountsUnknown) {
-		n = len(ids)
+		// each id once, so that this mistake is the only one: a session
+		// named twice is e21-counts-each-id's
+		seen := map[string]bool{}
+		for _, id := range ids {
+			seen[id] = true
+		}
+		n = len(seen)
+	}
+	if env.defects.Has(defects.E21CountsEachID) {
+		n = 0
+		for _, id := range ids {
+			if _, ok := env.store.SessionPublished(id); ok {
+				n++
+			}
+		}
 	}
 	relyOn(r, decisions.Counts)
 	if env.defects.Has(defects.E21CountString) {
