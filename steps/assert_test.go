@@ -165,3 +165,38 @@ func TestFieldChecks(t *testing.T) {
 		t.Errorf("a count sent as a string: expected E14.count broken, got %q", got)
 	}
 }
+
+// TestNoEntryNames: the ancestors of a target leaving the target out pass,
+// one naming it (in another case) fails, and an answer that shows nothing
+// to compare is unobservable, never passed.
+func TestNoEntryNames(t *testing.T) {
+	const target = "0f8fad5b-d9cb-469f-a165-70867728950e"
+	tests := []struct {
+		name string
+		body string
+		want string // "pass", "fail" or "skip"
+	}{
+		{"other ancestors", `{"targetID":"` + target + `","ancestor":[{"id":"1f8fad5b-d9cb-469f-a165-70867728950e"}]}`, "pass"},
+		{"the target among them", `{"targetID":"` + target + `","ancestor":[{"id":"1f8fad5b-d9cb-469f-a165-70867728950e"},{"id":"0F8FAD5B-D9CB-469F-A165-70867728950E"}]}`, "fail"},
+		{"no targetID", `{"ancestor":[{"id":"` + target + `"}]}`, "skip"},
+		{"no ancestor", `{"targetID":"` + target + `"}`, "skip"},
+		{"empty ancestor", `{"targetID":"` + target + `","ancestor":[]}`, "skip"},
+		{"ancestors without ids", `{"targetID":"` + target + `","ancestor":[{"name":"x"}]}`, "skip"},
+	}
+	for _, tt := range tests {
+		ctx, _ := answerOf(t, "NG", "NG", 200, tt.body)
+		err := noEntryNames(ctx, "ancestor", "id", "targetID")
+		var sk *skip
+		got := "pass"
+		switch {
+		case errors.As(err, &sk):
+			got = "skip"
+		case err != nil:
+			verdict(t, err)
+			got = "fail"
+		}
+		if got != tt.want {
+			t.Errorf("%s: body %s: expected %s, got %s (%v)", tt.name, tt.body, tt.want, got, err)
+		}
+	}
+}
