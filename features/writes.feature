@@ -49,6 +49,15 @@ Feature: What a write did
     Then the status is 200
     And the field "id" is "{records.quizSection.id}" where present
 
+  @GB @ALL.uuid-case @destructive
+  Scenario: Grade items named by their uuids in upper case are the module's grade items
+    When I set the weightages of every grade item of the module to total 100
+    Then the status is 200
+    And the weightages returned are those set
+    When I set the weightages of every grade item of the module to total 90, naming the grade items by their uuids in upper case
+    Then the status is 200
+    And the weightages returned are those set
+
   @E10 @ALL.date-spelling
   Scenario Outline: A date-time written <how> filters as the same instant in UTC
     When I call E10 for "{records.folder}"

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"math"
 	"strconv"
+	"strings"
 
 	"github.com/campusconf/campusconf/internal/registry"
 	"github.com/campusconf/campusconf/internal/rules"
@@ -22,15 +23,17 @@ var gradingSchema = []map[string]any{
 // setWeightsTotal gives every grade item of the fixture's module a weight,
 // the first taking what makes the total exactly the given value: with n
 // items, each other item gets floor(100/n) and the first the rest, so 100
-// sums exactly in binary floating point.
-func setWeightsTotal(ctx context.Context, total string) error {
+// sums exactly in binary floating point. With upper, the keys are the
+// grade items' uuids in upper case: the same grade items (ALL.uuid-case),
+// whose refusal breaks that rule rather than the total's.
+func setWeightsTotal(ctx context.Context, total, upper string) error {
 	s := stateFrom(ctx)
 	want, items, err := s.gradeItemsAnd("total", total)
 	if err != nil {
 		return err
 	}
 	each := math.Floor(rules.MaxWeightageTotal / float64(len(items)))
-	s.weights = map[string]float64{}
+	s.weights, s.weightsUpper = map[string]float64{}, upper != ""
 	var entries []map[string]any
 	for i, id := range items {
 		w := each
@@ -38,12 +41,16 @@ func setWeightsTotal(ctx context.Context, total string) error {
 			w = math.Round((want-each*float64(len(items)-1))*100) / 100
 		}
 		s.weights[id] = w
-		entries = append(entries, map[string]any{"key": id, "value": w})
+		key := id
+		if upper != "" {
+			key = strings.ToUpper(id)
+		}
+		entries = append(entries, map[string]any{"key": key, "value": w})
 	}
 	if err := s.sendWeights(ctx, entries); err != nil {
 		return err
 	}
-	if want <= rules.MaxWeightageTotal && s.known(rules.ReqWeightageAtLimit) {
+	if want <= rules.MaxWeightageTotal && upper == "" && s.known(rules.ReqWeightageAtLimit) {
 		// A module total within the limit refused breaks the rule that
 		// such a total is accepted, whichever scenario sets it up.
 		s.refusal = refusal{exchange: len(s.exchanges) - 1, reqs: []string{rules.ReqWeightageAtLimit}}

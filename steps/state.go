@@ -68,6 +68,9 @@ type state struct {
 	lastWrite registry.OpID
 	// weights are the last weightages set per grade item
 	weights map[string]float64
+	// weightsUpper says the last weightage update named the grade items
+	// by their uuids in upper case.
+	weightsUpper bool
 	// exercised are requirements checked beyond the scenario's tags
 	// (record shapes, the error body form).
 	exercised map[string]bool

@@ -172,7 +172,7 @@ var stepDefs = []stepDef{
 	{re(`^I read the notification back$`), readNotificationBack, fixed(registry.NG)},
 
 	// gradebook
-	{re(`^I set the weightages of every grade item of the module to total (\S+)$`), setWeightsTotal, fixed(registry.GB)},
+	{re(`^I set the weightages of every grade item of the module to total (\S+)(, naming the grade items by their uuids in upper case)?$`), setWeightsTotal, fixed(registry.GB)},
 	{re(`^I raise the weightage of grade item (\d+) alone by (\S+)$`), raiseWeight, fixed(registry.GB)},
 	{re(`^the update is refused with 400, or the weightages it returns total at most 100$`), refusedOrWithin, nil},
 	{re(`^the earlier refusal changed nothing: the status is (\d{3})(?: or (\d{3}))?$`), unchangedStatus, nil},

@@ -25,6 +25,9 @@ func (env *Env) updateGradebook(w http.ResponseWriter, r *http.Request, _ store.
 			e.Check(*value < 0, "value: expected a weightage of at least 0, got %g", *value)
 			e.Check(*value > math.MaxFloat32, "value: expected a float, got %g", *value)
 		}
+		if raw := e.Str("key", false); raw != nil && key != nil && env.defects.Has(defects.GradebookKeysExactCase) {
+			*key = *raw
+		}
 		b.Take(e)
 		if b.Err() != nil {
 			break
