@@ -41,6 +41,19 @@ var selections = map[string]func(registry.Operation) bool{
 	// every operation but those: their refusal for want of a key is
 	// checked with its read-back, which replaces the plain check
 	"without-read-back": func(o registry.Operation) bool { return !readBack(o) },
+	// the reads whose typical call names fixture records by uuid in its
+	// path: ALL.uuid-case reads them again in upper case
+	"reading-by-path-uuid": func(o registry.Operation) bool {
+		if o.ChangesState || !o.UUIDInput || len(o.Typical.Params) == 0 {
+			return false
+		}
+		for _, v := range o.Typical.Params {
+			if !strings.HasPrefix(v, "{records.") {
+				return false
+			}
+		}
+		return true
+	},
 	// the writes with a neighbour to read before and after
 	"with-neighbour": func(o registry.Operation) bool {
 		w, ok := registry.WriteOf(o.ID)

@@ -31,14 +31,11 @@ Feature: What a write did
       | without the user's identity                | left out                    |
       | with a user's identity that was never issued | one that was never issued |
 
-  @E19 @ALL.uuid-case
-  Scenario: A record named by its uuid in upper case is the same record
-    When I call E19 for "{records.pollResponse}"
-    Then the status is 200
-    When I save the field "@this" as "lower"
-    And I call E19 for "{records.pollResponse}" with its uuid in upper case
-    Then the status is 200
-    And the body is the record saved as "lower"
+  @ALL.uuid-case
+  Scenario Outline: <op> reads the records its path names by uuid in upper case as in lower case
+    Then the typical call to <op> answers the same with the uuids of its path in upper case
+
+    # examples: one per operation reading-by-path-uuid
 
   @QS @ALL.uuid-case @destructive
   Scenario: A body naming its record by uuid in upper case names the same record

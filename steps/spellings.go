@@ -23,17 +23,47 @@ import (
 // uuidText matches a uuid inside a text.
 var uuidText = regexp.MustCompile(`[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}`)
 
-func callUpperID(ctx context.Context, name, id string) error {
+// upperPathSame judges ALL.uuid-case on a read: op's typical call, sent
+// again with the uuids of its path in upper case, answers 200 as before
+// with the same record, or the same entries (sameBody, sameEntries). A
+// typical call not answered 200 leaves nothing to compare: its own
+// scenarios judge it.
+func upperPathSame(ctx context.Context, name string) error {
 	op, err := opNamed(name)
 	if err != nil {
 		return err
 	}
 	s := stateFrom(ctx)
-	id, err = s.interpolate(id)
+	restore, err := s.asTypicalUser(op)
 	if err != nil {
 		return err
 	}
-	return s.do(ctx, newCall(op, strings.ToUpper(id)))
+	defer restore()
+	if err := s.do(ctx, typicalCall(op)); err != nil {
+		return err
+	}
+	if s.status != 200 {
+		return unobservable("the typical call to %s answered %s, not 200: nothing to compare the same call in upper case with", op, s.gotStatus())
+	}
+	s.saved["lower"] = s.json()
+	c := typicalCall(op)
+	for p := range registry.Must(op).Typical.Params {
+		v, err := s.interpolate(c.params[p])
+		if err != nil {
+			return err
+		}
+		c.params[p] = strings.ToUpper(v)
+	}
+	if err := s.do(ctx, c); err != nil {
+		return err
+	}
+	if s.status != 200 {
+		return s.fail(nil, "status 200, as the same call with the uuids of its path in lower case", s.gotStatus())
+	}
+	if registry.Must(op).List {
+		return sameEntries(ctx, "lower")
+	}
+	return sameBody(ctx, "lower")
 }
 
 func callUpperBody(ctx context.Context, name string, doc *godog.DocString) error {

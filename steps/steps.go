@@ -186,7 +186,7 @@ var stepDefs = []stepDef{
 	{re(`^the other record reads as it was$`), neighbourAsItWas, nil},
 
 	// spellings and identities (spellings.go)
-	{re(`^I call ` + opRe + ` for "([^"]*)" with its uuid in upper case$`), callUpperID, op1},
+	{re(`^the typical call to ` + opRe + ` answers the same with the uuids of its path in upper case$`), upperPathSame, op1},
 	{re(`^I call ` + opRe + ` with body, its uuids in upper case:$`), callUpperBody, op1},
 	{re(`^I call ` + opRe + ` for "([^"]*)" with "([^"]*)" at "([^"]*)" written (with a numeric offset|with fractional seconds|in lower case)$`), callRespelled, op1},
 	{re(`^the list holds the same entries as the list saved as "([^"]*)"$`), sameEntries, nil},
@@ -293,14 +293,27 @@ func typicalTyped(ctx context.Context, name, contentType string) error {
 		}
 		c.contentType = contentType
 	}
-	if u, ok := typicalUser(op); ok && s.user == "" {
-		if _, has := s.env.cfg.Fixture.Users[u]; !has {
-			return missing("users." + u)
-		}
-		s.user = u
-		defer func() { s.user = "" }()
+	restore, err := s.asTypicalUser(op)
+	if err != nil {
+		return err
 	}
+	defer restore()
 	return s.do(ctx, c)
+}
+
+// asTypicalUser makes the caller the user op's typical calls need, where
+// the default caller would be refused and the scenario names none;
+// restore puts the scenario's caller back.
+func (s *state) asTypicalUser(op registry.OpID) (restore func(), err error) {
+	u, ok := typicalUser(op)
+	if !ok || s.user != "" {
+		return func() {}, nil
+	}
+	if _, has := s.env.cfg.Fixture.Users[u]; !has {
+		return nil, missing("users." + u)
+	}
+	s.user = u
+	return func() { s.user = "" }, nil
 }
 
 // DefaultPollWindow is how long a push whose outcome is pending is polled

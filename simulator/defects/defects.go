@@ -173,6 +173,7 @@ const (
 	GradebookMaxMarkOptional Name = "gradebook-maxmark-optional"
 	GradebookStaleEcho       Name = "gradebook-stale-echo"
 	GradebookKeysExactCase   Name = "gradebook-keys-exact-case"
+	WeblinkIDExactCase       Name = "weblink-id-exact-case"
 	QuestionLimitsUnchecked  Name = "question-limits-unchecked"
 	QuestionLimitsExclusive  Name = "question-limits-exclusive"
 	NotificationOtherGroup   Name = "notification-other-group"
@@ -518,6 +519,8 @@ var handWritten = []Defect{
 		Status:       &StatusChange{Op: registry.GB, From: 404, To: 403}},
 	{Name: GradebookMaxMarkOptional, Description: "gradebook update accepts a grading schema entry without maxMark (taken as 0)",
 		Requirements: []string{"GB.400.schema"}},
+	{Name: WeblinkIDExactCase, Description: "E12 looks the weblink up by its id as written, so a weblink named by its uuid in upper case is not found (404)",
+		Requirements: []string{"ALL.uuid-case"}},
 	{Name: GradebookKeysExactCase, Description: "gradebook update matches the iD_Weightage keys with the module's grade items as written, so a grade item named by its uuid in upper case is refused as not of the module",
 		Requirements: []string{"ALL.uuid-case"}},
 	{Name: GradebookStaleEcho, Description: "gradebook update stores the new weightages but answers the settings as they were before",

@@ -11,6 +11,9 @@ import (
 // weblinkLogs is E12; an unknown weblink is 404.
 func (env *Env) weblinkLogs(w http.ResponseWriter, r *http.Request, a listArgs) {
 	l, ok := env.store.WeblinkLogs(a.id)
+	if env.defects.Has(defects.WeblinkIDExactCase) && r.PathValue("ID") != a.id {
+		ok = false
+	}
 	if !ok {
 		answerAbsent[store.WeblinkLog](env, w, a.q, env.defects.Has(defects.E12AbsentEmpty), "weblink "+a.id)
 		return
