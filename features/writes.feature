@@ -55,6 +55,21 @@ Feature: What a write did
     Then the status is 200
     And the weightages returned are those set
 
+  @E21 @ALL.uuid-case @destructive
+  Scenario: Sessions named by their uuids in upper case are the sessions, changed and counted
+    When I call E21 with body:
+      """
+      {"iDs": {records.lectureSessions}, "publish": false}
+      """
+    Then the status is 200
+    When I call E21 with body, its uuids in upper case:
+      """
+      {"iDs": {records.lectureSessions}, "publish": true}
+      """
+    Then the status is 200
+    And the body is an integer
+    And the body is {records.lectureSessions.#}
+
   @E10 @ALL.date-spelling
   Scenario Outline: A date-time written <how> filters as the same instant in UTC
     When I call E10 for "{records.folder}"

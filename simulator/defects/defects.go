@@ -161,6 +161,7 @@ const (
 	E21CountString         Name = "e21-count-string"
 	E21CountsUnknown       Name = "e21-counts-unknown"
 	E21CountsEachID        Name = "e21-counts-each-id"
+	E21IDsExactCase        Name = "e21-ids-exact-case"
 	ResponsesOtherQuestion Name = "responses-other-question"
 
 	// The five unplaced operations.
@@ -497,6 +498,8 @@ var handWritten = []Defect{
 		Requirements: []string{"E21.count"}},
 	{Name: E21CountsUnknown, Description: "E21 counts every distinct requested id, sessions that do not exist included",
 		Requirements: []string{"E21.count-unknown"}},
+	{Name: E21IDsExactCase, Description: "E21 looks the sessions up by their ids as written: sessions named by their uuids in upper case are neither changed nor counted",
+		Requirements: []string{"ALL.uuid-case"}},
 	{Name: E21CountsEachID, Description: "E21 counts every id of the body that names a session, a session named twice counted twice",
 		Requirements: []string{"E21.count-distinct"}},
 	{Name: ResponsesOtherQuestion, Description: "E17 and E18 list about every second response (by id) under another question's id",

@@ -1,7 +1,9 @@
 package ops
 
 import (
+	"bytes"
 	"net/http"
+	"slices"
 	"strconv"
 
 	"github.com/campusconf/campusconf/internal/registry"
@@ -17,6 +19,9 @@ func (env *Env) publishSessions(w http.ResponseWriter, r *http.Request, _ store.
 	ids, publish := b.UUIDs("iDs", false), b.Bool("publish", true)
 	if env.refused(w, b) {
 		return
+	}
+	if env.defects.Has(defects.E21IDsExactCase) {
+		ids = slices.DeleteFunc(ids, func(id string) bool { return !bytes.Contains(b.Get("iDs", false), []byte(`"`+id+`"`)) })
 	}
 	n, changed := env.store.PublishSessions(ids, *publish)
 	if env.variants.Has(variants.E21ChangedCount) {
