@@ -27,6 +27,18 @@ Feature: Multimedia
     Then the status is 200
     And the body is 1
 
+  @E14 @E14.refused-unchanged @destructive
+  Scenario: A delete refused for a malformed id deletes none of the medias it names
+    When I call E13 for "{records.deletableMedia.1}"
+    Then the status is 200
+    When I call E14 with body:
+      """
+      {"iDs": ["{records.deletableMedia.1}", "not-a-uuid"]}
+      """
+    Then the call is refused with a client error
+    When I call E13 for "{records.deletableMedia.1}"
+    Then the earlier refusal changed nothing: the status is 200
+
   @E14 @E14.gone @destructive
   Scenario: A deleted media is gone
     When I call E13 for "{records.deletableMedia.1}"

@@ -31,6 +31,7 @@ const entryOverhead = 160
 const (
 	kindRead    = "read"    // notification id -> read status last set (int64)
 	kindMedia   = "media"   // media id deleted (true)
+	kindMediaAt = "mediaAt" // media id -> mediaRead or mediaRefused, what a read or a refused delete showed
 	kindSlot    = "slot"    // slot id deleted (true)
 	kindPush    = "push"    // transaction id -> "deny" or "approve"
 	kindSection = "section" // quiz section id -> displayQuestionMark (bool)

@@ -105,6 +105,20 @@ func TestStatefulSequences(t *testing.T) {
 			{method: "DELETE", path: "/multimedia/media", body: `{"iDs":["` + media + `"]}`, status: 200, resp: `1`},
 			{method: "GET", path: "/multimedia/" + media + "/downloadlog", status: 200, resp: `{}`},
 		}, []string{"E13 E14.gone"}},
+		{"refused delete deleted nothing", []step{
+			{method: "GET", path: "/multimedia/" + media + "/downloadlog", status: 200, resp: `{}`},
+			{method: "DELETE", path: "/multimedia/media", body: `{"iDs":["` + media + `","not-a-uuid"]}`, status: 400, resp: `"iDs[1]: not a uuid"`},
+			{method: "GET", path: "/multimedia/" + media + "/downloadlog", status: 200, resp: `{}`},
+		}, nil},
+		{"refused delete deleted the media", []step{
+			{method: "GET", path: "/multimedia/" + media + "/downloadlog", status: 200, resp: `{}`},
+			{method: "DELETE", path: "/multimedia/media", body: `{"iDs":["` + media + `","not-a-uuid"]}`, status: 400, resp: `"iDs[1]: not a uuid"`},
+			{method: "GET", path: "/multimedia/" + media + "/downloadlog", status: 404, resp: `"not found"`},
+		}, []string{"E13 E14.refused-unchanged"}},
+		{"refused delete of a media not read before", []step{
+			{method: "DELETE", path: "/multimedia/media", body: `{"iDs":["` + media + `","not-a-uuid"]}`, status: 400, resp: `"iDs[1]: not a uuid"`},
+			{method: "GET", path: "/multimedia/" + media + "/downloadlog", status: 404, resp: `"not found"`},
+		}, nil},
 		{"reset brings media back", []step{
 			{method: "DELETE", path: "/multimedia/media", body: `{"iDs":["` + media + `"]}`, status: 200, resp: `1`},
 			{user: "admin", method: "POST", path: "/_campusconf/reset", status: 204},

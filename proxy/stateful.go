@@ -84,15 +84,28 @@ var statefulRules = map[registry.OpID]statefulRule{
 	registry.QS:  quizSectionUpdated,
 }
 
+// refusedRules remember what a request breaking a rule named, to judge
+// later that its refusal changed nothing.
+var refusedRules = map[registry.OpID]statefulRule{
+	registry.E14: mediasNamed,
+}
+
 // stateful judges the stateful rules of op on a valid request's exchange
-// whose bodies were captured whole.
+// whose bodies were captured whole; of an invalid one, it only remembers
+// what the request named (refusedRules).
 func (c *checker) stateful(m *memory, op registry.OpID, params map[string]string, q url.Values, ex *Exchange, user string, valid bool, note func(string)) []Finding {
-	if ex.ResponseCut || ex.RequestCut || !valid {
+	if ex.ResponseCut || ex.RequestCut {
 		return nil
 	}
 	j := &judgement{c: c, m: m, op: op, params: params, q: q, ex: ex, user: user, note: note,
 		req: gjson.ParseBytes(ex.RequestBody), resp: gjson.ParseBytes(ex.ResponseBody),
 		is2xx: ex.Status >= 200 && ex.Status < 300}
+	if !valid {
+		if rule, ok := refusedRules[op]; ok {
+			rule(j)
+		}
+		return j.out
+	}
 	if rule, ok := statefulRules[op]; ok {
 		rule(j)
 	}

@@ -39,10 +39,29 @@ func gone(j *judgement, req string) {
 	}
 }
 
-// mediaRead (E13) judges a read of a media deleted earlier (mediasDeleted).
+// What the traffic showed of a media that is not deleted (kindMediaAt):
+// read (200), or, read so before, named by a delete that was refused.
+const (
+	mediaReadable = "readable"
+	mediaRefused  = "refused"
+)
+
+// mediaRead (E13) judges a read of a media deleted earlier (mediasDeleted),
+// or of one readable before a delete naming it was refused, which must
+// have deleted nothing (E14.refused-unchanged).
 func mediaRead(j *judgement) {
-	if j.m.has(kindMedia, j.params["id"]) {
+	id := j.params["id"]
+	if j.m.has(kindMedia, id) {
 		gone(j, "E14.gone")
+		return
+	}
+	if at, _ := j.m.get(kindMediaAt, id); at == mediaRefused {
+		j.Judge(registry.E14.Requirement(".refused-unchanged"), "200: the media a refused delete named, read before it, is still there", j.ex.Status == 404, fmt.Sprint(j.ex.Status))
+	}
+	if j.is2xx {
+		j.m.set(kindMediaAt, id, mediaReadable)
+	} else if j.ex.Status == 404 {
+		j.m.set(kindMediaAt, id, "")
 	}
 }
 
@@ -51,6 +70,7 @@ func mediaRead(j *judgement) {
 // implementation may serve a caller who owns some of them, or none (a
 // count of 0), and which were deleted the answer does not say.
 func mediasDeleted(j *judgement) {
+	mediasNamed(j)
 	ids := strs(j.req.Get("iDs"))
 	if !j.is2xx || j.resp.Type != gjson.Number || len(ids) == 0 {
 		return
@@ -62,6 +82,20 @@ func mediasDeleted(j *judgement) {
 	if j.resp.Int() == int64(distinctCount(ids)) {
 		for _, id := range ids {
 			j.m.set(kindMedia, id, true)
+		}
+	}
+}
+
+// mediasNamed (E14, valid or not) remembers the medias read before that a
+// refused delete names, for mediaRead to find them still there; after a
+// delete answered 2xx, which of them went the answer does not say.
+func mediasNamed(j *judgement) {
+	for _, id := range strs(j.req.Get("iDs")) {
+		switch at, _ := j.m.get(kindMediaAt, id); {
+		case rules.ClientError(j.ex.Status) && at == mediaReadable:
+			j.m.set(kindMediaAt, id, mediaRefused)
+		case j.is2xx && at != nil:
+			j.m.set(kindMediaAt, id, "")
 		}
 	}
 }

@@ -140,6 +140,7 @@ const (
 	E14CountsRequested        Name = "e14-counts-requested"
 	E14DeletedReadable        Name = "e14-deleted-still-readable"
 	E14DeletesAll             Name = "e14-deletes-all"
+	E14DeletesBeforeChecking  Name = "e14-deletes-before-checking"
 	E20StudentTwice           Name = "e20-student-twice"
 	PollOtherTransaction      Name = "poll-other-transaction"
 	GradebookOtherModule      Name = "gradebook-other-module"
@@ -462,6 +463,11 @@ var handWritten = []Defect{
 		Requirements: []string{"E1.reject"}},
 	{Name: QuizFlagsCrossed, Description: "quiz section update stores randomizeOptions as requireRational and requireRational as randomizeOptions (two columns crossed)",
 		Requirements: []string{"ALL.round-trip"}},
+	{Name: E14DeletesBeforeChecking, Description: "E14 deletes the medias of the well-formed ids before it finds the malformed one and refuses the request with 400",
+		Requirements: []string{"E14.refused-unchanged"},
+		// E14.gone reads the media it deleted (E13 answers 404 where 200
+		// is due) before deleting it
+		Collateral: []string{"E13.200"}},
 	{Name: E14DeletesAll, Description: "E14 deletes every media, not only those it names (a delete without its filter), and counts the named ones",
 		// The first E14 of the run deletes them all: the next finds the
 		// media it names gone (E14.count answers 0), and the reads

@@ -1,10 +1,12 @@
 package ops
 
 import (
+	"encoding/json"
 	"net/http"
 	"slices"
 
 	"github.com/campusconf/campusconf/internal/registry"
+	"github.com/campusconf/campusconf/internal/uuid"
 	"github.com/campusconf/campusconf/simulator/decisions"
 	"github.com/campusconf/campusconf/simulator/defects"
 	"github.com/campusconf/campusconf/simulator/front"
@@ -28,9 +30,12 @@ func (env *Env) mediaDownloadLog(w http.ResponseWriter, r *http.Request, _ store
 }
 
 // deleteMedia is E14.
-func (env *Env) deleteMedia(w http.ResponseWriter, r *http.Request, _ store.User) {
-	ids, ok := env.idsBody(w, r)
-	if !ok {
+func (env *Env) deleteMedia(w http.ResponseWriter, r *http.Request, _ store.User, b *front.Body) {
+	written, ids := b.Get("iDs", false), b.UUIDs("iDs", false)
+	if b.Err() != nil && env.defects.Has(defects.E14DeletesBeforeChecking) {
+		env.store.DeleteMedia(wellFormedIDs(written))
+	}
+	if env.refused(w, b) {
 		return
 	}
 	var n int
@@ -90,7 +95,25 @@ func (env *Env) captureSessions(w http.ResponseWriter, r *http.Request, a listAr
 // multimediaRoutes are the routes of multimedia: E13 reads a media download log, E14 deletes medias, E15 lists a channel's users, E16 the capture sessions.
 var multimediaRoutes = map[registry.OpID]route{
 	registry.E13: {access: notStudent, handle: (*Env).mediaDownloadLog},
-	registry.E14: {access: notStudent, handle: (*Env).deleteMedia},
+	registry.E14: {access: notStudent, handle: withBody((*Env).deleteMedia)},
 	registry.E15: {access: notStudent, list: (*Env).channelUsers},
 	registry.E16: {access: notStudent, list: (*Env).captureSessions},
+}
+
+// wellFormedIDs are the uuids of a JSON array that parse as uuids, for
+// e14-deletes-before-checking: what a loop deleting as it parses has
+// deleted by the time it meets a malformed one.
+func wellFormedIDs(raw json.RawMessage) []string {
+	var written []any
+	_ = json.Unmarshal(raw, &written)
+	var out []string
+	for _, w := range written {
+		s, _ := w.(string)
+		id, err := uuid.Parse(s)
+		if err != nil {
+			break
+		}
+		out = append(out, id)
+	}
+	return out
 }
