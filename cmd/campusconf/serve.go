@@ -471,37 +471,40 @@ func serve(ctx context.Context, ln net.Listener, sim *simulator.Simulator, c ser
 	// the console's event streams end with the server, not after its
 	// shutdown timeout
 	srv.RegisterOnShutdown(sim.StopStreams)
-	fmt.Fprintf(stdout, "campusconf simulator listening on http://%s (seed %d, scale %d", ln.Addr(), c.opts.Seed, c.opts.Scale)
+	var banner strings.Builder
+	fmt.Fprintf(&banner, "campusconf simulator listening on http://%s (seed %d, scale %d", ln.Addr(), c.opts.Seed, c.opts.Scale)
 	if c.opts.Control {
 		// the token is printed here and only here: the console of the
 		// person who started the simulator
-		fmt.Fprintf(stdout, ", control API at %s, console at http://%s%s/ui", sim.ControlPath(), ln.Addr(), sim.ControlPath())
+		fmt.Fprintf(&banner, ", control API at %s, console at http://%s%s/ui", sim.ControlPath(), ln.Addr(), sim.ControlPath())
 	}
 	if c.opts.Docs {
-		fmt.Fprintf(stdout, ", docs at http://%s/docs/", ln.Addr())
+		fmt.Fprintf(&banner, ", docs at http://%s/docs/", ln.Addr())
 	}
 	mode := "moving with real time"
 	if !c.opts.RealTime {
 		mode = "one second per write"
 	}
 	// the clock as it stands: restored from --state, or --clock
-	fmt.Fprintf(stdout, ", clock %s %s", sim.Clock().Format(time.RFC3339), mode)
+	fmt.Fprintf(&banner, ", clock %s %s", sim.Clock().Format(time.RFC3339), mode)
 	switch {
 	case c.anyHost:
-		fmt.Fprint(stdout, ", any host (host check off)")
+		fmt.Fprint(&banner, ", any host (host check off)")
 	case len(c.opts.AllowedHosts) > 0:
-		fmt.Fprintf(stdout, ", hosts localhost, IP addresses, %s", strings.Join(c.opts.AllowedHosts, ", "))
+		fmt.Fprintf(&banner, ", hosts localhost, IP addresses, %s", strings.Join(c.opts.AllowedHosts, ", "))
 	}
 	if len(c.opts.CORSOrigins) > 0 {
-		fmt.Fprintf(stdout, ", CORS origins %s", strings.Join(c.opts.CORSOrigins, ","))
+		fmt.Fprintf(&banner, ", CORS origins %s", strings.Join(c.opts.CORSOrigins, ","))
 	}
 	if len(c.opts.Defects) > 0 {
-		fmt.Fprintf(stdout, ", defects %s", strings.Join(c.opts.Defects, ","))
+		fmt.Fprintf(&banner, ", defects %s", strings.Join(c.opts.Defects, ","))
 	}
 	if len(c.opts.Variants) > 0 {
-		fmt.Fprintf(stdout, ", variants %s", strings.Join(c.opts.Variants, ","))
+		fmt.Fprintf(&banner, ", variants %s", strings.Join(c.opts.Variants, ","))
 	}
-	fmt.Fprintln(stdout, ")")
+	banner.WriteString(")\n")
+	// one write, so that no reader of the log sees half the line
+	_, _ = io.WriteString(stdout, banner.String())
 	where := fmt.Sprintf("campusconf fixtures --seed %d --scale %d", c.opts.Seed, c.opts.Scale)
 	for _, v := range c.opts.Variants {
 		where += " --variant " + v
