@@ -60,10 +60,23 @@ func upperPathSame(ctx context.Context, name string) error {
 	if s.status != 200 {
 		return s.fail(nil, "status 200, as the same call with the uuids of its path in lower case", s.gotStatus())
 	}
-	if registry.Must(op).List {
-		return sameEntries(ctx, "lower")
+	if !registry.Must(op).List {
+		return sameBody(ctx, "lower")
 	}
-	return sameBody(ctx, "lower")
+	differs := sameEntries(ctx, "lower")
+	if differs == nil {
+		return nil
+	}
+	// a page of a list read twice may differ where its order is not
+	// repeatable: only a list that reads the same twice in lower case
+	// charges the difference to the upper case
+	if err := s.do(ctx, typicalCall(op)); err != nil {
+		return err
+	}
+	if s.status != 200 || sameEntries(ctx, "lower") != nil {
+		return unobservable("the typical call to %s, sent twice with the same uuids in lower case, answered different entries: nothing to compare the call in upper case with", op)
+	}
+	return differs
 }
 
 func callUpperBody(ctx context.Context, name string, doc *godog.DocString) error {

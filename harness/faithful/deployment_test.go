@@ -1,8 +1,14 @@
 package faithful
 
 import (
+	"bytes"
+	"encoding/json"
 	"fmt"
+	"io"
+	"net/http"
+	"slices"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -132,6 +138,82 @@ func TestNeighbourNamedAsTheRecord(t *testing.T) {
 	for op, w := range want {
 		if got[op] != w {
 			t.Errorf("%s's neighbour check with records.media = records.deletableMedia.1: expected %q, got %q", op, w, got[op])
+		}
+	}
+}
+
+// pageMangler rewrites the answers of E20 (the students of a resource):
+// with unstable, each answer leaves out another entry, as a page of a
+// list whose order is not repeatable would; otherwise an answer to a path
+// written in upper case leaves out its first entry.
+type pageMangler struct {
+	next     http.RoundTripper
+	unstable bool
+	calls    atomic.Int64
+}
+
+func (m *pageMangler) RoundTrip(r *http.Request) (*http.Response, error) {
+	resp, err := m.next.RoundTrip(r)
+	if err != nil || r.Method != http.MethodGet || !strings.HasSuffix(r.URL.Path, "/students") || resp.StatusCode != http.StatusOK {
+		return resp, err
+	}
+	upper := strings.ToLower(r.URL.Path) != r.URL.Path
+	if !m.unstable && !upper {
+		return resp, nil
+	}
+	body, err := io.ReadAll(resp.Body)
+	resp.Body.Close()
+	if err != nil {
+		return nil, err
+	}
+	var entries []json.RawMessage
+	if json.Unmarshal(body, &entries) == nil && len(entries) > 1 {
+		drop := 0
+		if m.unstable {
+			drop = int(m.calls.Add(1)) % len(entries)
+		}
+		body, _ = json.Marshal(slices.Delete(entries, drop, drop+1))
+	}
+	resp.Body = io.NopCloser(bytes.NewReader(body))
+	resp.ContentLength = int64(len(body))
+	resp.Header.Del("Content-Length")
+	return resp, nil
+}
+
+// TestUpperCaseReadOfAnUnrepeatableList: the upper-case read of a list
+// (ALL.uuid-case) is judged only where the list reads the same twice in
+// lower case. A list whose page differs from one read to the next leaves
+// it unobservable, never failed; a list that differs only when its path is
+// written in upper case fails it.
+func TestUpperCaseReadOfAnUnrepeatableList(t *testing.T) {
+	tests := []struct {
+		name     string
+		unstable bool
+		want     reports.Outcome
+		reason   string
+	}{
+		{"a page that differs from read to read", true, reports.Skipped, "sent twice with the same uuids in lower case, answered different entries"},
+		{"a page that differs in upper case only", false, reports.Failed, ""},
+	}
+	for _, tt := range tests {
+		cfg, err := simrun.Simulator(steps.Config{Tags: "@ALL.uuid-case && @E20"}, simulator.Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		cfg.Client = &http.Client{Transport: &pageMangler{next: cfg.Client.Transport, unstable: tt.unstable}}
+		r, err := suiterun.Run(t.Context(), cfg, suiterun.Generation{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(r.Scenarios) != 1 {
+			t.Fatalf("%s: expected one scenario (E20's upper-case read), got %d", tt.name, len(r.Scenarios))
+		}
+		sc := r.Scenarios[0]
+		if sc.Outcome != tt.want || !strings.Contains(sc.SkipReason, tt.reason) {
+			t.Errorf("%s: expected %s %q, got %s %q (%v)", tt.name, tt.want, tt.reason, sc.Outcome, sc.SkipReason, sc.Failure)
+		}
+		if tt.want == reports.Failed && !slices.Equal(reports.FailedRequirements(sc), []string{"ALL.uuid-case"}) {
+			t.Errorf("%s: expected ALL.uuid-case failed, got %v", tt.name, reports.FailedRequirements(sc))
 		}
 	}
 }
