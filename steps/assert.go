@@ -118,7 +118,7 @@ func (s *state) notRefusedForMediaType(ctx context.Context) error {
 		if ct == other {
 			other = jsonPatch
 		}
-		if err := s.again(ctx, other); err != nil {
+		if err := s.again(ctx, s.lastSent, other); err != nil {
 			return err
 		}
 		if s.status == 400 || s.status == 415 {

@@ -264,9 +264,9 @@ func (s *state) do(ctx context.Context, c call) error {
 // error. An answer past a bound of the runner ends the step with a skip
 // naming the flag that raises the bound.
 func (s *state) send(ctx context.Context, op registry.OpID, method, u string, body []byte, hasBody bool, contentType string) error {
-	if again := s.lastSent.op == op && s.lastSent.method == method && s.lastSent.url == u && bytes.Equal(s.lastSent.body, body); !again {
-		// a request other than the last one sent again: the step must
-		// have declared its operation
+	if !s.sentBefore(op, method, u, body) {
+		// a request other than one the scenario sent before and a check
+		// sends again: the step must have declared its operation
 		if err := s.turn.mayCall(op, s.step); err != nil {
 			return err
 		}
@@ -317,11 +317,26 @@ func (s *state) send(ctx context.Context, op registry.OpID, method, u string, bo
 	}
 }
 
-// again sends the scenario's last request once more, under the
-// Content-Type contentType: it touches what that request touched, so a
-// step sending it again declares nothing new (send lets it through).
-func (s *state) again(ctx context.Context, contentType string) error {
-	l := s.lastSent
+// sentBefore reports whether the request is one a check may send again
+// without declaring it: the scenario's last, or a read whose answer it
+// saved, whose step declared it.
+func (s *state) sentBefore(op registry.OpID, method, u string, body []byte) bool {
+	if s.lastSent.is(op, method, u, body) {
+		return true
+	}
+	for _, l := range s.savedSent {
+		if l.is(op, method, u, body) {
+			return true
+		}
+	}
+	return false
+}
+
+// again sends a request of the scenario once more (its last, or a read
+// whose answer it saved), under the Content-Type contentType: it touches
+// what that request touched, so a step sending it again declares nothing
+// new (send lets it through).
+func (s *state) again(ctx context.Context, l sent, contentType string) error {
 	return s.send(ctx, l.op, l.method, l.url, l.body, l.hasBody, contentType)
 }
 

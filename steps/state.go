@@ -1,6 +1,7 @@
 package steps
 
 import (
+	"bytes"
 	"context"
 	"net/http"
 	"time"
@@ -35,6 +36,9 @@ type state struct {
 	// identity says how the user's headers are sent (spellings.go)
 	identity identity
 	saved    map[string]gjson.Result
+	// savedSent is the read that made each answer saved whole ("@this"),
+	// so a check may send it again
+	savedSent map[string]sent
 	// firstPage is the length of the first page of the last walk
 	// (pageThrough): the page size the implementation chose, if the list
 	// is longer.
@@ -99,6 +103,11 @@ type sent struct {
 	method, url string
 	body        []byte
 	hasBody     bool
+}
+
+// is reports whether l is the request op, method, u and body.
+func (l sent) is(op registry.OpID, method, u string, body []byte) bool {
+	return l.op == op && l.method == method && l.url == u && bytes.Equal(l.body, body)
 }
 
 // refusal is what a refusal of the exchange at index exchange breaks.

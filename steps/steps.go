@@ -367,6 +367,12 @@ func saveField(ctx context.Context, path, name string) error {
 	if v.Type == gjson.String {
 		s.saved[name] = v
 	}
+	if l := s.lastSent; path == "@this" && l.op != "" && isRead(l.op, l.method) {
+		if s.savedSent == nil {
+			s.savedSent = map[string]sent{}
+		}
+		s.savedSent[name] = l
+	}
 	return nil
 }
 
