@@ -55,6 +55,14 @@ Feature: What a write did
     Then the status is 200
     And the weightages returned are those set
 
+  @E7 @ALL.uuid-case @destructive
+  Scenario: An attendance is added for a resource named by its uuid in upper case
+    When I call E7 with body, its uuids in upper case:
+      """
+      {"resourceID": "{records.attendanceResource}"}
+      """
+    Then the status is 201
+
   @E21 @ALL.uuid-case @destructive
   Scenario: Sessions named by their uuids in upper case are the sessions, changed and counted
     When I call E21 with body:

@@ -163,6 +163,7 @@ const (
 	E21CountsUnknown       Name = "e21-counts-unknown"
 	E21CountsEachID        Name = "e21-counts-each-id"
 	E21IDsExactCase        Name = "e21-ids-exact-case"
+	E7ResourceExactCase    Name = "e7-resource-exact-case"
 	ResponsesOtherQuestion Name = "responses-other-question"
 
 	// The five unplaced operations.
@@ -504,6 +505,8 @@ var handWritten = []Defect{
 		Requirements: []string{"E21.count"}},
 	{Name: E21CountsUnknown, Description: "E21 counts every distinct requested id, sessions that do not exist included",
 		Requirements: []string{"E21.count-unknown"}},
+	{Name: E7ResourceExactCase, Description: "E7 looks the resource up by its id as written, so a resource named by its uuid in upper case is refused (400) as unknown",
+		Requirements: []string{"ALL.uuid-case"}},
 	{Name: E21IDsExactCase, Description: "E21 looks the sessions up by their ids as written: sessions named by their uuids in upper case are neither changed nor counted",
 		Requirements: []string{"ALL.uuid-case"}},
 	{Name: E21CountsEachID, Description: "E21 counts every id of the body that names a session, a session named twice counted twice",

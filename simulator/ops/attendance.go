@@ -1,6 +1,8 @@
 package ops
 
 import (
+	"bytes"
+	"errors"
 	"net/http"
 
 	"github.com/campusconf/campusconf/internal/registry"
@@ -18,6 +20,10 @@ func (env *Env) addDefaultAttendance(w http.ResponseWriter, r *http.Request, u s
 	p := !env.defects.Has(defects.E7PublishDefaultFalse) // the stated default is true
 	if publish != nil && !env.defects.Has(defects.E7PublishIgnored) {
 		p = *publish
+	}
+	if env.defects.Has(defects.E7ResourceExactCase) && !bytes.Contains(b.Get("resourceID", false), []byte(*res)) {
+		env.badRequest(w, errors.New("resourceID: expected a resource, got one that is none"))
+		return
 	}
 	a, evicted, err := env.store.AddDefaultAttendanceCounted(*res, p, u)
 	noteEvicted(r, evicted)
