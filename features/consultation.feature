@@ -23,6 +23,7 @@ Feature: Consultation slots
       {"iDs": ["{records.deletableSlots.1}"]}
       """
     Then the status is 204 or 200
+    And a 200 answer is the array of the ids sent in "iDs"
 
   @E5 @E5.gone @destructive
   Scenario: Deleted slots are gone: deleting them again is refused as not found

@@ -27,6 +27,14 @@ Feature: Second factor
       """
     Then the one-time password is not confirmed
 
+  @E1 @E1.user
+  Scenario: A code valid for one user confirms no other
+    When I call E1 with body:
+      """
+      {"userid": "no-such-user-{absent}", "otp": "{otp}"}
+      """
+    Then the one-time password is not confirmed
+
   @E1 @E1.404
   Scenario: A one-time password for an unknown user is refused as not found
     When I call E1 with body:

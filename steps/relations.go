@@ -581,3 +581,18 @@ func (s *state) inputOf(o registry.Operation, input string) (gjson.Result, error
 	}
 	return gjson.Result{}, fmt.Errorf("input %q is neither path.NAME nor body.NAME", input)
 }
+
+// deletedIDsNamed judges a delete's 200 answer against the ids its request
+// sent in member (rules.DeletedIDsAnswer). A 204 names no ids: the status
+// step before this one judged it.
+func deletedIDsNamed(ctx context.Context, member string) error {
+	s := stateFrom(ctx)
+	sent := gjson.GetBytes(s.lastSent.body, member)
+	if !sent.IsArray() {
+		return fmt.Errorf("the body sent has no array %q to compare the answer with", member)
+	}
+	if b := rules.DeletedIDsAnswer(s.status, s.json(), sent); b != nil {
+		return s.fail(nil, b.Expected, b.Got)
+	}
+	return nil
+}

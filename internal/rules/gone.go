@@ -1,6 +1,11 @@
 package rules
 
-import "fmt"
+import (
+	"fmt"
+	"strings"
+
+	"github.com/tidwall/gjson"
+)
 
 // GoneAnswer judges the answer to a call addressing records deleted
 // earlier (E5.gone, E14.gone): 404 keeps the rule; a 403 says nothing of
@@ -11,4 +16,32 @@ func GoneAnswer(status int) (b *Breach, judged bool) {
 		return nil, false
 	}
 	return breachIf(status != 404, "404 for records deleted earlier", fmt.Sprint(status)), true
+}
+
+// DeletedIDsAnswer judges the 200 answer of a delete that may name what it
+// deleted (E5.success): an array holding each id of sent, every one of
+// which names a record that existed, once, and no other id (uuids compared
+// in either case, the order free). A 204, or any status but 200, is not
+// this predicate's to judge.
+func DeletedIDsAnswer(status int, body, sent gjson.Result) *Breach {
+	if status != 200 {
+		return nil
+	}
+	want := map[string]bool{}
+	for _, id := range sent.Array() {
+		want[strings.ToLower(id.String())] = true
+	}
+	expected := fmt.Sprintf("200 with the array of the %d ids deleted (%s)", len(want), sent.Raw)
+	if !body.IsArray() {
+		return &Breach{Expected: expected, Got: answered(status, []byte(body.Raw))}
+	}
+	seen := map[string]bool{}
+	for _, id := range body.Array() {
+		k := strings.ToLower(id.String())
+		if id.Type != gjson.String || !want[k] || seen[k] {
+			return &Breach{Expected: expected, Got: answered(status, []byte(body.Raw))}
+		}
+		seen[k] = true
+	}
+	return breachIf(len(seen) != len(want), expected, answered(status, []byte(body.Raw)))
 }

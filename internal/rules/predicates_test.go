@@ -1,6 +1,7 @@
 package rules
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/tidwall/gjson"
@@ -19,6 +20,12 @@ func TestPredicates(t *testing.T) {
 		return func() *Breach { return WrongCodeAnswer(status, gjson.Parse(b)) }
 	}
 	media := func(ct string) func() *Breach { return func() *Breach { return ResponseMediaType(200, ct) } }
+	const a, b = "0b6c8a52-1f3e-4d2a-9c1e-5a7b3c9d2e10", "7f2d1c4b-8e9a-4b6c-a1d3-2e5f7a9b0c11"
+	deleted := func(status int, body string) func() *Breach {
+		return func() *Breach {
+			return DeletedIDsAnswer(status, gjson.Parse(body), gjson.Parse(`["`+a+`", "`+b+`"]`))
+		}
+	}
 	for _, tc := range []struct {
 		name  string
 		judge func() *Breach
@@ -48,6 +55,17 @@ func TestPredicates(t *testing.T) {
 		{"code 201", code(201, `{"status": "1001"}`), false},
 		{"code 500", code(500, `"oops"`), false},
 		{"code 503", code(503, `"down"`), false},
+
+		{"deleted 204", deleted(204, ``), true},
+		{"deleted ids", deleted(200, `["`+a+`", "`+b+`"]`), true},
+		{"deleted ids, other order and case", deleted(200, `["`+strings.ToUpper(b)+`", "`+a+`"]`), true},
+		{"deleted not 200", deleted(400, `"bad"`), true},
+		{"deleted empty", deleted(200, `[]`), false},
+		{"deleted one missing", deleted(200, `["`+a+`"]`), false},
+		{"deleted one twice", deleted(200, `["`+a+`", "`+a+`", "`+b+`"]`), false},
+		{"deleted another", deleted(200, `["`+a+`", "`+b+`", "00000000-0000-4000-8000-000000000000"]`), false},
+		{"deleted object", deleted(200, `{"iDs": ["`+a+`", "`+b+`"]}`), false},
+		{"deleted numbers", deleted(200, `[1, 2]`), false},
 
 		{"media json", media("application/json"), true},
 		{"media json charset", media("application/json; charset=utf-8"), true},

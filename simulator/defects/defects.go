@@ -146,6 +146,8 @@ const (
 	GradebookOtherModule      Name = "gradebook-other-module"
 	QuizFlagsCrossed          Name = "quiz-flags-crossed"
 	E1FormatOnly              Name = "e1-format-only"
+	E1UseridIgnored           Name = "e1-userid-ignored"
+	E5IDsEmpty                Name = "e5-200-no-ids"
 	QuizAssessmentIsSection   Name = "quiz-assessment-is-section"
 	QuestionStoredBeforeCheck Name = "question-stored-before-check"
 	E15EntryPerDay            Name = "e15-entry-per-day"
@@ -358,6 +360,8 @@ var handWritten = []Defect{
 	// Consultation, bank, attendance.
 	{Name: E5IDsObject, Description: "E5 answers 200 with the deleted ids in an object {\"iDs\": [...]} instead of 204 or an array",
 		Requirements: []string{"E5.success"}},
+	{Name: E5IDsEmpty, Description: "E5 deletes the slots and answers 200 with an empty array, not the ids it deleted",
+		Requirements: []string{"E5.success"}},
 	{Name: E5StaffMayDelete, Description: "E5 lets any staff member delete slots, without Access_Delete on the module",
 		Requirements: []string{"E5.403"}},
 	{Name: E5Absent204, Description: "E5 answers 204 when none of the slot ids exists instead of 404",
@@ -462,6 +466,11 @@ var handWritten = []Defect{
 		Requirements: []string{"E19.agrees"}},
 	{Name: E1FormatOnly, Description: "E1 checks the form of the one-time password only: any six digits are confirmed",
 		Requirements: []string{"E1.reject"}},
+	{Name: E1UseridIgnored, Description: "E1 checks the code against the login user's secret and ignores the userid sent: a userid that names no user is confirmed with the caller's code",
+		Requirements: []string{"E1.user"},
+		// An unknown userid is then a user's wrong code (200 with another
+		// status), not a 404.
+		Collateral: []string{"E1.404"}},
 	{Name: QuizFlagsCrossed, Description: "quiz section update stores randomizeOptions as requireRational and requireRational as randomizeOptions (two columns crossed)",
 		Requirements: []string{"ALL.round-trip"}},
 	{Name: E14DeletesBeforeChecking, Description: "E14 deletes the medias of the well-formed ids before it finds the malformed one and refuses the request with 400",
