@@ -112,20 +112,29 @@ func newLists(now time.Time, seed int64, scale int, pool []person, faculties []s
 	}
 }
 
+// perParent makes the list of each parent from one faker named name, in
+// the parents' order: the i-th holds count(i, scale) entries, made by list.
+func perParent[T any](seed int64, name string, scale int, parents []string, list func(f *gofakeit.Faker, i int, parent string, n int) *listing.List[T]) map[string]*listing.List[T] {
+	f := faker(seed, name)
+	out := make(map[string]*listing.List[T], len(parents))
+	for i, p := range parents {
+		out[p] = list(f, i, p, count(i, scale))
+	}
+	return out
+}
+
 // fileLogs are the folders' activity: an entry every hour on average, the
 // newest within two hours before now (the fixture's folder) or an hour
 // more per folder after it.
 func fileLogs(now time.Time, seed int64, scale int, pool []person, folders []string) map[string]*listing.List[store.FileLog] {
-	f := faker(seed, "filelogs")
-	out := map[string]*listing.List[store.FileLog]{}
-	for i, folder := range folders {
+	return perParent(seed, "filelogs", scale, folders, func(f *gofakeit.Faker, i int, folder string, n int) *listing.List[store.FileLog] {
 		folderName := f.BookTitle()
 		type file struct{ id, name string }
 		files := make([]file, 6)
 		for j := range files {
 			files[j] = file{f.UUID(), f.Noun() + "-" + f.Word() + "." + []string{"pdf", "docx", "pptx", "xlsx"}[j%4]}
 		}
-		out[folder] = walk(f, count(i, scale), true, minutes(now, -60*i), func(f *gofakeit.Faker, at *time.Time, _ int) store.FileLog {
+		return walk(f, n, true, minutes(now, -60*i), func(f *gofakeit.Faker, at *time.Time, _ int) store.FileLog {
 			*at = minutes(*at, -1-f.IntN(120)) // strictly decreasing: stored oldest first
 			who := pool[f.IntN(len(pool))]
 			action := fileActions[f.IntN(len(fileActions))]
@@ -140,15 +149,12 @@ func fileLogs(now time.Time, seed int64, scale int, pool []person, folders []str
 			}
 			return e
 		}, nil)
-	}
-	return out
+	})
 }
 
 func annotations(seed int64, scale int, pool []person, files []string) map[string]*listing.List[store.Annotation] {
-	f := faker(seed, "annotations")
-	out := map[string]*listing.List[store.Annotation]{}
-	for i, file := range files {
-		out[file] = walk(f, count(i, scale), false, struct{}{}, func(f *gofakeit.Faker, _ *struct{}, _ int) store.Annotation {
+	return perParent(seed, "annotations", scale, files, func(f *gofakeit.Faker, _ int, file string, n int) *listing.List[store.Annotation] {
+		return walk(f, n, false, struct{}{}, func(f *gofakeit.Faker, _ *struct{}, _ int) store.Annotation {
 			who := pool[f.IntN(len(pool))]
 			return store.Annotation{
 				AnnotationID: f.UUID(), DocumentID: file,
@@ -157,17 +163,14 @@ func annotations(seed int64, scale int, pool []person, files []string) map[strin
 					f.IntN(40), who.Name, f.IntN(300), f.IntN(500), 300+f.IntN(200), 500+f.IntN(200), f.Word()),
 			}
 		}, nil)
-	}
-	return out
+	})
 }
 
 // weblinkLogs are the views of each weblink, one every two hours on
 // average up to now.
 func weblinkLogs(now time.Time, seed int64, scale int, pool []person, weblinks []string) map[string]*listing.List[store.WeblinkLog] {
-	f := faker(seed, "weblinklogs")
-	out := map[string]*listing.List[store.WeblinkLog]{}
-	for i, link := range weblinks {
-		out[link] = walk(f, count(i, scale), true, now, func(f *gofakeit.Faker, at *time.Time, _ int) store.WeblinkLog {
+	return perParent(seed, "weblinklogs", scale, weblinks, func(f *gofakeit.Faker, _ int, link string, n int) *listing.List[store.WeblinkLog] {
+		return walk(f, n, true, now, func(f *gofakeit.Faker, at *time.Time, _ int) store.WeblinkLog {
 			*at = minutes(*at, -1-f.IntN(240))
 			who := pool[f.IntN(len(pool))]
 			return store.WeblinkLog{
@@ -175,8 +178,7 @@ func weblinkLogs(now time.Time, seed int64, scale int, pool []person, weblinks [
 				CreatorUserMatricNo: who.MatricNo, CreatorUserID: who.UserID, CreatorName: who.Name, CreatorEmail: who.Email,
 			}
 		}, nil)
-	}
-	return out
+	})
 }
 
 // channels are the members' activity on each channel: one to four days of
@@ -233,11 +235,8 @@ func totalsOf(members *listing.List[store.ChannelMember]) *listing.List[store.Ch
 // captures are the recorded lectures of each channel, one a day, the
 // newest the day before now.
 func captures(now time.Time, seed int64, scale int, ids []string) map[string]*listing.List[store.CaptureSession] {
-	f := faker(seed, "captures")
-	out := map[string]*listing.List[store.CaptureSession]{}
-	for i, id := range ids {
-		n := count(i, scale)
-		out[id] = walk(f, n, false, struct{}{}, func(f *gofakeit.Faker, _ *struct{}, j int) store.CaptureSession {
+	return perParent(seed, "captures", scale, ids, func(f *gofakeit.Faker, _ int, _ string, n int) *listing.List[store.CaptureSession] {
+		return walk(f, n, false, struct{}{}, func(f *gofakeit.Faker, _ *struct{}, j int) store.CaptureSession {
 			at := now.AddDate(0, 0, j-n)
 			sid := f.UUID()
 			dur := 30 + f.IntN(90)
@@ -248,17 +247,14 @@ func captures(now time.Time, seed int64, scale int, ids []string) map[string]*li
 				Duration: float64(dur),
 			}
 		}, nil)
-	}
-	return out
+	})
 }
 
 // surveys are the responses to each survey question, one every five hours
 // on average up to now.
 func surveys(now time.Time, seed int64, scale int, pool []person, questions []string) map[string]*listing.List[store.SurveyResponse] {
-	f := faker(seed, "surveys")
-	out := map[string]*listing.List[store.SurveyResponse]{}
-	for i, q := range questions {
-		out[q] = walk(f, count(i, scale), true, now, func(f *gofakeit.Faker, at *time.Time, _ int) store.SurveyResponse {
+	return perParent(seed, "surveys", scale, questions, func(f *gofakeit.Faker, _ int, q string, n int) *listing.List[store.SurveyResponse] {
+		return walk(f, n, true, now, func(f *gofakeit.Faker, at *time.Time, _ int) store.SurveyResponse {
 			*at = minutes(*at, -1-f.IntN(600))
 			who := pool[f.IntN(len(pool))]
 			return store.SurveyResponse{
@@ -267,8 +263,7 @@ func surveys(now time.Time, seed int64, scale int, pool []person, questions []st
 				Text: f.Sentence(5), Tof: f.Bool(), Blank: []string{f.Word()},
 			}
 		}, nil)
-	}
-	return out
+	})
 }
 
 // polls are the responses to each poll question, one every five hours on
@@ -295,10 +290,8 @@ func polls(now time.Time, seed int64, scale int, pool []person, questions []stri
 }
 
 func students(seed int64, scale int, faculties []store.Faculty, resources []string) map[string]*listing.List[store.Student] {
-	f := faker(seed, "students")
-	out := map[string]*listing.List[store.Student]{}
-	for i, r := range resources {
-		out[r] = walk(f, count(i, scale), false, struct{}{}, func(f *gofakeit.Faker, _ *struct{}, _ int) store.Student {
+	return perParent(seed, "students", scale, resources, func(f *gofakeit.Faker, _ int, _ string, n int) *listing.List[store.Student] {
+		return walk(f, n, false, struct{}{}, func(f *gofakeit.Faker, _ *struct{}, _ int) store.Student {
 			p := newPerson(f, faculties)
 			return store.Student{
 				ID: p.ID, UserID: p.UserID, UserName: p.Name, UserMatricNo: p.MatricNo,
@@ -306,6 +299,5 @@ func students(seed int64, scale int, faculties []store.Faculty, resources []stri
 				LoginDomain: "CAMPUS", Photo: p.Photo,
 			}
 		}, nil)
-	}
-	return out
+	})
 }
