@@ -22,12 +22,13 @@ type step struct {
 	ct                       string // the request's Content-Type when not application/json
 }
 
-// fixtureFolder in a step's path and fixtureNotification in its body
-// stand for the fixture's folder and notification, ids the proxy knows
-// name a record.
+// fixtureFolder in a step's path, and fixtureNotification and fixtureSlot
+// in its body, stand for the fixture's folder, notification and first
+// deletable slot, ids the proxy knows name a record.
 const (
 	fixtureFolder       = "{fixture-folder}"
 	fixtureNotification = "{fixture-notification}"
+	fixtureSlot         = "{fixture-slot}"
 )
 
 const (
@@ -74,7 +75,9 @@ func exchangeOf(fx *fixtures.File, s step) *Exchange {
 	}
 	rh := http.Header{"Content-Type": {"application/json"}}
 	body := strings.ReplaceAll(s.body, fixtureNotification, fmt.Sprint(fx.Records.Notification.ID))
-	return &Exchange{Method: s.method, URL: u, RequestHeader: h, RequestBody: []byte(body), Status: s.status, ResponseHeader: rh, ResponseBody: []byte(s.resp)}
+	body = strings.ReplaceAll(body, fixtureSlot, fx.Records.DeletableSlots[0])
+	resp := strings.ReplaceAll(s.resp, fixtureSlot, strings.ToUpper(fx.Records.DeletableSlots[0]))
+	return &Exchange{Method: s.method, URL: u, RequestHeader: h, RequestBody: []byte(body), Status: s.status, ResponseHeader: rh, ResponseBody: []byte(resp)}
 }
 
 // TestStatefulSequences: short request sequences, the target's answers
@@ -97,6 +100,19 @@ func TestStatefulSequences(t *testing.T) {
 		{"read value out of range accepted", []step{
 			{method: "PUT", path: "/notification/read", body: `{"id":7,"read":12}`, status: 200, resp: `{"id":7}`},
 		}, []string{"NR NR.range"}},
+		{"slots deleted, 204", []step{
+			{method: "DELETE", path: "/consultation/Slot", body: `{"iDs":["` + fixtureSlot + `"]}`, status: 204},
+		}, nil},
+		{"slots deleted, 200 naming them", []step{
+			{method: "DELETE", path: "/consultation/Slot", body: `{"iDs":["` + fixtureSlot + `"]}`, status: 200, resp: `["` + fixtureSlot + `"]`},
+		}, nil},
+		{"slots deleted, 200 naming none", []step{
+			{method: "DELETE", path: "/consultation/Slot", body: `{"iDs":["` + fixtureSlot + `"]}`, status: 200, resp: `[]`},
+		}, []string{"E5 E5.success"}},
+		{"slots deleted twice, 200 naming none the second time", []step{
+			{method: "DELETE", path: "/consultation/Slot", body: `{"iDs":["` + fixtureSlot + `"]}`, status: 204},
+			{method: "DELETE", path: "/consultation/Slot", body: `{"iDs":["` + fixtureSlot + `"]}`, status: 200, resp: `[]`},
+		}, []string{"E5 E5.gone"}},
 		{"deleted media gone", []step{
 			{method: "DELETE", path: "/multimedia/media", body: `{"iDs":["` + media + `"]}`, status: 200, resp: `1`},
 			{method: "GET", path: "/multimedia/" + media + "/downloadlog", status: 404, resp: `"not found"`},

@@ -2,6 +2,7 @@ package proxy
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/tidwall/gjson"
@@ -24,6 +25,11 @@ func slotsDeleted(j *judgement) {
 	}
 	if j.m.allIn(kindSlot, ids) {
 		gone(j, "E5.gone")
+	}
+	// A 200 names the slots deleted: here every id sent, when each is a
+	// fixture slot the traffic has not deleted yet.
+	if j.ex.Status == 200 && subset(ids, j.c.fx.Records.DeletableSlots) && !slices.ContainsFunc(ids, func(id string) bool { return j.m.has(kindSlot, id) }) {
+		j.Breach(registry.E5.Requirement(".success"), rules.DeletedIDsAnswer(j.ex.Status, j.resp, j.req.Get("iDs")))
 	}
 	if j.is2xx {
 		for _, id := range ids {
