@@ -207,16 +207,6 @@ func sameBody(ctx context.Context, name string) error {
 	return nil
 }
 
-func noIdentity(ctx context.Context) error {
-	stateFrom(ctx).identity = identityLeftOut
-	return nil
-}
-
-func unissuedIdentity(ctx context.Context) error {
-	stateFrom(ctx).identity = identityUnissued
-	return nil
-}
-
 // refusedInForm judges a call whose refusal the specification leaves
 // open: a refusal must carry the stated error form; a call served gave
 // nothing to judge.

@@ -98,8 +98,7 @@ func opsNamed(names ...string) []registry.OpID {
 var stepDefs = []stepDef{
 	// who calls
 	{re(`^I am "([^"]*)"$`), iAm, nil},
-	{re(`^the subscription key is left out$`), noKey, nil},
-	{re(`^the subscription key is one that was never issued$`), unissuedKey, nil},
+	{re(`^the (subscription key|user's identity) is (left out|one that was never issued)$`), credentialIs, nil},
 
 	// calls
 	{re(`^I call ` + opRe + `(?: for "([^"]*)")?$`), callPlain, op1},
@@ -192,8 +191,6 @@ var stepDefs = []stepDef{
 	{re(`^I call ` + opRe + ` for "([^"]*)" with "([^"]*)" at "([^"]*)" written (with a numeric offset|with fractional seconds|in lower case)$`), callRespelled, op1},
 	{re(`^the list holds the same entries as the list saved as "([^"]*)"$`), sameEntries, nil},
 	{re(`^the body is the record saved as "([^"]*)"$`), sameBody, nil},
-	{re(`^the user's identity is left out$`), noIdentity, nil},
-	{re(`^the user's identity is one that was never issued$`), unissuedIdentity, nil},
 	{re(`^a refusal, if any, is in the stated error form$`), refusedInForm, nil},
 }
 
@@ -212,14 +209,20 @@ func iAm(ctx context.Context, name string) error {
 	return nil
 }
 
-func noKey(ctx context.Context) error {
-	stateFrom(ctx).noKey = true
-	return nil
-}
-
-func unissuedKey(ctx context.Context) error {
+// credentialIs leaves out the scenario's subscription key or the user's
+// identity headers, or sends in their place values never issued.
+func credentialIs(ctx context.Context, which, how string) error {
 	s := stateFrom(ctx)
-	s.fakeKey = "campusconf-unissued-" + s.absentID()[:8]
+	switch {
+	case which == "subscription key" && how == "left out":
+		s.noKey = true
+	case which == "subscription key":
+		s.fakeKey = "campusconf-unissued-" + s.absentID()[:8]
+	case how == "left out":
+		s.identity = identityLeftOut
+	default:
+		s.identity = identityUnissued
+	}
 	return nil
 }
 
