@@ -275,10 +275,8 @@ func (p *Pacer) release(limited bool, wait time.Duration) {
 }
 
 func sleep(ctx context.Context, d time.Duration) error {
-	t := time.NewTimer(d)
-	defer t.Stop()
 	select {
-	case <-t.C:
+	case <-time.After(d): // collected unfired once unreferenced (Go 1.23)
 		return nil
 	case <-ctx.Done():
 		return context.Cause(ctx)

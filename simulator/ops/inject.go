@@ -77,10 +77,8 @@ func (in *Injector) delay(ctx context.Context) bool {
 		d += time.Duration(in.rng.Int64N(int64(l.Max - l.Min + 1)))
 		in.mu.Unlock()
 	}
-	t := time.NewTimer(d)
-	defer t.Stop()
 	select {
-	case <-t.C:
+	case <-time.After(d): // collected unfired once unreferenced (Go 1.23)
 		return true
 	case <-ctx.Done():
 		return false
