@@ -2,8 +2,11 @@ package features
 
 import (
 	"io/fs"
+	"regexp"
 	"strings"
 	"testing"
+
+	"github.com/campusconf/campusconf/internal/registry"
 )
 
 // TestExpand: a marker becomes one tagged Examples block per selected
@@ -26,5 +29,29 @@ func TestExpand(t *testing.T) {
 	}
 	if strings.Contains(string(data), "# examples:") || !strings.Contains(string(data), "      | QS |\n") {
 		t.Error("FS serves common.feature unexpanded")
+	}
+}
+
+// TestPlaceholdersKnown: every {name...} in the feature files is a
+// placeholder the steps fill (registry.Fill): a misspelt one would reach
+// the target as text, and a call refused for it could pass a check that
+// expects a refusal without having sent what it meant to.
+func TestPlaceholdersKnown(t *testing.T) {
+	token := regexp.MustCompile(`\{[A-Za-z][A-Za-z0-9]*(\.[^{}\s"]*)?\}`)
+	names, err := fs.Glob(FS, "*.feature")
+	if err != nil || len(names) == 0 {
+		t.Fatalf("no feature files: %v", err)
+	}
+	for _, name := range names {
+		data, err := fs.ReadFile(FS, name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, tok := range token.FindAllString(string(data), -1) {
+			filled := false
+			if _, err := registry.Fill(tok, func(string) (string, error) { filled = true; return "", nil }); err != nil || !filled {
+				t.Errorf("%s: %s is no placeholder the steps fill (registry.Fill: %v)", name, tok, err)
+			}
+		}
 	}
 }

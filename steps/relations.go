@@ -596,3 +596,17 @@ func deletedIDsNamed(ctx context.Context, member string) error {
 	}
 	return nil
 }
+
+// noRecordMadeUp judges the answer to a call naming a record that does not
+// exist, where the operation lists no 404 (rules.UnknownIDAnswer): a
+// refusal, in the stated error form, or a success describing nothing.
+func noRecordMadeUp(ctx context.Context) error {
+	s := stateFrom(ctx)
+	if b := rules.UnknownIDAnswer(s.status, s.body); b != nil {
+		return s.fail(nil, b.Expected, b.Got)
+	}
+	if s.status >= 400 {
+		return s.errorBodyIsString()
+	}
+	return nil
+}

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"crypto/rand"
+	"encoding/binary"
 	"errors"
 	"fmt"
 	"io"
@@ -12,6 +13,7 @@ import (
 	"net/url"
 	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 	"time"
 
@@ -42,7 +44,8 @@ const jsonPatch = rules.MediaJSONPatch
 
 // interpolate replaces placeholders: {records.x} and the other fixture
 // roots (looked up in the fixture), {saved.name[.path]} (saved earlier),
-// {absent} (a uuid no implementation has), {otp} (a valid one-time password
+// {absent} (a uuid no implementation has), {absentNumber} (an int64 id no
+// implementation has issued), {otp} (a valid one-time password
 // now), {wrongOtp} (one of its form that is not valid now),
 // {sortby.FIELD.ascending} and {sortby.FIELD.descending} (the sort key in
 // the syntax conventions.sortby declares). A string value is inserted
@@ -56,6 +59,8 @@ func (s *state) lookup(key string) (string, error) {
 	switch root {
 	case "absent":
 		return s.absentID(), nil
+	case "absentNumber":
+		return s.absentNumber(), nil
 	case "otp":
 		return s.otp()
 	case "wrongOtp":
@@ -113,6 +118,21 @@ func (s *state) absentID() string {
 	id := fmt.Sprintf("%x-%x-%x-%x-%x", b[0:4], b[4:6], b[6:8], b[8:10], b[10:16])
 	s.saved["\x00absent"] = gjson.Result{Type: gjson.String, Str: id}
 	return id
+}
+
+// absentNumber is a random int64 id between 2^62 and 2^62+2^61, the same
+// for the whole scenario: far beyond the ids an implementation issues one
+// after another, and clear of the int64 maximum.
+func (s *state) absentNumber() string {
+	if v, ok := s.saved["\x00absentNumber"]; ok {
+		return v.Raw
+	}
+	var b [8]byte
+	_, _ = rand.Read(b[:])
+	n := int64(1)<<62 | int64(binary.BigEndian.Uint64(b[:])>>3)
+	v := strconv.FormatInt(n, 10)
+	s.saved["\x00absentNumber"] = gjson.Result{Type: gjson.Number, Raw: v, Num: float64(n)}
+	return v
 }
 
 func (s *state) otp() (string, error) {

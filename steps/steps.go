@@ -164,6 +164,7 @@ var stepDefs = []stepDef{
 	{re(`^the answer of ` + opRe + ` with populate (\S+) fills it$`), populateFilled, op1},
 	{re(`^the answer names the records the request names$`), answerNamesRecords, nil},
 	{re(`^a 200 answer is the array of the ids sent in "([^"]*)"$`), deletedIDsNamed, nil},
+	{re(`^no record is made up for the id that names none$`), noRecordMadeUp, nil},
 	{re(`^the same record as ` + opRe + ` lists it for the answer's "([^"]*)" agrees in every member both carry$`), entryAgrees,
 		func(_ *env, m []string) declared { return declared{ops: opsNamed(m[1]), requests: pagesRequests} }},
 

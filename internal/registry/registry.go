@@ -690,7 +690,7 @@ func Strings(ids []OpID) []string {
 // placeholder matches a placeholder of a Call: {records.folder},
 // {operations.ES.body}, {secondFactor.userid}, {absent}, and the suite's
 // own ({saved.x}, {otp}, ...).
-var placeholder = regexp.MustCompile(`\{(records|saved|secondFactor|users|operations|conventions|absent|otp|wrongOtp|sortby)(\.[^{}\s"]*)?\}`)
+var placeholder = regexp.MustCompile(`\{(records|saved|secondFactor|users|operations|conventions|absentNumber|absent|otp|wrongOtp|sortby)(\.[^{}\s"]*)?\}`)
 
 // Fill replaces each placeholder of text by what lookup gives for its key
 // (the placeholder without its braces: "records.folder", "absent"). It

@@ -45,3 +45,23 @@ func DeletedIDsAnswer(status int, body, sent gjson.Result) *Breach {
 	}
 	return breachIf(len(seen) != len(want), expected, answered(status, []byte(body.Raw)))
 }
+
+// UnknownIDAnswer judges the answer to a call that names, by an id, a
+// record that does not exist, on an operation whose specification lists no
+// 404 for it (ALL.unknown-id): a refusal (4xx) keeps the rule, and so does
+// a success that describes no record (no body, null, or an object or array
+// with nothing in it). A record with members made up for the id, or a
+// server error, is a Breach.
+func UnknownIDAnswer(status int, body []byte) *Breach {
+	expected := "a refusal (4xx), or a success describing no record, for an id that names none"
+	if ClientError(status) {
+		return nil
+	}
+	if status < 200 || status >= 300 {
+		return &Breach{Expected: expected, Got: answered(status, body)}
+	}
+	b := trimSpace(body)
+	v := gjson.ParseBytes(b)
+	empty := len(b) == 0 || v.Type == gjson.Null || v.IsObject() && len(v.Map()) == 0 || v.IsArray() && len(v.Array()) == 0
+	return breachIf(!empty, expected, answered(status, body))
+}

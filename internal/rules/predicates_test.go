@@ -20,6 +20,9 @@ func TestPredicates(t *testing.T) {
 		return func() *Breach { return WrongCodeAnswer(status, gjson.Parse(b)) }
 	}
 	media := func(ct string) func() *Breach { return func() *Breach { return ResponseMediaType(200, ct) } }
+	unknown := func(status int, body string) func() *Breach {
+		return func() *Breach { return UnknownIDAnswer(status, []byte(body)) }
+	}
 	const a, b = "0b6c8a52-1f3e-4d2a-9c1e-5a7b3c9d2e10", "7f2d1c4b-8e9a-4b6c-a1d3-2e5f7a9b0c11"
 	deleted := func(status int, body string) func() *Breach {
 		return func() *Breach {
@@ -66,6 +69,17 @@ func TestPredicates(t *testing.T) {
 		{"deleted another", deleted(200, `["`+a+`", "`+b+`", "00000000-0000-4000-8000-000000000000"]`), false},
 		{"deleted object", deleted(200, `{"iDs": ["`+a+`", "`+b+`"]}`), false},
 		{"deleted numbers", deleted(200, `[1, 2]`), false},
+
+		{"unknown 400", unknown(400, `"no such record"`), true},
+		{"unknown 404", unknown(404, `"not found"`), true},
+		{"unknown 204", unknown(204, ``), true},
+		{"unknown 200 null", unknown(200, `null`), true},
+		{"unknown 200 {}", unknown(200, ` {} `), true},
+		{"unknown 200 []", unknown(200, `[]`), true},
+		{"unknown zero record", unknown(200, `{"id": 0, "notifyStatus": 0}`), false},
+		{"unknown echoed id", unknown(200, `{"id": "`+a+`"}`), false},
+		{"unknown array of one", unknown(200, `[{"id": "`+a+`"}]`), false},
+		{"unknown 500", unknown(500, `"oops"`), false},
 
 		{"media json", media("application/json"), true},
 		{"media json charset", media("application/json; charset=utf-8"), true},

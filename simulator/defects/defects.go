@@ -147,6 +147,7 @@ const (
 	QuizFlagsCrossed          Name = "quiz-flags-crossed"
 	E1FormatOnly              Name = "e1-format-only"
 	E1UseridIgnored           Name = "e1-userid-ignored"
+	UnknownIDMadeUp           Name = "unknown-id-made-up"
 	E5IDsEmpty                Name = "e5-200-no-ids"
 	QuizAssessmentIsSection   Name = "quiz-assessment-is-section"
 	QuestionStoredBeforeCheck Name = "question-stored-before-check"
@@ -360,6 +361,8 @@ var handWritten = []Defect{
 	// Consultation, bank, attendance.
 	{Name: E5IDsObject, Description: "E5 answers 200 with the deleted ids in an object {\"iDs\": [...]} instead of 204 or an array",
 		Requirements: []string{"E5.success"}},
+	{Name: UnknownIDMadeUp, Description: "E19, NG, NR and the quiz section update answer an id that names no record with 200 and an empty record of the kind (zero values), as a handler that never checks the lookup does",
+		Requirements: []string{"ALL.unknown-id"}},
 	{Name: E5IDsEmpty, Description: "E5 deletes the slots and answers 200 with an empty array, not the ids it deleted",
 		Requirements: []string{"E5.success"}},
 	{Name: E5StaffMayDelete, Description: "E5 lets any staff member delete slots, without Access_Delete on the module",

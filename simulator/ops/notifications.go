@@ -23,7 +23,7 @@ func (env *Env) notificationByGroup(w http.ResponseWriter, r *http.Request, _ st
 		}
 	}
 	if err != nil {
-		env.failStore400(w, r, err)
+		failUnknown(env, w, r, err, func() (store.Notification, bool) { return env.store.NotificationOfAnotherGroup(id) })
 		return
 	}
 	if n.Ancestor != nil && env.defects.Has(defects.NotificationAncestorSelf) {
@@ -65,7 +65,11 @@ func (env *Env) updateNotificationRead(w http.ResponseWriter, r *http.Request, _
 	}
 	n, err := env.store.SetNotificationRead(*id, *read)
 	if err != nil {
-		env.failStore400(w, r, err)
+		failUnknown(env, w, r, err, func() (store.Notification, bool) {
+			n, ok := env.store.Notification(env.refs.OtherNotification)
+			n.ID, n.NotifyStatus = *id, *read
+			return n, ok
+		})
 		return
 	}
 	front.WriteJSON(w, http.StatusOK, n)

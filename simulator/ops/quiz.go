@@ -50,7 +50,10 @@ func (env *Env) updateQuizSection(w http.ResponseWriter, r *http.Request, _ stor
 	before, had := env.store.QuizSection(*id)
 	q, err := env.store.UpdateQuizSection(in)
 	if err != nil {
-		env.failStore400(w, r, err)
+		failUnknown(env, w, r, err, func() (store.QuizSection, bool) {
+			in.AssessmentID = *id // a section owning itself: the made-up record's owner
+			return in, true
+		})
 		return
 	}
 	if had && env.defects.Has(defects.QuizStaleAnswer) {

@@ -52,7 +52,11 @@ func (env *Env) pollResponse(w http.ResponseWriter, r *http.Request, _ store.Use
 	}
 	p, err := env.store.PollResponse(id)
 	if err != nil {
-		env.failStore400(w, r, err)
+		failUnknown(env, w, r, err, func() (store.PollResponse, bool) {
+			p, err := env.store.PollResponse(env.refs.PollResponse)
+			p.ID = id
+			return p, err == nil
+		})
 		return
 	}
 	if env.defects.Has(defects.E19FirstResponse) {
