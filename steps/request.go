@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"context"
 	"crypto/rand"
-	"encoding/binary"
 	"errors"
 	"fmt"
 	"io"
@@ -13,7 +12,6 @@ import (
 	"net/url"
 	"regexp"
 	"slices"
-	"strconv"
 	"strings"
 	"time"
 
@@ -120,7 +118,7 @@ func (s *state) absentID() string {
 	return id
 }
 
-// absentNumber is a random int64 id between 2^62 and 2^62+2^61, the same
+// absentNumber is a random int64 id between 2^62 and 2^62+2^56, the same
 // for the whole scenario: far beyond the ids an implementation issues one
 // after another, and clear of the int64 maximum.
 func (s *state) absentNumber() string {
@@ -129,8 +127,11 @@ func (s *state) absentNumber() string {
 	}
 	var b [8]byte
 	_, _ = rand.Read(b[:])
-	n := int64(1)<<62 | int64(binary.BigEndian.Uint64(b[:])>>3)
-	v := strconv.FormatInt(n, 10)
+	n := int64(1) << 62
+	for i, c := range b[:7] { // 56 random bits below bit 61
+		n |= int64(c) << (8 * i)
+	}
+	v := fmt.Sprint(n)
 	s.saved["\x00absentNumber"] = gjson.Result{Type: gjson.Number, Raw: v, Num: float64(n)}
 	return v
 }

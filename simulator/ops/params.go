@@ -1,6 +1,7 @@
 package ops
 
 import (
+	"errors"
 	"fmt"
 	"net/http"
 	"strings"
@@ -25,6 +26,20 @@ func (env *Env) fail(w http.ResponseWriter, status int, msg string) {
 // badRequest answers a request the simulator cannot accept
 // (front.BadRequest).
 func (env *Env) badRequest(w http.ResponseWriter, err error) { front.BadRequest(w, env.defects, err) }
+
+// failUnknown is failStore400 for an operation answering one record:
+// under the unknown-id-made-up defect, an id that names no record is
+// answered 200 with the record madeUp gives (another record, dressed with
+// the id asked for), as a handler that falls back to the first row does.
+func failUnknown[T any](env *Env, w http.ResponseWriter, r *http.Request, err error, madeUp func() (T, bool)) {
+	if env.defects.Has(defects.UnknownIDMadeUp) && (errors.Is(err, store.ErrNotFound) || errors.Is(err, store.ErrUnknownID)) {
+		if rec, ok := madeUp(); ok {
+			front.WriteJSON(w, http.StatusOK, rec)
+			return
+		}
+	}
+	env.failStore400(w, r, err)
+}
 
 // readBody reads a JSON object body, answering itself when it cannot
 // (front.ReadBody): then it returns nil.

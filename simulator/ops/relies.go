@@ -7,7 +7,6 @@ import (
 	"strings"
 
 	"github.com/campusconf/campusconf/simulator/decisions"
-	"github.com/campusconf/campusconf/simulator/defects"
 	"github.com/campusconf/campusconf/simulator/front"
 	"github.com/campusconf/campusconf/simulator/listing"
 	"github.com/campusconf/campusconf/simulator/store"
@@ -53,20 +52,6 @@ func noteList(r *http.Request, q listing.RawQuery, spec listSpec) {
 	if spec.dates[0] != "" && (q.Get(spec.dates[0]) != "" || q.Get(spec.dates[1]) != "") {
 		set(decisions.DateBounds)
 	}
-}
-
-// failUnknown is failStore400 for an operation answering one record:
-// under the unknown-id-made-up defect, an id that names no record is
-// answered 200 with the record madeUp gives (another record, dressed with
-// the id asked for), as a handler that falls back to the first row does.
-func failUnknown[T any](env *Env, w http.ResponseWriter, r *http.Request, err error, madeUp func() (T, bool)) {
-	if env.defects.Has(defects.UnknownIDMadeUp) && (errors.Is(err, store.ErrNotFound) || errors.Is(err, store.ErrUnknownID)) {
-		if rec, ok := madeUp(); ok {
-			front.WriteJSON(w, http.StatusOK, rec)
-			return
-		}
-	}
-	env.failStore400(w, r, err)
 }
 
 // failStore400 is failStore for an operation whose specification lists no
