@@ -113,6 +113,15 @@ func TestStatefulSequences(t *testing.T) {
 			{method: "DELETE", path: "/consultation/Slot", body: `{"iDs":["` + fixtureSlot + `"]}`, status: 204},
 			{method: "DELETE", path: "/consultation/Slot", body: `{"iDs":["` + fixtureSlot + `"]}`, status: 200, resp: `[]`},
 		}, []string{"E5 E5.gone"}},
+		{"annotations of the file asked", []step{
+			{method: "GET", path: "/files/FileAnnotation/" + folder + "/all", status: 200, resp: `[{"annotationId":"` + item1 + `","documentId":"` + strings.ToUpper(folder) + `"}]`},
+		}, nil},
+		{"annotations of another file", []step{
+			{method: "GET", path: "/files/FileAnnotation/" + folder + "/all", status: 200, resp: `[{"annotationId":"` + item1 + `","documentId":"` + item2 + `"}]`},
+		}, []string{"E11 E11.file"}},
+		{"attendance of another resource", []step{
+			{method: "POST", path: "/Attendance/Default", body: `{"resourceID":"` + module + `"}`, status: 201, resp: `{"id":"` + item1 + `","resourceID":"` + item2 + `"}`},
+		}, []string{"E7 E7.201", "E7 E7.resource"}},
 		{"deleted media gone", []step{
 			{method: "DELETE", path: "/multimedia/media", body: `{"iDs":["` + media + `"]}`, status: 200, resp: `1`},
 			{method: "GET", path: "/multimedia/" + media + "/downloadlog", status: 404, resp: `"not found"`},

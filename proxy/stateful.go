@@ -72,8 +72,6 @@ var statefulRules = map[registry.OpID]statefulRule{
 	registry.E5:  slotsDeleted,
 	registry.E6:  folderCopied,
 	registry.E7:  attendanceAdded,
-	registry.E9:  recordAsked,
-	registry.E19: recordAsked,
 	registry.E13: mediaRead,
 	registry.E14: mediasDeleted,
 	registry.E21: sessionsPublished,
@@ -109,6 +107,7 @@ func (c *checker) stateful(m *memory, op registry.OpID, params map[string]string
 	if rule, ok := statefulRules[op]; ok {
 		rule(j)
 	}
+	references(j)
 	if registry.Must(op).Paged && j.is2xx && j.resp.IsArray() {
 		pagedList(j)
 		for _, rule := range listRules[op] {

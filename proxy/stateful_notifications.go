@@ -23,14 +23,12 @@ func readStatusSet(j *judgement) {
 	j.m.set(kindRead, id, read)
 }
 
-// notificationRead (NG) judges the notification answered: of the group
-// asked, its ancestors when populated, and the status last set of it.
+// notificationRead (NG) judges the notification answered: its ancestors
+// when populated, and the status last set of it (its group is the
+// registry's reference: references).
 func notificationRead(j *judgement) {
 	if !j.is2xx {
 		return
-	}
-	if g := j.resp.Get("notifyGroupId"); g.Exists() {
-		j.Judge("NG.group", "notifyGroupId "+j.params["id"], !idsEqual(g.String(), j.params["id"]), "notifyGroupId "+g.String())
 	}
 	if strings.Contains(strings.ToLower(j.q.Get("populate")), "ancestor") {
 		a := j.resp.Get("ancestor")

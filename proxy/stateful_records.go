@@ -2,10 +2,13 @@ package proxy
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 
 	"github.com/tidwall/gjson"
 
+	"github.com/campusconf/campusconf/internal/openapi"
+	"github.com/campusconf/campusconf/internal/registry"
 	"github.com/campusconf/campusconf/internal/rules"
 )
 
@@ -49,15 +52,55 @@ func attendanceAdded(j *judgement) {
 	}
 }
 
-// recordAsked (E9, E19) judges that the record answered is the one asked
-// for.
-func recordAsked(j *judgement) {
-	if !j.is2xx {
+// references judges, on every operation whose registry row declares
+// References (the record asked for on E9, E19 and the evaluation session
+// update; the question of E17's and E18's entries; the file, weblink,
+// resource and group of E11, E12, E7 and NG), that each record of a 2xx
+// answer names the record the request named: the scenarios' predicate
+// (rules.ReferenceAnswer). An answer none of whose records carries the
+// member, or a request without the input (a path parameter the fixture
+// names otherwise), is not judged.
+func references(j *judgement) {
+	refs := registry.References(j.op)
+	if !j.is2xx || len(refs) == 0 {
 		return
 	}
-	if id := j.resp.Get("id"); id.Exists() {
-		j.Judge(j.op.Requirement(".id"), "the record asked for, id "+j.params["id"], !idsEqual(id.String(), j.params["id"]), "id "+id.String())
+	o := registry.Must(j.op)
+	records := []gjson.Result{j.resp}
+	if o.List {
+		if !j.resp.IsArray() {
+			return
+		}
+		records = j.resp.Array()
 	}
+	for _, r := range refs {
+		want, ok := j.input(r.Input)
+		if !ok {
+			continue
+		}
+		b, seen := rules.ReferenceAnswer(records, r.Member, r.Input, want, openapi.Optional(o.Record, r.Member), o.List)
+		if b != nil || seen > 0 {
+			j.Breach(r.Requirement, b)
+		}
+	}
+}
+
+// input is the value of a request input of the exchange: "path.NAME" (its
+// path parameter, the name in any case) or "body.PATH".
+func (j *judgement) input(in string) (gjson.Result, bool) {
+	kind, name, _ := strings.Cut(in, ".")
+	switch kind {
+	case "path":
+		for k, v := range j.params {
+			if strings.EqualFold(k, name) {
+				return gjson.Result{Type: gjson.String, Str: v, Raw: strconv.Quote(v)}, true
+			}
+		}
+	case "body":
+		v := j.req.Get(name)
+		return v, v.Exists()
+	}
+	return gjson.Result{}, false
 }
 
 // gradebookUpdated (GB) judges a refusal of weights totalling at most the

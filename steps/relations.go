@@ -535,24 +535,9 @@ func answerNamesRecords(ctx context.Context) error {
 		if err != nil {
 			return err
 		}
-		seen := 0
-		for i, rec := range records {
-			v := rec.Get(r.Member)
-			if absent(v) {
-				if openapi.Optional(o.Record, r.Member) {
-					continue
-				}
-				return s.fail([]string{r.Requirement}, fmt.Sprintf("%q, a required member, naming %s", r.Member, want.Raw), fmt.Sprintf("entry %d without it", i))
-			}
-			seen++
-			if !rules.Names(v, want) {
-				where := "the answer"
-				if o.List {
-					where = fmt.Sprintf("entry %d", i)
-				}
-				return s.fail([]string{r.Requirement}, fmt.Sprintf("%q naming the record the request named (%s, its %s)", r.Member, want.Raw, r.Input),
-					fmt.Sprintf("%s with %q %s", where, r.Member, clip(v.Raw)))
-			}
+		b, seen := rules.ReferenceAnswer(records, r.Member, r.Input, want, openapi.Optional(o.Record, r.Member), o.List)
+		if b != nil {
+			return s.fail([]string{r.Requirement}, b.Expected, b.Got)
 		}
 		if seen == 0 {
 			return unobservable("no record of the answer carries %q, an optional field this check needs", r.Member)

@@ -438,6 +438,42 @@ func clipJSON(s string) string {
 	return s
 }
 
+// ReferenceAnswer judges the records of an answer against a record its
+// request named (registry.Reference): each record's member names it
+// (Names). A member left out (or null) is passed over where optional and
+// a Breach where required; seen counts the records that carried it, so
+// that a producer tells a kept rule from one it could not observe (seen
+// 0). list words the records as the entries of a list.
+func ReferenceAnswer(records []gjson.Result, member, input string, want gjson.Result, optional, list bool) (b *Breach, seen int) {
+	for i, rec := range records {
+		where := "the answer"
+		if list {
+			where = fmt.Sprintf("entry %d", i)
+		}
+		v := rec.Get(member)
+		if !v.Exists() || v.Type == gjson.Null {
+			if optional {
+				continue
+			}
+			return &Breach{Expected: fmt.Sprintf("%q, a required member, naming %s", member, want.Raw), Got: where + " without it"}, seen
+		}
+		seen++
+		if !Names(v, want) {
+			return &Breach{Expected: fmt.Sprintf("%q naming the record the request named (%s, its %s)", member, want.Raw, input),
+				Got: fmt.Sprintf("%s with %q %s", where, member, clipRaw(v.Raw))}, seen
+		}
+	}
+	return nil, seen
+}
+
+// clipRaw shortens a JSON value for a Breach.
+func clipRaw(raw string) string {
+	if len(raw) > 80 {
+		return raw[:80] + "..."
+	}
+	return raw
+}
+
 // Names reports whether a member names the record the request named: the
 // same string in any case (a uuid reads its hex digits in either case),
 // or the same number.

@@ -156,3 +156,31 @@ func TestNames(t *testing.T) {
 		}
 	}
 }
+
+// TestReferenceAnswer holds the records of an answer to the record their
+// request named: a member left out is passed over only where optional.
+func TestReferenceAnswer(t *testing.T) {
+	const q = "0b6c8a52-1f3e-4d2a-9c1e-5a7b3c9d2e10"
+	want := gjson.Parse(`"` + q + `"`)
+	tests := []struct {
+		name     string
+		records  string
+		optional bool
+		wantKept bool
+		wantSeen int
+	}{
+		{"each names it", `[{"questionID": "` + q + `"}, {"questionID": "` + q + `"}]`, false, true, 2},
+		{"in upper case", `[{"questionID": "` + strings.ToUpper(q) + `"}]`, false, true, 1},
+		{"another record", `[{"questionID": "` + q + `"}, {"questionID": "7f2d1c4b-8e9a-4b6c-a1d3-2e5f7a9b0c11"}]`, false, false, 2},
+		{"optional, left out", `[{}, {"questionID": null}]`, true, true, 0},
+		{"required, left out", `[{}]`, false, false, 0},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			b, seen := ReferenceAnswer(gjson.Parse(tt.records).Array(), "questionID", "path.id", want, tt.optional, true)
+			if (b == nil) != tt.wantKept || seen != tt.wantSeen {
+				t.Errorf("ReferenceAnswer(%s): got breach %+v, seen %d; want kept %v, seen %d", tt.records, b, seen, tt.wantKept, tt.wantSeen)
+			}
+		})
+	}
+}
