@@ -55,3 +55,39 @@ func TestPlaceholdersKnown(t *testing.T) {
 		}
 	}
 }
+
+// TestDistinctFactsAreTheScenarios: each member the registry declares
+// distinct (the proxy judges it on live traffic) is the one its
+// requirement's scenario checks, so the two judge one rule.
+func TestDistinctFactsAreTheScenarios(t *testing.T) {
+	var text strings.Builder
+	names, _ := fs.Glob(FS, "*.feature")
+	for _, name := range names {
+		data, err := fs.ReadFile(FS, name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		text.Write(data)
+	}
+	for _, id := range registry.IDs() {
+		l, ok := registry.List(id)
+		if !ok {
+			continue
+		}
+		for _, d := range l.Distinct {
+			tag := "@" + d.Requirement + "\n"
+			at := strings.Index(text.String(), tag)
+			if at < 0 {
+				t.Errorf("%s: no scenario is tagged %s", id, strings.TrimSpace(tag))
+				continue
+			}
+			scenario := text.String()[at:]
+			if end := strings.Index(scenario[len(tag):], "\n  @"); end >= 0 {
+				scenario = scenario[:len(tag)+end]
+			}
+			if want := `no two entries have the same "` + d.Member + `"`; !strings.Contains(scenario, want) {
+				t.Errorf("%s: the scenario of %s does not check %q", id, d.Requirement, want)
+			}
+		}
+	}
+}

@@ -122,6 +122,9 @@ func TestStatefulSequences(t *testing.T) {
 		{"attendance of another resource", []step{
 			{method: "POST", path: "/Attendance/Default", body: `{"resourceID":"` + module + `"}`, status: 201, resp: `{"id":"` + item1 + `","resourceID":"` + item2 + `"}`},
 		}, []string{"E7 E7.201", "E7 E7.resource"}},
+		{"a student listed twice", []step{
+			{method: "GET", path: "/resource/" + folder + "/students", status: 200, resp: `[{"id":"` + item1 + `"},{"id":"` + item2 + `"},{"id":"` + item1 + `"}]`},
+		}, []string{"E20 E20.distinct"}},
 		{"deleted media gone", []step{
 			{method: "DELETE", path: "/multimedia/media", body: `{"iDs":["` + media + `"]}`, status: 200, resp: `1`},
 			{method: "GET", path: "/multimedia/" + media + "/downloadlog", status: 404, resp: `"not found"`},

@@ -110,6 +110,7 @@ func (c *checker) stateful(m *memory, op registry.OpID, params map[string]string
 	references(j)
 	if registry.Must(op).Paged && j.is2xx && j.resp.IsArray() {
 		pagedList(j)
+		distinctEntries(j)
 		for _, rule := range listRules[op] {
 			rule(j)
 		}

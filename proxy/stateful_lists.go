@@ -11,6 +11,16 @@ import (
 	"github.com/campusconf/campusconf/internal/rules"
 )
 
+// distinctEntries judges that no two entries of a page share a member the
+// registry declares distinct (E20's ids, E15's matrixNo): the scenarios'
+// predicate, rules.DistinctAnswer.
+func distinctEntries(j *judgement) {
+	l, _ := registry.List(j.op)
+	for _, d := range l.Distinct {
+		j.Breach(d.Requirement, rules.DistinctAnswer(j.resp.Array(), d.Member))
+	}
+}
+
 // listRules are the rules of a paged list's answer beyond its limit
 // (pagedList), by operation.
 var listRules = map[registry.OpID][]statefulRule{

@@ -545,16 +545,8 @@ func (s *state) noTwoSame(path string) error {
 	if err := s.noneCarries(path); err != nil {
 		return err
 	}
-	seen := map[string]int{}
-	for i, it := range items {
-		v := it.Get(path)
-		if absent(v) {
-			continue
-		}
-		if j, twice := seen[v.Raw]; twice {
-			return s.fail(nil, fmt.Sprintf("one entry per %q", path), fmt.Sprintf("entries %d and %d both with %s", j, i, s.clip(v.Raw)))
-		}
-		seen[v.Raw] = i
+	if b := rules.DistinctAnswer(items, path); b != nil {
+		return s.fail(nil, b.Expected, b.Got)
 	}
 	return nil
 }

@@ -97,6 +97,15 @@ type ListFacts struct {
 	// SortKeys are members the suite sorts by (where the fixture
 	// declares the sortby syntax); any scalar member may be one.
 	SortKeys []string
+	// Distinct are the members no two entries of one answer share, where
+	// the specification makes the list one entry per record.
+	Distinct []Distinct
+}
+
+// Distinct is a member no two entries of one answer share (E20's
+// students, E15's users), and the requirement that says so.
+type Distinct struct {
+	Member, Requirement string
 }
 
 // noMember is why an entity fills nothing.
@@ -114,6 +123,7 @@ func List(id OpID) (ListFacts, bool) {
 	l.Identity = Identity(op.Record)
 	l.Filters = slices.Clone(l.Filters)
 	l.SortKeys = slices.Clone(l.SortKeys)
+	l.Distinct = slices.Clone(l.Distinct)
 	return l, true
 }
 

@@ -80,6 +80,13 @@ func TestDeclarationsNameOperations(t *testing.T) {
 				t.Errorf("%s reference %s: expected a requirement of %s and a section, got %q, %q", id, r.Member, id, r.Requirement, r.Section)
 			}
 		}
+		if op.ListFacts != nil {
+			for _, d := range op.ListFacts.Distinct {
+				if d.Member == "" || !strings.HasPrefix(d.Requirement, string(id)+".") {
+					t.Errorf("%s distinct %q: expected a member and a requirement of %s, got %q", id, d.Member, id, d.Requirement)
+				}
+			}
+		}
 		if got := Populates(id); len(got) != len(op.Populates) {
 			t.Errorf("Populates(%s): expected the row's %d entities, got %d", id, len(op.Populates), len(got))
 		}

@@ -407,7 +407,7 @@ var all = []Operation{
 		Record:       "ChannelUser", List: true, Paged: true, UUIDInput: true, Records: []string{"channel"}, Subject: "channel", Load: true,
 		IDs:     map[string]string{"path.id": "records.channel"},
 		Typical: Call{Params: map[string]string{"id": "{records.channel}"}},
-		ListFacts: &ListFacts{SortKeys: []string{"name"},
+		ListFacts: &ListFacts{SortKeys: []string{"name"}, Distinct: []Distinct{{Member: "matrixNo", Requirement: "E15.per-user"}},
 			Filters: []Filter{
 				{Param: "startDate", Kind: DateFrom, Open: "e15-dates-filter", Section: "Endpoints / E15"},
 				{Param: "endDate", Kind: DateTo, Open: "e15-dates-filter", Section: "Endpoints / E15"},
@@ -444,7 +444,7 @@ var all = []Operation{
 		Record: "Student", List: true, Paged: true, UUIDInput: true, Records: []string{"resource"}, Subject: "resource", Load: true,
 		IDs:       map[string]string{"path.id": "records.resource"},
 		Typical:   Call{Params: map[string]string{"id": "{records.resource}"}},
-		ListFacts: &ListFacts{SortKeys: []string{"userName"}},
+		ListFacts: &ListFacts{SortKeys: []string{"userName"}, Distinct: []Distinct{{Member: "id", Requirement: "E20.distinct"}}},
 		Populates: []Populate{{Entity: "photo", Member: "photo"}}},
 	{ID: E21, Profile: ProfileWebLectures, ChangesState: true, Name: "Publish sessions", Statuses: []int{200}, Input: "SessionPublishInput", Method: "PUT", Path: "/weblecture/session/publish", Placed: true,
 		PermissionOn: "body.iDs",

@@ -466,6 +466,25 @@ func ReferenceAnswer(records []gjson.Result, member, input string, want gjson.Re
 	return nil, seen
 }
 
+// DistinctAnswer judges the entries of one answer against a member no two
+// of them may share (registry.Distinct): equal JSON values, compared as
+// written, in two entries are a Breach; entries leaving the member out
+// are passed over.
+func DistinctAnswer(records []gjson.Result, member string) *Breach {
+	seen := map[string]int{}
+	for i, rec := range records {
+		v := rec.Get(member)
+		if !v.Exists() || v.Type == gjson.Null {
+			continue
+		}
+		if j, twice := seen[v.Raw]; twice {
+			return &Breach{Expected: fmt.Sprintf("one entry per %q", member), Got: fmt.Sprintf("entries %d and %d both with %s", j, i, clipRaw(v.Raw))}
+		}
+		seen[v.Raw] = i
+	}
+	return nil
+}
+
 // clipRaw shortens a JSON value for a Breach.
 func clipRaw(raw string) string {
 	if len(raw) > 80 {

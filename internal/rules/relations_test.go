@@ -184,3 +184,20 @@ func TestReferenceAnswer(t *testing.T) {
 		})
 	}
 }
+
+func TestDistinctAnswer(t *testing.T) {
+	tests := []struct {
+		records  string
+		wantKept bool
+	}{
+		{`[{"id": "a"}, {"id": "b"}]`, true},
+		{`[{"id": "a"}, {}, {"id": null}, {}]`, true},
+		{`[{"id": "a"}, {"id": "b"}, {"id": "a"}]`, false},
+		{`[]`, true},
+	}
+	for _, tt := range tests {
+		if b := DistinctAnswer(gjson.Parse(tt.records).Array(), "id"); (b == nil) != tt.wantKept {
+			t.Errorf("DistinctAnswer(%s): got breach %+v, want kept %v", tt.records, b, tt.wantKept)
+		}
+	}
+}
