@@ -97,6 +97,10 @@ func TestStatefulSequences(t *testing.T) {
 			{method: "PUT", path: "/notification/read", body: `{"id":7,"read":11}`, status: 200, resp: `{"id":7}`},
 			{method: "GET", path: "/notification/group/" + folder, status: 200, resp: `{"id":7,"notifyStatus":10}`},
 		}, []string{"NG NR.read"}},
+		{"read set twice, the second answer toggled", []step{
+			{method: "PUT", path: "/notification/read", body: `{"id":7,"read":11}`, status: 200, resp: `{"id":7,"notifyStatus":11}`},
+			{method: "PUT", path: "/notification/read", body: `{"id":7,"read":11}`, status: 200, resp: `{"id":7,"notifyStatus":10}`},
+		}, []string{"NR NR.same"}},
 		{"read value out of range accepted", []step{
 			{method: "PUT", path: "/notification/read", body: `{"id":7,"read":12}`, status: 200, resp: `{"id":7}`},
 		}, []string{"NR NR.range"}},

@@ -6,16 +6,22 @@ import (
 
 	"github.com/tidwall/gjson"
 
+	"github.com/campusconf/campusconf/internal/registry"
 	"github.com/campusconf/campusconf/internal/rules"
 )
 
 // readStatusSet (NR) judges the status answered against the one set, and
-// remembers it for the read that shows it (notificationRead).
+// remembers it for the read that shows it (notificationRead). An update to
+// the status the traffic last set is NR.same's, as in the scenarios: the
+// table lists no transition from a status to itself.
 func readStatusSet(j *judgement) {
 	id, read := j.req.Get("id").String(), j.req.Get("read").Int()
 	rule := rules.ReadRequirement(read)
 	if !j.is2xx || id == "" || rule == "" {
 		return
+	}
+	if prev, ok := j.m.get(kindRead, id); ok && prev.(int64) == read {
+		rule = registry.NR.Requirement(".same")
 	}
 	if st := j.resp.Get("notifyStatus"); st.Exists() {
 		j.Judge(rule, fmt.Sprintf("notifyStatus %d as set", read), st.Int() != read, "notifyStatus "+st.Raw)
