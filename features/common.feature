@@ -29,6 +29,13 @@ Feature: Rules common to every operation
 
     # examples: one per operation all
 
+  @ALL.unknown-id
+  Scenario Outline: <op> makes up no record for an id that names none
+    When I make a typical call to <op> naming a record that does not exist
+    Then no record is made up for the id that names none
+
+    # examples: one per operation naming-one-record-without-404
+
   @ALL.media-type
   Scenario Outline: <op> accepts its body as application/json-patch+json
     When I make a typical call to <op> with a body of type "application/json-patch+json"

@@ -3,6 +3,7 @@ package features
 import (
 	"io/fs"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 
@@ -89,5 +90,20 @@ func TestDistinctFactsAreTheScenarios(t *testing.T) {
 				t.Errorf("%s: the scenario of %s does not check %q", id, d.Requirement, want)
 			}
 		}
+	}
+}
+
+// TestUnknownIDSelection pins the operations ALL.unknown-id derives from
+// the registry: those answering the one record they name by an id, with
+// no 404 listed.
+func TestUnknownIDSelection(t *testing.T) {
+	var got []string
+	for _, o := range registry.All() {
+		if selections["naming-one-record-without-404"](o) {
+			got = append(got, string(o.ID))
+		}
+	}
+	if want := []string{"E19", "ES", "NG", "NR", "QS"}; !slices.Equal(got, want) {
+		t.Errorf("naming-one-record-without-404: got %v, want %v (registry.Operation.Addresses, Statuses)", got, want)
 	}
 }

@@ -29,11 +29,6 @@ Feature: Notifications
       | populate | Nonsense |
     Then the status is 400
 
-  @NG @ALL.unknown-id
-  Scenario: A group id that names no group is not answered with a notification
-    When I call NG for "{absent}"
-    Then no record is made up for the id that names none
-
   @NG @NG.400.uuid
   Scenario: Reading a notification by a malformed group id is refused
     When I call NG for "not-a-uuid"
@@ -115,14 +110,6 @@ Feature: Notifications
     When I read the notification back
     Then the status is 200
     And the field "notifyStatus" is 10
-
-  @NR @ALL.unknown-id
-  Scenario: Marking read an id that names no notification updates nothing
-    When I call NR with body:
-      """
-      {"id": {absentNumber}, "read": 11}
-      """
-    Then no record is made up for the id that names none
 
   @NR @NR.400.required
   Scenario Outline: Marking a notification without <field> is refused

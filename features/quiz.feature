@@ -68,14 +68,6 @@ Feature: Quiz sections
       | id    | {"name": "Section one"}                 |
       | name  | {"id": "{records.quizSection.id}"}      |
 
-  @QS @ALL.unknown-id
-  Scenario: Updating a quiz section that does not exist updates nothing
-    When I call QS with body:
-      """
-      {"id": "{absent}", "name": "Section one"}
-      """
-    Then no record is made up for the id that names none
-
   @QS @QS.400.uuid
   Scenario: Updating a quiz section named by a malformed id is refused
     When I call QS with body:

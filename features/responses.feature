@@ -85,11 +85,6 @@ Feature: Survey and poll responses, and the students of a resource
     And the same record as E18 lists it for the answer's "questionID" agrees in every member both carry
 
 
-  @E19 @ALL.unknown-id
-  Scenario: A poll response id that names no response is not answered with one
-    When I call E19 for "{absent}"
-    Then no record is made up for the id that names none
-
   @E19 @E19.400.uuid
   Scenario: Reading a poll response by a malformed id is refused
     When I call E19 for "not-a-uuid"

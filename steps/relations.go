@@ -595,3 +595,38 @@ func noRecordMadeUp(ctx context.Context) error {
 	}
 	return nil
 }
+
+// typicalUnknown makes op's typical call with the record it names by an id
+// (registry.Operation.Addresses) replaced by one that does not exist: a
+// uuid no implementation has in a path or a quoted member, an int64 id
+// none has issued in an unquoted one. The fixture need not name the record.
+func typicalUnknown(ctx context.Context, name string) error {
+	op, err := opNamed(name)
+	if err != nil {
+		return err
+	}
+	in, key, ok := registry.Must(op).Addresses()
+	if !ok {
+		return fmt.Errorf("%s names no one record by an id (its IDs in internal/registry/registry.go)", op)
+	}
+	s := stateFrom(ctx)
+	c := typicalCall(op)
+	kind, param, _ := strings.Cut(in, ".")
+	ref := "{" + key + "}"
+	switch {
+	case kind == "path":
+		c.params[param] = "{absent}"
+	case strings.Contains(c.body, `"`+ref+`"`):
+		c.body = strings.Replace(c.body, ref, "{absent}", 1)
+	case strings.Contains(c.body, ref):
+		c.body = strings.Replace(c.body, ref, "{absentNumber}", 1)
+	default:
+		return fmt.Errorf("%s's typical body does not name %s", op, ref)
+	}
+	restore, err := s.asTypicalUser(op)
+	if err != nil {
+		return err
+	}
+	defer restore()
+	return s.do(ctx, c)
+}

@@ -107,6 +107,7 @@ var stepDefs = []stepDef{
 	{re(`^I call ` + opRe + `(?: for "([^"]*)")? with a body of type "([^"]*)":$`), callWithTypedBody, op1},
 	{re(`^I make a typical call to ` + opRe + `$`), typicalPlain, op1},
 	{re(`^I make a typical call to ` + opRe + ` with a body of type "([^"]*)"$`), typicalTyped, op1},
+	{re(`^I make a typical call to ` + opRe + ` naming a record that does not exist$`), typicalUnknown, op1},
 	{re(`^I poll the push transaction "([^"]*)"$`), pollPush, fixed(registry.E2)},
 	{re(`^I save the field "([^"]*)" as "([^"]*)"$`), saveField, nil},
 	{re(`^I save the moment between the earliest and the latest "([^"]*)" of the list as "([^"]*)"$`), saveBetween, nil},

@@ -657,6 +657,25 @@ func Requirements(suffix string, keep func(Operation) bool) []string {
 // suffix: E7.Requirement(".400.json") is "E7.400.json".
 func (id OpID) Requirement(suffix string) string { return string(id) + suffix }
 
+// Addresses returns the input of the operation's calls that names the one
+// record it reads or changes ("path.id", "body.id") and the fixture key
+// of that record: its one IDs entry, where that is a path parameter or a
+// body member naming one id. ok is false where the operation names no
+// record by an id, several, or a list of them ("body.iDs").
+func (o Operation) Addresses() (input, key string, ok bool) {
+	if len(o.IDs) != 1 {
+		return "", "", false
+	}
+	for in, key := range o.IDs {
+		kind, name, _ := strings.Cut(in, ".")
+		one := !strings.Contains(name, ".") && !strings.HasSuffix(strings.ToLower(name), "ids")
+		if kind == "path" || kind == "body" && one {
+			return in, key, true
+		}
+	}
+	return "", "", false
+}
+
 // Documented returns every status the interface documents for the
 // operation: its own (Statuses) and 400, 403 and 500, which every
 // operation has, sorted.

@@ -361,7 +361,7 @@ var handWritten = []Defect{
 	// Consultation, bank, attendance.
 	{Name: E5IDsObject, Description: "E5 answers 200 with the deleted ids in an object {\"iDs\": [...]} instead of 204 or an array",
 		Requirements: []string{"E5.success"}},
-	{Name: UnknownIDMadeUp, Description: "E19, NG, NR and the quiz section update answer an id that names no record with 200 and an empty record of the kind (zero values), as a handler that never checks the lookup does",
+	{Name: UnknownIDMadeUp, Description: "E19, NG, NR, the evaluation session update and the quiz section update answer an id that names no record with 200 and an empty record of the kind (zero values), as a handler that never checks the lookup does",
 		Requirements: []string{"ALL.unknown-id"}},
 	{Name: E5IDsEmpty, Description: "E5 deletes the slots and answers 200 with an empty array, not the ids it deleted",
 		Requirements: []string{"E5.success"}},

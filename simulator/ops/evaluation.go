@@ -105,7 +105,11 @@ func (env *Env) updateEvaluationSession(w http.ResponseWriter, r *http.Request, 
 	}
 	e, err := env.store.UpdateEvaluation(id, p, u)
 	if err != nil {
-		env.failStore400(w, r, err)
+		failUnknown(env, w, r, err, func() (store.Evaluation, bool) {
+			e, ok := env.store.Evaluation(env.refs.Evaluation)
+			e.ID = id
+			return e, ok
+		})
 		return
 	}
 	front.WriteJSON(w, http.StatusOK, e)
