@@ -57,10 +57,11 @@ func TestPlaceholdersKnown(t *testing.T) {
 	}
 }
 
-// TestDistinctFactsAreTheScenarios: each member the registry declares
-// distinct (the proxy judges it on live traffic) is the one its
-// requirement's scenario checks, so the two judge one rule.
-func TestDistinctFactsAreTheScenarios(t *testing.T) {
+// TestFactsAreTheScenarios: each fact the registry declares for the proxy
+// to judge on live traffic (a member distinct in a list, a list a read
+// agrees with) is the one its requirement's scenario checks, so the two
+// judge one rule.
+func TestFactsAreTheScenarios(t *testing.T) {
 	var text strings.Builder
 	names, _ := fs.Glob(FS, "*.feature")
 	for _, name := range names {
@@ -70,25 +71,29 @@ func TestDistinctFactsAreTheScenarios(t *testing.T) {
 		}
 		text.Write(data)
 	}
-	for _, id := range registry.IDs() {
-		l, ok := registry.List(id)
-		if !ok {
-			continue
+	checks := func(id registry.OpID, req, want string) {
+		tag := "@" + req + "\n"
+		at := strings.Index(text.String(), tag)
+		if at < 0 {
+			t.Errorf("%s: no scenario is tagged %s", id, strings.TrimSpace(tag))
+			return
 		}
-		for _, d := range l.Distinct {
-			tag := "@" + d.Requirement + "\n"
-			at := strings.Index(text.String(), tag)
-			if at < 0 {
-				t.Errorf("%s: no scenario is tagged %s", id, strings.TrimSpace(tag))
-				continue
+		scenario := text.String()[at:]
+		if end := strings.Index(scenario[len(tag):], "\n  @"); end >= 0 {
+			scenario = scenario[:len(tag)+end]
+		}
+		if !strings.Contains(scenario, want) {
+			t.Errorf("%s: the scenario of %s does not check %q", id, req, want)
+		}
+	}
+	for _, o := range registry.All() {
+		if l, ok := registry.List(o.ID); ok {
+			for _, d := range l.Distinct {
+				checks(o.ID, d.Requirement, `no two entries have the same "`+d.Member+`"`)
 			}
-			scenario := text.String()[at:]
-			if end := strings.Index(scenario[len(tag):], "\n  @"); end >= 0 {
-				scenario = scenario[:len(tag)+end]
-			}
-			if want := `no two entries have the same "` + d.Member + `"`; !strings.Contains(scenario, want) {
-				t.Errorf("%s: the scenario of %s does not check %q", id, d.Requirement, want)
-			}
+		}
+		if l := o.ListedBy; l != nil {
+			checks(o.ID, l.Requirement, "the same record as "+string(l.Op)+` lists it for the answer's "`+l.Parent+`" agrees`)
 		}
 	}
 }

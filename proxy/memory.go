@@ -36,6 +36,7 @@ const (
 	kindPush    = "push"    // transaction id -> "deny" or "approve"
 	kindSection = "section" // quiz section id -> displayQuestionMark (bool)
 	kindCode    = "code"    // one-time password already sent (true)
+	kindListed  = "listed"  // "LIST-OP identity" -> the entry's JSON as the list carried it
 )
 
 type memKey struct{ world, kind, id string }
@@ -86,17 +87,19 @@ func (ms *memories) get(k memKey) (any, bool) {
 func (ms *memories) set(k memKey, v any) {
 	ms.mu.Lock()
 	defer ms.mu.Unlock()
-	if e, ok := ms.items[k]; ok {
-		e.Value.(*memEntry).val = v
-		ms.ll.MoveToFront(e)
-		return
-	}
 	size := int64(len(k.world)+len(k.kind)+len(k.id)) + entryOverhead
 	if s, ok := v.(string); ok {
 		size += int64(len(s))
 	}
-	ms.items[k] = ms.ll.PushFront(&memEntry{key: k, val: v, size: size})
-	ms.size += size
+	if e, ok := ms.items[k]; ok {
+		ent := e.Value.(*memEntry)
+		ms.size += size - ent.size
+		ent.val, ent.size = v, size
+		ms.ll.MoveToFront(e)
+	} else {
+		ms.items[k] = ms.ll.PushFront(&memEntry{key: k, val: v, size: size})
+		ms.size += size
+	}
 	for ms.size > ms.max && ms.ll.Len() > 0 {
 		last := ms.ll.Back()
 		ent := last.Value.(*memEntry)

@@ -129,6 +129,14 @@ func TestStatefulSequences(t *testing.T) {
 		{"a student listed twice", []step{
 			{method: "GET", path: "/resource/" + folder + "/students", status: 200, resp: `[{"id":"` + item1 + `"},{"id":"` + item2 + `"},{"id":"` + item1 + `"}]`},
 		}, []string{"E20 E20.distinct"}},
+		{"a poll response read as its question lists it", []step{
+			{method: "GET", path: "/poll/Question/" + folder + "/Response", status: 200, resp: `[{"id":"` + item1 + `","questionID":"` + folder + `","selectedOptions":[0,2]}]`},
+			{method: "GET", path: "/poll/Response/" + item1, status: 200, resp: `{"id":"` + strings.ToUpper(item1) + `","questionID":"` + folder + `","selectedOptions":[0,2],"photo":"p.png"}`},
+		}, nil},
+		{"a poll response read otherwise than its question lists it", []step{
+			{method: "GET", path: "/poll/Question/" + folder + "/Response", status: 200, resp: `[{"id":"` + item1 + `","questionID":"` + folder + `","selectedOptions":[0,2]}]`},
+			{method: "GET", path: "/poll/Response/" + item1, status: 200, resp: `{"id":"` + item1 + `","questionID":"` + folder + `","selectedOptions":[1,3]}`},
+		}, []string{"E19 E19.agrees"}},
 		{"deleted media gone", []step{
 			{method: "DELETE", path: "/multimedia/media", body: `{"iDs":["` + media + `"]}`, status: 200, resp: `1`},
 			{method: "GET", path: "/multimedia/" + media + "/downloadlog", status: 404, resp: `"not found"`},

@@ -108,6 +108,7 @@ func (c *checker) stateful(m *memory, op registry.OpID, params map[string]string
 		rule(j)
 	}
 	references(j)
+	listings(j)
 	if registry.Must(op).Paged && j.is2xx && j.resp.IsArray() {
 		pagedList(j)
 		distinctEntries(j)

@@ -184,3 +184,63 @@ func validGradingSchema(list gjson.Result) bool {
 	}
 	return true
 }
+
+// listedBy are, for each list operation, the operations whose read of one
+// record must agree with the list's entry for it (Operation.ListedBy).
+var listedBy = func() map[registry.OpID][]registry.OpID {
+	out := map[registry.OpID][]registry.OpID{}
+	for _, o := range registry.All() {
+		if o.ListedBy != nil {
+			out[o.ListedBy.Op] = append(out[o.ListedBy.Op], o.ID)
+		}
+	}
+	return out
+}()
+
+// listings remembers the entries of a list that another operation's read
+// of one record must agree with, by their identity, with the parent the
+// list was read for; it judges such a read against the entry remembered
+// (E19.agrees, against E18), as the scenario does: the record names in
+// its parent member the parent it was listed under, and every member both
+// carry, but those a populate entity of either fills, holds the same value
+// (rules.AgreeAnswer, the scenarios' predicate). A read of a record no
+// list answer showed is not judged.
+func listings(j *judgement) {
+	if !j.is2xx {
+		return
+	}
+	o := registry.Must(j.op)
+	if in, _, ok := o.Addresses(); ok && len(listedBy[j.op]) > 0 && j.resp.IsArray() {
+		parent, _ := j.input(in)
+		for _, e := range j.resp.Array() {
+			if key, ok := rules.Identity(o.Record, e); ok {
+				j.m.set(kindListed, string(j.op)+" "+key, parent.String()+"\x00"+e.Raw)
+			}
+		}
+	}
+	l := o.ListedBy
+	if l == nil || !j.resp.IsObject() {
+		return
+	}
+	key, ok := rules.Identity(o.Record, j.resp)
+	if !ok {
+		return
+	}
+	v, ok := j.m.get(kindListed, string(l.Op)+" "+key)
+	if !ok {
+		return
+	}
+	parent, raw, _ := strings.Cut(v.(string), "\x00")
+	if p := j.resp.Get(l.Parent); p.Type == gjson.String && parent != "" && !idsEqual(p.Str, parent) {
+		j.Broke(l.Requirement, fmt.Sprintf("the %s %s lists under %s %s", o.Record, l.Op, l.Parent, parent), fmt.Sprintf("the %s %s answered names %s %s", o.Record, j.op, l.Parent, p.Str))
+		return
+	}
+	skip := registry.FilledBy(j.op, l.Op)
+	differ, compared := rules.AgreeAnswer(o.Record, j.resp, gjson.Parse(raw), func(m string) bool { return openapi.Declares(o.Record, m) && !skip[m] })
+	switch {
+	case len(differ) > 0:
+		j.Broke(l.Requirement, fmt.Sprintf("the %s %s answered as %s lists it", o.Record, j.op, l.Op), strings.Join(differ, "; "))
+	case compared > 0:
+		j.Kept(l.Requirement)
+	}
+}

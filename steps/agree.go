@@ -3,7 +3,6 @@ package steps
 import (
 	"context"
 	"fmt"
-	"slices"
 	"strings"
 
 	"github.com/tidwall/gjson"
@@ -40,36 +39,13 @@ func entryAgrees(ctx context.Context, name, member string) error {
 	if err := s.pageThrough(ctx, list, parent.Str, nil); err != nil {
 		return err
 	}
-	skip := map[string]bool{}
-	for _, op := range []registry.OpID{read, list} {
-		for _, p := range registry.Populates(op) {
-			for _, m := range p.Filled() {
-				skip[m] = true
-			}
-		}
-	}
+	skip := registry.FilledBy(read, list)
 	for _, e := range s.saved[allPages].Array() {
 		if !rules.SameRecord(record, one, e) {
 			continue
 		}
-		var differ []string
-		compared := 0
-		one.ForEach(func(k, v gjson.Result) bool {
-			// a member null in either answer is not carried there
-			w := e.Get(k.Str)
-			if !openapi.Declares(record, k.Str) || skip[k.Str] || absent(v) || absent(w) {
-				return true
-			}
-			if !slices.Contains(registry.Identity(record), k.Str) {
-				compared++
-			}
-			if !rules.SameValue(v, w) {
-				differ = append(differ, fmt.Sprintf("%s: %s, listed %s", k.Str, s.clip(v.Raw), s.clip(w.Raw)))
-			}
-			return true
-		})
+		differ, compared := rules.AgreeAnswer(record, one, e, func(m string) bool { return openapi.Declares(record, m) && !skip[m] })
 		if len(differ) > 0 {
-			slices.Sort(differ)
 			return s.fail(nil, fmt.Sprintf("the %s %s answered as %s lists it", record, read, list), strings.Join(differ, "; "))
 		}
 		if compared == 0 {

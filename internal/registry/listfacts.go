@@ -136,6 +136,30 @@ func Populates(id OpID) []Populate {
 	return nil
 }
 
+// FilledBy returns every member a populate entity of the operations fills:
+// an answer carries them only on request.
+func FilledBy(ids ...OpID) map[string]bool {
+	out := map[string]bool{}
+	for _, id := range ids {
+		for _, p := range Populates(id) {
+			for _, m := range p.Filled() {
+				out[m] = true
+			}
+		}
+	}
+	return out
+}
+
+// Listing ties a read of one record to the list that carries it too
+// (E19's poll response, which E18 lists under its question): the list
+// operation, the member of the record naming the list's parent, and the
+// requirement that the two agree.
+type Listing struct {
+	Op          OpID
+	Parent      string
+	Requirement string
+}
+
 // Filled returns the members of an answer the entity fills: its Member,
 // or its Fills.
 func (p Populate) Filled() []string {

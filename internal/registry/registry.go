@@ -158,6 +158,9 @@ type Operation struct {
 	// state declares one of the two (see Readback).
 	ShownBy  []Readback
 	NotShown string
+	// ListedBy is the list that carries the record this operation reads
+	// too, where the two must agree (E19: E18).
+	ListedBy *Listing
 	// PermissionOn is the input (a key of IDs: "path.id", "body.iDs")
 	// naming the record whose permission an implementation that checks
 	// permissions per record checks: the simulator's permission-per-record
@@ -436,8 +439,9 @@ var all = []Operation{
 			Section: "Endpoints / E18 (id: question id); Resources / Poll response (questionID)"}}},
 	{ID: E19, Profile: ProfilePoll, Name: "Get poll response", Statuses: []int{200}, Method: "GET", Path: "/poll/Response/{id}", Placed: true,
 		Record: "PollResponse", UUIDInput: true, Records: []string{"pollResponse"}, Subject: "pollResponse", Load: true,
-		IDs:     map[string]string{"path.id": "records.pollResponse"},
-		Typical: Call{Params: map[string]string{"id": "{records.pollResponse}"}},
+		IDs:      map[string]string{"path.id": "records.pollResponse"},
+		Typical:  Call{Params: map[string]string{"id": "{records.pollResponse}"}},
+		ListedBy: &Listing{Op: E18, Parent: "questionID", Requirement: "E19.agrees"},
 		References: []Reference{{Member: "id", Input: "path.id", Requirement: "E19.id",
 			Section: "Endpoints / E19 (id: response id)"}}},
 	{ID: E20, Profile: ProfileResources, Name: "Get accessible students", Statuses: []int{200}, Method: "GET", Path: "/resource/{id}/students", Placed: true,

@@ -1,6 +1,7 @@
 package rules
 
 import (
+	"fmt"
 	"regexp"
 	"slices"
 	"strconv"
@@ -56,6 +57,31 @@ func SameRecord(record string, a, b gjson.Result) bool {
 // instants, arrays and objects member by member.
 func SameValue(a, b gjson.Result) bool {
 	return Canonical(a) == Canonical(b)
+}
+
+// AgreeAnswer compares a record as one operation answers it with the same
+// record as a list carries it (E19.agrees): every member of one that
+// compare accepts and both carry (null is not carried) holds the same
+// value (SameValue). differ words each member that does not; compared
+// counts the members compared beyond what identifies the record, so that
+// a producer tells agreement from nothing to compare (0).
+func AgreeAnswer(record string, one, listed gjson.Result, compare func(member string) bool) (differ []string, compared int) {
+	identity := registry.Identity(record)
+	one.ForEach(func(k, v gjson.Result) bool {
+		w := listed.Get(gjsonEscape(k.Str))
+		if !compare(k.Str) || !v.Exists() || v.Type == gjson.Null || !w.Exists() || w.Type == gjson.Null {
+			return true
+		}
+		if !slices.Contains(identity, k.Str) {
+			compared++
+		}
+		if !SameValue(v, w) {
+			differ = append(differ, fmt.Sprintf("%s: %s, listed %s", k.Str, clipRaw(v.Raw), clipRaw(w.Raw)))
+		}
+		return true
+	})
+	slices.Sort(differ)
+	return differ, compared
 }
 
 // Canonical spells a JSON value so that two values SameValue holds equal
