@@ -101,6 +101,16 @@ func TestStatefulSequences(t *testing.T) {
 			{method: "PUT", path: "/notification/read", body: `{"id":7,"read":11}`, status: 200, resp: `{"id":7,"notifyStatus":11}`},
 			{method: "PUT", path: "/notification/read", body: `{"id":7,"read":11}`, status: 200, resp: `{"id":7,"notifyStatus":10}`},
 		}, []string{"NR NR.same"}},
+		{"refused read value changed nothing", []step{
+			{method: "PUT", path: "/notification/read", body: `{"id":7,"read":10}`, status: 200, resp: `{"id":7,"notifyStatus":10}`},
+			{method: "PUT", path: "/notification/read", body: `{"id":7,"read":12}`, status: 400, resp: `"read: expected 10 or 11"`},
+			{method: "GET", path: "/notification/group/" + folder, status: 200, resp: `{"id":7,"notifyStatus":10,"notifyGroupId":"` + folder + `"}`},
+		}, nil},
+		{"refused read value carried out", []step{
+			{method: "PUT", path: "/notification/read", body: `{"id":7,"read":10}`, status: 200, resp: `{"id":7,"notifyStatus":10}`},
+			{method: "PUT", path: "/notification/read", body: `{"id":7,"read":12}`, status: 400, resp: `"read: expected 10 or 11"`},
+			{method: "GET", path: "/notification/group/" + folder, status: 200, resp: `{"id":7,"notifyStatus":11,"notifyGroupId":"` + folder + `"}`},
+		}, []string{"NG NR.range-unchanged"}},
 		{"read value out of range accepted", []step{
 			{method: "PUT", path: "/notification/read", body: `{"id":7,"read":12}`, status: 200, resp: `{"id":7}`},
 		}, []string{"NR NR.range"}},

@@ -86,6 +86,7 @@ var statefulRules = map[registry.OpID]statefulRule{
 // later that its refusal changed nothing.
 var refusedRules = map[registry.OpID]statefulRule{
 	registry.E14: mediasNamed,
+	registry.NR:  readRefused,
 }
 
 // stateful judges the stateful rules of op on a valid request's exchange

@@ -23,6 +23,7 @@ func readStatusSet(j *judgement) {
 	if prev, ok := j.m.get(kindRead, id); ok && prev.(int64) == read {
 		rule = registry.NR.Requirement(".same")
 	}
+	j.m.set(kindRefused, id, false)
 	if st := j.resp.Get("notifyStatus"); st.Exists() {
 		j.Judge(rule, fmt.Sprintf("notifyStatus %d as set", read), st.Int() != read, "notifyStatus "+st.Raw)
 	}
@@ -41,11 +42,31 @@ func notificationRead(j *judgement) {
 		j.Judge("NG.ancestor", "an ancestor array", !a.IsArray(), "ancestor "+orAbsent(a))
 		ancestorsNotTarget(j, a)
 	}
-	if v, ok := j.m.get(kindRead, j.resp.Get("id").String()); ok {
+	id := j.resp.Get("id").String()
+	if v, ok := j.m.get(kindRead, id); ok {
 		read := v.(int64)
-		if st := j.resp.Get("notifyStatus"); st.Exists() {
-			j.Judge(rules.ReadRequirement(read), fmt.Sprintf("notifyStatus %d, as the last read update set it", read), st.Int() != read, "notifyStatus "+st.Raw)
+		rule, what := rules.ReadRequirement(read), "as the last read update set it"
+		if refused, _ := j.m.get(kindRefused, id); refused == true {
+			rule, what = registry.NR.Requirement(".range-unchanged"), "as the last read update set it, a refused one since changing nothing"
 		}
+		if st := j.resp.Get("notifyStatus"); st.Exists() {
+			j.Judge(rule, fmt.Sprintf("notifyStatus %d, %s", read, what), st.Int() != read, "notifyStatus "+st.Raw)
+		}
+	}
+}
+
+// readRefused (NR, a request breaking a rule) remembers a read value
+// outside 10 and 11 refused (4xx) for a notification whose status the
+// traffic set: until the next update, a read showing another status than
+// the one set shows the refused update carried out (NR.range-unchanged),
+// as the scenario reads it.
+func readRefused(j *judgement) {
+	id, read := j.req.Get("id"), j.req.Get("read")
+	if !rules.ClientError(j.ex.Status) || id.Type != gjson.Number || read.Type != gjson.Number || rules.ReadRequirement(read.Int()) != "" {
+		return
+	}
+	if j.m.has(kindRead, id.String()) {
+		j.m.set(kindRefused, id.String(), true)
 	}
 }
 
