@@ -59,6 +59,42 @@ func (j *judgement) Breach(req string, b *rules.Breach) {
 	j.Kept(req)
 }
 
+// opFacts are the registry's facts of one operation that the stateful
+// rules read on every exchange, gathered once: the registry's accessors
+// copy its row and clone its slices on each call.
+type opFacts struct {
+	record   string
+	list     bool
+	paged    bool
+	refs     []registry.Reference
+	distinct []registry.Distinct
+	listedBy *registry.Listing
+	// listed: another operation's read of one record agrees with this
+	// list's entry for it; parentIn is the input naming the list's parent.
+	listed   bool
+	parentIn string
+}
+
+var factsOf = func() map[registry.OpID]opFacts {
+	out := map[registry.OpID]opFacts{}
+	for _, o := range registry.All() {
+		f := opFacts{record: o.Record, list: o.List, paged: o.Paged, refs: o.References, listedBy: o.ListedBy}
+		if l, ok := registry.List(o.ID); ok {
+			f.distinct = l.Distinct
+		}
+		f.parentIn, _, _ = o.Addresses()
+		out[o.ID] = f
+	}
+	for _, o := range registry.All() {
+		if o.ListedBy != nil {
+			f := out[o.ListedBy.Op]
+			f.listed = true
+			out[o.ListedBy.Op] = f
+		}
+	}
+	return out
+}()
+
 // statefulRule judges the rules of one operation that need the request's
 // own body or the memory of earlier exchanges, and updates that memory.
 type statefulRule func(j *judgement)
@@ -110,7 +146,7 @@ func (c *checker) stateful(m *memory, op registry.OpID, params map[string]string
 	}
 	references(j)
 	listings(j)
-	if registry.Must(op).Paged && j.is2xx && j.resp.IsArray() {
+	if factsOf[op].paged && j.is2xx && j.resp.IsArray() {
 		pagedList(j)
 		distinctEntries(j)
 		for _, rule := range listRules[op] {

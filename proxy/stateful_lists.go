@@ -15,8 +15,7 @@ import (
 // registry declares distinct (E20's ids, E15's matrixNo): the scenarios'
 // predicate, rules.DistinctAnswer.
 func distinctEntries(j *judgement) {
-	l, _ := registry.List(j.op)
-	for _, d := range l.Distinct {
+	for _, d := range factsOf[j.op].distinct {
 		j.Breach(d.Requirement, rules.DistinctAnswer(j.resp.Array(), d.Member))
 	}
 }

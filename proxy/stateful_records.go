@@ -61,13 +61,13 @@ func attendanceAdded(j *judgement) {
 // member, or a request without the input (a path parameter the fixture
 // names otherwise), is not judged.
 func references(j *judgement) {
-	refs := registry.References(j.op)
+	o := factsOf[j.op]
+	refs := o.refs
 	if !j.is2xx || len(refs) == 0 {
 		return
 	}
-	o := registry.Must(j.op)
 	records := []gjson.Result{j.resp}
-	if o.List {
+	if o.list {
 		if !j.resp.IsArray() {
 			return
 		}
@@ -78,7 +78,7 @@ func references(j *judgement) {
 		if !ok {
 			continue
 		}
-		b, seen := rules.ReferenceAnswer(records, r.Member, r.Input, want, openapi.Optional(o.Record, r.Member), o.List)
+		b, seen := rules.ReferenceAnswer(records, r.Member, r.Input, want, openapi.Optional(o.record, r.Member), o.list)
 		if b != nil || seen > 0 {
 			j.Breach(r.Requirement, b)
 		}
@@ -185,18 +185,6 @@ func validGradingSchema(list gjson.Result) bool {
 	return true
 }
 
-// listedBy are, for each list operation, the operations whose read of one
-// record must agree with the list's entry for it (Operation.ListedBy).
-var listedBy = func() map[registry.OpID][]registry.OpID {
-	out := map[registry.OpID][]registry.OpID{}
-	for _, o := range registry.All() {
-		if o.ListedBy != nil {
-			out[o.ListedBy.Op] = append(out[o.ListedBy.Op], o.ID)
-		}
-	}
-	return out
-}()
-
 // listings remembers the entries of a list that another operation's read
 // of one record must agree with, by their identity, with the parent the
 // list was read for; it judges such a read against the entry remembered
@@ -209,20 +197,20 @@ func listings(j *judgement) {
 	if !j.is2xx {
 		return
 	}
-	o := registry.Must(j.op)
-	if in, _, ok := o.Addresses(); ok && len(listedBy[j.op]) > 0 && j.resp.IsArray() {
-		parent, _ := j.input(in)
+	o := factsOf[j.op]
+	if o.listed && o.parentIn != "" && j.resp.IsArray() {
+		parent, _ := j.input(o.parentIn)
 		for _, e := range j.resp.Array() {
-			if key, ok := rules.Identity(o.Record, e); ok {
+			if key, ok := rules.Identity(o.record, e); ok {
 				j.m.set(kindListed, string(j.op)+" "+key, parent.String()+"\x00"+e.Raw)
 			}
 		}
 	}
-	l := o.ListedBy
+	l := o.listedBy
 	if l == nil || !j.resp.IsObject() {
 		return
 	}
-	key, ok := rules.Identity(o.Record, j.resp)
+	key, ok := rules.Identity(o.record, j.resp)
 	if !ok {
 		return
 	}
@@ -232,14 +220,14 @@ func listings(j *judgement) {
 	}
 	parent, raw, _ := strings.Cut(v.(string), "\x00")
 	if p := j.resp.Get(l.Parent); p.Type == gjson.String && parent != "" && !idsEqual(p.Str, parent) {
-		j.Broke(l.Requirement, fmt.Sprintf("the %s %s lists under %s %s", o.Record, l.Op, l.Parent, parent), fmt.Sprintf("the %s %s answered names %s %s", o.Record, j.op, l.Parent, p.Str))
+		j.Broke(l.Requirement, fmt.Sprintf("the %s %s lists under %s %s", o.record, l.Op, l.Parent, parent), fmt.Sprintf("the %s %s answered names %s %s", o.record, j.op, l.Parent, p.Str))
 		return
 	}
 	skip := registry.FilledBy(j.op, l.Op)
-	differ, compared := rules.AgreeAnswer(o.Record, j.resp, gjson.Parse(raw), func(m string) bool { return openapi.Declares(o.Record, m) && !skip[m] })
+	differ, compared := rules.AgreeAnswer(o.record, j.resp, gjson.Parse(raw), func(m string) bool { return openapi.Declares(o.record, m) && !skip[m] })
 	switch {
 	case len(differ) > 0:
-		j.Broke(l.Requirement, fmt.Sprintf("the %s %s answered as %s lists it", o.Record, j.op, l.Op), strings.Join(differ, "; "))
+		j.Broke(l.Requirement, fmt.Sprintf("the %s %s answered as %s lists it", o.record, j.op, l.Op), strings.Join(differ, "; "))
 	case compared > 0:
 		j.Kept(l.Requirement)
 	}
