@@ -584,9 +584,17 @@ func deletedIDsNamed(ctx context.Context, member string) error {
 
 // noRecordMadeUp judges the answer to a call naming a record that does not
 // exist, where the operation lists no 404 (rules.UnknownIDAnswer): a
-// refusal, in the stated error form, or a success describing nothing.
+// refusal, in the stated error form, or a success describing nothing. A
+// refusal of the caller (401, 403) shows nothing of the id: unobservable.
 func noRecordMadeUp(ctx context.Context) error {
 	s := stateFrom(ctx)
+	if s.status == 401 || s.status == 403 {
+		if err := s.errorBodyIsString(); err != nil {
+			return err
+		}
+		// refused for who is calling: the lookup of the id was not reached
+		return unobservable("the call was refused with %d for its caller before the id was looked up: whether a record is made up for an id that names none was not observed", s.status)
+	}
 	if b := rules.UnknownIDAnswer(s.status, s.body); b != nil {
 		return s.fail(nil, b.Expected, b.Got)
 	}
