@@ -710,21 +710,18 @@ func probeUnplaced(_ context.Context, p *prober, tr *Traffic, r Reliance, res *r
 	}
 }
 
-// cannotWrite says why a probe that changes records is not sent: the run
-// is read-only, the fixture does not claim the operation's profile, or it
-// names none of the records the probe needs.
-type cannotWrite struct{ readOnly, unclaimed, none string }
-
-// writeCall is op's typical call for a probe that changes one of records;
-// false (res made unobservable, with the reason) when it cannot be sent.
-func (p *prober) writeCall(op registry.Operation, records []string, why cannotWrite, res *reports.AppReliance) (call, bool) {
+// writeCall is op's typical call for a probe that changes one of
+// records (the fixture's records.KEY); false (res made unobservable, with
+// the reason) when it cannot be sent: the run is read-only, the fixture
+// does not claim op's profile, or it names none of the records.
+func (p *prober) writeCall(op registry.Operation, key string, records []string, res *reports.AppReliance) (call, bool) {
 	switch {
 	case p.t.ReadOnly:
-		unobservable(res, why.readOnly)
+		unobservable(res, fmt.Sprintf("the probe changes records with %s, and the run is read-only", op.ID))
 	case !p.t.Fixture.Supports(string(op.ID)):
-		unobservable(res, why.unclaimed)
+		unobservable(res, fmt.Sprintf("the probe is sent to %s, whose profile the fixture does not claim", op.ID))
 	case len(records) == 0:
-		unobservable(res, why.none)
+		unobservable(res, "the fixture names no records."+key)
 	default:
 		c, err := p.typical(op, nil, nil)
 		if err == nil {
@@ -740,11 +737,7 @@ func (p *prober) writeCall(op registry.Operation, records []string, why cannotWr
 func probeDelete(ctx context.Context, p *prober, tr *Traffic, r Reliance, res *reports.AppReliance) {
 	op := registry.Must(registry.E5)
 	slots := p.t.Fixture.Records.DeletableSlots
-	c, ok := p.writeCall(op, slots, cannotWrite{
-		readOnly:  "E5 deletes, and the run is read-only",
-		unclaimed: "the fixture does not claim E5's profile",
-		none:      "the fixture names no deletable slot (records.deletableSlots)",
-	}, res)
+	c, ok := p.writeCall(op, "deletableSlots", slots, res)
 	if !ok {
 		return
 	}
@@ -772,11 +765,7 @@ func probeDelete(ctx context.Context, p *prober, tr *Traffic, r Reliance, res *r
 func probeCounts(ctx context.Context, p *prober, tr *Traffic, r Reliance, res *reports.AppReliance) {
 	op := registry.Must(registry.E21)
 	sessions := p.t.Fixture.Records.LectureSessions
-	c, ok := p.writeCall(op, sessions, cannotWrite{
-		readOnly:  "E21 changes records, and the run is read-only",
-		unclaimed: "the counts are observed on E21, whose profile the fixture does not claim",
-		none:      "the fixture names no lecture session (records.lectureSessions)",
-	}, res)
+	c, ok := p.writeCall(op, "lectureSessions", sessions, res)
 	if !ok {
 		return
 	}

@@ -77,37 +77,66 @@ func TestParseRate(t *testing.T) {
 	}
 }
 
-// TestDoWaitsOut: a 429 is waited out as Retry-After says and the request
-// sent again; the figures count it.
-func TestDoWaitsOut(t *testing.T) {
-	p := New(Config{})
-	calls := 0
-	start := time.Now()
-	err := p.Do(context.Background(), true, false, func() (int, http.Header, error) {
-		calls++
-		if calls == 1 {
-			return 429, http.Header{"Retry-After": {"0"}}, nil
-		}
-		return 200, nil, nil
-	})
-	if err != nil || calls != 2 {
-		t.Fatalf("expected two calls and no error, got %d calls and %v", calls, err)
-	}
-	if s := p.Stats(); s.Limited != 1 || s.Requests != 2 {
-		t.Errorf("expected 1 limited answer of 2 requests, got %+v", s)
-	}
-	if time.Since(start) > time.Second {
-		t.Errorf("Retry-After 0: expected no wait, took %s", time.Since(start))
-	}
+// answer is one answer a fake target gives to Do's try.
+type answer struct {
+	status int
+	header http.Header
 }
 
-func TestDoWaitsRunOut(t *testing.T) {
-	p := New(Config{})
-	err := p.Do(context.Background(), false, false, func() (int, http.Header, error) {
-		return 429, http.Header{"Retry-After": {"3600"}}, nil
-	})
-	if !errors.Is(err, ErrWaitsRanOut) {
-		t.Errorf("Retry-After 3600: expected ErrWaitsRanOut, got %v", err)
+// TestDo: how Do treats each run of answers: a 429 is waited out as
+// Retry-After says and the request sent again, and the figures count it;
+// a wait longer than the policy allows ends in ErrWaitsRanOut; a 503
+// without Retry-After to a read is sent again once, and the second stands
+// (an outage is judged, not waited out for ever); a nil pacer sends once
+// and counts nothing.
+func TestDo(t *testing.T) {
+	for _, tc := range []struct {
+		name      string
+		nilPacer  bool
+		write     bool
+		answers   []answer // the last one repeats
+		wantCalls int
+		wantErr   error
+		wantStats Stats // Limited and Requests
+		minWait   time.Duration
+		maxWait   time.Duration
+	}{
+		{name: "a 429 with Retry-After 0 is sent again at once", write: true,
+			answers:   []answer{{429, http.Header{"Retry-After": {"0"}}}, {200, nil}},
+			wantCalls: 2, wantStats: Stats{Limited: 1, Requests: 2}, maxWait: time.Second},
+		{name: "a 429 asking for an hour runs the waits out",
+			answers:   []answer{{429, http.Header{"Retry-After": {"3600"}}}},
+			wantCalls: 1, wantErr: ErrWaitsRanOut, wantStats: Stats{Limited: 1, Requests: 1}, maxWait: time.Second},
+		{name: "a plain 503 to a read is sent once more, and stands",
+			answers:   []answer{{503, http.Header{}}},
+			wantCalls: 2, wantStats: Stats{Limited: 1, Requests: 2}, minWait: DefaultWait},
+		{name: "a nil pacer sends once and counts nothing", nilPacer: true,
+			answers:   []answer{{429, nil}},
+			wantCalls: 1},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			p := New(Config{})
+			if tc.nilPacer {
+				p = nil
+			}
+			calls := 0
+			start := time.Now()
+			err := p.Do(context.Background(), tc.write, false, func() (int, http.Header, error) {
+				a := tc.answers[min(calls, len(tc.answers)-1)]
+				calls++
+				return a.status, a.header, nil
+			})
+			took := time.Since(start)
+			if calls != tc.wantCalls || !errors.Is(err, tc.wantErr) {
+				t.Errorf("expected %d calls and error %v, got %d calls and %v", tc.wantCalls, tc.wantErr, calls, err)
+			}
+			if got := p.Stats(); got.Limited != tc.wantStats.Limited || got.Requests != tc.wantStats.Requests {
+				t.Errorf("expected %d limited answers of %d requests, got %+v", tc.wantStats.Limited, tc.wantStats.Requests, got)
+			}
+			if took < tc.minWait || (tc.maxWait > 0 && took > tc.maxWait) {
+				t.Errorf("expected a wait between %s and %s, took %s", tc.minWait, tc.maxWait, took)
+			}
+		})
 	}
 }
 
@@ -126,34 +155,6 @@ func TestRateCaps(t *testing.T) {
 	wg.Wait()
 	if took := time.Since(start); took < 80*time.Millisecond {
 		t.Errorf("10 requests at 100/s: expected at least 80ms, took %s", took)
-	}
-}
-
-func TestNilPacer(t *testing.T) {
-	var p *Pacer
-	calls := 0
-	_ = p.Do(context.Background(), false, false, func() (int, http.Header, error) { calls++; return 429, nil, nil })
-	if calls != 1 || p.Stats() != (Stats{}) {
-		t.Errorf("a nil pacer: expected one call and no figures, got %d calls, %+v", calls, p.Stats())
-	}
-}
-
-// TestPlain503ToAReadIsSentOnce: a 503 without Retry-After to a read is
-// sent again once; the second one stands (an outage is judged, not waited
-// out for ever).
-func TestPlain503ToAReadIsSentOnce(t *testing.T) {
-	p := New(Config{})
-	calls := 0
-	start := time.Now()
-	err := p.Do(context.Background(), false, false, func() (int, http.Header, error) {
-		calls++
-		return 503, http.Header{}, nil
-	})
-	if err != nil || calls != 2 {
-		t.Errorf("expected two calls and the answer standing, got %d calls and %v", calls, err)
-	}
-	if took := time.Since(start); took < DefaultWait {
-		t.Errorf("expected a wait of %s between them, took %s", DefaultWait, took)
 	}
 }
 
