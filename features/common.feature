@@ -30,11 +30,11 @@ Feature: Rules common to every operation
     # examples: one per operation all
 
   @ALL.unknown-id
-  Scenario Outline: <op> makes up no record for an id that names none
+  Scenario Outline: <op> makes up nothing for an id that names no record
     When I make a typical call to <op> naming a record that does not exist
     Then no record is made up for the id that names none
 
-    # examples: one per operation naming-one-record-without-404
+    # examples: one per operation naming-a-record-without-404
 
   @ALL.media-type
   Scenario Outline: <op> accepts its body as application/json-patch+json

@@ -409,7 +409,7 @@ func populateOnly(ctx context.Context, name, entity string) error {
 	if err != nil {
 		return err
 	}
-	s, filled := stateFrom(ctx), p.Member
+	s, filled := stateFrom(ctx), p.Filled()
 	if err := s.sendList(ctx, op, nil); err != nil {
 		return err
 	}
@@ -436,9 +436,12 @@ func populateOnly(ctx context.Context, name, entity string) error {
 		problems = rules.PopulateOnlyRecord(without, got, filled, listed)
 	}
 	if len(problems) > 0 {
-		but := "the member it fills, " + strconv.Quote(filled)
-		if filled == "" {
-			but = "what it fills (the specification names no member)"
+		but := "the members it fills: " + strings.Join(quoteAll(filled), ", ")
+		if len(filled) == 1 {
+			but = "the member it fills, " + strconv.Quote(filled[0])
+		}
+		if len(filled) == 0 {
+			but = "nothing (it fills no member)"
 		}
 		return s.fail([]string{op.Requirement("." + string(registry.CheckPopulate))},
 			fmt.Sprintf("with populate=%s, the answer without it, but for %s", entity, but),

@@ -49,11 +49,11 @@ func DeletedIDsAnswer(status int, body, sent gjson.Result) *Breach {
 // UnknownIDAnswer judges the answer to a call that names, by an id, a
 // record that does not exist, on an operation whose specification lists no
 // 404 for it (ALL.unknown-id): a refusal (4xx) keeps the rule, and so does
-// a success that describes no record (no body, null, or an object or array
-// with nothing in it). A record with members made up for the id, or a
-// server error, is a Breach.
+// a success that describes no record and lists no entry (no body, null,
+// or an object or array with nothing in it). A record with members made
+// up for the id, entries listed for it, or a server error, is a Breach.
 func UnknownIDAnswer(status int, body []byte) *Breach {
-	expected := "a refusal (4xx), or a success describing no record, for an id that names none"
+	expected := "a refusal (4xx), or a success describing no record and listing no entry, for an id that names none"
 	if ClientError(status) {
 		return nil
 	}

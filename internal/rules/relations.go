@@ -241,12 +241,13 @@ func SameEntries(want, got []gjson.Result, identity []string) (missing, extra []
 
 // PopulateOnly judges an answer read with a populate entity against the
 // same answer read without it: the same entries, each with every member
-// but filled as it was (a member left out in one and not the other is a
-// change too). filled is "" where the specification names no member: then
-// only the entries are compared. listed says which members the
+// but those the entity fills as it was (a member left out in one and not
+// the other is a change too). filled are the members the entity fills
+// (registry.Populate.Filled): none for an entity that fills nothing, which
+// then changes no member at all. listed says which members the
 // specification lists: only those are compared (nil: every member), since
 // a member an implementation adds (an etag) may well follow what is filled.
-func PopulateOnly(without, with []gjson.Result, identity []string, filled string, listed func(string) bool) []string {
+func PopulateOnly(without, with []gjson.Result, identity, filled []string, listed func(string) bool) []string {
 	var problems []string
 	missing, extra := SameEntries(without, with, identity)
 	for _, m := range missing {
@@ -255,7 +256,7 @@ func PopulateOnly(without, with []gjson.Result, identity []string, filled string
 	for _, m := range extra {
 		problems = append(problems, "an entry appeared: "+m)
 	}
-	if filled == "" || len(problems) > 0 {
+	if len(problems) > 0 {
 		return problems
 	}
 	byKey := map[string]gjson.Result{}
@@ -271,15 +272,15 @@ func PopulateOnly(without, with []gjson.Result, identity []string, filled string
 }
 
 // PopulateOnlyRecord judges a record read with a populate entity against
-// the same record read without it: every member listed but filled as it
-// was.
-func PopulateOnlyRecord(without, with gjson.Result, filled string, listed func(string) bool) []string {
+// the same record read without it: every member listed but those filled
+// as it was.
+func PopulateOnlyRecord(without, with gjson.Result, filled []string, listed func(string) bool) []string {
 	var problems []string
 	names := map[string]bool{}
 	without.ForEach(func(k, _ gjson.Result) bool { names[k.Str] = true; return true })
 	with.ForEach(func(k, _ gjson.Result) bool { names[k.Str] = true; return true })
 	for _, n := range slices.Sorted(mapKeys(names)) {
-		if n == filled || listed != nil && !listed(n) {
+		if slices.Contains(filled, n) || listed != nil && !listed(n) {
 			continue
 		}
 		a, b := without.Get(gjson.Escape(n)), with.Get(gjson.Escape(n))

@@ -127,7 +127,23 @@ func TestPopulateOnlyAndPages(t *testing.T) {
 		{"entry gone", `[{"id":"a","userName":"Ann"}]`, 1},
 	}
 	for _, tt := range tests {
-		if got := PopulateOnly(without, entries(tt.with), []string{"id"}, "photo", func(m string) bool { return m != "etag" }); len(got) != tt.want {
+		if got := PopulateOnly(without, entries(tt.with), []string{"id"}, []string{"photo"}, func(m string) bool { return m != "etag" }); len(got) != tt.want {
+			t.Errorf("PopulateOnly %s: expected %d problems, got %q", tt.name, tt.want, got)
+		}
+	}
+	// several members filled (E17's Creator), and none (an entity that
+	// fills nothing changes no member)
+	creator := entries(`[{"id":"a","text":"t","userName":""}]`)
+	for _, tt := range []struct {
+		name, with string
+		filled     []string
+		want       int
+	}{
+		{"the creator's members filled", `[{"id":"a","text":"t","userName":"Ann","userId":"u"}]`, []string{"userId", "userName"}, 0},
+		{"a member beside them changed", `[{"id":"a","text":"","userName":"Ann","userId":"u"}]`, []string{"userId", "userName"}, 1},
+		{"an entity filling nothing changes a member", `[{"id":"a","text":"t","userName":"Ann"}]`, nil, 1},
+	} {
+		if got := PopulateOnly(creator, entries(tt.with), []string{"id"}, tt.filled, nil); len(got) != tt.want {
 			t.Errorf("PopulateOnly %s: expected %d problems, got %q", tt.name, tt.want, got)
 		}
 	}

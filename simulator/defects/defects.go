@@ -148,6 +148,7 @@ const (
 	E1FormatOnly              Name = "e1-format-only"
 	E1UseridIgnored           Name = "e1-userid-ignored"
 	UnknownIDMadeUp           Name = "unknown-id-made-up"
+	UnknownParentListed       Name = "unknown-parent-listed"
 	E5IDsEmpty                Name = "e5-200-no-ids"
 	QuizAssessmentIsSection   Name = "quiz-assessment-is-section"
 	QuestionStoredBeforeCheck Name = "question-stored-before-check"
@@ -157,6 +158,7 @@ const (
 	E17AbsentEmpty         Name = "e17-absent-empty-list"
 	E17PopulateUnsupported Name = "e17-populate-unsupported"
 	E17CreatorUnfilled     Name = "e17-creator-unfilled"
+	E17CreatorJoinClears   Name = "e17-creator-join-clears"
 	E18PopulateUnsupported Name = "e18-populate-unsupported"
 	E19Array               Name = "e19-array"
 	E19FirstResponse       Name = "e19-first-response"
@@ -363,6 +365,8 @@ var handWritten = []Defect{
 		Requirements: []string{"E5.success"}},
 	{Name: UnknownIDMadeUp, Description: "E19, NG, NR, the evaluation session update and the quiz section update answer an id that names no record with 200 and an empty record of the kind (zero values), as a handler that never checks the lookup does",
 		Requirements: []string{"ALL.unknown-id"}},
+	{Name: UnknownParentListed, Description: "E10 and E20 answer a folder or resource that does not exist with the entries of the fixture's, as a query that drops its condition on an id that matches nothing does",
+		Requirements: []string{"ALL.unknown-id"}},
 	{Name: E5IDsEmpty, Description: "E5 deletes the slots and answers 200 with an empty array, not the ids it deleted",
 		Requirements: []string{"E5.success"}},
 	{Name: E5StaffMayDelete, Description: "E5 lets any staff member delete slots, without Access_Delete on the module",
@@ -500,6 +504,8 @@ var handWritten = []Defect{
 		Collateral: []string{"E17.creator"}},
 	{Name: E17CreatorUnfilled, Description: "E17 accepts populate=Creator but leaves the creator's userId, userName and userMatrixNo out",
 		Requirements: []string{"E17.creator"}},
+	{Name: E17CreatorJoinClears, Description: "E17 with populate=Creator fills the creator's members but empties each response's options, as a join that selects the user's columns over the response's does",
+		Requirements: []string{"E17.populate-only"}},
 	{Name: E18PopulateUnsupported, Description: "E18 implements no populate: populate=photo is refused with 400",
 		Requirements: []string{"E18.populate"},
 		// E18.photo reads the photos of populate=photo: refused, there are none.

@@ -53,7 +53,10 @@ var generatorDefects = []Defect{
 	{Name: GenDateRegexOnly, Op: registry.E15, Description: "E15 checks startDate and endDate against a pattern only and ignores an impossible date-time (February 30, month 13, hour 25) instead of refusing it",
 		Requirements: []string{"GEN.invalid-refused"}},
 	{Name: GenEmptyListNull, Op: registry.E16, Description: "E16 answers null instead of [] when a media item has no lecture-capture sessions",
-		Requirements: []string{"GEN.shape"}},
+		Requirements: []string{"GEN.shape"},
+		// ALL.unknown-id's call to E16 names a media that does not exist,
+		// which has no sessions: its null is no array (E16.200)
+		Collateral: []string{"E16.200"}},
 	{Name: GenUnstableOrder, Op: registry.E11, Description: "E11 lists a file's annotations in a different order on every call",
 		Requirements: []string{"GEN.repeatable-read"}},
 	{Name: GenNilUUID422, Op: registry.E12, Description: "E12 answers 422, a status the operation does not list, for the nil uuid (all zeros)",

@@ -37,6 +37,9 @@ func (env *Env) fileDownloadLogs(w http.ResponseWriter, r *http.Request, a listA
 	}
 	wide := env.defects.Has(defects.E10SearchWide)
 	l, found := env.store.FileLogs(a.id)
+	if !found && env.defects.Has(defects.UnknownParentListed) {
+		l, _ = env.store.FileLogs(env.refs.Folder)
+	}
 	var keep func(*store.FileLog) bool
 	if search != "" || !dates.Open() {
 		var oldest time.Time

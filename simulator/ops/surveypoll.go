@@ -22,6 +22,9 @@ func (env *Env) surveyResponses(w http.ResponseWriter, r *http.Request, a listAr
 	if !a.pop["Creator"] || env.defects.Has(defects.E17CreatorUnfilled) {
 		fill = func(r *store.SurveyResponse) { r.UserID, r.UserName, r.UserMatrixNo = "", "", "" }
 	}
+	if a.pop["Creator"] && env.defects.Has(defects.E17CreatorJoinClears) {
+		fill = chain(fill, func(r *store.SurveyResponse) { r.Options = []int32{} })
+	}
 	if env.defects.Has(defects.ResponsesOtherQuestion) {
 		fill = chain(fill, otherQuestion(func(r *store.SurveyResponse) *string { return &r.ID }, func(r *store.SurveyResponse) *string { return &r.QuestionID }))
 	}
