@@ -25,13 +25,18 @@ Feature: Consultation slots
     Then the status is 204 or 200
     And a 200 answer is the array of the ids sent in "iDs"
 
-  @E5 @E5.gone @destructive
-  Scenario: Deleted slots are gone: deleting them again is refused as not found
+  @E5 @E5.gone @E5.refused-unchanged @destructive
+  Scenario: A delete refused for a malformed id deletes nothing; deleted slots are gone
+    When I call E5 with body:
+      """
+      {"iDs": ["{records.deletableSlots.2}", "not-a-uuid"]}
+      """
+    Then the call is refused with a client error
     When I call E5 with body:
       """
       {"iDs": ["{records.deletableSlots.2}"]}
       """
-    Then the status is 204 or 200
+    Then the earlier refusal changed nothing: the status is 204 or 200
     When I call E5 with body:
       """
       {"iDs": ["{records.deletableSlots.2}"]}

@@ -19,13 +19,18 @@ Feature: Multimedia
     Then the status is 400
 
   @E14 @E14.count @destructive
-  Scenario: Deleting medias answers the number deleted, not counting absent ones
+  Scenario: Deleting medias answers the number deleted, not counting absent ones nor those deleted before
     When I call E14 with body:
       """
       {"iDs": ["{records.deletableMedia.0}", "{absent}"]}
       """
     Then the status is 200
     And the body is 1
+    When I call E14 with body:
+      """
+      {"iDs": ["{records.deletableMedia.0}"]}
+      """
+    Then the call is refused with a client error, or the body is 0
 
   @E14 @E14.refused-unchanged @destructive
   Scenario: A delete refused for a malformed id deletes none of the medias it names

@@ -26,7 +26,7 @@ func (s *state) statusIs(want ...int) error {
 		return fmt.Errorf("no request was made before checking the status")
 	}
 	if !slices.Contains(want, s.status) {
-		var reqs []string
+		reqs := s.besideRefusal()
 		switch {
 		case s.mediaTypeRefused():
 			reqs = []string{"ALL.media-type"}

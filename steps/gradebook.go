@@ -125,7 +125,39 @@ func unchangedStatus(ctx context.Context, code, alt string) error {
 	if s.mediaTypeRefused() {
 		return s.fail([]string{"ALL.media-type"}, "status "+joinInts(want), s.gotStatus())
 	}
-	return s.fail(nil, fmt.Sprintf("status %s, as the earlier refusal should have changed nothing", joinInts(want)), s.gotStatus())
+	return s.fail(s.refusalRules(), fmt.Sprintf("status %s, as the earlier refusal should have changed nothing", joinInts(want)), s.gotStatus())
+}
+
+// refusalRules are the scenario's requirements saying that a refusal
+// changes nothing (their ids end in "unchanged"): where a scenario judges
+// a refusal beside another rule (E5.refused-unchanged before E5.gone),
+// the steps judging the refusal and what it left name them alone, and a
+// status checked afterwards names the others (besideRefusal). nil where
+// there are none to tell apart: the failure then names the scenario's own.
+func (s *state) refusalRules() []string {
+	out, _ := s.splitRefusal()
+	return out
+}
+
+// besideRefusal are the scenario's requirements but its refusalRules,
+// where it has both kinds; nil otherwise.
+func (s *state) besideRefusal() []string {
+	refusal, other := s.splitRefusal()
+	if len(refusal) == 0 {
+		return nil
+	}
+	return other
+}
+
+func (s *state) splitRefusal() (refusal, other []string) {
+	for _, id := range s.reqs {
+		if strings.HasSuffix(id, "unchanged") {
+			refusal = append(refusal, id)
+		} else {
+			other = append(other, id)
+		}
+	}
+	return refusal, other
 }
 
 func atoi(s string) int {

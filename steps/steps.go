@@ -414,7 +414,7 @@ func refusedOrBody(ctx context.Context, body string) error {
 			return nil
 		}
 	}
-	return s.fail(nil, want, s.gotStatus())
+	return s.fail(s.refusalRules(), want, s.gotStatus())
 }
 
 func noTwoSame(ctx context.Context, path string) error {

@@ -116,6 +116,7 @@ const (
 	E5StaffMayDelete      Name = "e5-staff-may-delete"
 	E5Absent204           Name = "e5-absent-204"
 	E5DeleteNoop          Name = "e5-delete-noop"
+	E5DeletesBeforeCheck  Name = "e5-deletes-before-checking"
 	E6CreatorIgnored      Name = "e6-populate-creator-ignored"
 	E6Status200           Name = "e6-status-200"
 	E6Absent400           Name = "e6-absent-400"
@@ -141,6 +142,7 @@ const (
 	E14DeletedReadable        Name = "e14-deleted-still-readable"
 	E14DeletesAll             Name = "e14-deletes-all"
 	E14DeletesBeforeChecking  Name = "e14-deletes-before-checking"
+	E14CountsDeleted          Name = "e14-counts-deleted"
 	E20StudentTwice           Name = "e20-student-twice"
 	PollOtherTransaction      Name = "poll-other-transaction"
 	GradebookOtherModule      Name = "gradebook-other-module"
@@ -379,6 +381,8 @@ var handWritten = []Defect{
 		Status:     &StatusChange{Op: registry.E5, From: 404, To: 204}},
 	{Name: E5DeleteNoop, Description: "E5 answers 204 but leaves the slots in place: deleting them again succeeds again",
 		Requirements: []string{"E5.gone"}},
+	{Name: E5DeletesBeforeCheck, Description: "E5 deletes the slots of the well-formed ids before it finds the malformed one and refuses the request with 400",
+		Requirements: []string{"E5.refused-unchanged"}},
 	{Name: E6CreatorIgnored, Description: "E6 accepts populate=Creator but leaves the creator's userID, userName and email out",
 		Requirements: []string{"E6.populate-creator"}},
 	{Name: E6Status200, Description: "E6 copy bank folder answers 200 instead of 201",
@@ -454,7 +458,12 @@ var handWritten = []Defect{
 	{Name: E14CountsRequested, Description: "E14 counts every requested id, absent ones included",
 		Requirements: []string{"E14.count"}},
 	{Name: E14DeletedReadable, Description: "E14 counts the medias but leaves them in place: a deleted media is still readable",
-		Requirements: []string{"E14.gone"}},
+		Requirements: []string{"E14.gone"},
+		// E14.count deletes its media twice: left in place, it is counted
+		// the second time too
+		Collateral: []string{"E14.count"}},
+	{Name: E14CountsDeleted, Description: "E14 deletes the medias but counts every named media it ever held, those deleted before included, as a soft delete counting the rows its filter matches does",
+		Requirements: []string{"E14.count"}},
 	{Name: E20StudentTwice, Description: "E20 lists the first student twice (a student holding access through two routes, joined in once per route)",
 		Requirements: []string{"E20.distinct"}},
 	{Name: PollOtherTransaction, Description: "E2 answers a poll with a transaction id of its own (the poll's request id), not the transaction it names",

@@ -13,12 +13,19 @@ import (
 
 // deleteSlots is E5.
 func (env *Env) deleteSlots(w http.ResponseWriter, r *http.Request, u store.User) {
-	ids, ok := env.idsBody(w, r)
-	if !ok {
+	b := env.readBody(w, r)
+	if b == nil {
 		return
 	}
+	written, ids := b.Get("iDs", false), b.UUIDs("iDs", false) // Get before the error UUIDs may record
 	canDelete := func(m store.Module) bool {
 		return u.Role == store.RoleSuperAdmin || m.OwnerID == u.ID || env.defects.Has(defects.E5StaffMayDelete)
+	}
+	if b.Err() != nil && env.defects.Has(defects.E5DeletesBeforeCheck) {
+		_, _ = env.store.DeleteSlots(wellFormedIDs(written), canDelete, false)
+	}
+	if env.refused(w, b) {
+		return
 	}
 	modules := map[string]string{}
 	if env.defects.Has(defects.E5DeleteNoop) {

@@ -50,6 +50,14 @@ func (env *Env) deleteMedia(w http.ResponseWriter, r *http.Request, _ store.User
 	case env.defects.Has(defects.E14DeletesAll):
 		n = env.store.DeleteMedia(ids)
 		env.store.DeleteMedia(env.store.MediaIDs())
+	case env.defects.Has(defects.E14CountsDeleted):
+		env.store.DeleteMedia(ids)
+		// the media deleted before are the fixture's deletable ones
+		for _, id := range slices.Compact(slices.Sorted(slices.Values(ids))) {
+			if slices.Contains(env.refs.DeletableMedia, id) {
+				n++
+			}
+		}
 	default:
 		n = env.store.DeleteMedia(ids)
 	}

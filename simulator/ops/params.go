@@ -89,17 +89,6 @@ func (env *Env) pathAndBody(w http.ResponseWriter, r *http.Request, name string)
 	return id, env.readBody(w, r)
 }
 
-// idsBody reads a body that names records by a list of uuids, iDs (E5,
-// E14); ok is false once the request was answered 400.
-func (env *Env) idsBody(w http.ResponseWriter, r *http.Request) (ids []string, ok bool) {
-	b := env.readBody(w, r)
-	if b == nil {
-		return nil, false
-	}
-	ids = b.UUIDs("iDs", false)
-	return ids, !env.refused(w, b)
-}
-
 // pathPopulate reads a uuid path parameter and the populate query
 // parameter, the opening of a handler that reads one record: either
 // malformed is answered 400 here (the path first), and ok is false.
