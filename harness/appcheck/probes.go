@@ -137,6 +137,23 @@ func (p *prober) pickList(tr *Traffic, r Reliance, keep func(registry.Operation)
 	return op, c, true
 }
 
+// observe sends c as the probe's request (res.Request), with what the
+// simulator answers it (res.Simulator, where simulator is not empty), and
+// gives the answer; false (res unobservable, with what happened) when no
+// answer came.
+func (p *prober) observe(ctx context.Context, c call, res *reports.AppReliance, simulator string) (answer, bool) {
+	res.Request = c.String()
+	if simulator != "" {
+		res.Simulator = simulator
+	}
+	a := p.send(ctx, c)
+	if a.err != nil {
+		unobservable(res, a.String())
+		return a, false
+	}
+	return a, true
+}
+
 // entriesOf sends c and gives the entries of its answer; false when
 // there are none to judge (res unobservable on a transport error, differs
 // on an answer that is no successful array).
@@ -164,14 +181,12 @@ func probeLimitDefault(ctx context.Context, p *prober, tr *Traffic, r Reliance, 
 	if !ok {
 		return
 	}
-	res.Request = c.String()
-	res.Simulator = fmt.Sprintf("a page of its first %d entries without limit", simulatorDefaultLimit)
-	a := p.send(ctx, c)
+	a, ok := p.observe(ctx, c, res, fmt.Sprintf("a page of its first %d entries without limit", simulatorDefaultLimit))
+	if !ok {
+		return
+	}
 	n, isArray := countOf(a)
 	switch {
-	case a.err != nil:
-		unobservable(res, a.String())
-		return
 	case !a.ok() || !isArray:
 		differs(res, "answered "+a.String()+" without limit")
 		return
@@ -543,10 +558,8 @@ func probeUnknownID(ctx context.Context, p *prober, tr *Traffic, r Reliance, res
 		unobservable(res, err.Error())
 		return
 	}
-	res.Request = c.String()
-	a := p.send(ctx, c)
-	if a.err != nil {
-		unobservable(res, a.String())
+	a, ok := p.observe(ctx, c, res, "")
+	if !ok {
 		return
 	}
 	es, isArray := a.entries()
@@ -618,11 +631,8 @@ func probeAuth(ctx context.Context, p *prober, tr *Traffic, r Reliance, res *rep
 		return
 	}
 	c.anonymous = true
-	res.Request = c.String()
-	res.Simulator = "401 with a JSON string"
-	a := p.send(ctx, c)
-	if a.err != nil {
-		unobservable(res, a.String())
+	a, ok := p.observe(ctx, c, res, "401 with a JSON string")
+	if !ok {
 		return
 	}
 	body := "a JSON string"
@@ -657,12 +667,11 @@ func probePermissions(ctx context.Context, p *prober, tr *Traffic, r Reliance, r
 		return
 	}
 	c.user = "student"
-	res.Request = c.String()
-	res.Simulator = "403 to a student"
-	a := p.send(ctx, c)
+	a, ok := p.observe(ctx, c, res, "403 to a student")
+	if !ok {
+		return
+	}
 	switch {
-	case a.err != nil:
-		unobservable(res, a.String())
 	case a.status == 403:
 		holds(res, "403")
 	default:
@@ -742,12 +751,11 @@ func probeDelete(ctx context.Context, p *prober, tr *Traffic, r Reliance, res *r
 		return
 	}
 	c.body = `{"iDs": ["` + slots[len(slots)-1] + `"]}`
-	res.Request = c.String()
-	res.Simulator = "204 and no body"
-	a := p.send(ctx, c)
+	a, ok := p.observe(ctx, c, res, "204 and no body")
+	if !ok {
+		return
+	}
 	switch {
-	case a.err != nil:
-		unobservable(res, a.String())
 	case a.status == 204:
 		holds(res, "204")
 	case a.status == 404:
