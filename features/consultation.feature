@@ -17,13 +17,17 @@ Feature: Consultation slots
     Then the earlier refusal changed nothing: the status is 204 or 200
 
   @E5 @E5.success @destructive
-  Scenario: Deleting slots answers 204, or 200 with the deleted ids
+  Scenario: Deleting slots answers 204, or 200 with the ids of the slots deleted
     When I call E5 with body:
+      """
+      {"iDs": ["{records.deletableSlots.1}", "{absent}"]}
+      """
+    And where that was refused as not found, I call E5 with body:
       """
       {"iDs": ["{records.deletableSlots.1}"]}
       """
     Then the status is 204 or 200
-    And a 200 answer is the array of the ids sent in "iDs"
+    And a 200 answer is the array of the ids sent in "iDs" that name a record
 
   @E5 @E5.gone @E5.refused-unchanged @destructive
   Scenario: A delete refused for a malformed id deletes nothing; deleted slots are gone

@@ -117,6 +117,7 @@ const (
 	E5Absent204           Name = "e5-absent-204"
 	E5DeleteNoop          Name = "e5-delete-noop"
 	E5DeletesBeforeCheck  Name = "e5-deletes-before-checking"
+	E5EchoesIDs           Name = "e5-200-echoes-ids"
 	E6CreatorIgnored      Name = "e6-populate-creator-ignored"
 	E6Status200           Name = "e6-status-200"
 	E6Absent400           Name = "e6-absent-400"
@@ -381,6 +382,8 @@ var handWritten = []Defect{
 		Status:     &StatusChange{Op: registry.E5, From: 404, To: 204}},
 	{Name: E5DeleteNoop, Description: "E5 answers 204 but leaves the slots in place: deleting them again succeeds again",
 		Requirements: []string{"E5.gone"}},
+	{Name: E5EchoesIDs, Description: "E5 deletes the slots that exist and answers 200 with the iDs it was sent, those naming no slot included",
+		Requirements: []string{"E5.success"}},
 	{Name: E5DeletesBeforeCheck, Description: "E5 deletes the slots of the well-formed ids before it finds the malformed one and refuses the request with 400",
 		Requirements: []string{"E5.refused-unchanged"}},
 	{Name: E6CreatorIgnored, Description: "E6 accepts populate=Creator but leaves the creator's userID, userName and email out",
