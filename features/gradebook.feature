@@ -38,13 +38,16 @@ Feature: Gradebook settings
     Then the update is refused with 400, or the weightages it returns total at most 100
 
   @GB @GB.unchanged @destructive
-  Scenario: A refused update leaves the earlier weightages in force
+  Scenario: Refused updates leave the earlier weightages in force
     When I set the weightages of every grade item of the module to total 100
     Then the status is 200
     When I raise the weightage of grade item 1 alone by 100
     Then the status is 400
+    When I raise the weightage of grade item 1 alone by -1, in an update whose grading schema has an entry without maxMark
+    Then the update is refused, or else its weightage stands
     When I raise the weightage of grade item 2 alone by 0
     Then the earlier refusal changed nothing: the status is 200
+    And grade item 1 keeps its earlier weightage, where the settings answered name it
 
   @GB @GB.404
   Scenario: Updating the settings of a module that does not exist is refused as not found

@@ -8,6 +8,8 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/tidwall/gjson"
+
 	"github.com/campusconf/campusconf/internal/registry"
 	"github.com/campusconf/campusconf/internal/rules"
 )
@@ -47,7 +49,7 @@ func setWeightsTotal(ctx context.Context, total, upper string) error {
 		}
 		entries = append(entries, map[string]any{"key": key, "value": w})
 	}
-	if err := s.sendWeights(ctx, entries); err != nil {
+	if err := s.sendWeights(ctx, entries, gradingSchema); err != nil {
 		return err
 	}
 	if want <= rules.MaxWeightageTotal && upper == "" && s.known(rules.ReqWeightageAtLimit) {
@@ -59,8 +61,10 @@ func setWeightsTotal(ctx context.Context, total, upper string) error {
 }
 
 // raiseWeight sends an update naming one grade item only (1-based), at its
-// last accepted weight plus delta.
-func raiseWeight(ctx context.Context, n, delta string) error {
+// last accepted weight plus delta; with badSchema, beside a grading schema
+// entry without maxMark, which the update must be refused for
+// (GB.400.schema).
+func raiseWeight(ctx context.Context, n, delta, badSchema string) error {
 	s := stateFrom(ctx)
 	i, _ := strconv.Atoi(n)
 	d, items, err := s.gradeItemsAnd("delta", delta)
@@ -74,7 +78,64 @@ func raiseWeight(ctx context.Context, n, delta string) error {
 		return fmt.Errorf("set the weightages of every grade item before raising one")
 	}
 	id := items[i-1]
-	return s.sendWeights(ctx, []map[string]any{{"key": id, "value": s.weights[id] + d}})
+	schema := gradingSchema
+	if badSchema != "" {
+		schema = []map[string]any{{"letterGrade": "A"}}
+	}
+	s.raised = &weightage{id: id, value: s.weights[id] + d}
+	return s.sendWeights(ctx, []map[string]any{{"key": id, "value": s.raised.value}}, schema)
+}
+
+// weightage is one grade item's weightage as an update sent it.
+type weightage struct {
+	id    string
+	value float64
+}
+
+// refusedOrStands judges the answer to an update that should be refused
+// for a part of its body other than the total (GB.400.schema's scenario
+// judges that refusal): refused with a client error, it is the refusal
+// whose effects the steps after it judge; accepted, its weightage stands
+// and is what they expect.
+func refusedOrStands(ctx context.Context) error {
+	s := stateFrom(ctx)
+	switch {
+	case s.raised == nil:
+		return fmt.Errorf("raise the weightage of a grade item before judging the update")
+	case rules.ClientError(s.status):
+		return s.errorBodyIsString()
+	case s.status >= 200 && s.status < 300:
+		s.weights[s.raised.id] = s.raised.value
+		return nil
+	}
+	return s.fail(nil, "a refusal (4xx), or a success", s.gotStatus())
+}
+
+// weightKept checks that the settings answered give grade item n
+// (1-based) the weightage last accepted for it, where they name it: an
+// update refused since stored nothing. 0 passes too, as the weight of an
+// item an update taking iD_Weightage as the whole weighting did not name.
+func weightKept(ctx context.Context, n string) error {
+	s := stateFrom(ctx)
+	i, _ := strconv.Atoi(n)
+	items, err := s.gradeItems()
+	if err != nil {
+		return err
+	}
+	if i < 1 || i > len(items) || s.weights == nil {
+		return fmt.Errorf("grade item %s: set the weightages of every grade item first, and name one of the module's %d", n, len(items))
+	}
+	id, want := items[i-1], s.weights[items[i-1]]
+	for _, e := range s.json().Get("iD_Weightage").Array() {
+		if !strings.EqualFold(e.Get("key").String(), id) {
+			continue
+		}
+		if v := e.Get("value"); v.Type == gjson.Number && (math.Abs(v.Float()-want) <= 1e-6 || v.Float() == 0) {
+			return nil
+		}
+		return s.fail(s.refusalRules(), fmt.Sprintf("grade item %s at %g, its weightage before the refused update (or 0, where the update is the whole weighting)", id, want), e.Get("value").Raw)
+	}
+	return nil
 }
 
 // gradeItemsAnd reads a step's number (what names it) and returns it
@@ -99,8 +160,8 @@ func (s *state) gradeItems() ([]string, error) {
 	return gm.GradeItems, nil
 }
 
-func (s *state) sendWeights(ctx context.Context, entries []map[string]any) error {
-	body, err := json.Marshal(map[string]any{"iD_Weightage": entries, "gradingSchema": gradingSchema})
+func (s *state) sendWeights(ctx context.Context, entries, schema []map[string]any) error {
+	body, err := json.Marshal(map[string]any{"iD_Weightage": entries, "gradingSchema": schema})
 	if err != nil {
 		return err
 	}

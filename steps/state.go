@@ -75,6 +75,9 @@ type state struct {
 	// weightsUpper says the last weightage update named the grade items
 	// by their uuids in upper case.
 	weightsUpper bool
+	// raised is the grade item and weightage the last update naming one
+	// item sent (raiseWeight), until its answer is judged.
+	raised *weightage
 	// exercised are requirements checked beyond the scenario's tags
 	// (record shapes, the error body form).
 	exercised map[string]bool

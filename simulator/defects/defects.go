@@ -180,6 +180,7 @@ const (
 	GradebookTotalRounded    Name = "gradebook-total-rounded"
 	GradebookTotalPerRequest Name = "gradebook-total-per-request"
 	GradebookRefusedApplied  Name = "gradebook-refused-applied"
+	GradebookSchemaLate      Name = "gradebook-schema-checked-late"
 	GradebookAbsent403       Name = "gradebook-absent-403"
 	GradebookMaxMarkOptional Name = "gradebook-maxmark-optional"
 	GradebookStaleEcho       Name = "gradebook-stale-echo"
@@ -555,6 +556,8 @@ var handWritten = []Defect{
 	{Name: GradebookTotalPerRequest, Description: "gradebook update checks the 100 percent total over the weightages in the request only, not over the module after the update",
 		Requirements: []string{"GB.per-module"}},
 	{Name: GradebookRefusedApplied, Description: "gradebook update refused for its total (400) still stores the weightages",
+		Requirements: []string{"GB.unchanged"}},
+	{Name: GradebookSchemaLate, Description: "gradebook update stores the weightages before it reads the grading schema, then refuses a schema entry without maxMark (400) with the weightages stored",
 		Requirements: []string{"GB.unchanged"}},
 	{Name: GradebookAbsent403, Description: "gradebook update of a module that does not exist answers 403 (ownership checked first) instead of 404",
 		Requirements: []string{"GB.404"},

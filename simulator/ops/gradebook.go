@@ -34,6 +34,7 @@ func (env *Env) updateGradebook(w http.ResponseWriter, r *http.Request, _ store.
 		}
 		weights = append(weights, store.Weightage{Key: *key, Value: *value})
 	}
+	weightsRead := b.Err() == nil
 	var schema []store.Grade
 	for _, e := range b.Objects("gradingSchema", true) {
 		letter, max := e.Str("letterGrade", true), e.Number("maxMark", !env.defects.Has(defects.GradebookMaxMarkOptional))
@@ -46,6 +47,11 @@ func (env *Env) updateGradebook(w http.ResponseWriter, r *http.Request, _ store.
 			mark = math.Trunc(mark)
 		}
 		schema = append(schema, store.Grade{LetterGrade: *letter, MaxMark: mark})
+	}
+	if b.Err() != nil && weightsRead && len(weights) > 0 && env.defects.Has(defects.GradebookSchemaLate) {
+		if g, ok := env.store.Gradebook(id); ok {
+			_, _ = env.store.UpdateGradebook(id, weights, g.GradingSchema)
+		}
 	}
 	if env.refused(w, b) {
 		return
