@@ -44,9 +44,11 @@ Feature: Notifications
     Then the status is 200
     And the field "id" is {records.notification.id} where present
     And the field "notifyStatus" is 11 where present
+    And I keep the answer as "updated"
     When I read the notification back
     Then the status is 200
     And the field "notifyStatus" is 11
+    And the record saved as "updated" agrees with this one in every member both carry but notifyStatus, recordDate and ancestor
 
   @NR @NR.unread @destructive
   Scenario: Marking a read notification unread returns it unread, and unread it stays
@@ -58,9 +60,11 @@ Feature: Notifications
     Then the status is 200
     And the field "id" is {records.notification.id} where present
     And the field "notifyStatus" is 10 where present
+    And I keep the answer as "updated"
     When I read the notification back
     Then the status is 200
     And the field "notifyStatus" is 10
+    And the record saved as "updated" agrees with this one in every member both carry but notifyStatus, recordDate and ancestor
 
   @NR @NR.same @destructive
   Scenario Outline: Marking a<n> <state> notification <state> again leaves it <state>

@@ -31,6 +31,7 @@ const entryOverhead = 160
 const (
 	kindRead    = "read"    // notification id -> read status last set (int64)
 	kindRefused = "refused" // notification id -> a read value out of range refused since the last set (bool)
+	kindUpdate  = "update"  // notification id -> the read value last set and the record its update answered ("READ\x00JSON")
 	kindMedia   = "media"   // media id deleted (true)
 	kindMediaAt = "mediaAt" // media id -> mediaRead or mediaRefused, what a read or a refused delete showed
 	kindSlot    = "slot"    // slot id deleted (true)

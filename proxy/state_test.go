@@ -97,6 +97,14 @@ func TestStatefulSequences(t *testing.T) {
 			{method: "PUT", path: "/notification/read", body: `{"id":7,"read":11}`, status: 200, resp: `{"id":7}`},
 			{method: "GET", path: "/notification/group/" + folder, status: 200, resp: `{"id":7,"notifyStatus":10}`},
 		}, []string{"NG NR.read"}},
+		{"read update answering the notification the read shows", []step{
+			{method: "PUT", path: "/notification/read", body: `{"id":7,"read":10}`, status: 200, resp: `{"id":7,"notifyStatus":10,"type":"file","notifyMessage":"New file","notifyGroupId":"` + folder + `"}`},
+			{method: "GET", path: "/notification/group/" + folder, status: 200, resp: `{"id":7,"notifyStatus":10,"type":"file","notifyMessage":"New file","notifyGroupId":"` + strings.ToUpper(folder) + `"}`},
+		}, nil},
+		{"read update answering a record made up", []step{
+			{method: "PUT", path: "/notification/read", body: `{"id":7,"read":10}`, status: 200, resp: `{"id":7,"notifyStatus":10,"type":"","notifyMessage":""}`},
+			{method: "GET", path: "/notification/group/" + folder, status: 200, resp: `{"id":7,"notifyStatus":10,"type":"file","notifyMessage":"New file","notifyGroupId":"` + folder + `"}`},
+		}, []string{"NG NR.unread"}},
 		{"read set twice, the second answer toggled", []step{
 			{method: "PUT", path: "/notification/read", body: `{"id":7,"read":11}`, status: 200, resp: `{"id":7,"notifyStatus":11}`},
 			{method: "PUT", path: "/notification/read", body: `{"id":7,"read":11}`, status: 200, resp: `{"id":7,"notifyStatus":10}`},

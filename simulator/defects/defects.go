@@ -193,6 +193,7 @@ const (
 	NotificationArray        Name = "notification-array"
 	NotificationNoAncestor   Name = "notification-ancestor-ignored"
 	NotifyReadIgnored        Name = "notify-read-ignored"
+	NotifyReadMadeUp         Name = "notify-read-answer-made-up"
 	NotifyReadOneWay         Name = "notify-read-one-way"
 	NotifyReadUnchecked      Name = "notify-read-unchecked"
 	NotifyReadRefusedStored  Name = "notify-read-refused-stored"
@@ -597,6 +598,8 @@ var handWritten = []Defect{
 		Rewrite:      &Rewrite{Record: "Notification", Op: registry.NG, Field: "ancestor", Edit: Replace, Arg: "[]"}},
 	{Name: NotificationAncestorSelf, Description: "notification by group answers populate=ancestor with the target itself as the last of its ancestors, as a breadcrumb would",
 		Requirements: []string{"NG.ancestor-self"}},
+	{Name: NotifyReadMadeUp, Description: "notification read update marks the notification but answers a record made from the request: the id and status sent, the nil uuid for targetID and notifyGroupId, no type and no message",
+		Requirements: []string{"NR.read", "NR.unread"}},
 	{Name: NotifyReadIgnored, Description: "notification read update returns the record but leaves notifyStatus unchanged",
 		Requirements: []string{"NR.read"}},
 	{Name: NotifyReadOneWay, Description: "notification read update is one-way: a read notification cannot be marked unread again",

@@ -72,6 +72,10 @@ func (env *Env) updateNotificationRead(w http.ResponseWriter, r *http.Request, _
 		})
 		return
 	}
+	if env.defects.Has(defects.NotifyReadMadeUp) {
+		const nilUUID = "00000000-0000-0000-0000-000000000000"
+		n = store.Notification{ID: *id, NotifyStatus: *read, TargetID: nilUUID, NotifyGroupID: nilUUID, RecordDate: n.RecordDate}
+	}
 	front.WriteJSON(w, http.StatusOK, n)
 }
 
