@@ -47,7 +47,7 @@ Feature: Gradebook settings
     Then the update is refused, or else its weightage stands
     When I raise the weightage of grade item 2 alone by 0
     Then the earlier refusal changed nothing: the status is 200
-    And grade item 1 keeps its earlier weightage, where the settings answered name it
+    And grade item 1 keeps its earlier weightage
 
   @GB @GB.404
   Scenario: Updating the settings of a module that does not exist is refused as not found

@@ -232,3 +232,31 @@ func listings(j *judgement) {
 		j.Kept(l.Requirement)
 	}
 }
+
+// notSetByUpdate are the members of a notification an update may answer
+// otherwise than a read afterwards shows them: the status it sets, the
+// date, and the ancestors only populate fills.
+var notSetByUpdate = map[string]bool{"notifyStatus": true, "recordDate": true, "ancestor": true}
+
+// updateAgrees judges the record the last read update of a notification
+// answered against the notification a read shows afterwards: the
+// updated record, agreeing in every member both carry but those the
+// update sets or a read may show otherwise (NR.read, NR.unread, by the
+// value set; the scenarios compare the same two answers).
+func updateAgrees(j *judgement, id string) {
+	v, ok := j.m.get(kindUpdate, id)
+	if !ok {
+		return
+	}
+	read, raw, _ := strings.Cut(v.(string), "\x00")
+	rule := rules.ReadRequirement(gjson.Parse(read).Int())
+	differ, compared := rules.AgreeAnswer("Notification", gjson.Parse(raw), j.resp, func(m string) bool {
+		return openapi.Declares("Notification", m) && !notSetByUpdate[m]
+	})
+	switch {
+	case len(differ) > 0:
+		j.Broke(rule, "the notification the read update answered, as NG reads it afterwards", strings.Join(differ, "; "))
+	case compared > 0:
+		j.Kept(rule)
+	}
+}

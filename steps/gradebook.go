@@ -112,9 +112,11 @@ func refusedOrStands(ctx context.Context) error {
 }
 
 // weightKept checks that the settings answered give grade item n
-// (1-based) the weightage last accepted for it, where they name it: an
-// update refused since stored nothing. 0 passes too, as the weight of an
-// item an update taking iD_Weightage as the whole weighting did not name.
+// (1-based) the weightage last accepted for it: an update refused since
+// stored nothing. 0 passes too, as the weight of an item an update taking
+// iD_Weightage as the whole weighting did not name. Settings that leave
+// out iD_Weightage, or the item, show nothing of it: unobservable, as the
+// scenario's other refusal is then no proof that this one changed nothing.
 func weightKept(ctx context.Context, n string) error {
 	s := stateFrom(ctx)
 	i, _ := strconv.Atoi(n)
@@ -126,7 +128,11 @@ func weightKept(ctx context.Context, n string) error {
 		return fmt.Errorf("grade item %s: set the weightages of every grade item first, and name one of the module's %d", n, len(items))
 	}
 	id, want := items[i-1], s.weights[items[i-1]]
-	for _, e := range s.json().Get("iD_Weightage").Array() {
+	got := s.json().Get("iD_Weightage")
+	if absent(got) {
+		return unobservable("the settings answered leave out \"iD_Weightage\", an optional field this check needs, and nothing else shows the weightages")
+	}
+	for _, e := range got.Array() {
 		if !strings.EqualFold(e.Get("key").String(), id) {
 			continue
 		}
@@ -135,7 +141,7 @@ func weightKept(ctx context.Context, n string) error {
 		}
 		return s.fail(s.refusalRules(), fmt.Sprintf("grade item %s at %g, its weightage before the refused update (or 0, where the update is the whole weighting)", id, want), e.Get("value").Raw)
 	}
-	return nil
+	return unobservable("the settings answered do not name grade item %s: whether the refused update stored its weightage is not shown", id)
 }
 
 // gradeItemsAnd reads a step's number (what names it) and returns it

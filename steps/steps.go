@@ -177,7 +177,7 @@ var stepDefs = []stepDef{
 	// gradebook
 	{re(`^I set the weightages of every grade item of the module to total (\S+)(, naming the grade items by their uuids in upper case)?$`), setWeightsTotal, fixed(registry.GB)},
 	{re(`^I raise the weightage of grade item (\d+) alone by (\S+)(, in an update whose grading schema has an entry without maxMark)?$`), raiseWeight, fixed(registry.GB)},
-	{re(`^grade item (\d+) keeps its earlier weightage, where the settings answered name it$`), weightKept, nil},
+	{re(`^grade item (\d+) keeps its earlier weightage$`), weightKept, nil},
 	{re(`^the update is refused, or else its weightage stands$`), refusedOrStands, nil},
 	{re(`^the update is refused with 400, or the weightages it returns total at most 100$`), refusedOrWithin, nil},
 	{re(`^the earlier refusal changed nothing: the status is (\d{3})(?: or (\d{3}))?$`), unchangedStatus, nil},
