@@ -22,7 +22,7 @@ Feature: Consultation slots
       """
       {"iDs": ["{records.deletableSlots.1}", "{absent}"]}
       """
-    And where that was refused as not found, I call E5 with body:
+    And where that was refused, I call E5 with body:
       """
       {"iDs": ["{records.deletableSlots.1}"]}
       """

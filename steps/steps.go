@@ -104,7 +104,7 @@ var stepDefs = []stepDef{
 	{re(`^I call ` + opRe + `(?: for "([^"]*)")?$`), callPlain, op1},
 	{re(`^I call ` + opRe + `(?: for "([^"]*)")? with:$`), callWithParams, op1},
 	{re(`^I call ` + opRe + `(?: for "([^"]*)")? with body:$`), callWithBody, op1},
-	{re(`^where that was refused as not found, I call ` + opRe + ` with body:$`), callAfterNotFound, op1},
+	{re(`^where that was refused, I call ` + opRe + ` with body:$`), callAfterRefusal, op1},
 	{re(`^I call ` + opRe + `(?: for "([^"]*)")? with a body of type "([^"]*)":$`), callWithTypedBody, op1},
 	{re(`^I make a typical call to ` + opRe + `$`), typicalPlain, op1},
 	{re(`^I make a typical call to ` + opRe + ` with a body of type "([^"]*)"$`), typicalTyped, op1},
@@ -277,14 +277,16 @@ func callWithBody(ctx context.Context, name, id string, doc *godog.DocString) er
 	return stateFrom(ctx).do(ctx, c)
 }
 
-// callAfterNotFound makes its call only where the last one was answered
-// 404: a delete naming a record beside one that does not exist, refused
-// whole as not found (a reading the specification leaves open), is sent
-// again naming the record alone. A 404 to that too leaves the scenario
-// unobservable: whether the first 404 deleted the record is not shown.
-func callAfterNotFound(ctx context.Context, name string, doc *godog.DocString) error {
+// callAfterRefusal makes its call only where the last one was refused
+// (4xx): a delete naming a record beside one that does not exist, refused
+// whole (as not found, or as a bad request: a reading the specification
+// leaves open), is sent again naming the record alone. A 404 to that
+// leaves the scenario unobservable: whether the refusal deleted the
+// record is not shown.
+func callAfterRefusal(ctx context.Context, name string, doc *godog.DocString) error {
 	s := stateFrom(ctx)
-	if s.status != 404 {
+	first := s.status
+	if !rules.ClientError(first) {
 		return nil
 	}
 	if err := s.errorBodyIsString(); err != nil {
@@ -294,7 +296,7 @@ func callAfterNotFound(ctx context.Context, name string, doc *godog.DocString) e
 		return err
 	}
 	if s.status == 404 {
-		return unobservable("the call naming a record beside one that does not exist was answered 404, and the record alone 404 too: whether the first 404 deleted it is not shown")
+		return unobservable("the call naming a record beside one that does not exist was refused (%d), and the record alone then answered 404: whether the refusal deleted it is not shown", first)
 	}
 	return nil
 }
