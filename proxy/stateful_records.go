@@ -233,11 +233,6 @@ func listings(j *judgement) {
 	}
 }
 
-// notSetByUpdate are the members of a notification an update may answer
-// otherwise than a read afterwards shows them: the status it sets, the
-// date, and the ancestors only populate fills.
-var notSetByUpdate = map[string]bool{"notifyStatus": true, "recordDate": true, "ancestor": true}
-
 // updateAgrees judges the record the last read update of a notification
 // answered against the notification a read shows afterwards: the
 // updated record, agreeing in every member both carry but those the
@@ -251,7 +246,7 @@ func updateAgrees(j *judgement, id string) {
 	read, raw, _ := strings.Cut(v.(string), "\x00")
 	rule := rules.ReadRequirement(gjson.Parse(read).Int())
 	differ, compared := rules.AgreeAnswer("Notification", gjson.Parse(raw), j.resp, func(m string) bool {
-		return openapi.Declares("Notification", m) && !notSetByUpdate[m]
+		return openapi.Declares("Notification", m) && !rules.ReadUpdateSets(m)
 	})
 	switch {
 	case len(differ) > 0:

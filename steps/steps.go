@@ -196,7 +196,7 @@ var stepDefs = []stepDef{
 	{re(`^I call ` + opRe + ` for "([^"]*)" with "([^"]*)" at "([^"]*)" written (with a numeric offset|with fractional seconds|in lower case)$`), callRespelled, op1},
 	{re(`^the list holds the same entries as the list saved as "([^"]*)"$`), sameEntries, nil},
 	{re(`^I keep the answer as "([^"]*)"$`), keepAnswer, nil},
-	{re(`^the record saved as "([^"]*)" agrees with this one in every member both carry but (.+)$`), savedAgrees, nil},
+	{re(`^the notification saved as "([^"]*)" agrees with this one in every member both carry that a read update does not set$`), savedAgrees, nil},
 	{re(`^the body is the record saved as "([^"]*)"$`), sameBody, nil},
 	{re(`^a refusal, if any, is in the stated error form$`), refusedInForm, nil},
 }

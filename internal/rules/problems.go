@@ -110,6 +110,20 @@ func ReadRequirement(read int64) string {
 	return ""
 }
 
+// ReadUpdateSets reports whether a notification's member is one a read
+// update (NR) may answer otherwise than a read (NG) shows it afterwards:
+// the status the update sets, the record's date, and the ancestors only
+// populate fills. In every other member both carry, the record the update
+// answers is the one the read shows (NR.read, NR.unread); the scenarios
+// and the proxy compare the two answers with it.
+func ReadUpdateSets(member string) bool {
+	switch member {
+	case "notifyStatus", "recordDate", "ancestor":
+		return true
+	}
+	return false
+}
+
 // Refusal is what a request problem calls for.
 type Refusal struct {
 	// Requirement is the requirement whose refusal (400) the problem

@@ -109,6 +109,15 @@ func TestReadRequirement(t *testing.T) {
 	}
 }
 
+func TestReadUpdateSets(t *testing.T) {
+	for member, want := range map[string]bool{"notifyStatus": true, "recordDate": true, "ancestor": true,
+		"id": false, "targetID": false, "notifyGroupId": false, "type": false, "notifyMessage": false} {
+		if got := ReadUpdateSets(member); got != want {
+			t.Errorf("ReadUpdateSets(%q): expected %v, got %v", member, want, got)
+		}
+	}
+}
+
 func TestAcceptedValues(t *testing.T) {
 	tests := []struct {
 		desc string
