@@ -108,9 +108,9 @@ func keepAnswer(ctx context.Context, name string) error {
 // status read back.
 func savedAgrees(ctx context.Context, name string) error {
 	s := stateFrom(ctx)
-	saved, ok := s.saved[name]
-	if !ok {
-		return fmt.Errorf("nothing was saved as %q before this step", name)
+	saved, err := s.savedAs(name)
+	if err != nil {
+		return err
 	}
 	record := registry.Must(s.lastOp).Record
 	differ, _ := rules.AgreeAnswer(record, saved, s.json(), func(m string) bool { return openapi.Declares(record, m) && !rules.ReadUpdateSets(m) })

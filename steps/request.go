@@ -52,6 +52,16 @@ func (s *state) interpolate(text string) (string, error) {
 	return registry.Fill(text, s.lookup)
 }
 
+// savedAs is what an earlier step saved as name; an error naming it where
+// nothing was (a mistake of the feature, not of the target).
+func (s *state) savedAs(name string) (gjson.Result, error) {
+	v, ok := s.saved[name]
+	if !ok {
+		return gjson.Result{}, fmt.Errorf("nothing was saved as %q before this step", name)
+	}
+	return v, nil
+}
+
 func (s *state) lookup(key string) (string, error) {
 	root, rest, _ := strings.Cut(key, ".")
 	switch root {
@@ -75,9 +85,9 @@ func (s *state) lookup(key string) (string, error) {
 		return conv.Key(field, dir == "descending"), nil
 	case "saved":
 		name, path, _ := strings.Cut(rest, ".")
-		v, ok := s.saved[name]
-		if !ok {
-			return "", fmt.Errorf("nothing was saved as %q before this step", name)
+		v, err := s.savedAs(name)
+		if err != nil {
+			return "", err
 		}
 		if path != "" {
 			v = gjson.Parse(v.Raw).Get(path)

@@ -158,9 +158,9 @@ func (s *state) sameEntries(name string) error {
 	if err != nil {
 		return err
 	}
-	saved, ok := s.saved[name]
-	if !ok {
-		return fmt.Errorf("nothing was saved as %q before this step", name)
+	saved, err := s.savedAs(name)
+	if err != nil {
+		return err
 	}
 	want := saved.Array()
 	record := registry.Must(s.lastOp).Record
@@ -192,9 +192,9 @@ func (s *state) sameEntries(name string) error {
 // in either case).
 func sameBody(ctx context.Context, name string) error {
 	s := stateFrom(ctx)
-	saved, ok := s.saved[name]
-	if !ok {
-		return fmt.Errorf("nothing was saved as %q before this step", name)
+	saved, err := s.savedAs(name)
+	if err != nil {
+		return err
 	}
 	record := registry.Must(s.lastOp).Record
 	_, okSaved := rules.Identity(record, saved)
